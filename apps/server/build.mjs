@@ -1,0 +1,20 @@
+// Bundles the server and the shared workspace package (TypeScript source) into dist/main.js;
+// every npm dependency stays an import resolved from node_modules at run time.
+import fs from 'node:fs';
+
+import { build } from 'esbuild';
+
+const { dependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+const external = Object.keys(dependencies).filter((name) => name !== '@daywise/shared');
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+});

@@ -1,0 +1,107 @@
+import { addDays, monthOf, startOfDayIn, weekOf } from '@daywise/shared';
+import type { DashboardSummary } from '@daywise/shared/schemas';
+import { type Kysely, sql } from 'kysely';
+
+import type { Database } from '../db/schema';
+import { percentage } from './series';
+import { currentStreak, streakItems } from './streaks';
+
+type Progress = DashboardSummary['today'];
+
+/** The Today card (spec 02 §2): the tasks of today's plan, done of all; 0 of 0 without a plan. */
+async function todayProgress(db: Kysely<Database>, userId: string, today: string) {
+  const row = await db
+    .selectFrom('daily_tasks as t')
+    .innerJoin('daily_plans as p', 'p.id', 't.plan_id')
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`coalesce(sum(case when t.completed then 1 else 0 end), 0)`.as('completed'),
+    ])
+    .where('p.user_id', '=', userId)
+    .where('p.plan_date', '=', today)
+    .where('t.user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return progress(Number(row.completed), Number(row.total));
+}
+
+function progress(completed: number, total: number): Progress {
+  return { completed, total, percentage: percentage(completed, total) };
+}
+
+/**
+ * The This Week and This Month cards (spec 02 §2): todos and plan tasks counted by the day they
+ * were completed in the user’s time zone (completed_date, migration 0006). One scan of each table's
+ * (user_id, completed_date) index over the span covering both periods (a week may straddle two
+ * months), split into the two counts by the database.
+ */
+async function completedThisWeekAndMonth(db: Kysely<Database>, userId: string, today: string) {
+  const week = weekOf(today);
+  const month = monthOf(today);
+  const from = week.start < month.start ? week.start : month.start;
+  const to = week.end > month.end ? week.end : month.end;
+  const todos = db
+    .selectFrom('todos')
+    .select('completed_date')
+    .where('user_id', '=', userId)
+    .where('completed_date', '>=', from)
+    .where('completed_date', '<=', to);
+  const tasks = db
+    .selectFrom('daily_tasks')
+    .select('completed_date')
+    .where('user_id', '=', userId)
+    .where('completed_date', '>=', from)
+    .where('completed_date', '<=', to);
+  const row = await db
+    .selectFrom(todos.unionAll(tasks).as('done'))
+    .select([
+      sql<number>`count(case when completed_date between ${week.start} and ${week.end} then 1 end)`.as(
+        'week',
+      ),
+      sql<number>`count(case when completed_date between ${month.start} and ${month.end} then 1 end)`.as(
+        'month',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return { week: { completed: Number(row.week) }, month: { completed: Number(row.month) } };
+}
+
+/**
+ * The Daily Todos card (spec 02 §2, §7: "local start and end of day; completed percentage rounded
+ * of todos created that day"). The day's bounds are instants in the user's time zone, so a day
+ * that loses or gains an hour to daylight saving is 23 or 25 hours long.
+ */
+async function todosCreatedToday(
+  db: Kysely<Database>,
+  userId: string,
+  timezone: string,
+  today: string,
+) {
+  const row = await db
+    .selectFrom('todos')
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`coalesce(sum(case when completed then 1 else 0 end), 0)`.as('completed'),
+    ])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', startOfDayIn(today, timezone).toISOString())
+    .where('created_at', '<', startOfDayIn(addDays(today, 1), timezone).toISOString())
+    .executeTakeFirstOrThrow();
+  return progress(Number(row.completed), Number(row.total));
+}
+
+/** The dashboard overview's cards and Daily Streaks (spec 02 §2), each counted by the database. */
+export async function dashboardSummary(
+  db: Kysely<Database>,
+  userId: string,
+  timezone: string,
+  today: string,
+): Promise<DashboardSummary> {
+  const [todayCard, periods, dailyTodos, streak, streaks] = await Promise.all([
+    todayProgress(db, userId, today),
+    completedThisWeekAndMonth(db, userId, today),
+    todosCreatedToday(db, userId, timezone, today),
+    currentStreak(db, userId, today),
+    streakItems(db, userId, today),
+  ]);
+  return { today: todayCard, ...periods, dailyTodos, currentStreak: streak, streaks };
+}

@@ -1,0 +1,150 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+import { analyticsRoutes } from './analytics/routes';
+import { type Auth, createAuth } from './auth/auth';
+import { accountRoutes } from './auth/routes';
+import { resolveAuthSecret } from './auth/secret';
+import type { Config } from './config';
+import { contactRoutes } from './contact/routes';
+import type { DatabaseHandle } from './db/database';
+import { feedbackRoutes } from './feedback/routes';
+import { healthRoutes } from './health/routes';
+import { registerErrorHandling } from './lib/errors';
+import { registerOriginCheck } from './lib/origin-check';
+import { registerRateLimit } from './lib/rate-limit';
+import { createMailer, type Mailer } from './mail/mailer';
+import { planRoutes } from './plans/routes';
+import { profileRoutes } from './profile/routes';
+import { settingsRoutes } from './settings/routes';
+import { todoRoutes } from './todos/routes';
+import { webRoutes } from './web/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    mailer: Mailer;
+    auth: Auth;
+    /** The current time; tests pass a clock they control. */
+    now: () => Date;
+  }
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** JSON bodies above this are refused before they are read (uploads have their own limit). */
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+export interface AppDependencies {
+  /** An open, migrated database. buildApp closes it when the app closes. */
+  database: DatabaseHandle;
+  /** Replaces the mailer built from the config (tests capture emails this way). */
+  mailer?: Mailer;
+  /** Replaces pino's default destination (tests keep the output quiet). */
+  logger?: Logger | boolean;
+  /** Prefix of every Redis key this app writes; tests sharing one Redis keep apart with it. */
+  redisKeyPrefix?: string;
+  /** The clock for token expiry; tests move it forward. */
+  now?: () => Date;
+}
+
+export async function buildApp(config: Config, deps: AppDependencies): Promise<AppInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
+
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('now', deps.now ?? (() => new Date()));
+  app.decorate(
+    'auth',
+    createAuth(config, deps.database, await resolveAuthSecret(deps.database.db, config.authSecret)),
+  );
+  app.decorate(
+    'mailer',
+    deps.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+        logger: app.log as Logger,
+      }),
+  );
+  app.addHook('onClose', async () => {
+    app.mailer.close();
+    await redis?.quit().catch(() => undefined);
+    await deps.database.close();
+  });
+
+  const https = config.appUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toast and dialog libraries inject <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+  registerErrorHandling(app);
+  await app.register(multipart);
+  registerOriginCheck(app, config.appUrl);
+  await registerRateLimit(app, redis, `${deps.redisKeyPrefix ?? 'daywise'}:rate-limit:`);
+
+  healthRoutes(app);
+  accountRoutes(app);
+  contactRoutes(app);
+  settingsRoutes(app);
+  profileRoutes(app);
+  todoRoutes(app);
+  planRoutes(app);
+  analyticsRoutes(app);
+  feedbackRoutes(app);
+  await webRoutes(app, config.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,408 @@
+import { PASSWORD_RESET_TTL_MS, RESTORE_TTL_MS, VERIFICATION_TTL_MS } from '@daywise/shared';
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import type { Mailer } from '../mail/mailer';
+import {
+  accountRestoreEmail,
+  type EmailContent,
+  passwordResetEmail,
+  verificationEmail,
+} from '../mail/templates';
+import type { Auth } from './auth';
+import {
+  checkToken,
+  consumeToken,
+  deleteTokens,
+  issueToken,
+  type TokenCheck,
+  tokenExpiry,
+} from './tokens';
+
+export interface AccountServices {
+  db: Kysely<Database>;
+  auth: Auth;
+  mailer: Mailer;
+  appUrl: string;
+  now: () => Date;
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUser(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+/** A link to a page of ours, always built from APP_URL, never from the request. */
+function link(appUrl: string, page: string, params: Record<string, string>): string {
+  return `${appUrl}${page}?${new URLSearchParams(params).toString()}`;
+}
+
+async function sendMail(
+  services: AccountServices,
+  to: string,
+  content: EmailContent,
+): Promise<void> {
+  try {
+    await services.mailer.send(to, content);
+  } catch (error) {
+    throw new ApiError('EMAIL_SEND_FAILED', undefined, undefined, error);
+  }
+}
+
+/** Issues a fresh 5-minute verification link and emails it; the previous link stops working. */
+export async function sendVerification(
+  services: AccountServices,
+  user: { id: string; name: string; email: string },
+  resent: boolean,
+): Promise<Date> {
+  const { secret, expiresAt } = await issueToken(
+    services.db,
+    user.id,
+    'verify-email',
+    VERIFICATION_TTL_MS,
+    services.now(),
+  );
+  const params = { userId: user.id, secret, ...(resent ? { resent: 'true' } : {}) };
+  await sendMail(
+    services,
+    user.email,
+    verificationEmail(user.name, link(services.appUrl, '/verify-email', params)),
+  );
+  return expiresAt;
+}
+
+/**
+ * Sign-up (spec 01 §4): creates the unverified account through Better Auth and sends the
+ * verification email. An unverified account for the same address is replaced (nobody proved
+ * they own it); a verified or deleted one is refused. If the email cannot be sent, the account
+ * is removed again: a failed registration leaves nothing behind.
+ */
+export async function signUp(
+  services: AccountServices,
+  input: { name: string; email: string; password: string },
+): Promise<{ userId: string; email: string; name: string; expiresAt: Date }> {
+  const existing = await findUserByEmail(services.db, input.email);
+  if (existing) {
+    if (existing.email_verified || existing.is_deleted) {
+      throw new ApiError('EMAIL_TAKEN');
+    }
+    await services.db.deleteFrom('users').where('id', '=', existing.id).execute();
+  }
+  const { user } = await services.auth.api.signUpEmail({
+    body: { name: input.name, email: input.email, password: input.password },
+  });
+  try {
+    const expiresAt = await sendVerification(services, user, false);
+    return { userId: user.id, email: user.email, name: user.name, expiresAt };
+  } catch (error) {
+    await services.db.deleteFrom('users').where('id', '=', user.id).execute();
+    throw error;
+  }
+}
+
+export interface VerificationStatus {
+  verified: boolean;
+  expired: boolean;
+  /** Milliseconds the current link has left; 0 when verified or expired. */
+  remainingTime: number;
+}
+
+/** The Check Your Email screen's poll (spec 01 §4). Expired links are cleared when read. */
+export async function verificationStatus(
+  services: AccountServices,
+  userId: string,
+): Promise<VerificationStatus> {
+  const user = await findUser(services.db, userId);
+  if (!user || user.is_deleted) {
+    return { verified: false, expired: true, remainingTime: 0 };
+  }
+  if (user.email_verified) {
+    await deleteTokens(services.db, userId, 'verify-email');
+    return { verified: true, expired: false, remainingTime: 0 };
+  }
+  const expiresAt = await tokenExpiry(services.db, userId, 'verify-email');
+  const remainingTime = expiresAt ? expiresAt.getTime() - services.now().getTime() : 0;
+  if (remainingTime <= 0) {
+    await deleteTokens(services.db, userId, 'verify-email');
+    return { verified: false, expired: true, remainingTime: 0 };
+  }
+  return { verified: false, expired: false, remainingTime };
+}
+
+export async function resendVerification(services: AccountServices, userId: string): Promise<Date> {
+  const user = await findUser(services.db, userId);
+  if (!user || user.is_deleted) {
+    throw new ApiError('VERIFICATION_USER_NOT_FOUND');
+  }
+  if (user.email_verified) {
+    throw new ApiError('ALREADY_VERIFIED');
+  }
+  return sendVerification(services, user, true);
+}
+
+/**
+ * The verification link (spec 01 §4): marks the email verified and clears the link. The caller
+ * starts the session (DESIGN §9: the server signs the user in; no password is kept for it).
+ */
+export async function verifyEmail(services: AccountServices, userId: string, secret: string) {
+  const user = await findUser(services.db, userId);
+  if (!user || user.is_deleted) {
+    throw new ApiError('VERIFICATION_USER_NOT_FOUND');
+  }
+  if (user.email_verified) {
+    await deleteTokens(services.db, userId, 'verify-email');
+    throw new ApiError('ALREADY_VERIFIED');
+  }
+  if (
+    (await consumeToken(services.db, userId, 'verify-email', secret, services.now())) !== 'valid'
+  ) {
+    throw new ApiError('VERIFICATION_INVALID');
+  }
+  const now = services.now().toISOString();
+  await services.db
+    .updateTable('users')
+    .set({ email_verified: true, email_verified_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+  return user;
+}
+
+/**
+ * Login (spec 01 §4, login gate): the password is checked first, so the deleted and unverified
+ * answers are only given to someone who knows it; a wrong email or password reveals nothing.
+ */
+export async function checkCredentials(services: AccountServices, email: string, password: string) {
+  const context = await services.auth.$context;
+  const user = await findUserByEmail(services.db, email);
+  const account = user
+    ? await services.db
+        .selectFrom('accounts')
+        .select('password')
+        .where('user_id', '=', user.id)
+        .where('provider_id', '=', 'credential')
+        .executeTakeFirst()
+    : undefined;
+  if (!user || !account?.password) {
+    // Spend the same time as a real check, so timing does not tell which addresses exist.
+    await context.password.hash(password);
+    throw new ApiError('INVALID_CREDENTIALS');
+  }
+  if (!(await context.password.verify({ hash: account.password, password }))) {
+    throw new ApiError('INVALID_CREDENTIALS');
+  }
+  if (user.is_deleted) {
+    throw new ApiError('ACCOUNT_DELETED');
+  }
+  if (!user.email_verified) {
+    throw new ApiError('EMAIL_NOT_VERIFIED');
+  }
+  return user;
+}
+
+/**
+ * Account deletion (spec 01 §4): soft. The user's data goes, the account is flagged deleted and
+ * every session ends, in one transaction. Restoring brings back the account, not the data.
+ */
+export async function softDeleteAccount(services: AccountServices, userId: string): Promise<void> {
+  const now = services.now().toISOString();
+  await services.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_settings').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('todos').where('user_id', '=', userId).execute();
+    // A plan's tasks and completion record go with it.
+    await trx.deleteFrom('daily_plans').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_tags').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('profile_pictures').where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({
+        is_deleted: true,
+        deleted_at: now,
+        updated_at: now,
+        bio: '',
+        location: '',
+        website: '',
+      })
+      .where('id', '=', userId)
+      .execute();
+  });
+}
+
+/** Forgot password (spec 01 §4, §8): a 1-hour, single-use reset link to a live account. */
+export async function requestPasswordReset(
+  services: AccountServices,
+  email: string,
+): Promise<void> {
+  const user = await findUserByEmail(services.db, email);
+  if (!user) {
+    throw new ApiError('ACCOUNT_NOT_FOUND');
+  }
+  if (user.is_deleted) {
+    throw new ApiError('RESET_ACCOUNT_DELETED');
+  }
+  const { secret } = await issueToken(
+    services.db,
+    user.id,
+    'reset-password',
+    PASSWORD_RESET_TTL_MS,
+    services.now(),
+  );
+  const url = link(services.appUrl, '/reset-password', { userId: user.id, secret });
+  await sendMail(services, user.email, passwordResetEmail(user.name, url));
+}
+
+export async function checkResetLink(
+  services: AccountServices,
+  userId: string,
+  secret: string,
+): Promise<void> {
+  if (
+    (await checkToken(services.db, userId, 'reset-password', secret, services.now())) !== 'valid'
+  ) {
+    throw new ApiError('RESET_LINK_INVALID');
+  }
+}
+
+/**
+ * Sets the new password and ends every session of the account (DESIGN §7). The link proves the
+ * address, so an unverified account becomes verified too.
+ */
+export async function resetPassword(
+  services: AccountServices,
+  userId: string,
+  secret: string,
+  password: string,
+): Promise<void> {
+  if (
+    (await consumeToken(services.db, userId, 'reset-password', secret, services.now())) !== 'valid'
+  ) {
+    throw new ApiError('RESET_LINK_INVALID');
+  }
+  const user = await findUser(services.db, userId);
+  if (!user || user.is_deleted) {
+    throw new ApiError('RESET_ACCOUNT_DELETED');
+  }
+  const hash = await (await services.auth.$context).password.hash(password);
+  const now = services.now().toISOString();
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('accounts')
+      .set({ password: hash, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('provider_id', '=', 'credential')
+      .execute();
+    await trx
+      .updateTable('users')
+      .set({
+        email_verified: true,
+        email_verified_at: user.email_verified_at ?? now,
+        updated_at: now,
+      })
+      .where('id', '=', userId)
+      .execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  });
+}
+
+/** Restore by email (DESIGN §9): a deleted account gets a 1-hour restoration link. */
+export async function requestRestore(services: AccountServices, email: string): Promise<void> {
+  const user = await findUserByEmail(services.db, email);
+  if (!user) {
+    throw new ApiError('RESTORE_EMAIL_NOT_FOUND');
+  }
+  if (!user.is_deleted) {
+    throw new ApiError('ACCOUNT_NOT_DELETED');
+  }
+  const { secret } = await issueToken(
+    services.db,
+    user.id,
+    'restore-account',
+    RESTORE_TTL_MS,
+    services.now(),
+  );
+  const url = link(services.appUrl, '/verify-email', {
+    userId: user.id,
+    secret,
+    isRestore: 'true',
+  });
+  await sendMail(services, user.email, accountRestoreEmail(user.name, url));
+}
+
+/** The restoration link (spec 01 §4): the account comes back, verified; the caller signs it in. */
+export async function completeRestore(services: AccountServices, userId: string, secret: string) {
+  const check = await consumeToken(services.db, userId, 'restore-account', secret, services.now());
+  const user = await findUser(services.db, userId);
+  if (check !== 'valid' || !user) {
+    throw new ApiError('RESTORE_LINK_INVALID');
+  }
+  if (!user.is_deleted) {
+    throw new ApiError('RESTORE_NOT_ELIGIBLE');
+  }
+  const now = services.now().toISOString();
+  await services.db
+    .updateTable('users')
+    .set({
+      is_deleted: false,
+      deleted_at: null,
+      restored_at: now,
+      updated_at: now,
+      email_verified: true,
+      email_verified_at: user.email_verified_at ?? now,
+    })
+    .where('id', '=', userId)
+    .execute();
+  return user;
+}
+
+/**
+ * Verification recovery (DESIGN §9): with the right password, a verified account is signed in and
+ * an unverified one gets a fresh verification email; a wrong password is one generic failure.
+ */
+export async function recoverVerification(
+  services: AccountServices,
+  email: string,
+  password: string,
+): Promise<{ user: UserRow; verificationSent: boolean }> {
+  try {
+    return { user: await checkCredentials(services, email, password), verificationSent: false };
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      throw error;
+    }
+    if (error.code === 'EMAIL_NOT_VERIFIED') {
+      const user = await findUserByEmail(services.db, email);
+      if (user) {
+        await sendVerification(services, user, true);
+        return { user, verificationSent: true };
+      }
+    }
+    throw error.code === 'INVALID_CREDENTIALS' ? new ApiError('RECOVERY_FAILED') : error;
+  }
+}
+
+/** What a verification link itself proves (DESIGN §9, the debug screen); nothing more. */
+export async function debugVerificationLink(
+  services: AccountServices,
+  userId: string,
+  secret: string,
+): Promise<{ userExists: boolean; alreadyVerified: boolean; token: TokenCheck }> {
+  const user = await findUser(services.db, userId);
+  return {
+    userExists: Boolean(user),
+    alreadyVerified: Boolean(user?.email_verified),
+    token: user
+      ? await checkToken(services.db, userId, 'verify-email', secret, services.now())
+      : 'invalid',
+  };
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;

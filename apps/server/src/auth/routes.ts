@@ -1,0 +1,292 @@
+import { AUTH_RATE_LIMIT, MESSAGES } from '@daywise/shared';
+import {
+  emailOnlySchema,
+  linkTokenSchema,
+  loginSchema,
+  recoverySchema,
+  resetPasswordRequestSchema,
+  signUpSchema,
+} from '@daywise/shared/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+import type { AppInstance } from '../app';
+import { ApiError } from '../lib/errors';
+import {
+  checkCredentials,
+  checkResetLink,
+  completeRestore,
+  debugVerificationLink,
+  findUser,
+  recoverVerification,
+  requestPasswordReset,
+  requestRestore,
+  resendVerification,
+  resetPassword,
+  signUp,
+  softDeleteAccount,
+  verificationStatus,
+  verifyEmail,
+} from './accounts';
+import { fetchHeaders, forwardCookies, readSession, requireSession } from './session';
+import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
+
+const userIdSchema = z.object({ userId: z.string().min(1).max(100) });
+const publicUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+
+/** The signed-in user as every account answer gives it (the web app stores it as the session). */
+function presentUser(user: { id: string; name: string; email: string; created_at: string }) {
+  return { id: user.id, name: user.name, email: user.email, createdAt: user.created_at };
+}
+
+/** Limits per client address (route config) and per email address (preHandler), DESIGN §7. */
+const perAddress = {
+  rateLimit: {
+    max: AUTH_RATE_LIMIT.perAddress.max,
+    timeWindow: AUTH_RATE_LIMIT.perAddress.windowMs,
+  },
+};
+
+export function accountRoutes(app: AppInstance): void {
+  const services = () => ({
+    db: app.database.db,
+    auth: app.auth,
+    mailer: app.mailer,
+    appUrl: app.config.appUrl,
+    now: app.now,
+  });
+  // A second limit beside the route's per-address one, keyed by the email in the body.
+  const emailLimit = app.createRateLimit({
+    max: AUTH_RATE_LIMIT.perEmail.max,
+    timeWindow: AUTH_RATE_LIMIT.perEmail.windowMs,
+    keyGenerator: (request: FastifyRequest) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    },
+  });
+  const perEmail = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await emailLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', limit.ttlInSeconds);
+      throw new ApiError('RATE_LIMITED');
+    }
+  };
+
+  /** Starts a session through Better Auth and passes its cookie on. */
+  const startSession = async (
+    userId: string,
+    rememberMe: boolean,
+    request: FastifyRequest,
+  ): Promise<Response> => {
+    const response: Response = await app.auth.api.startSession({
+      body: { userId, rememberMe },
+      headers: fetchHeaders(request),
+      asResponse: true,
+    });
+    if (!response.ok) {
+      throw new ApiError('INTERNAL');
+    }
+    return response;
+  };
+
+  app.post(
+    '/api/account/sign-up',
+    { schema: { body: signUpSchema }, config: perAddress, preHandler: perEmail },
+    async (request, reply) => {
+      const { userId, email, name, expiresAt } = await signUp(services(), request.body);
+      return reply.status(201).send({ userId, email, name, expiresAt: expiresAt.toISOString() });
+    },
+  );
+
+  app.get(
+    '/api/account/verification-status',
+    { schema: { querystring: userIdSchema } },
+    async (request) => verificationStatus(services(), request.query.userId),
+  );
+
+  app.post(
+    '/api/account/resend-verification',
+    { schema: { body: userIdSchema }, config: perAddress },
+    async (request) => {
+      const expiresAt = await resendVerification(services(), request.body.userId);
+      return { expiresAt: expiresAt.toISOString(), message: MESSAGES.verificationResent };
+    },
+  );
+
+  app.post(
+    '/api/account/verify-email',
+    {
+      schema: { body: linkTokenSchema.extend({ isRestore: z.boolean().default(false) }) },
+      config: perAddress,
+    },
+    async (request, reply) => {
+      const { userId, secret, isRestore } = request.body;
+      const user = isRestore
+        ? await completeRestore(services(), userId, secret)
+        : await verifyEmail(services(), userId, secret);
+      forwardCookies(await startSession(user.id, true, request), reply);
+      return {
+        verified: true,
+        restored: isRestore,
+        ...(isRestore ? { message: MESSAGES.restoreSuccess } : {}),
+        user: presentUser(user),
+      };
+    },
+  );
+
+  app.post(
+    '/api/account/forgot-password',
+    { schema: { body: emailOnlySchema }, config: perAddress, preHandler: perEmail },
+    async (request) => {
+      await requestPasswordReset(services(), request.body.email);
+      return { message: MESSAGES.resetEmailSent };
+    },
+  );
+
+  app.post(
+    '/api/account/reset-password/check',
+    { schema: { body: linkTokenSchema }, config: perAddress },
+    async (request) => {
+      await checkResetLink(services(), request.body.userId, request.body.secret);
+      return { valid: true, message: MESSAGES.resetTokenVerified };
+    },
+  );
+
+  app.post(
+    '/api/account/reset-password',
+    { schema: { body: resetPasswordRequestSchema }, config: perAddress },
+    async (request) => {
+      const { userId, secret, password } = request.body;
+      await resetPassword(services(), userId, secret, password);
+      return { message: MESSAGES.resetSuccess };
+    },
+  );
+
+  app.post(
+    '/api/account/restore',
+    { schema: { body: emailOnlySchema }, config: perAddress, preHandler: perEmail },
+    async (request) => {
+      await requestRestore(services(), request.body.email);
+      return { status: 'email-sent' as const, message: MESSAGES.restoreEmailSent };
+    },
+  );
+
+  app.post(
+    '/api/account/verification-recovery',
+    { schema: { body: recoverySchema }, config: perAddress, preHandler: perEmail },
+    async (request, reply) => {
+      const { user, verificationSent } = await recoverVerification(
+        services(),
+        request.body.email,
+        request.body.password,
+      );
+      const publicFields = presentUser(user);
+      if (verificationSent) {
+        return {
+          status: 'verification-sent' as const,
+          message: MESSAGES.recoveryEmailSent,
+          user: publicFields,
+        };
+      }
+      forwardCookies(await startSession(user.id, true, request), reply);
+      return { status: 'signed-in' as const, user: publicFields };
+    },
+  );
+
+  app.get(
+    '/api/account/debug-verification',
+    { schema: { querystring: linkTokenSchema }, config: perAddress },
+    async (request) =>
+      debugVerificationLink(services(), request.query.userId, request.query.secret),
+  );
+
+  app.post(
+    '/api/account/login',
+    {
+      schema: { body: loginSchema, response: { 200: z.object({ user: publicUser }) } },
+      config: perAddress,
+      preHandler: perEmail,
+    },
+    async (request, reply) => {
+      const { email, password, rememberMe } = request.body;
+      const user = await checkCredentials(services(), email, password);
+      forwardCookies(await startSession(user.id, rememberMe, request), reply);
+      return { user: presentUser(user) };
+    },
+  );
+
+  app.post('/api/account/logout', async (request, reply) => {
+    const response = await app.auth.api.signOut({
+      headers: fetchHeaders(request),
+      asResponse: true,
+    });
+    forwardCookies(response, reply);
+    return { ok: true };
+  });
+
+  /**
+   * The auth state the web app starts from. A session whose account was deleted meanwhile is
+   * ended here, and `reason` tells the page which forced-logout message to show (spec 01 §8).
+   */
+  app.get('/api/account/session', async (request, reply) => {
+    const session = await readSession(app.auth, request);
+    if (!session) {
+      return { user: null };
+    }
+    const user = await findUser(app.database.db, session.user.id);
+    if (!user || user.is_deleted) {
+      const response = await app.auth.api.signOut({
+        headers: fetchHeaders(request),
+        asResponse: true,
+      });
+      forwardCookies(response, reply);
+      return { user: null, reason: user ? 'deleted' : 'not-found' };
+    }
+    return {
+      user: { id: user.id, name: user.name, email: user.email, createdAt: user.created_at },
+    };
+  });
+
+  app.get('/api/account/sessions', async (request) => {
+    const { user, session } = await requireSession(app.auth, request);
+    return { sessions: await listSessions(app.database.db, user.id, session.id, app.now()) };
+  });
+
+  app.delete(
+    '/api/account/sessions/:id',
+    { schema: { params: z.object({ id: z.string().min(1).max(100) }) } },
+    async (request) => {
+      const { user, session } = await requireSession(app.auth, request);
+      if (request.params.id === session.id) {
+        throw new ApiError('VALIDATION_FAILED', 'Use Sign out to end this session.');
+      }
+      // Another user's session id answers exactly like one that does not exist.
+      if (!(await revokeSession(app.database.db, user.id, request.params.id))) {
+        throw new ApiError('NOT_FOUND');
+      }
+      return { ok: true };
+    },
+  );
+
+  app.delete('/api/account/sessions', async (request) => {
+    const { user, session } = await requireSession(app.auth, request);
+    await revokeOtherSessions(app.database.db, user.id, session.id);
+    return { ok: true };
+  });
+
+  app.delete('/api/account', async (request, reply) => {
+    const { user } = await requireSession(app.auth, request);
+    await softDeleteAccount(services(), user.id);
+    const response = await app.auth.api.signOut({
+      headers: fetchHeaders(request),
+      asResponse: true,
+    });
+    forwardCookies(response, reply);
+    return { ok: true };
+  });
+}

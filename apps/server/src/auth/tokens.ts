@@ -1,0 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+import type { Kysely } from 'kysely';
+
+import type { AccountTokenPurpose, Database } from '../db/schema';
+import { newId } from '../lib/ids';
+
+function hash(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/**
+ * Issues the single token of `purpose` for a user: 256 random bits, sent in the email and stored
+ * only as its SHA-256. Any earlier token of that purpose stops working (a resend invalidates the
+ * old link).
+ */
+export async function issueToken(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: AccountTokenPurpose,
+  ttlMs: number,
+  now: Date,
+): Promise<{ secret: string; expiresAt: Date }> {
+  const secret = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('account_tokens')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .execute();
+    await trx
+      .insertInto('account_tokens')
+      .values({
+        id: newId(),
+        user_id: userId,
+        purpose,
+        token_hash: hash(secret),
+        expires_at: expiresAt.toISOString(),
+        created_at: now.toISOString(),
+      })
+      .execute();
+  });
+  return { secret, expiresAt };
+}
+
+export type TokenCheck = 'valid' | 'expired' | 'invalid';
+
+/** Whether `secret` is the user's live token of `purpose`, without using it up. */
+export async function checkToken(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: AccountTokenPurpose,
+  secret: string,
+  now: Date,
+): Promise<TokenCheck> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select('expires_at')
+    .where('token_hash', '=', hash(secret))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  if (!row) {
+    return 'invalid';
+  }
+  return new Date(row.expires_at) <= now ? 'expired' : 'valid';
+}
+
+/**
+ * Uses the token up: deletes it and answers whether it was live. Deleting first makes two
+ * requests racing with the same link see one success at most.
+ */
+export async function consumeToken(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: AccountTokenPurpose,
+  secret: string,
+  now: Date,
+): Promise<TokenCheck> {
+  const deleted = await db
+    .deleteFrom('account_tokens')
+    .where('token_hash', '=', hash(secret))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .returning('expires_at')
+    .executeTakeFirst();
+  if (!deleted) {
+    return 'invalid';
+  }
+  return new Date(deleted.expires_at) <= now ? 'expired' : 'valid';
+}
+
+/** When the user's live token of `purpose` expires, or null when there is none. */
+export async function tokenExpiry(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: AccountTokenPurpose,
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select('expires_at')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('expires_at', 'desc')
+    .executeTakeFirst();
+  return row ? new Date(row.expires_at) : null;
+}
+
+export async function deleteTokens(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: AccountTokenPurpose,
+): Promise<void> {
+  await db
+    .deleteFrom('account_tokens')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .execute();
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with no settings at all', () => {
+    const config = loadConfig({}, '/srv/web');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      appUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      logLevel: 'info',
+      webDistDir: '/srv/web',
+    });
+  });
+
+  it('reads every variable and drops a trailing slash from APP_URL', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        APP_URL: 'https://daywise.example.com/',
+        DATA_DIR: '/var/lib/daywise',
+        DATABASE_URL: 'postgres://daywise@db:5432/daywise',
+        REDIS_URL: 'redis://cache:6379',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        MAIL_FROM: 'Daywise <hello@daywise.example.com>',
+        LOG_LEVEL: 'warn',
+      },
+      '/srv/web',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      appUrl: 'https://daywise.example.com',
+      dataDir: '/var/lib/daywise',
+      databaseUrl: 'postgres://daywise@db:5432/daywise',
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      mailFrom: 'Daywise <hello@daywise.example.com>',
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats empty optional URLs as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }, '/w')).toMatchObject({
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    });
+  });
+
+  it('lists every bad variable by name', () => {
+    let error: unknown;
+    try {
+      loadConfig(
+        {
+          PORT: 'eighty',
+          DATABASE_URL: 'mysql://x',
+          LOG_LEVEL: 'loud',
+          APP_URL: 'ftp://x',
+          AUTH_SECRET: 'too-short',
+        },
+        '/w',
+      );
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'APP_URL', 'AUTH_SECRET']) {
+      expect(problems).toContain(`${name}:`);
+    }
+    expect(problems).toContain('must start with postgres:// or postgresql://');
+  });
+});

@@ -1,0 +1,38 @@
+import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
+
+import * as publicForms from './migrations/0001-public-forms';
+import * as accounts from './migrations/0002-accounts';
+import * as userSettings from './migrations/0003-user-settings';
+import * as profiles from './migrations/0004-profiles';
+import * as todos from './migrations/0005-todos';
+import * as dailyGoals from './migrations/0006-daily-goals';
+import type { Database } from './schema';
+
+/**
+ * Every migration, in order. Listed statically (not read from a folder) so the bundled server
+ * carries them. Never edit a migration that has shipped; add a new one.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-public-forms': publicForms,
+  '0002-accounts': accounts,
+  '0003-user-settings': userSettings,
+  '0004-profiles': profiles,
+  '0005-todos': todos,
+  '0006-daily-goals': dailyGoals,
+};
+
+/**
+ * Brings the schema up to date. On PostgreSQL, Kysely's Migrator holds a transaction-scoped
+ * advisory lock for the whole run, so two instances starting together never migrate at once.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
+  }
+  return results;
+}

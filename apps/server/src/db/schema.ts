@@ -1,0 +1,210 @@
+import type { Generated, SqlBool } from 'kysely';
+
+/**
+ * The database's tables as Kysely sees them. Timestamps are ISO-8601 UTC strings on both engines
+ * (TEXT on SQLite, timestamptz on PostgreSQL with a parser that returns ISO strings), so the
+ * application code never branches on the engine (ADR 0003).
+ */
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+
+export interface FeedbackTable {
+  id: string;
+  name: string;
+  email: string;
+  /** 0 when the sender gave no rating, else 1-5. */
+  rating: number;
+  category: string;
+  feedback: string;
+  created_at: string;
+}
+
+/** Better Auth's user, with the spec's extra fields (spec 01 §3, user profile). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: SqlBool;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+  email_verified_at: string | null;
+  is_deleted: SqlBool;
+  deleted_at: string | null;
+  restored_at: string | null;
+  bio: Generated<string>;
+  location: Generated<string>;
+  website: Generated<string>;
+}
+
+export interface ProfilePictureTable {
+  user_id: string;
+  content_type: string;
+  data: Buffer;
+  /** Changes with every upload; part of the picture's URL so browsers fetch the new one. */
+  version: string;
+  updated_at: string;
+}
+
+export interface SessionTable {
+  id: string;
+  token: string;
+  user_id: string;
+  expires_at: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AccountTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: string | null;
+  refresh_token_expires_at: string | null;
+  scope: string | null;
+  /** Better Auth's scrypt hash; never the password. */
+  password: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'restore-account';
+
+/** Single-use emailed tokens; only the SHA-256 of the secret is stored. */
+export interface AccountTokenTable {
+  id: string;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface AppSettingTable {
+  key: string;
+  value: string;
+}
+
+/** Columns with a database default are Generated: an insert may leave them out. */
+export interface UserSettingsTable {
+  user_id: string;
+  email_notifications: Generated<SqlBool>;
+  task_reminders: Generated<SqlBool>;
+  profile_visibility: Generated<'private' | 'public' | 'friends'>;
+  activity_tracking: Generated<SqlBool>;
+  theme: Generated<'light' | 'dark' | 'system'>;
+  timezone: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TodoTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: Generated<string>;
+  priority: Generated<'low' | 'medium' | 'high'>;
+  /** YYYY-MM-DD, a calendar date without a time zone. */
+  due_date: string | null;
+  /** HH:MM on the 24-hour clock. */
+  reminder_time: string | null;
+  completed: Generated<SqlBool>;
+  completed_at: string | null;
+  /** YYYY-MM-DD: the day it was completed, in the user's time zone then (ADR 0010). */
+  completed_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserTagTable {
+  id: string;
+  user_id: string;
+  name: string;
+  color: string;
+  created_at: string;
+}
+
+export interface DailyPlanTable {
+  id: string;
+  user_id: string;
+  /** YYYY-MM-DD */
+  plan_date: string;
+  title: string;
+  description: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DailyTaskTable {
+  id: string;
+  plan_id: string;
+  user_id: string;
+  /** The task's place in its plan, from 0. */
+  position: number;
+  title: string;
+  description: Generated<string>;
+  priority: Generated<'low' | 'medium' | 'high'>;
+  tag: string | null;
+  tag_color: string | null;
+  reminder_time: string | null;
+  completed: Generated<SqlBool>;
+  completed_at: string | null;
+  /** YYYY-MM-DD: the day it was completed, in the user's time zone then (ADR 0010). */
+  completed_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DailyCompletionTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  /** The plan's date. */
+  date: string;
+  total_tasks: number;
+  completed_tasks: number;
+  completion_percentage: number;
+  /** JSON: TagStat[] */
+  tag_stats: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  contact_messages: ContactMessageTable;
+  feedback: FeedbackTable;
+  users: UserTable;
+  sessions: SessionTable;
+  accounts: AccountTable;
+  verifications: VerificationTable;
+  account_tokens: AccountTokenTable;
+  app_settings: AppSettingTable;
+  user_settings: UserSettingsTable;
+  profile_pictures: ProfilePictureTable;
+  todos: TodoTable;
+  user_tags: UserTagTable;
+  daily_plans: DailyPlanTable;
+  daily_tasks: DailyTaskTable;
+  daily_completions: DailyCompletionTable;
+}

@@ -1,0 +1,33 @@
+import { PUBLIC_FORM_RATE_LIMIT } from '@daywise/shared';
+import { describe, expect, it } from 'vitest';
+
+import { createTestApp, SAME_ORIGIN, TEST_REDIS_URL } from '../../test/helpers';
+
+// Needs a Redis server: runs when TEST_REDIS_URL is set (.ci/run sets it).
+describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis (TEST_REDIS_URL)', () => {
+  it('count a client across two instances together', async () => {
+    const redisKeyPrefix = `test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const env = { REDIS_URL: TEST_REDIS_URL };
+    const first = await createTestApp('sqlite', { env, redisKeyPrefix });
+    const second = await createTestApp('sqlite', { env, redisKeyPrefix });
+    const post = (ctx: typeof first) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        headers: SAME_ORIGIN,
+        payload: {
+          name: 'Ada',
+          email: 'ada@example.com',
+          category: 'Other',
+          feedback: 'Hello',
+        },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < PUBLIC_FORM_RATE_LIMIT.max + 1; i += 1) {
+      statuses.push((await post(i % 2 === 0 ? first : second)).statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(PUBLIC_FORM_RATE_LIMIT.max).fill(201), 429]);
+    await first.close();
+    await second.close();
+  });
+});

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+import { type ParsedMail, simpleParser } from 'mailparser';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { tempDir } from '../../test/helpers';
+import { createMailer } from './mailer';
+import { verificationEmail } from './templates';
+
+const logger = pino({ level: 'silent' });
+const link = 'http://localhost:3000/verify-email?userId=abc123def456&secret=s3cr3t-s3cr3t-s3cr3t-1';
+
+describe('createMailer over SMTP', () => {
+  let server: SMTPServer | undefined;
+  afterEach(
+    () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  );
+
+  it('delivers the HTML and text versions to the SMTP server', async () => {
+    const received: ParsedMail[] = [];
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        simpleParser(stream).then(
+          (mail) => {
+            received.push(mail);
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      },
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Daywise <no-reply@daywise.test>',
+      dataDir: tempDir(),
+      logger,
+    });
+    await mailer.send('ada@example.com', verificationEmail('Ada', link));
+    mailer.close();
+
+    expect(received).toHaveLength(1);
+    const [mail] = received;
+    expect(mail?.subject).toBe('Verify your email for Daywise');
+    expect(mail?.to).toMatchObject({ text: 'ada@example.com' });
+    expect(mail?.from?.text).toContain('no-reply@daywise.test');
+    expect(mail?.text?.split('\n')).toContain(link);
+    expect(mail?.html).toContain(`href="${link.replace('&', '&amp;')}"`);
+  });
+});
+
+describe('createMailer without SMTP (the outbox)', () => {
+  it('writes an .eml file to DATA_DIR/outbox and prints each link on its own line', async () => {
+    const dataDir = tempDir();
+    const printed: string[] = [];
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Daywise <no-reply@daywise.test>',
+      dataDir,
+      logger,
+      print: (text) => printed.push(text),
+    });
+    await mailer.send('ada@example.com', verificationEmail('Ada', link));
+
+    const files = fs.readdirSync(path.join(dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/ada@example\.com\.eml$/);
+    const mail = await simpleParser(fs.readFileSync(path.join(dataDir, 'outbox', files[0]!)));
+    expect(mail.subject).toBe('Verify your email for Daywise');
+    expect(printed.join('').split('\n')).toContain(link);
+  });
+});

@@ -1,0 +1,60 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+import type { EmailContent } from './templates';
+
+export interface Mailer {
+  send: (to: string, content: EmailContent) => Promise<void>;
+  close: () => void;
+}
+
+interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+  /** Where the outbox prints each email for a person to read; stdout by default. */
+  print?: (text: string) => void;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise the outbox: each message is written as an .eml file to
+ * DATA_DIR/outbox/ and its text, with every link on its own line, is printed to the log so the
+ * embedded default needs no mail server (DESIGN §2).
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const { smtpUrl, from, dataDir, logger } = options;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(to, content) {
+        const info = await transport.sendMail({ from, to, ...content });
+        logger.info({ to, subject: content.subject, messageId: info.messageId }, 'email sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const outbox = path.join(dataDir, 'outbox');
+  const print = options.print ?? ((text: string) => process.stdout.write(text));
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(to, content) {
+      const info = await transport.sendMail({ from, to, ...content });
+      await fs.mkdir(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${to.replace(/[^\w@.+-]/g, '_')}.eml`,
+      );
+      await fs.writeFile(file, info.message as Buffer);
+      logger.info({ to, subject: content.subject, file }, 'email written to outbox');
+      print(
+        `\n--- Email to ${to}: ${content.subject} ---\n${content.text}\n--- end of email ---\n\n`,
+      );
+    },
+    close: () => transport.close(),
+  };
+}

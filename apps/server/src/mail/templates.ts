@@ -1,0 +1,102 @@
+/**
+ * Email templates: one layout, an HTML and a plain-text version of every message. Every value is
+ * escaped; links are printed in full in both versions so a reader can copy them.
+ */
+export interface EmailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+interface LayoutInput {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Lines after the button: expiry notes, "ignore this if it was not you". */
+  notes?: string[];
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+export function renderEmail(input: LayoutInput): EmailContent {
+  const { subject, greeting, paragraphs, action, notes = [] } = input;
+  const p = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937">${escapeHtml(text)}</p>`;
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#4b5563">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#2563eb;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f3f4f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#2563eb">Daywise</p>
+${[greeting, ...paragraphs].map(p).join('\n')}
+${button}
+${notes.map(p).join('\n')}
+</div>
+</body>
+</html>`;
+
+  // In the text version the link stands on its own line, so it can be copied whole.
+  const text = [
+    greeting,
+    ...paragraphs,
+    ...(action ? [`${action.label}:\n${action.url}`] : []),
+    ...notes,
+    '-- Daywise',
+  ].join('\n\n');
+
+  return { subject, html, text };
+}
+
+export function verificationEmail(name: string, url: string): EmailContent {
+  return renderEmail({
+    subject: 'Verify your email for Daywise',
+    greeting: `Hi ${name},`,
+    paragraphs: ['Thanks for signing up for Daywise. Please confirm your email address.'],
+    action: { label: 'Verify Email', url },
+    notes: [
+      'This link expires in 5 minutes.',
+      'If you did not create a Daywise account, you can ignore this email.',
+    ],
+  });
+}
+
+export function passwordResetEmail(name: string, url: string): EmailContent {
+  return renderEmail({
+    subject: 'Reset your Daywise password',
+    greeting: `Hi ${name},`,
+    paragraphs: ['We received a request to reset the password of your Daywise account.'],
+    action: { label: 'Reset Password', url },
+    notes: [
+      'This link expires in 1 hour.',
+      'If you did not ask for a new password, you can ignore this email; your password stays the same.',
+    ],
+  });
+}
+
+export function accountRestoreEmail(name: string, url: string): EmailContent {
+  return renderEmail({
+    subject: 'Restore your Daywise account',
+    greeting: `Hi ${name},`,
+    paragraphs: ['We received a request to restore your deleted Daywise account.'],
+    action: { label: 'Restore Account', url },
+    notes: [
+      'This link expires in 1 hour.',
+      'If you did not ask to restore your account, you can ignore this email.',
+    ],
+  });
+}

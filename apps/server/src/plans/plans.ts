@@ -1,0 +1,338 @@
+import {
+  type Completion,
+  FALLBACK_TAG_COLOR,
+  type Plan,
+  type PlanInput,
+  planSchema,
+  type PlanTask,
+  type PlanTaskUpdate,
+  type TagStat,
+} from '@daywise/shared/schemas';
+import type { Kysely, Selectable } from 'kysely';
+
+import type { DailyCompletionTable, DailyPlanTable, DailyTaskTable, Database } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { refreshCompletion } from './completion';
+import { tagColors } from './tags';
+
+type PlanRow = Selectable<DailyPlanTable>;
+type TaskRow = Selectable<DailyTaskTable>;
+type CompletionRow = Selectable<DailyCompletionTable>;
+
+export function presentTask(row: TaskRow): PlanTask {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    tag: row.tag,
+    tagColor: row.tag_color,
+    reminderTime: row.reminder_time,
+    completed: Boolean(row.completed),
+    completedAt: row.completed_at,
+    createdAt: row.created_at,
+  };
+}
+
+export function presentCompletion(row: CompletionRow | undefined, date: string): Completion {
+  return {
+    date,
+    totalTasks: row?.total_tasks ?? 0,
+    completedTasks: row?.completed_tasks ?? 0,
+    completionPercentage: row?.completion_percentage ?? 0,
+    tagStats: row ? (JSON.parse(row.tag_stats) as TagStat[]) : [],
+  };
+}
+
+/** A plan with its tasks in order and its completion record. */
+async function loadPlan(db: Kysely<Database>, plan: PlanRow): Promise<Plan> {
+  const [tasks, completion] = await Promise.all([
+    db
+      .selectFrom('daily_tasks')
+      .selectAll()
+      .where('plan_id', '=', plan.id)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('daily_completions')
+      .selectAll()
+      .where('plan_id', '=', plan.id)
+      .executeTakeFirst(),
+  ]);
+  return {
+    id: plan.id,
+    title: plan.title,
+    description: plan.description,
+    planDate: plan.plan_date,
+    tasks: tasks.map(presentTask),
+    completion: presentCompletion(completion, plan.plan_date),
+    createdAt: plan.created_at,
+    updatedAt: plan.updated_at,
+  };
+}
+
+/** The user's own plan, or 404 (another user's id answers exactly like a missing one). */
+async function requirePlan(db: Kysely<Database>, userId: string, id: string): Promise<PlanRow> {
+  const row = await db
+    .selectFrom('daily_plans')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) {
+    throw new ApiError('NOT_FOUND');
+  }
+  return row;
+}
+
+export async function getPlan(db: Kysely<Database>, userId: string, id: string): Promise<Plan> {
+  return loadPlan(db, await requirePlan(db, userId, id));
+}
+
+/** The plan for a date (spec 02 §7: today's plan by user and date), or null. */
+export async function planOn(
+  db: Kysely<Database>,
+  userId: string,
+  date: string,
+): Promise<Plan | null> {
+  const row = await db
+    .selectFrom('daily_plans')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('plan_date', '=', date)
+    .executeTakeFirst();
+  return row ? loadPlan(db, row) : null;
+}
+
+type ParsedPlan = ReturnType<typeof planSchema.parse>;
+type ParsedTask = ParsedPlan['tasks'][number];
+
+/** A task's columns from the form: the tag's colour is the user's tag colour, if it still exists. */
+function taskColumns(task: ParsedTask, position: number, colors: Map<string, string>) {
+  return {
+    position,
+    title: task.title,
+    description: task.description,
+    priority: task.priority,
+    tag: task.tag || null,
+    tag_color: task.tag ? (colors.get(task.tag.toLowerCase()) ?? FALLBACK_TAG_COLOR) : null,
+    reminder_time: task.reminderTime,
+  };
+}
+
+/** One plan per user per date (spec 02 §3): a second one for the same day is refused. */
+export async function createPlan(
+  db: Kysely<Database>,
+  userId: string,
+  input: PlanInput,
+  today: string,
+  now: Date,
+): Promise<Plan> {
+  const plan = planSchema.parse(input);
+  const planDate = plan.planDate ?? today;
+  const stamp = now.toISOString();
+  const row: PlanRow = {
+    id: newId(),
+    user_id: userId,
+    plan_date: planDate,
+    title: plan.title,
+    description: plan.description,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+  await db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom('daily_plans')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('plan_date', '=', planDate)
+      .executeTakeFirst();
+    if (taken) {
+      throw new ApiError('CONFLICT', 'You already have a plan for this day.');
+    }
+    await trx.insertInto('daily_plans').values(row).execute();
+    const colors = await tagColors(trx, userId);
+    await trx
+      .insertInto('daily_tasks')
+      .values(
+        plan.tasks.map((task, position) => ({
+          id: newId(),
+          plan_id: row.id,
+          user_id: userId,
+          ...taskColumns(task, position, colors),
+          completed: false,
+          completed_at: null,
+          completed_date: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      )
+      .execute();
+    await refreshCompletion(trx, row, now);
+  });
+  return getPlan(db, userId, row.id);
+}
+
+/**
+ * Edits a plan (the Edit Daily Goal Plan modal): its title and description, and its tasks —
+ * those sent with their id are updated and keep their completion, the others are created, and
+ * tasks left out are deleted. The date stays.
+ */
+export function updatePlan(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  input: PlanInput,
+  now: Date,
+): Promise<Plan> {
+  const plan = planSchema.parse(input);
+  const stamp = now.toISOString();
+  return changePlan(db, userId, id, now, async (trx) => {
+    await trx
+      .updateTable('daily_plans')
+      .set({ title: plan.title, description: plan.description, updated_at: stamp })
+      .where('id', '=', id)
+      .execute();
+    const existing = new Set(
+      (await trx.selectFrom('daily_tasks').select('id').where('plan_id', '=', id).execute()).map(
+        (task) => task.id,
+      ),
+    );
+    const kept = new Set(
+      plan.tasks.flatMap((task) => (task.id && existing.has(task.id) ? [task.id] : [])),
+    );
+    const removed = [...existing].filter((taskId) => !kept.has(taskId));
+    if (removed.length > 0) {
+      await trx.deleteFrom('daily_tasks').where('id', 'in', removed).execute();
+    }
+    const colors = await tagColors(trx, userId);
+    for (const [position, task] of plan.tasks.entries()) {
+      const columns = taskColumns(task, position, colors);
+      if (task.id && kept.has(task.id)) {
+        await trx
+          .updateTable('daily_tasks')
+          .set({ ...columns, updated_at: stamp })
+          .where('id', '=', task.id)
+          .execute();
+      } else {
+        await trx
+          .insertInto('daily_tasks')
+          .values({
+            id: newId(),
+            plan_id: id,
+            user_id: userId,
+            ...columns,
+            completed: false,
+            completed_at: null,
+            completed_date: null,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .execute();
+      }
+    }
+  });
+}
+
+export async function deletePlan(db: Kysely<Database>, userId: string, id: string): Promise<void> {
+  await requirePlan(db, userId, id);
+  // Its tasks and completion record go with it (foreign keys cascade).
+  await db.deleteFrom('daily_plans').where('id', '=', id).where('user_id', '=', userId).execute();
+}
+
+/**
+ * Runs a change to one of the user's plans in a transaction, recomputes the day's completion
+ * record in that same transaction, and answers the plan as it now stands.
+ */
+async function changePlan(
+  db: Kysely<Database>,
+  userId: string,
+  planId: string,
+  now: Date,
+  change: (trx: Kysely<Database>) => Promise<void>,
+): Promise<Plan> {
+  await db.transaction().execute(async (trx) => {
+    const plan = await requirePlan(trx, userId, planId);
+    await change(trx);
+    await refreshCompletion(trx, plan, now);
+  });
+  return getPlan(db, userId, planId);
+}
+
+/**
+ * Ticks a task or sets its reminder (Today's Goals). Completing records when, and on which day
+ * in the user's time zone; the day's completion record follows in the same transaction.
+ */
+export function updateTask(
+  db: Kysely<Database>,
+  userId: string,
+  planId: string,
+  taskId: string,
+  update: PlanTaskUpdate,
+  today: string,
+  now: Date,
+): Promise<Plan> {
+  return changePlan(db, userId, planId, now, async (trx) => {
+    const task = await trx
+      .selectFrom('daily_tasks')
+      .selectAll()
+      .where('id', '=', taskId)
+      .where('plan_id', '=', planId)
+      .executeTakeFirst();
+    if (!task) {
+      throw new ApiError('NOT_FOUND');
+    }
+    const changes: Partial<TaskRow> = { updated_at: now.toISOString() };
+    if (update.reminderTime !== undefined) {
+      changes.reminder_time = update.reminderTime;
+    }
+    if (update.completed !== undefined && update.completed !== Boolean(task.completed)) {
+      changes.completed = update.completed;
+      changes.completed_at = update.completed ? now.toISOString() : null;
+      changes.completed_date = update.completed ? today : null;
+    }
+    await trx.updateTable('daily_tasks').set(changes).where('id', '=', taskId).execute();
+  });
+}
+
+export function deleteTask(
+  db: Kysely<Database>,
+  userId: string,
+  planId: string,
+  taskId: string,
+  now: Date,
+): Promise<Plan> {
+  return changePlan(db, userId, planId, now, async (trx) => {
+    const deleted = await trx
+      .deleteFrom('daily_tasks')
+      .where('id', '=', taskId)
+      .where('plan_id', '=', planId)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) {
+      throw new ApiError('NOT_FOUND');
+    }
+  });
+}
+
+/** Resetting a day un-completes all its tasks (spec 02 §4). */
+export function resetPlan(
+  db: Kysely<Database>,
+  userId: string,
+  planId: string,
+  now: Date,
+): Promise<Plan> {
+  return changePlan(db, userId, planId, now, async (trx) => {
+    await trx
+      .updateTable('daily_tasks')
+      .set({
+        completed: false,
+        completed_at: null,
+        completed_date: null,
+        updated_at: now.toISOString(),
+      })
+      .where('plan_id', '=', planId)
+      .where('completed', '=', true)
+      .execute();
+  });
+}

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { accountClient } from '../../test/account-client';
+import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp } from '../../test/helpers';
+
+const DEFAULTS = {
+  notifications: { email: true, reminders: true },
+  privacy: { profileVisibility: 'private', activityTracking: true },
+  preferences: { theme: 'system', timezone: 'UTC' },
+};
+
+describe.each(ENGINES)('settings on %s', (engine) => {
+  let ctx: TestApp;
+  let api: ReturnType<typeof accountClient>;
+  let cookie: string | undefined;
+
+  beforeEach(async () => {
+    ctx = await createTestApp(engine);
+    api = accountClient(ctx);
+    cookie = await api.signUpAndVerify();
+  });
+  afterEach(() => ctx.close());
+
+  const patch = (payload: object, as = cookie) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      payload,
+      headers: { ...SAME_ORIGIN, cookie: as ?? '' },
+    });
+
+  it('creates the spec defaults on first read, starting from the browser time zone if given', async () => {
+    const first = await api.get('/api/settings?timezone=Europe/Paris', cookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      ...DEFAULTS,
+      preferences: { theme: 'system', timezone: 'Europe/Paris' },
+    });
+    // Later reads keep what was stored.
+    expect((await api.get('/api/settings?timezone=Asia/Tokyo', cookie)).json()).toMatchObject({
+      preferences: { timezone: 'Europe/Paris' },
+    });
+  });
+
+  it('uses UTC without a time zone', async () => {
+    expect((await api.get('/api/settings', cookie)).json()).toEqual(DEFAULTS);
+  });
+
+  it('changes one setting at a time and keeps the rest', async () => {
+    await api.get('/api/settings', cookie);
+    const changes = [
+      { group: 'notifications', key: 'email', value: false },
+      { group: 'notifications', key: 'reminders', value: false },
+      { group: 'privacy', key: 'profileVisibility', value: 'friends' },
+      { group: 'privacy', key: 'activityTracking', value: false },
+      { group: 'preferences', key: 'theme', value: 'dark' },
+      { group: 'preferences', key: 'timezone', value: 'America/New_York' },
+    ];
+    for (const change of changes) {
+      expect((await patch(change)).statusCode).toBe(200);
+    }
+    expect((await api.get('/api/settings', cookie)).json()).toEqual({
+      notifications: { email: false, reminders: false },
+      privacy: { profileVisibility: 'friends', activityTracking: false },
+      preferences: { theme: 'dark', timezone: 'America/New_York' },
+    });
+  });
+
+  it.each([
+    { group: 'privacy', key: 'email', value: true },
+    { group: 'billing', key: 'plan', value: 'pro' },
+    { group: 'privacy', key: 'profileVisibility', value: 'everyone' },
+    { group: 'preferences', key: 'timezone', value: 'Mars/Olympus' },
+    { group: 'notifications', key: 'email', value: 'yes' },
+  ])('refuses %j and changes nothing', async (change) => {
+    await api.get('/api/settings', cookie);
+    const response = await patch(change);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: { code: string } }>().error.code).toBe('VALIDATION_FAILED');
+    expect((await api.get('/api/settings', cookie)).json()).toEqual(DEFAULTS);
+  });
+
+  it('belongs to the signed-in user only', async () => {
+    expect((await api.get('/api/settings')).statusCode).toBe(401);
+    expect(
+      (await patch({ group: 'preferences', key: 'theme', value: 'dark' }, '')).statusCode,
+    ).toBe(401);
+    const other = await api.signUpAndVerify('grace@example.com');
+    await patch({ group: 'preferences', key: 'theme', value: 'dark' }, other);
+    expect((await api.get('/api/settings', cookie)).json()).toEqual(DEFAULTS);
+  });
+});

@@ -1,0 +1,95 @@
+import type { Settings, SettingUpdate } from '@daywise/shared/schemas';
+import type { Kysely, Selectable } from 'kysely';
+
+import type { Database, UserSettingsTable } from '../db/schema';
+
+type Row = Selectable<UserSettingsTable>;
+
+/** Which column holds each setting. */
+const COLUMNS = {
+  email: 'email_notifications',
+  reminders: 'task_reminders',
+  profileVisibility: 'profile_visibility',
+  activityTracking: 'activity_tracking',
+  theme: 'theme',
+  timezone: 'timezone',
+} as const satisfies Record<SettingUpdate['key'], keyof UserSettingsTable>;
+
+function present(row: Row): Settings {
+  return {
+    notifications: {
+      email: Boolean(row.email_notifications),
+      reminders: Boolean(row.task_reminders),
+    },
+    privacy: {
+      profileVisibility: row.profile_visibility,
+      activityTracking: Boolean(row.activity_tracking),
+    },
+    preferences: { theme: row.theme, timezone: row.timezone },
+  };
+}
+
+/**
+ * The time zone "today" is counted in (the spec's default is UTC). It only reads: creating the
+ * settings is left to the settings read, which knows the browser's time zone to start from.
+ */
+export async function userTimezone(db: Kysely<Database>, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom('user_settings')
+    .select('timezone')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.timezone ?? 'UTC';
+}
+
+/**
+ * The user's settings, created with the spec's defaults the first time they are read (spec 02
+ * §3). A first read may name the browser's time zone to start from instead of UTC.
+ */
+export async function readSettings(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+  initialTimezone?: string,
+): Promise<Settings> {
+  const existing = await db
+    .selectFrom('user_settings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (existing) {
+    return present(existing);
+  }
+  await db
+    .insertInto('user_settings')
+    .values({
+      user_id: userId,
+      ...(initialTimezone ? { timezone: initialTimezone } : {}),
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute();
+  const created = await db
+    .selectFrom('user_settings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return present(created);
+}
+
+/** Changes one setting and answers all of them. */
+export async function updateSetting(
+  db: Kysely<Database>,
+  userId: string,
+  update: SettingUpdate,
+  now: Date,
+): Promise<Settings> {
+  await readSettings(db, userId, now);
+  await db
+    .updateTable('user_settings')
+    .set({ [COLUMNS[update.key]]: update.value, updated_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .execute();
+  return readSettings(db, userId, now);
+}

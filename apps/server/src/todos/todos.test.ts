@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { accountClient } from '../../test/account-client';
+import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp, testClock } from '../../test/helpers';
+
+interface TodoJson {
+  id: string;
+  title: string;
+  description: string;
+  priority: string;
+  dueDate: string | null;
+  reminderTime: string | null;
+  completed: boolean;
+  completedAt: string | null;
+}
+
+describe.each(ENGINES)('todos on %s', (engine) => {
+  let ctx: TestApp;
+  let api: ReturnType<typeof accountClient>;
+  let cookie: string;
+  let clock: ReturnType<typeof testClock>;
+
+  beforeEach(async () => {
+    // Saturday 21 November 2026, 09:00 UTC.
+    clock = testClock(new Date('2026-11-21T09:00:00.000Z'));
+    ctx = await createTestApp(engine, { now: clock.now });
+    api = accountClient(ctx);
+    cookie = (await api.signUpAndVerify()) ?? '';
+  });
+  afterEach(() => ctx.close());
+
+  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, as = cookie) =>
+    ctx.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: { ...SAME_ORIGIN, cookie: as },
+    });
+  const create = async (body: object) => {
+    const response = await send('POST', '/api/todos', body);
+    expect(response.statusCode).toBe(201);
+    clock.advance(1000);
+    return response.json<TodoJson>();
+  };
+  const list = async (query = '') =>
+    (await api.get(`/api/todos${query}`, cookie)).json<{
+      items: TodoJson[];
+      nextCursor: string | null;
+      total: number;
+    }>();
+  const titles = async (query = '') => (await list(query)).items.map((todo) => todo.title);
+
+  it('creates with trimmed fields and the defaults, newest first', async () => {
+    const todo = await create({ title: '  Buy milk ', description: ' 2 litres ' });
+    expect(todo).toMatchObject({
+      title: 'Buy milk',
+      description: '2 litres',
+      priority: 'medium',
+      dueDate: null,
+      reminderTime: null,
+      completed: false,
+      completedAt: null,
+    });
+    await create({
+      title: 'Call the bank',
+      priority: 'high',
+      dueDate: '2026-11-23',
+      reminderTime: '09:30',
+    });
+    expect(await titles()).toEqual(['Call the bank', 'Buy milk']);
+  });
+
+  it.each([
+    [{ title: '   ' }, 'title', 'Title is required'],
+    [{ title: 'x', priority: 'urgent' }, 'priority', undefined],
+    [{ title: 'x', dueDate: '2026-02-30' }, 'dueDate', 'Please enter a valid date'],
+    [
+      { title: 'x', reminderTime: '25:00' },
+      'reminderTime',
+      'Please enter a valid time in HH:MM format',
+    ],
+  ])('refuses %j and stores nothing', async (body, field, message) => {
+    const response = await send('POST', '/api/todos', body);
+    expect(response.statusCode).toBe(400);
+    const fields = response.json<{ error: { fields: Record<string, string> } }>().error.fields;
+    expect(Object.keys(fields)).toContain(field);
+    if (message) {
+      expect(fields[field]).toBe(message);
+    }
+    expect(await titles()).toEqual([]);
+  });
+
+  it('completing sets completedAt, un-completing clears it, and the counters follow', async () => {
+    const todo = await create({ title: 'Write report' });
+    await create({ title: 'Read book' });
+    const done = await send('PATCH', `/api/todos/${todo.id}`, { completed: true });
+    expect(done.json<TodoJson>()).toMatchObject({
+      completed: true,
+      completedAt: clock.now().toISOString(),
+    });
+    expect((await api.get('/api/todos/stats', cookie)).json()).toEqual({
+      total: 2,
+      completed: 1,
+      pending: 1,
+      completionRate: 50,
+    });
+    const undone = await send('PATCH', `/api/todos/${todo.id}`, { completed: false });
+    expect(undone.json<TodoJson>()).toMatchObject({ completed: false, completedAt: null });
+    const edited = await send('PATCH', `/api/todos/${todo.id}`, {
+      title: ' Final report ',
+      dueDate: null,
+    });
+    expect(edited.json<TodoJson>().title).toBe('Final report');
+    expect((await send('DELETE', `/api/todos/${todo.id}`)).statusCode).toBe(204);
+    expect(await titles()).toEqual(['Read book']);
+  });
+
+  it('filters by status, priority, text and due date in the user’s time zone', async () => {
+    await create({ title: 'Overdue thing', dueDate: '2026-11-20', priority: 'high' });
+    await create({ title: 'Today thing', dueDate: '2026-11-21', description: 'Groceries' });
+    await create({ title: 'Next week thing', dueDate: '2026-11-24', priority: 'low' });
+    await create({ title: 'Someday 100% thing' });
+    const finished = await create({ title: 'Done thing', dueDate: '2026-11-19' });
+    await send('PATCH', `/api/todos/${finished.id}`, { completed: true });
+
+    expect(await titles('?status=completed')).toEqual(['Done thing']);
+    expect(await titles('?status=pending&priority=high')).toEqual(['Overdue thing']);
+    expect(await titles('?q=GROCERIES')).toEqual(['Today thing']);
+    expect(await titles('?q=100%25')).toEqual(['Someday 100% thing']);
+    expect(await titles('?q=_')).toEqual([]);
+    expect(await titles('?due=overdue')).toEqual(['Overdue thing']);
+    expect(await titles('?due=today')).toEqual(['Today thing']);
+    expect(await titles('?due=none')).toEqual(['Someday 100% thing']);
+    // The week of Saturday 21 November runs from Sunday the 15th.
+    expect(await titles('?due=week')).toEqual(['Done thing', 'Today thing', 'Overdue thing']);
+
+    // In Tokyo it is already Sunday the 22nd: yesterday's todo is overdue now, and a new week began.
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { group: 'preferences', key: 'timezone', value: 'Asia/Tokyo' },
+      headers: { ...SAME_ORIGIN, cookie },
+    });
+    clock.advance(15 * 60 * 60 * 1000);
+    expect(await titles('?due=today')).toEqual([]);
+    expect(await titles('?due=overdue')).toEqual(['Today thing', 'Overdue thing']);
+    expect(await titles('?due=week')).toEqual(['Next week thing']);
+  });
+
+  it('pages by cursor without repeating or skipping', async () => {
+    for (let i = 0; i < 7; i += 1) {
+      await create({ title: `Todo ${i}` });
+    }
+    const first = await list('?limit=3');
+    const second = await list(`?limit=3&cursor=${first.nextCursor}`);
+    const third = await list(`?limit=3&cursor=${second.nextCursor}`);
+    expect([...first.items, ...second.items, ...third.items].map((todo) => todo.title)).toEqual([
+      'Todo 6',
+      'Todo 5',
+      'Todo 4',
+      'Todo 3',
+      'Todo 2',
+      'Todo 1',
+      'Todo 0',
+    ]);
+    expect(third.nextCursor).toBeNull();
+    expect([first.total, second.total, third.total]).toEqual([7, 7, 7]);
+    expect((await list('?limit=3&q=Todo 6')).total).toBe(1);
+  });
+
+  it('reading todos leaves the first settings read to choose the time zone', async () => {
+    await create({ title: 'Early bird', dueDate: '2026-11-21' });
+    expect(await titles('?due=today')).toEqual(['Early bird']);
+    const settings = await api.get('/api/settings?timezone=Asia%2FTokyo', cookie);
+    expect(settings.json()).toMatchObject({ preferences: { timezone: 'Asia/Tokyo' } });
+  });
+
+  it('lists the unfinished todos with a reminder time for the browser to schedule', async () => {
+    const call = await create({ title: 'Call mum', reminderTime: '18:30' });
+    await create({ title: 'No reminder' });
+    const done = await create({ title: 'Done already', reminderTime: '08:00' });
+    await send('PATCH', `/api/todos/${done.id}`, { completed: true });
+    const reminders = async (as = cookie) =>
+      (await api.get('/api/todos/reminders', as)).json<{ items: TodoJson[] }>().items;
+    expect(await reminders()).toEqual([
+      expect.objectContaining({ id: call.id, title: 'Call mum', reminderTime: '18:30' }),
+    ]);
+    await send('PATCH', `/api/todos/${call.id}`, { reminderTime: null });
+    expect(await reminders()).toEqual([]);
+
+    await send('PATCH', `/api/todos/${done.id}`, { completed: false });
+    const grace = (await api.signUpAndVerify('grace@example.com')) ?? '';
+    expect(await reminders(grace)).toEqual([]);
+    expect((await api.get('/api/todos/reminders')).statusCode).toBe(401);
+    expect((await reminders()).map((todo) => todo.title)).toEqual(['Done already']);
+  });
+
+  it('answers 404 for another user’s todo on every verb, and 401 without a session', async () => {
+    const todo = await create({ title: 'Private' });
+    const grace = (await api.signUpAndVerify('grace@example.com')) ?? '';
+    expect(
+      (await send('PATCH', `/api/todos/${todo.id}`, { completed: true }, grace)).statusCode,
+    ).toBe(404);
+    expect((await send('DELETE', `/api/todos/${todo.id}`, undefined, grace)).statusCode).toBe(404);
+    expect((await api.get('/api/todos', grace)).json<{ items: TodoJson[] }>().items).toEqual([]);
+    expect((await api.get('/api/todos/stats', grace)).json()).toMatchObject({ total: 0 });
+    expect((await api.get('/api/todos')).statusCode).toBe(401);
+    expect((await list()).items[0]).toMatchObject({ title: 'Private', completed: false });
+  });
+});

@@ -1,0 +1,242 @@
+import { weekOf } from '@daywise/shared';
+import type { Todo, TodoCreate, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
+import { todoCreateSchema, type todoListQuerySchema } from '@daywise/shared/schemas';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { z } from 'zod';
+
+import type { Database, TodoTable } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { newId } from '../lib/ids';
+
+type TodoRow = Selectable<TodoTable>;
+export type TodoListQuery = z.output<typeof todoListQuerySchema>;
+
+export function presentTodo(row: TodoRow): Todo {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    dueDate: row.due_date,
+    reminderTime: row.reminder_time,
+    completed: Boolean(row.completed),
+    completedAt: row.completed_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The list is ordered newest first; a cursor is the last item's (created_at, id). */
+function encodeCursor(row: TodoRow): string {
+  return Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!createdAt || !id) {
+    throw new ApiError('VALIDATION_FAILED', 'The list position is not valid.');
+  }
+  return { createdAt, id };
+}
+
+/** LIKE pattern for a search term: its % and _ are matched literally. */
+function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The user's todos matching the list's filters (spec 02 §5), as a query to page or count. */
+function filteredTodos(db: Kysely<Database>, userId: string, query: TodoListQuery, today: string) {
+  let select = db.selectFrom('todos').where('user_id', '=', userId);
+  if (query.status !== 'all') {
+    select = select.where('completed', '=', query.status === 'completed');
+  }
+  if (query.priority) {
+    select = select.where('priority', '=', query.priority);
+  }
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    select = select.where((eb) =>
+      eb.or([
+        eb(sql`lower(title)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(description)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (query.due === 'none') {
+    select = select.where('due_date', 'is', null);
+  } else if (query.due === 'overdue') {
+    select = select.where('due_date', '<', today).where('completed', '=', false);
+  } else if (query.due === 'today') {
+    select = select.where('due_date', '=', today);
+  } else if (query.due === 'week') {
+    const { start, end } = weekOf(today);
+    select = select.where('due_date', '>=', start).where('due_date', '<=', end);
+  }
+  return select;
+}
+
+/**
+ * One page of the user's todos with the filters applied in SQL (spec 02 §5: status, priority,
+ * free text on title or description; the due filter counts days in the user's time zone), and
+ * how many match in all, for the list headings.
+ */
+export async function listTodos(
+  db: Kysely<Database>,
+  userId: string,
+  query: TodoListQuery,
+  today: string,
+): Promise<{ items: Todo[]; nextCursor: string | null; total: number }> {
+  const matching = filteredTodos(db, userId, query, today);
+  let page = matching.selectAll();
+  if (query.cursor) {
+    const { createdAt, id } = decodeCursor(query.cursor);
+    page = page.where((eb) =>
+      eb.or([
+        eb('created_at', '<', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    page
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute(),
+    matching.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(presentTodo),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    total: Number(count.total),
+  };
+}
+
+/** The most reminders one page load schedules; far more than anyone sets by hand. */
+export const REMINDER_LIMIT = 500;
+
+/**
+ * The unfinished todos with a reminder time, newest first, for the browser to schedule on load
+ * (spec 02 §4, Reminder).
+ */
+export async function pendingReminders(db: Kysely<Database>, userId: string): Promise<Todo[]> {
+  const rows = await db
+    .selectFrom('todos')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('completed', '=', false)
+    .where('reminder_time', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .limit(REMINDER_LIMIT)
+    .execute();
+  return rows.map(presentTodo);
+}
+
+/** The counters (spec 02 §2), counted by the database. */
+export async function todoStats(db: Kysely<Database>, userId: string): Promise<TodoStats> {
+  const row = await db
+    .selectFrom('todos')
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`coalesce(sum(case when completed then 1 else 0 end), 0)`.as('completed'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const total = Number(row.total);
+  const completed = Number(row.completed);
+  return {
+    total,
+    completed,
+    pending: total - completed,
+    completionRate: total === 0 ? 0 : Math.round((completed / total) * 100),
+  };
+}
+
+export async function createTodo(
+  db: Kysely<Database>,
+  userId: string,
+  input: TodoCreate,
+  now: Date,
+): Promise<Todo> {
+  const todo = todoCreateSchema.parse(input);
+  const row: TodoRow = {
+    id: newId(),
+    user_id: userId,
+    title: todo.title,
+    description: todo.description,
+    priority: todo.priority,
+    due_date: todo.dueDate,
+    reminder_time: todo.reminderTime,
+    completed: false,
+    completed_at: null,
+    completed_date: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  await db.insertInto('todos').values(row).execute();
+  return presentTodo(row);
+}
+
+/** The user's own todo, or 404 (another user's id answers exactly like a missing one). */
+async function requireTodo(db: Kysely<Database>, userId: string, id: string): Promise<TodoRow> {
+  const row = await db
+    .selectFrom('todos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) {
+    throw new ApiError('NOT_FOUND');
+  }
+  return row;
+}
+
+/**
+ * Completing sets completedAt, and the day it happened in the user's time zone (`today`), which
+ * the charts count by; un-completing clears both (spec 02 §4).
+ */
+export async function updateTodo(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  update: TodoUpdate,
+  now: Date,
+  today: string,
+): Promise<Todo> {
+  const current = await requireTodo(db, userId, id);
+  const changes: Partial<TodoRow> = { updated_at: now.toISOString() };
+  if (update.title !== undefined) {
+    changes.title = update.title;
+  }
+  if (update.description !== undefined) {
+    changes.description = update.description;
+  }
+  if (update.priority !== undefined) {
+    changes.priority = update.priority;
+  }
+  if (update.dueDate !== undefined) {
+    changes.due_date = update.dueDate;
+  }
+  if (update.reminderTime !== undefined) {
+    changes.reminder_time = update.reminderTime;
+  }
+  if (update.completed !== undefined && update.completed !== Boolean(current.completed)) {
+    changes.completed = update.completed;
+    changes.completed_at = update.completed ? now.toISOString() : null;
+    changes.completed_date = update.completed ? today : null;
+  }
+  await db
+    .updateTable('todos')
+    .set(changes)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .execute();
+  return presentTodo({ ...current, ...changes });
+}
+
+export async function deleteTodo(db: Kysely<Database>, userId: string, id: string): Promise<void> {
+  await requireTodo(db, userId, id);
+  await db.deleteFrom('todos').where('id', '=', id).where('user_id', '=', userId).execute();
+}

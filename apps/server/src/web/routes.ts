@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+import { ApiError } from '../lib/errors';
+
+/** Prerendered public pages (apps/web/scripts/prerender.mjs): URL path -> file under the dist. */
+function findPrerenderedPages(webDistDir: string): Map<string, string> {
+  const dir = path.join(webDistDir, 'pages');
+  const pages = new Map<string, string>();
+  if (fs.existsSync(dir)) {
+    for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.html'))) {
+      const name = file.slice(0, -'.html'.length);
+      pages.set(name === 'index' ? '/' : `/${name}`, `pages/${file}`);
+    }
+  }
+  return pages;
+}
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, everything else revalidated.
+ * Unknown `/api/*` paths answer a JSON 404. A public page gets its prerendered HTML; any other GET
+ * gets the empty shell, index.html, and the client router renders it, 'Page not found' included
+ * (DESIGN §1).
+ */
+export async function webRoutes(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const hasWebApp = fs.existsSync(path.join(webDistDir, 'index.html'));
+  const prerendered = findPrerenderedPages(webDistDir);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text file (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const hashed = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'no built web app found; run `npm run build` to serve the pages');
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (request.url.startsWith('/api/') || request.url === '/api' || !isPage) {
+      throw new ApiError('NOT_FOUND');
+    }
+    if (!hasWebApp) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app has not been built. Run `npm run build`.');
+    }
+    const pathname = request.url.split('?')[0]?.replace(/\/+$/, '') || '/';
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .sendFile(prerendered.get(pathname) ?? 'index.html');
+  });
+}

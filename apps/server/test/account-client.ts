@@ -1,0 +1,62 @@
+import { expect } from 'vitest';
+
+import { SAME_ORIGIN, TEST_APP_URL, type TestApp } from './helpers';
+
+export const SESSION_COOKIE = 'daywise.session_token';
+export const PASSWORD = 'Sunrise2026';
+
+export const signUpBody = (email = 'ada@example.com', name = 'Ada Lovelace') => ({
+  name,
+  email,
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  acceptTerms: true,
+});
+
+interface InjectedCookies {
+  cookies: { name: string; value: string }[];
+}
+
+/** Requests as the web app sends them, and the emails as a user would read them. */
+export function accountClient(ctx: TestApp) {
+  const post = (url: string, payload: object, cookie?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
+    });
+  const get = (url: string, cookie?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  /** The link in the newest email to `to`. */
+  const lastLink = (to = 'ada@example.com'): URL => {
+    const mail = ctx.mailer.sent.filter((sent) => sent.to === to).at(-1);
+    const line = mail?.content.text.split('\n').find((text) => text.startsWith(TEST_APP_URL));
+    if (!line) {
+      throw new Error(`no link emailed to ${to}`);
+    }
+    return new URL(line);
+  };
+  const linkBody = (link: URL) => ({
+    userId: link.searchParams.get('userId') ?? '',
+    secret: link.searchParams.get('secret') ?? '',
+  });
+  const sessionCookie = (response: InjectedCookies) => {
+    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    return cookie ? `${cookie.name}=${cookie.value}` : undefined;
+  };
+
+  /** Signs up, clicks the emailed link, and returns the session cookie it set. */
+  const signUpAndVerify = async (email = 'ada@example.com') => {
+    expect((await post('/api/account/sign-up', signUpBody(email))).statusCode).toBe(201);
+    const verified = await post('/api/account/verify-email', linkBody(lastLink(email)));
+    expect(verified.statusCode).toBe(200);
+    return sessionCookie(verified);
+  };
+
+  const login = (email = 'ada@example.com', password = PASSWORD) =>
+    post('/api/account/login', { email, password });
+
+  return { post, get, lastLink, linkBody, sessionCookie, signUpAndVerify, login };
+}

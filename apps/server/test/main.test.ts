@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { tempDir } from './helpers';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Started {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(url: string, exited: Promise<unknown>): Promise<void> {
+  let stopped = false;
+  void exited.then(() => (stopped = true));
+  for (let attempt = 0; attempt < 150 && !stopped; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not become healthy');
+}
+
+describe('the server process', () => {
+  let running: Started | undefined;
+  afterEach(() => {
+    running?.child.kill('SIGKILL');
+    running = undefined;
+  });
+
+  it('refuses to start on a bad setting and says which', async () => {
+    running = start({ PORT: 'eighty', DATA_DIR: tempDir() });
+    expect(await running.exited).toBe(1);
+    expect(running.output()).toContain('Daywise cannot start. Invalid configuration:');
+    expect(running.output()).toContain('PORT:');
+  });
+
+  it('migrates, serves, and on SIGTERM closes the database cleanly', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    running = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`, running.exited);
+
+    const posted = await fetch(`http://127.0.0.1:${port}/api/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Ada',
+        email: 'a@example.com',
+        category: 'Other',
+        feedback: 'Hi',
+      }),
+    });
+    expect(posted.status).toBe(201);
+    expect(fs.existsSync(path.join(dataDir, 'daywise.sqlite-wal'))).toBe(true);
+
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+    expect(running.output()).toContain('server closed');
+    // A clean close checkpoints the write-ahead log into the database file and removes it.
+    expect(fs.existsSync(path.join(dataDir, 'daywise.sqlite-wal'))).toBe(false);
+  });
+});

@@ -1,0 +1,159 @@
+import {
+  CalendarCheck,
+  LayoutDashboard,
+  ListTodo,
+  LogOut,
+  Menu,
+  Settings,
+  Target,
+  User,
+  Users,
+  X,
+} from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+
+import { InPageReminder } from '../components/in-page-reminder';
+import { ThemeToggle } from '../components/theme-toggle';
+import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
+import { useTodoReminders } from '../features/todos/use-todo-reminders';
+import { useSession, useSignOut } from '../lib/session';
+
+/** Navigation items (spec 02 §2). Dashboard is active on an exact match, the rest by prefix. */
+const NAV_ITEMS = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, exact: true },
+  { to: '/dashboard/todos', label: 'Todos', icon: ListTodo, exact: false },
+  { to: '/dashboard/daily-goals', label: 'Daily Goals', icon: Target, exact: false },
+  { to: '/dashboard/social', label: 'Social', icon: Users, exact: false },
+  { to: '/dashboard/profile', label: 'Profile', icon: User, exact: false },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings, exact: false },
+] as const;
+
+export function activeItem(pathname: string) {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return NAV_ITEMS.find((item) =>
+    item.exact ? path === item.to : path === item.to || path.startsWith(`${item.to}/`),
+  );
+}
+
+function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { user } = useSession();
+  const { signOut, signingOut } = useSignOut();
+
+  const name = user?.name.trim() ?? '';
+  return (
+    <div className="flex h-full flex-col bg-white dark:bg-gray-900">
+      <Link
+        to="/"
+        className="flex h-16 items-center gap-2 border-b border-gray-200 px-6 text-lg font-bold dark:border-gray-800"
+      >
+        <CalendarCheck aria-hidden className="size-7 text-blue-600 dark:text-blue-400" />
+        Daywise
+      </Link>
+      <nav aria-label="Dashboard" className="flex-1 overflow-y-auto p-3">
+        <ul className="space-y-1">
+          {NAV_ITEMS.map(({ to, label, icon: Icon, exact }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={exact}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
+                    isActive
+                      ? 'bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-200'
+                      : 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800'
+                  }`
+                }
+              >
+                <Icon aria-hidden className="size-5" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="border-t border-gray-200 p-4 dark:border-gray-800">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-blue-600 font-semibold text-white"
+          >
+            {(name[0] ?? 'U').toUpperCase()}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold">{name || 'User'}</p>
+            <p className="truncate text-xs text-gray-600 dark:text-gray-300">{user?.email}</p>
+          </div>
+        </div>
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          disabled={signingOut}
+          className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
+        >
+          <LogOut aria-hidden className="size-4" />
+          Sign out
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The signed-in shell (spec 02 §2): a sidebar fixed on large screens and a slide-over on small
+ * ones, and a header titled with the active item. Reminders are scheduled here, so they fire on
+ * every signed-in page.
+ */
+export default function DashboardLayout() {
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const title = activeItem(location.pathname)?.label ?? 'Dashboard';
+  useTodoReminders();
+  usePlanReminders();
+
+  return (
+    <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 lg:block dark:border-gray-800">
+        <Sidebar />
+      </aside>
+      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
+          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none lg:hidden">
+            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+            <Dialog.Description className="sr-only">
+              Pages of your Daywise account
+            </Dialog.Description>
+            <Dialog.Close
+              aria-label="Close menu"
+              className="absolute top-4 right-3 z-10 rounded-lg p-1.5 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+            >
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+            <Sidebar onNavigate={() => setMenuOpen(false)} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-gray-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-gray-800 dark:bg-gray-900/90">
+          <button
+            type="button"
+            onClick={() => setMenuOpen(true)}
+            aria-label="Open menu"
+            className="rounded-lg p-2 text-gray-700 hover:bg-gray-100 lg:hidden dark:text-gray-200 dark:hover:bg-gray-800"
+          >
+            <Menu aria-hidden className="size-6" />
+          </button>
+          <p className="flex-1 text-lg font-semibold">{title}</p>
+          <ThemeToggle />
+        </header>
+        <main className="mx-auto max-w-6xl p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+        <InPageReminder />
+      </div>
+    </div>
+  );
+}

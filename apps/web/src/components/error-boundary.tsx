@@ -1,0 +1,65 @@
+import { MESSAGES } from '@daywise/shared';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useNavigate, useRouteError } from 'react-router';
+
+interface ErrorScreenProps {
+  onTryAgain: () => void;
+}
+
+/** The screen for an unhandled render error (spec 01 §2), word for word. */
+export function ErrorScreen({ onTryAgain }: ErrorScreenProps) {
+  return (
+    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">{MESSAGES.errorTitle}</h1>
+      <p className="max-w-md text-gray-600 dark:text-gray-300">{MESSAGES.errorText}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          Refresh Page
+        </button>
+        <button
+          type="button"
+          onClick={onTryAgain}
+          className="rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-gray-700 dark:hover:bg-gray-800"
+        >
+          Try Again
+        </button>
+      </div>
+    </main>
+  );
+}
+
+interface ErrorBoundaryState {
+  error: unknown;
+}
+
+/** Catches render errors outside the router (providers, the shell); Try Again renders anew. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Render error', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) {
+      return <ErrorScreen onTryAgain={() => this.setState({ error: null })} />;
+    }
+    return this.props.children;
+  }
+}
+
+/** The router's error element: Try Again re-enters the current route, which clears the error. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  console.error('Route error', error);
+  return <ErrorScreen onTryAgain={() => void navigate('.', { replace: true })} />;
+}

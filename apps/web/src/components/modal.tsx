@@ -1,0 +1,76 @@
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+
+import {
+  dialogContentClass,
+  dialogOverlayClass,
+  dialogTextClass,
+  dialogTitleClass,
+  plainButtonClass,
+  smallPrimaryButtonClass,
+} from './dialog';
+
+const WIDTHS = { md: '', lg: 'sm:max-w-lg', xl: 'sm:max-w-2xl', '2xl': 'sm:max-w-3xl' } as const;
+
+interface ModalProps {
+  title: string;
+  /** Read to screen readers; shown under the title when `showDescription` is set. */
+  description: ReactNode;
+  showDescription?: boolean;
+  /** While true (a save running), Escape and outside clicks do not close it. */
+  busy?: boolean;
+  width?: keyof typeof WIDTHS;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A dialog rendered while it is wanted (Radix supplies focus trap, Escape and labelling): the
+ * forms of the signed-in pages open one by rendering it and close it through `onClose`.
+ */
+export function Modal({
+  title,
+  description,
+  showDescription = false,
+  busy = false,
+  width = 'md',
+  onClose,
+  children,
+}: ModalProps) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={dialogOverlayClass} />
+        <Dialog.Content className={`${dialogContentClass} ${WIDTHS[width]}`}>
+          <Dialog.Title className={dialogTitleClass}>{title}</Dialog.Title>
+          <Dialog.Description className={showDescription ? dialogTextClass : 'sr-only'}>
+            {description}
+          </Dialog.Description>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+interface ModalActionsProps {
+  /** The submit button's words ('Create Todo'); 'Saving...' while `busy`. */
+  submitLabel: string;
+  busy: boolean;
+  /** Disabled besides while busy (a required field still empty). */
+  disabled?: boolean;
+}
+
+/** A modal form's Cancel and submit buttons; neither works while the save runs. */
+export function ModalActions({ submitLabel, busy, disabled = false }: ModalActionsProps) {
+  return (
+    <div className="flex justify-end gap-3 pt-2">
+      <Dialog.Close className={plainButtonClass} disabled={busy}>
+        Cancel
+      </Dialog.Close>
+      <button type="submit" disabled={disabled || busy} className={smallPrimaryButtonClass}>
+        {busy ? 'Saving...' : submitLabel}
+      </button>
+    </div>
+  );
+}

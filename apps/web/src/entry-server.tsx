@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+
+import { AppProviders } from './app/providers';
+import { PRERENDERED_PATHS, routes } from './app/routes';
+
+export { PRERENDERED_PATHS };
+
+/** Renders one public page to HTML at build time (scripts/prerender.mjs). */
+export async function render(pathname: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://daywise.local${pathname}`));
+  if (context instanceof Response) {
+    throw new Error(`Prerendering ${pathname} answered a redirect`);
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <AppProviders>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,210 @@
+import {
+  COUNTDOWN_RESYNC_THRESHOLD_MS,
+  MESSAGES,
+  VERIFICATION_POLL_MS,
+  VERIFICATION_TTL_MS,
+  VERIFIED_REDIRECT_MS,
+} from '@daywise/shared';
+import { CheckCircle2, Clock, Loader2, MailCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+
+import { primaryButtonClass } from '../../components/form-field';
+import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { useRefreshSession } from '../../lib/session';
+import { notify } from '../../lib/toast';
+import { AuthCard, authLinkClass } from './auth-card';
+
+export interface PendingVerification {
+  userId: string;
+  email: string;
+  name: string;
+}
+
+interface VerificationStatus {
+  verified: boolean;
+  expired: boolean;
+  remainingTime: number;
+}
+
+type Phase = 'waiting' | 'verified' | 'expired';
+
+const TTL_S = VERIFICATION_TTL_MS / 1000;
+
+/** m:ss (spec 01 §2: the countdown starts at 5:00). */
+export function formatCountdown(seconds: number): string {
+  const safe = Math.max(0, seconds);
+  return `${Math.floor(safe / 60)}:${String(safe % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The Check Your Email screen (spec 01 §2, §4): a 5:00 countdown, a status poll every 3 s that
+ * resyncs the countdown when the server differs by more than 5 s, resend, and the waiting,
+ * verified and expired states.
+ */
+export function CheckEmail({
+  pending,
+  onBack,
+}: {
+  pending: PendingVerification;
+  onBack: () => void;
+}) {
+  const [phase, setPhase] = useState<Phase>('waiting');
+  const [secondsLeft, setSecondsLeft] = useState(TTL_S);
+  const [sending, setSending] = useState(false);
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  // At zero the link has expired: the countdown and the polling stop.
+  const current: Phase = phase === 'waiting' && secondsLeft === 0 ? 'expired' : phase;
+
+  // The countdown: one second at a time.
+  useEffect(() => {
+    if (current !== 'waiting') {
+      return;
+    }
+    const timer = setInterval(() => setSecondsLeft((left) => Math.max(0, left - 1)), 1000);
+    return () => clearInterval(timer);
+  }, [current]);
+
+  // The status poll.
+  useEffect(() => {
+    if (current !== 'waiting') {
+      return;
+    }
+    const poll = setInterval(() => {
+      apiRequest<VerificationStatus>(
+        `/api/account/verification-status?userId=${encodeURIComponent(pending.userId)}`,
+      ).then(
+        (status) => {
+          if (status.verified) {
+            setPhase('verified');
+          } else if (status.expired) {
+            setSecondsLeft(0);
+          } else {
+            const serverSeconds = Math.round(status.remainingTime / 1000);
+            setSecondsLeft((left) =>
+              Math.abs(serverSeconds - left) * 1000 > COUNTDOWN_RESYNC_THRESHOLD_MS
+                ? serverSeconds
+                : left,
+            );
+          }
+        },
+        // A failed poll is retried by the next one; the countdown carries on meanwhile.
+        () => undefined,
+      );
+    }, VERIFICATION_POLL_MS);
+    return () => clearInterval(poll);
+  }, [current, pending.userId]);
+
+  // Verified: refresh the auth state, welcome the user, and go to the dashboard after 2 s.
+  useEffect(() => {
+    if (phase !== 'verified') {
+      return;
+    }
+    notify.success(MESSAGES.welcome(pending.name));
+    // The auth state is refreshed as the screen leaves, so 'Email Verified!' stays for its 2 s
+    // (a signed-in user on /signup is otherwise sent on at once).
+    const timer = setTimeout(() => {
+      void refreshSession().then(() => navigate('/dashboard'));
+    }, VERIFIED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [phase, pending.name, navigate, refreshSession]);
+
+  const resend = async () => {
+    if (sending || current !== 'waiting') {
+      return;
+    }
+    setSending(true);
+    try {
+      await apiRequest('/api/account/resend-verification', {
+        method: 'POST',
+        body: { userId: pending.userId },
+      });
+      notify.success(MESSAGES.verificationResent);
+      setSecondsLeft(TTL_S);
+      setPhase('waiting');
+    } catch (error) {
+      notify.error(
+        error instanceof ApiClientError ? error.message : MESSAGES.verificationResendFailed,
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (current === 'verified') {
+    return (
+      <AuthCard title="Email Verified!">
+        <p
+          role="status"
+          className="flex flex-col items-center gap-3 text-center text-gray-700 dark:text-gray-300"
+        >
+          <CheckCircle2 aria-hidden className="size-12 text-green-600" />
+          Redirecting to dashboard in 2 seconds...
+        </p>
+      </AuthCard>
+    );
+  }
+
+  if (current === 'expired') {
+    return (
+      <AuthCard title="Verification Expired">
+        <div className="space-y-5 text-center">
+          <p className="text-gray-700 dark:text-gray-300">
+            The verification link for <strong>{pending.email}</strong> has expired. Sign up again to
+            get a new one, or sign in if you already verified your email.
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <button type="button" onClick={onBack} className={primaryButtonClass}>
+              Back to Sign Up
+            </button>
+            <Link
+              to="/login"
+              className="inline-flex items-center justify-center rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
+            >
+              Sign In Instead
+            </Link>
+          </div>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Check Your Email">
+      <div className="space-y-5 text-center">
+        <MailCheck aria-hidden className="mx-auto size-12 text-blue-600 dark:text-blue-400" />
+        <p className="text-gray-700 dark:text-gray-300">
+          We sent a verification link to <strong className="break-all">{pending.email}</strong>.
+          Click it to activate your account.
+        </p>
+        <p className="flex items-center justify-center gap-2 text-sm text-gray-700 dark:text-gray-300">
+          <Clock aria-hidden className="size-4" />
+          Link expires in{' '}
+          <span
+            className="font-mono text-base font-semibold"
+            aria-live="off"
+            data-testid="countdown"
+          >
+            {formatCountdown(secondsLeft)}
+          </span>
+        </p>
+        <button
+          type="button"
+          onClick={() => void resend()}
+          disabled={sending}
+          className={`${primaryButtonClass} w-full`}
+        >
+          {sending && <Loader2 aria-hidden className="size-4 animate-spin" />}
+          {sending ? 'Sending...' : 'Resend Verification Email'}
+        </button>
+        <button type="button" onClick={onBack} className={`${authLinkClass} text-sm`}>
+          Back to Sign Up
+        </button>
+        <p className="text-xs text-gray-600 dark:text-gray-300">
+          Can&apos;t find it? Check your spam folder.
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,132 @@
+import { MESSAGES } from '@daywise/shared';
+import { type Login, type LoginInput, loginSchema } from '@daywise/shared/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, type Location, useLocation, useNavigate } from 'react-router';
+
+import { EmailField, ErrorAlert, FormField, SubmitButton } from '../../components/form-field';
+import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { type SessionUser, useSignedIn } from '../../lib/session';
+import { notify } from '../../lib/toast';
+import { AuthCard, authLinkClass } from './auth-card';
+import { PasswordInput } from './password-input';
+
+/** What other pages hand the login page: where to return, a prefilled email, a notice. */
+export interface LoginState {
+  from?: Location;
+  email?: string;
+  message?: string;
+}
+
+export default function LoginPage() {
+  const location = useLocation();
+  const state = (location.state ?? {}) as LoginState;
+  const navigate = useNavigate();
+  const signedIn = useSignedIn();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useForm<LoginInput, unknown, Login>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: state.email ?? '', password: '', rememberMe: false },
+    // spec 01 §5: a field error clears when the user edits that field (it is checked again on submit).
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+
+  const login = useMutation({
+    mutationFn: (values: Login) =>
+      apiRequest<{ user: SessionUser }>('/api/account/login', { method: 'POST', body: values }),
+    onSuccess: async ({ user }) => {
+      signedIn(user);
+      notify.success(MESSAGES.loginSuccess);
+      const from = state.from;
+      await navigate(from ? `${from.pathname}${from.search}${from.hash}` : '/dashboard', {
+        replace: true,
+      });
+    },
+    onError: (error) => {
+      // Deleted and unverified accounts get the spec's own texts; anything else reveals nothing.
+      const known =
+        error instanceof ApiClientError &&
+        ['ACCOUNT_DELETED', 'EMAIL_NOT_VERIFIED', 'RATE_LIMITED'].includes(error.code);
+      const message = known ? error.message : MESSAGES.invalidCredentials;
+      setFailure(message);
+      notify.error(known ? error.message : MESSAGES.loginFailed);
+    },
+  });
+
+  return (
+    <AuthCard
+      title="Welcome Back"
+      subtitle="Log in to continue planning your day."
+      footer={
+        <>
+          <p>
+            Don&apos;t have an account?{' '}
+            <Link to="/signup" className={authLinkClass}>
+              Sign up
+            </Link>
+          </p>
+          <p>
+            Deleted your account?{' '}
+            <Link to="/restore-account" className={authLinkClass}>
+              Restore Account
+            </Link>
+          </p>
+        </>
+      }
+    >
+      {state.message && (
+        <p
+          role="status"
+          className="mb-5 flex gap-2 rounded-lg bg-blue-50 p-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100"
+        >
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {state.message}
+        </p>
+      )}
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => {
+          setFailure(null);
+          login.mutate(values);
+        })}
+        className="space-y-5"
+      >
+        <EmailField
+          error={errors.email?.message}
+          registration={form.register('email', { onChange: () => form.clearErrors('email') })}
+        />
+        <FormField label="Password" error={errors.password?.message}>
+          {(field) => (
+            <PasswordInput
+              {...field}
+              {...form.register('password', { onChange: () => form.clearErrors('password') })}
+              autoComplete="current-password"
+            />
+          )}
+        </FormField>
+        <div className="flex items-center justify-between gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              {...form.register('rememberMe')}
+              className="size-4 rounded border-gray-300 accent-blue-600"
+            />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className={authLinkClass}>
+            Forgot password?
+          </Link>
+        </div>
+        {failure && <ErrorAlert>{failure}</ErrorAlert>}
+        <SubmitButton pending={login.isPending} pendingLabel="Logging in..." className="w-full">
+          Log In
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { type ComponentProps, useState } from 'react';
+
+import { inputClass } from '../../components/form-field';
+
+/** A password field with a show/hide toggle (spec 01 §2, login and sign-up). */
+export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <input {...props} type={visible ? 'text' : 'password'} className={`${inputClass} pr-11`} />
+      <button
+        type="button"
+        onClick={() => setVisible((shown) => !shown)}
+        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-pressed={visible}
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-300 dark:hover:text-white"
+      >
+        {visible ? (
+          <EyeOff aria-hidden className="size-5" />
+        ) : (
+          <Eye aria-hidden className="size-5" />
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { MESSAGES, RESTORE_TTL_MS } from '@daywise/shared';
+import { emailOnlySchema } from '@daywise/shared/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+
+import { EmailField, ErrorAlert, SubmitButton } from '../../components/form-field';
+import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { notify } from '../../lib/toast';
+import { AuthCard, authLinkClass } from './auth-card';
+import type { LoginState } from './login-page';
+
+interface RestoreForm {
+  email: string;
+}
+
+interface RestoreResponse {
+  status: 'email-sent';
+  message: string;
+}
+
+const RESTORE_LINK_HOURS = RESTORE_TTL_MS / 3_600_000;
+const RESTORE_LINK_LIFETIME = `${RESTORE_LINK_HOURS} hour${RESTORE_LINK_HOURS === 1 ? '' : 's'}`;
+
+function requestRestore({ email }: RestoreForm) {
+  return apiRequest<RestoreResponse>('/api/account/restore', { method: 'POST', body: { email } });
+}
+
+/**
+ * Restore a soft-deleted account (spec 01 §2, §4 "Restore page outcomes"). Restoring by email
+ * sends a link first (DESIGN §9), so success is "go to /login with a check-your-email message".
+ */
+export default function RestoreAccountPage() {
+  const navigate = useNavigate();
+  const [inlineError, setInlineError] = useState<string | null>(null);
+
+  const form = useForm<RestoreForm>({
+    resolver: zodResolver(emailOnlySchema),
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const restore = useMutation({
+    mutationFn: requestRestore,
+    onSuccess: async (_result, { email }) => {
+      notify.success(MESSAGES.restoreEmailSent);
+      const state: LoginState = { email, message: MESSAGES.restoreEmailSent };
+      await navigate('/login', { state });
+    },
+    onError: async (error, { email }) => {
+      const code = error instanceof ApiClientError ? error.code : null;
+      if (code === 'RESTORE_EMAIL_NOT_FOUND') {
+        notify.error(MESSAGES.restoreToastNotFound);
+        setInlineError(MESSAGES.restoreInlineNotFound);
+      } else if (code === 'ACCOUNT_NOT_DELETED') {
+        notify.error(MESSAGES.restoreToastNotDeleted);
+        const state: LoginState = { email };
+        await navigate('/login', { state });
+      } else if (code === 'RATE_LIMITED') {
+        notify.error(error.message);
+      } else {
+        notify.error(error.message || MESSAGES.restoreFailed);
+        setInlineError(MESSAGES.restoreUnexpectedInline);
+      }
+    },
+  });
+
+  const busy = restore.isPending || isSubmitting;
+
+  return (
+    <AuthCard
+      title="Restore Account"
+      subtitle="Enter the email address of your deleted account and we'll send you a link to restore it."
+      footer={
+        <>
+          <p>
+            <Link to="/login" className={authLinkClass}>
+              Back to Login
+            </Link>
+          </p>
+          <p>
+            Don&apos;t have an account?{' '}
+            <Link to="/signup" className={authLinkClass}>
+              Sign up
+            </Link>
+          </p>
+          <p>
+            Forgot your password?{' '}
+            <Link to="/forgot-password" className={authLinkClass}>
+              Reset Password
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => {
+          if (restore.isPending) {
+            return;
+          }
+          setInlineError(null);
+          restore.mutate(values);
+        })}
+        className="space-y-5"
+      >
+        <EmailField error={errors.email?.message} registration={form.register('email')} />
+        {inlineError && <ErrorAlert>{inlineError}</ErrorAlert>}
+        <SubmitButton pending={busy} pendingLabel="Restoring..." className="w-full">
+          Restore Account
+        </SubmitButton>
+      </form>
+      <section
+        aria-labelledby="restore-info-title"
+        className="mt-6 rounded-lg bg-blue-50 p-4 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100"
+      >
+        <h2 id="restore-info-title" className="flex items-center gap-2 font-semibold">
+          <Info aria-hidden className="size-4 shrink-0" />
+          About account restoration
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>A deleted account can be restored with the email address it was created with.</li>
+          <li>
+            We email you a restoration link. It is valid for {RESTORE_LINK_LIFETIME}; open it to
+            bring your account back and sign in.
+          </li>
+          <li>
+            Your account comes back with the same email and password. Data removed when the account
+            was deleted, such as todos and plans, does not come back.
+          </li>
+        </ul>
+      </section>
+    </AuthCard>
+  );
+}

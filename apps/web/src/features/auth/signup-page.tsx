@@ -1,0 +1,163 @@
+import { MESSAGES } from '@daywise/shared';
+import { type SignUp, type SignUpInput, signUpSchema } from '@daywise/shared/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+
+import {
+  EmailField,
+  ErrorAlert,
+  FormField,
+  inputClass,
+  SubmitButton,
+} from '../../components/form-field';
+import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { notify } from '../../lib/toast';
+import { AuthCard, authLinkClass } from './auth-card';
+import { CheckEmail, type PendingVerification } from './check-email';
+import { PasswordChecklist } from './password-checklist';
+import { PasswordInput } from './password-input';
+
+/** Navigation state that opens the Check Your Email screen directly (spec 01 §2). */
+interface SignUpState {
+  showEmailVerification?: boolean;
+  email?: string;
+  userId?: string;
+  name?: string;
+}
+
+function pendingFromState(state: unknown): PendingVerification | null {
+  const { showEmailVerification, email, userId, name } = (state ?? {}) as SignUpState;
+  return showEmailVerification && email && userId ? { email, userId, name: name ?? '' } : null;
+}
+
+const EMPTY: SignUpInput = {
+  name: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  acceptTerms: false as unknown as true,
+};
+
+export default function SignUpPage() {
+  const location = useLocation();
+  const [pending, setPending] = useState<PendingVerification | null>(() =>
+    pendingFromState(location.state),
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useForm<SignUpInput, unknown, SignUp>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' }) ?? '';
+
+  const signUp = useMutation({
+    mutationFn: (values: SignUp) =>
+      apiRequest<PendingVerification>('/api/account/sign-up', { method: 'POST', body: values }),
+    onSuccess: (created) => {
+      notify.success(MESSAGES.signUpSuccess);
+      setPending({ userId: created.userId, email: created.email, name: created.name });
+    },
+    onError: (error) => {
+      notify.error(MESSAGES.signUpFailed);
+      setFailure(error instanceof ApiClientError ? error.message : MESSAGES.signUpFailed);
+    },
+  });
+
+  if (pending) {
+    return <CheckEmail pending={pending} onBack={() => setPending(null)} />;
+  }
+
+  return (
+    <AuthCard
+      title="Create Your Account"
+      subtitle="Start planning your days with Daywise. It's free."
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to="/login" className={authLinkClass}>
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => {
+          setFailure(null);
+          signUp.mutate(values);
+        })}
+        className="space-y-5"
+      >
+        <FormField label="Full Name" error={errors.name?.message}>
+          {(field) => (
+            <input
+              {...field}
+              {...form.register('name')}
+              autoComplete="name"
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <EmailField error={errors.email?.message} registration={form.register('email')} />
+        <FormField label="Password" error={errors.password?.message}>
+          {(field) => (
+            <PasswordInput {...field} {...form.register('password')} autoComplete="new-password" />
+          )}
+        </FormField>
+        <PasswordChecklist password={password} />
+        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+          {(field) => (
+            <PasswordInput
+              {...field}
+              {...form.register('confirmPassword')}
+              autoComplete="new-password"
+            />
+          )}
+        </FormField>
+        <div className="space-y-1.5">
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              {...form.register('acceptTerms')}
+              aria-invalid={Boolean(errors.acceptTerms)}
+              aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
+              className="mt-0.5 size-4 rounded border-gray-300 accent-blue-600"
+            />
+            <span>
+              I agree to the{' '}
+              <Link to="/terms" className={authLinkClass}>
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to="/privacy" className={authLinkClass}>
+                Privacy Policy
+              </Link>
+            </span>
+          </label>
+          {errors.acceptTerms && (
+            <p
+              id="accept-terms-error"
+              role="alert"
+              className="text-sm text-red-700 dark:text-red-400"
+            >
+              {errors.acceptTerms.message}
+            </p>
+          )}
+        </div>
+        {failure && <ErrorAlert>{failure}</ErrorAlert>}
+        <SubmitButton
+          pending={signUp.isPending}
+          pendingLabel="Creating Account..."
+          className="w-full"
+        >
+          Create Account
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,134 @@
+import {
+  type ErrorCode,
+  MESSAGES,
+  parseVerificationLink,
+  RESTORE_ERROR_REDIRECT_MS,
+  VERIFIED_REDIRECT_MS,
+} from '@daywise/shared';
+import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+
+import { primaryButtonClass } from '../../components/form-field';
+import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { type SessionUser, useSignedIn } from '../../lib/session';
+import { notify } from '../../lib/toast';
+import { AuthCard } from './auth-card';
+
+type Outcome =
+  | { state: 'verifying' }
+  | { state: 'success'; message: string }
+  | { state: 'error'; message: string };
+
+/** Server errors that send the user on elsewhere (spec 01 §8), and after how long. */
+const REDIRECTS: Partial<Record<ErrorCode, { to: string; afterMs: number }>> = {
+  ALREADY_VERIFIED: { to: '/login', afterMs: VERIFIED_REDIRECT_MS },
+  RESTORE_LINK_INVALID: { to: '/restore-account', afterMs: RESTORE_ERROR_REDIRECT_MS },
+  RESTORE_NOT_ELIGIBLE: { to: '/contact', afterMs: RESTORE_ERROR_REDIRECT_MS },
+};
+
+const secondaryButton =
+  'inline-flex items-center justify-center rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800';
+
+/**
+ * The landing page of emailed verification and restoration links (spec 01 §2, §4, §5, §8): checks
+ * the link's format, asks the server, and on success the server has signed the user in.
+ */
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const signedIn = useSignedIn();
+  const link = parseVerificationLink(params);
+  const [outcome, setOutcome] = useState<Outcome>(() =>
+    link.ok ? { state: 'verifying' } : { state: 'error', message: link.message },
+  );
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!link.ok || sent.current) {
+      return;
+    }
+    // A link is single-use: send it once, even if the effect runs twice.
+    sent.current = true;
+    let redirect: ReturnType<typeof setTimeout> | undefined;
+    apiRequest<{ message?: string; user: SessionUser }>('/api/account/verify-email', {
+      method: 'POST',
+      body: { userId: link.userId, secret: link.secret, isRestore: link.isRestore },
+    }).then(
+      (result) => {
+        signedIn(result.user);
+        const message = result.message ?? 'Your email has been verified.';
+        setOutcome({ state: 'success', message });
+        notify.success(message);
+        redirect = setTimeout(
+          () => void navigate('/dashboard', { replace: true }),
+          VERIFIED_REDIRECT_MS,
+        );
+      },
+      (error: unknown) => {
+        const apiError = error instanceof ApiClientError ? error : null;
+        const message = apiError?.message ?? MESSAGES.verificationFailedDefault;
+        setOutcome({ state: 'error', message });
+        notify.error(MESSAGES.verificationFailedToast);
+        const next = apiError && apiError.code !== 'NETWORK' ? REDIRECTS[apiError.code] : undefined;
+        if (next) {
+          redirect = setTimeout(() => void navigate(next.to), next.afterMs);
+        }
+      },
+    );
+    return () => clearTimeout(redirect);
+    // The link is read once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (outcome.state === 'verifying') {
+    return (
+      <AuthCard title="Verifying Email">
+        <p
+          role="status"
+          className="flex flex-col items-center gap-3 text-center text-gray-700 dark:text-gray-300"
+        >
+          <Loader2 aria-hidden className="size-10 animate-spin text-blue-600" />
+          Please wait while we verify your link...
+        </p>
+      </AuthCard>
+    );
+  }
+
+  if (outcome.state === 'success') {
+    return (
+      <AuthCard title={link.ok && link.isRestore ? 'Account Restored!' : 'Email Verified!'}>
+        <div
+          role="status"
+          className="flex flex-col items-center gap-3 text-center text-gray-700 dark:text-gray-300"
+        >
+          <CheckCircle2 aria-hidden className="size-12 text-green-600" />
+          <p>{outcome.message}</p>
+          <p>Redirecting to dashboard in 2 seconds...</p>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Verification Failed">
+      <div className="space-y-5 text-center">
+        <XCircle aria-hidden className="mx-auto size-12 text-red-600" />
+        <p role="alert" className="text-gray-700 dark:text-gray-300">
+          {outcome.message}
+        </p>
+        <div className="flex flex-col gap-3">
+          <Link to="/verification-recovery" className={primaryButtonClass}>
+            Try Account Recovery
+          </Link>
+          <Link to="/signup" className={secondaryButton}>
+            Back to Sign Up
+          </Link>
+          <Link to="/login" className={secondaryButton}>
+            Back to Login
+          </Link>
+        </div>
+      </div>
+    </AuthCard>
+  );
+}

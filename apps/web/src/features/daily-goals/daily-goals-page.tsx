@@ -1,0 +1,126 @@
+import type { Plan } from '@daywise/shared/schemas';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+import { AnalyticsDisabledPanel } from '../../components/analytics-disabled';
+import { primaryButtonClass } from '../../components/form-field';
+import { useSettings } from '../../lib/settings';
+import { AnalyticsTab } from './analytics-modal';
+import { Completions } from './completions';
+import { PlanDialog } from './plan-dialog';
+import { TagsManager } from './tags-manager';
+import { TodayGoals } from './today-goals';
+import { useTodayPlan } from './use-plans';
+
+const TABS = [
+  { value: 'today', label: "Today's Goals" },
+  { value: 'create', label: 'Create Plan' },
+  { value: 'completions', label: 'Daily Completions' },
+  { value: 'analytics', label: 'Analytics' },
+  { value: 'tags', label: 'Manage Tags' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+const tabClass =
+  'shrink-0 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 data-[state=active]:bg-blue-600 data-[state=active]:text-white dark:text-gray-200 dark:hover:bg-gray-800';
+
+/**
+ * Daily Goals (spec 02 §2). The tab lives in the address (?tab=...). Analytics is offered only
+ * while Activity Tracking is on; asked for while it is off, the page shows the disabled notice and
+ * falls back to Today's Goals.
+ */
+export default function DailyGoalsPage() {
+  const [params, setParams] = useSearchParams();
+  const { settings } = useSettings();
+  const analyticsOn = settings.privacy.activityTracking;
+  const today = useTodayPlan();
+  const [dialog, setDialog] = useState<{ plan: Plan | null } | null>(null);
+
+  const requested = TABS.find((tab) => tab.value === params.get('tab'))?.value ?? 'today';
+  const analyticsRefused = requested === 'analytics' && !analyticsOn;
+  const tab: TabValue = analyticsRefused ? 'today' : requested;
+  const tabs = TABS.filter((candidate) => candidate.value !== 'analytics' || analyticsOn);
+  const selectTab = (value: string) =>
+    setParams(value === 'today' ? {} : { tab: value }, { replace: true });
+
+  const openCreate = () => setDialog({ plan: null });
+  const openEdit = () => setDialog({ plan: today.data ?? null });
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Daily Goals</h1>
+        <p className="mt-1 text-gray-600 dark:text-gray-300">
+          Plan each day, tick off your goals and watch the streaks grow.
+        </p>
+      </div>
+      {analyticsRefused && <AnalyticsDisabledPanel />}
+      <Tabs.Root value={tab} onValueChange={selectTab} className="space-y-6">
+        <Tabs.List
+          aria-label="Daily goals"
+          className="flex gap-1 overflow-x-auto rounded-xl border border-gray-200 bg-white p-1 dark:border-gray-800 dark:bg-gray-900"
+        >
+          {tabs.map((candidate) => (
+            <Tabs.Trigger key={candidate.value} value={candidate.value} className={tabClass}>
+              {candidate.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="today" className="focus-visible:outline-none">
+          <TodayGoals
+            plan={today.data}
+            isPending={today.isPending}
+            isError={today.isError}
+            onRetry={() => void today.refetch()}
+            onCreate={openCreate}
+            onEdit={openEdit}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="create">
+          <div className="rounded-2xl border border-gray-200 bg-white p-8 text-center dark:border-gray-800 dark:bg-gray-900">
+            {today.data ? (
+              <>
+                <h2 className="text-lg font-semibold">Today already has a plan</h2>
+                <p className="mt-1 text-gray-600 dark:text-gray-300">
+                  &ldquo;{today.data.title}&rdquo; is today&rsquo;s plan. You can change it.
+                </p>
+                <button type="button" onClick={openEdit} className={`${primaryButtonClass} mt-5`}>
+                  Edit Plan
+                </button>
+              </>
+            ) : (
+              <>
+                <h2 className="text-lg font-semibold">Plan your day</h2>
+                <p className="mt-1 text-gray-600 dark:text-gray-300">
+                  Give today a title, then add the tasks you want to finish, with tags and
+                  reminders.
+                </p>
+                <button
+                  type="button"
+                  onClick={openCreate}
+                  disabled={today.isPending}
+                  className={`${primaryButtonClass} mt-5`}
+                >
+                  Create New Plan
+                </button>
+              </>
+            )}
+          </div>
+        </Tabs.Content>
+        <Tabs.Content value="completions">
+          <Completions />
+        </Tabs.Content>
+        {analyticsOn && (
+          <Tabs.Content value="analytics">
+            <AnalyticsTab />
+          </Tabs.Content>
+        )}
+        <Tabs.Content value="tags">
+          <TagsManager />
+        </Tabs.Content>
+      </Tabs.Root>
+      {dialog && <PlanDialog plan={dialog.plan} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}

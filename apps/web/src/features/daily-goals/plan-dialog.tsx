@@ -1,0 +1,339 @@
+import { MESSAGES } from '@daywise/shared';
+import {
+  type Plan,
+  type PlanInput,
+  planSchema,
+  PRIORITIES,
+  type Priority,
+  type Tag,
+} from '@daywise/shared/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { z } from 'zod';
+
+import { plainButtonClass } from '../../components/dialog';
+import { ErrorAlert, FormField, inputClass, selectClass } from '../../components/form-field';
+import { Modal, ModalActions } from '../../components/modal';
+import { PRIORITY_LABELS } from '../../components/priority-chip';
+import { useSavePlan, useTags } from './use-plans';
+
+interface TaskValues {
+  id?: string | undefined;
+  title: string;
+  description: string;
+  priority: Priority;
+  /** '' for no tag. */
+  tag: string;
+  /** '' for no reminder. */
+  reminderTime: string;
+}
+
+/** The form's values ('' for "none"), turned into the API's shape and checked by the shared schema. */
+const planFormSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    tasks: z.array(
+      z.object({
+        id: z.string().optional(),
+        title: z.string(),
+        description: z.string(),
+        priority: z.enum(PRIORITIES),
+        tag: z.string(),
+        reminderTime: z.string(),
+      }),
+    ),
+  })
+  .transform((values): PlanInput => ({
+    title: values.title,
+    description: values.description,
+    tasks: values.tasks.map((task) => ({
+      ...task,
+      tag: task.tag || null,
+      reminderTime: task.reminderTime || null,
+    })),
+  }))
+  .pipe(planSchema);
+
+type PlanFormValues = z.input<typeof planFormSchema>;
+
+const BLANK_TASK: TaskValues = {
+  title: '',
+  description: '',
+  priority: 'medium',
+  tag: '',
+  reminderTime: '',
+};
+
+function initialValues(plan: Plan | null): PlanFormValues {
+  return {
+    title: plan?.title ?? '',
+    description: plan?.description ?? '',
+    tasks:
+      plan?.tasks.map((task) => ({
+        id: task.id,
+        title: task.title,
+        description: task.description,
+        priority: task.priority,
+        tag: task.tag ?? '',
+        reminderTime: task.reminderTime ?? '',
+      })) ?? [],
+  };
+}
+
+function TagOptions({ tags, current }: { tags: Tag[]; current: string }) {
+  // Keyed by name, so the option already chosen stays the same element when the tags arrive
+  // (a replaced option would reset the select to 'No tag').
+  const names = tags.map((tag) => tag.name);
+  if (current && !names.includes(current)) {
+    names.push(current);
+  }
+  return (
+    <>
+      <option value="">No tag</option>
+      {names.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+interface PlanDialogProps {
+  /** The plan to edit; null creates today's plan. */
+  plan: Plan | null;
+  onClose: () => void;
+}
+
+/**
+ * Create/Edit Daily Goal Plan (spec 02 §2, §5): the plan's title and description and its tasks,
+ * each with title, description, priority, tag and reminder. A failed save keeps everything and
+ * says 'Failed to save plan. Please try again.'
+ */
+export function PlanDialog({ plan, onClose }: PlanDialogProps) {
+  const id = useId();
+  const save = useSavePlan();
+  const tags = useTags().data ?? [];
+  const [draft, setDraft] = useState<TaskValues>(BLANK_TASK);
+  const [draftError, setDraftError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<PlanFormValues, unknown, PlanInput>({
+    resolver: zodResolver(planFormSchema),
+    defaultValues: initialValues(plan),
+  });
+  // Tasks carry their own `id` (kept when a plan is edited), so the array's keys go elsewhere.
+  const tasks = useFieldArray({ control, name: 'tasks', keyName: 'fieldKey' });
+
+  const addTask = () => {
+    if (!draft.title.trim()) {
+      setDraftError(MESSAGES.taskTitleRequired);
+      return;
+    }
+    tasks.append({ ...draft, title: draft.title.trim(), description: draft.description.trim() });
+    clearErrors('tasks');
+    setDraft(BLANK_TASK);
+    setDraftError(null);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setFailed(false);
+    try {
+      await save.mutateAsync({ id: plan?.id ?? null, plan: values });
+      onClose();
+    } catch {
+      setFailed(true);
+    }
+  });
+
+  const tasksError = errors.tasks?.message ?? errors.tasks?.root?.message;
+
+  return (
+    <Modal
+      title={plan ? 'Edit Daily Goal Plan' : 'Create Daily Goal Plan'}
+      description="A title for the day and the tasks you want to get done."
+      busy={save.isPending}
+      width="xl"
+      onClose={onClose}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-5">
+        {failed && <ErrorAlert>{MESSAGES.planSaveFailed}</ErrorAlert>}
+        <FormField label="Plan Title" error={errors.title?.message}>
+          {(field) => (
+            <input
+              {...field}
+              {...register('title')}
+              autoComplete="off"
+              placeholder="e.g. Focused Friday"
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          {(field) => (
+            <textarea
+              {...field}
+              {...register('description')}
+              rows={2}
+              placeholder="What is today about? (optional)"
+              className={inputClass}
+            />
+          )}
+        </FormField>
+
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold">Tasks ({tasks.fields.length})</legend>
+          {tasksError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {tasksError}
+            </p>
+          )}
+          <ol className="space-y-3">
+            {tasks.fields.map((task, index) => {
+              const titleError = errors.tasks?.[index]?.title?.message;
+              const titleId = `${id}-task-${index}`;
+              return (
+                <li
+                  key={task.fieldKey}
+                  className="grid gap-2 rounded-lg border border-gray-200 p-3 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-start dark:border-gray-800"
+                >
+                  <div>
+                    <label htmlFor={titleId} className="sr-only">
+                      Task {index + 1} title
+                    </label>
+                    <input
+                      id={titleId}
+                      {...register(`tasks.${index}.title`)}
+                      aria-invalid={Boolean(titleError)}
+                      className={inputClass}
+                    />
+                    {titleError && (
+                      <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+                        {titleError}
+                      </p>
+                    )}
+                  </div>
+                  <select
+                    {...register(`tasks.${index}.priority`)}
+                    aria-label={`Task ${index + 1} priority`}
+                    className={selectClass}
+                  >
+                    {PRIORITIES.map((priority) => (
+                      <option key={priority} value={priority}>
+                        {PRIORITY_LABELS[priority]}
+                      </option>
+                    ))}
+                  </select>
+                  <select
+                    {...register(`tasks.${index}.tag`)}
+                    aria-label={`Task ${index + 1} tag`}
+                    className={selectClass}
+                  >
+                    <TagOptions tags={tags} current={task.tag} />
+                  </select>
+                  <input
+                    type="time"
+                    {...register(`tasks.${index}.reminderTime`)}
+                    aria-label={`Task ${index + 1} reminder`}
+                    className={inputClass}
+                  />
+                  <button
+                    type="button"
+                    onClick={() => tasks.remove(index)}
+                    aria-label={`Remove task ${index + 1}`}
+                    className="justify-self-end rounded-lg p-2 text-gray-600 hover:bg-red-50 hover:text-red-700 dark:text-gray-300 dark:hover:bg-red-950"
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+
+          <div className="space-y-3 rounded-lg bg-gray-50 p-3 dark:bg-gray-800/50">
+            <p className="text-sm font-medium">Add a task</p>
+            <div className="grid gap-2 sm:grid-cols-2">
+              <div className="sm:col-span-2">
+                <label htmlFor={`${id}-new-title`} className="sr-only">
+                  New task title
+                </label>
+                <input
+                  id={`${id}-new-title`}
+                  value={draft.title}
+                  onChange={(event) => {
+                    setDraft({ ...draft, title: event.target.value });
+                    setDraftError(null);
+                  }}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      addTask();
+                    }
+                  }}
+                  placeholder="Task title"
+                  aria-invalid={Boolean(draftError)}
+                  className={inputClass}
+                />
+                {draftError && (
+                  <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+                    {draftError}
+                  </p>
+                )}
+              </div>
+              <input
+                value={draft.description}
+                onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+                aria-label="New task description"
+                placeholder="Description (optional)"
+                className={`${inputClass} sm:col-span-2`}
+              />
+              <select
+                value={draft.priority}
+                onChange={(event) =>
+                  setDraft({ ...draft, priority: event.target.value as Priority })
+                }
+                aria-label="New task priority"
+                className={selectClass}
+              >
+                {PRIORITIES.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {PRIORITY_LABELS[priority]}
+                  </option>
+                ))}
+              </select>
+              <select
+                value={draft.tag}
+                onChange={(event) => setDraft({ ...draft, tag: event.target.value })}
+                aria-label="New task tag"
+                className={selectClass}
+              >
+                <TagOptions tags={tags} current={draft.tag} />
+              </select>
+              <input
+                type="time"
+                value={draft.reminderTime}
+                onChange={(event) => setDraft({ ...draft, reminderTime: event.target.value })}
+                aria-label="New task reminder"
+                className={inputClass}
+              />
+              <button type="button" onClick={addTask} className={plainButtonClass}>
+                <Plus aria-hidden className="size-4" />
+                Add Task
+              </button>
+            </div>
+          </div>
+        </fieldset>
+
+        <ModalActions submitLabel={plan ? 'Save Plan' : 'Create Plan'} busy={save.isPending} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,221 @@
+import { MESSAGES } from '@daywise/shared';
+import {
+  DEFAULT_TAG_COLOR,
+  type Tag,
+  TAG_COLORS,
+  type TagInput,
+  tagSchema,
+} from '@daywise/shared/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check, Loader2, Pencil, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { plainButtonClass, smallPrimaryButtonClass } from '../../components/dialog';
+import { FormField, inputClass } from '../../components/form-field';
+import { ApiClientError } from '../../lib/api-client';
+import { notify } from '../../lib/toast';
+import { TagChip } from './task-row';
+import { useDeleteTag, useSaveTag, useTags } from './use-plans';
+
+const TIPS = [
+  'Keep tags broad (Work, Health, Learning) so each day shows a clear balance.',
+  'Pick a different colour per tag: Category Progress and the analytics use it.',
+  'Renaming a tag updates today’s and later plans; past days keep what they recorded.',
+];
+
+/** The add/edit form: a name and one of the ten preset colours or any other. */
+function TagForm({ editing, onDone }: { editing: Tag | null; onDone: () => void }) {
+  const id = useId();
+  const save = useSaveTag();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<TagInput, unknown, TagInput>({
+    resolver: zodResolver(tagSchema),
+    defaultValues: { name: editing?.name ?? '', color: editing?.color ?? DEFAULT_TAG_COLOR },
+  });
+
+  const submit = handleSubmit(async (tag) => {
+    try {
+      await save.mutateAsync({ id: editing?.id ?? null, tag });
+      reset({ name: '', color: DEFAULT_TAG_COLOR });
+      onDone();
+    } catch (error) {
+      const message =
+        error instanceof ApiClientError
+          ? (error.fields.name ?? error.message)
+          : MESSAGES.tagSaveFailed;
+      setError('name', { message });
+      notify.error(MESSAGES.tagSaveFailed);
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="space-y-4 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
+    >
+      <h2 className="text-lg font-semibold">{editing ? 'Edit Tag' : 'Add Tag'}</h2>
+      <FormField label="Tag Name" error={errors.name?.message}>
+        {(field) => (
+          <input
+            {...field}
+            {...register('name')}
+            autoComplete="off"
+            placeholder="e.g. Work"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <Controller
+        control={control}
+        name="color"
+        render={({ field }) => (
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Colour</legend>
+            <div className="flex flex-wrap items-center gap-2">
+              {TAG_COLORS.map((color) => (
+                <button
+                  key={color}
+                  type="button"
+                  aria-label={`Colour ${color}`}
+                  aria-pressed={field.value?.toUpperCase() === color}
+                  onClick={() => field.onChange(color)}
+                  className="flex size-8 items-center justify-center rounded-full ring-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600 aria-pressed:ring-2 aria-pressed:ring-gray-900 dark:ring-offset-gray-900 dark:aria-pressed:ring-white"
+                  style={{ backgroundColor: color }}
+                >
+                  {field.value?.toUpperCase() === color && (
+                    <Check aria-hidden className="size-4 text-white" />
+                  )}
+                </button>
+              ))}
+              <label htmlFor={`${id}-custom`} className="sr-only">
+                Custom colour
+              </label>
+              <input
+                id={`${id}-custom`}
+                type="color"
+                value={field.value ?? DEFAULT_TAG_COLOR}
+                onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+                className="h-8 w-12 cursor-pointer rounded border border-gray-300 bg-white dark:border-gray-700 dark:bg-gray-900"
+              />
+            </div>
+          </fieldset>
+        )}
+      />
+      <div className="flex gap-3">
+        <button type="submit" disabled={save.isPending} className={smallPrimaryButtonClass}>
+          {save.isPending && <Loader2 aria-hidden className="size-4 animate-spin" />}
+          {editing ? 'Update Tag' : 'Add Tag'}
+        </button>
+        {editing && (
+          <button type="button" onClick={onDone} className={plainButtonClass}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Manage Tags (spec 02 §2): add and edit, 'Your Tags (n)' by name, tips, delete confirm. */
+export function TagsManager() {
+  const tags = useTags();
+  const remove = useDeleteTag();
+  const [editing, setEditing] = useState<Tag | null>(null);
+  const [deleting, setDeleting] = useState<Tag | null>(null);
+  const list = tags.data ?? [];
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <div className="space-y-6">
+        <TagForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+        <section
+          aria-labelledby="tag-tips"
+          className="rounded-2xl bg-blue-50 p-5 text-sm text-blue-950 dark:bg-blue-950/40 dark:text-blue-100"
+        >
+          <h2 id="tag-tips" className="font-semibold">
+            Tips
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {TIPS.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <section
+        aria-labelledby="your-tags"
+        className="space-y-3 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
+      >
+        <h2 id="your-tags" className="text-lg font-semibold">
+          Your Tags ({list.length})
+        </h2>
+        {tags.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-sm">
+            <Loader2 aria-hidden className="size-4 animate-spin" />
+            Loading...
+          </p>
+        ) : list.length === 0 ? (
+          <p className="text-sm text-gray-600 dark:text-gray-300">
+            No tags yet. Add one to group your daily tasks.
+          </p>
+        ) : (
+          <ul className="divide-y divide-gray-200 dark:divide-gray-800">
+            {list.map((tag) => (
+              <li key={tag.id} className="flex items-center justify-between gap-3 py-2">
+                <TagChip name={tag.name} color={tag.color} />
+                <div className="flex gap-1">
+                  <button
+                    type="button"
+                    onClick={() => setEditing(tag)}
+                    aria-label={`Edit tag ${tag.name}`}
+                    className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 hover:text-blue-700 dark:text-gray-300 dark:hover:bg-gray-800"
+                  >
+                    <Pencil aria-hidden className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setDeleting(tag)}
+                    aria-label={`Delete tag ${tag.name}`}
+                    className="rounded-lg p-2 text-gray-600 hover:bg-red-50 hover:text-red-700 dark:text-gray-300 dark:hover:bg-red-950"
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete Tag"
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          pending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(deleting, {
+              onSettled: () => {
+                setDeleting(null);
+                if (editing?.id === deleting.id) {
+                  setEditing(null);
+                }
+              },
+            })
+          }
+          onClose={() => setDeleting(null)}
+        >
+          Delete the tag &ldquo;{deleting.name}&rdquo;? Tasks that use it keep its name and colour.
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

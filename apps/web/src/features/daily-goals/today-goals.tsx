@@ -1,0 +1,259 @@
+import { MESSAGES } from '@daywise/shared';
+import type { Plan, PlanTask } from '@daywise/shared/schemas';
+import { BellRing, CalendarPlus, Loader2, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { plainButtonClass } from '../../components/dialog';
+import { primaryButtonClass } from '../../components/form-field';
+import {
+  NOTIFICATION_MESSAGES,
+  notificationSupport,
+  REMINDER_URLS,
+  requestNotificationPermission,
+  showNotification,
+} from '../../lib/notifications';
+import { notify } from '../../lib/toast';
+import { CategoryProgress, ProgressBar } from './progress';
+import { ReminderDialog } from './reminder-dialog';
+import { TaskRow } from './task-row';
+import {
+  useDeletePlan,
+  useDeleteTask,
+  useResetPlan,
+  useSetTaskReminder,
+  useToggleTask,
+} from './use-plans';
+
+/** The Test Notification button (spec 02 §2, §8): a real notification, or says why not. */
+async function testNotification(): Promise<void> {
+  try {
+    await requestNotificationPermission();
+    const outcome = await showNotification({
+      title: NOTIFICATION_MESSAGES.testTitle,
+      body: NOTIFICATION_MESSAGES.testBody,
+      url: REMINDER_URLS.daily,
+    });
+    if (outcome === 'shown') {
+      notify.info(MESSAGES.planTestNotificationSent);
+    } else if (notificationSupport() === 'denied') {
+      notify.error(NOTIFICATION_MESSAGES.permissionDenied);
+    } else {
+      notify.error(MESSAGES.notificationShowFailed);
+    }
+  } catch {
+    notify.error(MESSAGES.notificationTestError);
+  }
+}
+
+type Pending =
+  | { kind: 'none' }
+  | { kind: 'reminder'; task: PlanTask }
+  | { kind: 'delete-task'; task: PlanTask }
+  | { kind: 'delete-plan' }
+  | { kind: 'reset' };
+
+/** Today's Goals with a plan (spec 02 §2). */
+function PlanView({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
+  const [pending, setPending] = useState<Pending>({ kind: 'none' });
+  const toggle = useToggleTask(plan.id);
+  const reminder = useSetTaskReminder(plan.id);
+  const deleteTask = useDeleteTask(plan.id);
+  const deletePlan = useDeletePlan();
+  const reset = useResetPlan();
+  const close = () => setPending({ kind: 'none' });
+  const { completedTasks, totalTasks, completionPercentage, tagStats } = plan.completion;
+
+  return (
+    <div className="space-y-6">
+      <section className="space-y-4 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <h2 className="text-xl font-semibold break-words">{plan.title}</h2>
+            {plan.description && (
+              <p className="mt-1 break-words text-gray-600 dark:text-gray-300">
+                {plan.description}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => void testNotification()}
+              className={plainButtonClass}
+            >
+              <BellRing aria-hidden className="size-4" />
+              Test Notification
+            </button>
+            <button type="button" onClick={onEdit} className={plainButtonClass}>
+              <Pencil aria-hidden className="size-4" />
+              Edit Plan
+            </button>
+            <button
+              type="button"
+              onClick={() => setPending({ kind: 'reset' })}
+              disabled={completedTasks === 0}
+              className={plainButtonClass}
+            >
+              <RotateCcw aria-hidden className="size-4" />
+              Reset Day
+            </button>
+            <button
+              type="button"
+              onClick={() => setPending({ kind: 'delete-plan' })}
+              className={`${plainButtonClass} text-red-700 dark:text-red-300`}
+            >
+              <Trash2 aria-hidden className="size-4" />
+              Delete Plan
+            </button>
+          </div>
+        </div>
+        <div className="space-y-2">
+          <div className="flex justify-between text-sm">
+            <span className="font-medium">Progress</span>
+            <span className="text-gray-600 tabular-nums dark:text-gray-300">
+              {completedTasks} of {totalTasks} tasks ({completionPercentage}%)
+            </span>
+          </div>
+          <ProgressBar label="Today's progress" value={completionPercentage} />
+        </div>
+      </section>
+
+      {tagStats.length > 0 && (
+        <section
+          aria-labelledby="category-progress"
+          className="space-y-3 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
+        >
+          <h2 id="category-progress" className="text-lg font-semibold">
+            Category Progress
+          </h2>
+          <CategoryProgress stats={tagStats} />
+        </section>
+      )}
+
+      <section aria-labelledby="today-tasks" className="space-y-3">
+        <h2 id="today-tasks" className="text-lg font-semibold">
+          Tasks ({totalTasks})
+        </h2>
+        {plan.tasks.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300">
+            No tasks left in this plan. Use Edit Plan to add some.
+          </p>
+        ) : (
+          <ul className="space-y-2">
+            {plan.tasks.map((task) => (
+              <TaskRow
+                key={task.id}
+                task={task}
+                onToggle={(current, completed) => toggle.mutateAsync({ task: current, completed })}
+                onReminder={(current) => setPending({ kind: 'reminder', task: current })}
+                onDelete={(current) => setPending({ kind: 'delete-task', task: current })}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {pending.kind === 'reminder' && (
+        <ReminderDialog
+          task={pending.task}
+          saving={reminder.isPending}
+          onSave={(reminderTime) =>
+            reminder.mutate({ task: pending.task, reminderTime }, { onSuccess: close })
+          }
+          onClose={close}
+        />
+      )}
+      {pending.kind === 'delete-task' && (
+        <ConfirmDialog
+          title="Delete Task"
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          pending={deleteTask.isPending}
+          onConfirm={() => deleteTask.mutate(pending.task, { onSuccess: close })}
+          onClose={close}
+        >
+          Delete &ldquo;{pending.task.title}&rdquo; from today&rsquo;s plan?
+        </ConfirmDialog>
+      )}
+      {pending.kind === 'delete-plan' && (
+        <ConfirmDialog
+          title="Delete Plan"
+          confirmLabel="Delete Plan"
+          pendingLabel="Deleting..."
+          pending={deletePlan.isPending}
+          onConfirm={() => deletePlan.mutate(plan.id, { onSuccess: close })}
+          onClose={close}
+        >
+          Delete &ldquo;{plan.title}&rdquo; and all its tasks? Today&rsquo;s completion record goes
+          with it. This cannot be undone.
+        </ConfirmDialog>
+      )}
+      {pending.kind === 'reset' && (
+        <ConfirmDialog
+          title="Reset Day"
+          confirmLabel="Reset"
+          pendingLabel="Resetting..."
+          pending={reset.isPending}
+          onConfirm={() => reset.mutate(plan.id, { onSuccess: close })}
+          onClose={close}
+        >
+          Mark every task of today&rsquo;s plan as not done?
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+interface TodayGoalsProps {
+  plan: Plan | null | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  onCreate: () => void;
+  onEdit: () => void;
+}
+
+/** Today's Goals tab (spec 02 §2): the plan, or 'No Daily Plan Yet'. */
+export function TodayGoals({
+  plan,
+  isPending,
+  isError,
+  onRetry,
+  onCreate,
+  onEdit,
+}: TodayGoalsProps) {
+  if (isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-gray-600 dark:text-gray-300">
+        <Loader2 aria-hidden className="size-4 animate-spin" />
+        Loading today&rsquo;s plan...
+      </p>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <p>We could not load today&rsquo;s plan.</p>
+        <button type="button" onClick={onRetry} className={`${plainButtonClass} mt-3`}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (!plan) {
+    return (
+      <div className="rounded-2xl border border-dashed border-gray-300 p-10 text-center dark:border-gray-700">
+        <CalendarPlus aria-hidden className="mx-auto size-10 text-blue-600 dark:text-blue-400" />
+        <h2 className="mt-3 text-xl font-semibold">{MESSAGES.noDailyPlan}</h2>
+        <p className="mt-1 text-gray-600 dark:text-gray-300">
+          Decide what today is for and list the tasks that get you there.
+        </p>
+        <button type="button" onClick={onCreate} className={`${primaryButtonClass} mt-5`}>
+          Create Today&apos;s Plan
+        </button>
+      </div>
+    );
+  }
+  return <PlanView plan={plan} onEdit={onEdit} />;
+}

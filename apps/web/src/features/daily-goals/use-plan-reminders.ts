@@ -1,0 +1,39 @@
+import { MESSAGES } from '@daywise/shared';
+import { useEffect, useState } from 'react';
+
+import { REMINDER_URLS, showNotification } from '../../lib/notifications';
+import { createReminderScheduler, type ReminderTask } from '../../lib/reminders';
+import { useSettings } from '../../lib/settings';
+import { useTodayPlan } from './use-plans';
+
+/**
+ * Reminders for today's plan tasks (spec 02 §2, §4): the todo reminder rules, for the unfinished
+ * tasks with a reminder time; a click opens Daily Goals. Ticking a task, changing its reminder or
+ * deleting it changes today's plan, and the scheduler follows. Mounted by the dashboard shell.
+ */
+export function usePlanReminders(): void {
+  const { settings, isLoading } = useSettings();
+  const enabled = !isLoading && settings.notifications.reminders;
+  const [scheduler] = useState(() => createReminderScheduler({ show: showNotification }));
+  const { data: plan } = useTodayPlan();
+
+  useEffect(() => {
+    if (!enabled || !plan) {
+      scheduler.clearAll();
+      return;
+    }
+    const tasks: ReminderTask[] = plan.tasks
+      .filter((task) => !task.completed && task.reminderTime)
+      .map((task) => ({
+        id: task.id,
+        title: MESSAGES.reminderTitle(task.title),
+        body: task.description || MESSAGES.planReminderBody,
+        url: REMINDER_URLS.daily,
+        reminderTime: task.reminderTime,
+        dueDate: null,
+      }));
+    scheduler.sync(tasks);
+  }, [enabled, plan, scheduler]);
+
+  useEffect(() => () => scheduler.clearAll(), [scheduler]);
+}

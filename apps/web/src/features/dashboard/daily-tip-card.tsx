@@ -1,0 +1,53 @@
+import { Lightbulb, Quote as QuoteIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+
+import { plainButtonClass } from '../../components/dialog';
+import { type DailyItem, randomItem, tipOfTheDay } from './daily-tip';
+
+/**
+ * The dashboard's daily tip card (spec 02 §2): today's tip or quote, and a button that swaps it
+ * for a random one. The text sits in a polite live region, so a screen reader reads the new one.
+ */
+export function DailyTipCard() {
+  const headingId = useId();
+  const [item, setItem] = useState<DailyItem>(() => tipOfTheDay(new Date()));
+  const isQuote = item.kind === 'quote';
+  const Icon = isQuote ? QuoteIcon : Lightbulb;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
+    >
+      <div className="flex items-center gap-3">
+        <span className="rounded-lg bg-amber-100 p-2 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+          <Icon aria-hidden className="size-5" />
+        </span>
+        <h2 id={headingId} className="text-lg font-semibold">
+          {isQuote ? 'Quote of the Day' : 'Tip of the Day'}
+        </h2>
+      </div>
+      <div aria-live="polite" className="mt-4">
+        {item.kind === 'quote' ? (
+          <figure>
+            <blockquote className="text-lg text-gray-900 italic dark:text-gray-100">
+              <p>{item.quote.text}</p>
+            </blockquote>
+            <figcaption className="mt-2 text-sm text-gray-600 dark:text-gray-300">
+              — {item.quote.from}
+            </figcaption>
+          </figure>
+        ) : (
+          <p className="text-gray-700 dark:text-gray-300">{item.text}</p>
+        )}
+      </div>
+      <button
+        type="button"
+        onClick={() => setItem(randomItem(Math.random, item))}
+        className={`${plainButtonClass} mt-4`}
+      >
+        {isQuote ? 'Get New Quote' : 'Get New Tip'}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { MessagesSquare, Plus, Settings, User } from 'lucide-react';
+import { Link } from 'react-router';
+
+const tile =
+  'flex h-full min-w-0 items-center gap-3 rounded-lg px-4 py-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const plainTile = `${tile} border border-gray-200 text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800`;
+
+/**
+ * Quick Actions (spec 02 §2). The navigation state asks the target page to open something on
+ * arrival: the Todos page its create dialog, the Social page its Chat tab.
+ */
+export function QuickActions() {
+  return (
+    <section
+      aria-labelledby="dashboard-quick-actions"
+      className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 sm:p-6 dark:border-gray-800 dark:bg-gray-900"
+    >
+      <h2 id="dashboard-quick-actions" className="text-lg font-semibold">
+        Quick Actions
+      </h2>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        <li>
+          <Link
+            to="/dashboard/todos"
+            state={{ openModal: true }}
+            className={`${tile} bg-blue-600 text-white hover:bg-blue-700`}
+          >
+            <Plus aria-hidden className="size-5 shrink-0" />
+            Add New Task
+          </Link>
+        </li>
+        <li>
+          <Link to="/dashboard/social" state={{ activeTab: 'chat' }} className={plainTile}>
+            <MessagesSquare
+              aria-hidden
+              className="size-5 shrink-0 text-green-600 dark:text-green-400"
+            />
+            Chat with Friends
+          </Link>
+        </li>
+        <li>
+          <Link to="/dashboard/profile" className={plainTile}>
+            <User aria-hidden className="size-5 shrink-0 text-indigo-600 dark:text-indigo-400" />
+            View Profile
+          </Link>
+        </li>
+        <li>
+          <Link to="/dashboard/settings" className={plainTile}>
+            <Settings aria-hidden className="size-5 shrink-0 text-gray-600 dark:text-gray-300" />
+            Settings
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

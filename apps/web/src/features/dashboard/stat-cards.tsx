@@ -1,0 +1,75 @@
+import type { DashboardSummary } from '@daywise/shared/schemas';
+// Icons the app already ships: every lucide icon lands in the shared first-load chunk.
+import { Calendar, CalendarCheck, CalendarDays, ListTodo } from 'lucide-react';
+import type { ComponentType } from 'react';
+
+interface StatCardProps {
+  label: string;
+  value: string | undefined;
+  detail: string | undefined;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  tone: string;
+}
+
+function StatCard({ label, value, detail, icon: Icon, tone }: StatCardProps) {
+  return (
+    <div className="relative min-w-0 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+      <dt className="pr-9 text-sm text-gray-600 dark:text-gray-300">
+        {label}
+        <span className={`absolute top-3 right-3 rounded-lg p-1.5 ${tone}`}>
+          <Icon aria-hidden className="size-4" />
+        </span>
+      </dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums">{value ?? '–'}</dd>
+      <dd className="min-h-5 truncate text-sm text-gray-600 dark:text-gray-300">{detail}</dd>
+    </div>
+  );
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * Today, This Week, This Month and Daily Todos (spec 02 §2). Without a summary (loading, or the
+ * load failed) every card shows '–'.
+ */
+export function StatCards({ summary }: { summary: DashboardSummary | undefined }) {
+  return (
+    <section aria-labelledby="dashboard-stats">
+      <h2 id="dashboard-stats" className="sr-only">
+        Your progress
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard
+          label="Today"
+          value={summary && `${count(summary.today.completed)}/${count(summary.today.total)}`}
+          detail={summary && `${summary.today.percentage}%`}
+          icon={CalendarCheck}
+          tone="bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300"
+        />
+        <StatCard
+          label="This Week"
+          value={summary && count(summary.week.completed)}
+          detail={summary && 'tasks completed'}
+          icon={CalendarDays}
+          tone="bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300"
+        />
+        <StatCard
+          label="This Month"
+          value={summary && count(summary.month.completed)}
+          detail={summary && 'tasks completed'}
+          icon={Calendar}
+          tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
+        />
+        <StatCard
+          label="Daily Todos"
+          value={
+            summary && `${count(summary.dailyTodos.completed)}/${count(summary.dailyTodos.total)}`
+          }
+          detail={summary && `${summary.dailyTodos.percentage}%`}
+          icon={ListTodo}
+          tone="bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300"
+        />
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,410 @@
+import { MESSAGES } from '@daywise/shared';
+import type { Profile } from '@daywise/shared/schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { notify } from '../../lib/toast';
+import ProfilePage from './profile-page';
+import type * as ResizeImageModule from './resize-image';
+import { resizeImage } from './resize-image';
+
+vi.mock('../../lib/toast', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+}));
+
+vi.mock('./resize-image', async (importOriginal) => {
+  const actual = await importOriginal<typeof ResizeImageModule>();
+  return { ...actual, resizeImage: vi.fn() };
+});
+
+const PROFILE: Profile = {
+  id: 'user-1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  emailVerified: true,
+  createdAt: '2024-03-15T12:00:00.000Z',
+  bio: '',
+  location: '',
+  website: '',
+  pictureUrl: null,
+};
+
+const createObjectURL = vi.fn((_blob: Blob) => 'blob:http://localhost/preview');
+const revokeObjectURL = vi.fn((_url: string) => undefined);
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** A small fake of the profile API; `patchAnswer` replaces the PATCH answer when set. */
+function stubApi(initial: Partial<Profile> = {}, patchAnswer?: () => Response) {
+  let profile: Profile = { ...PROFILE, ...initial };
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = init?.method ?? 'GET';
+    const raw = init?.body;
+    const body: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    calls.push({ method, url, body });
+    if (url === '/api/profile' && method === 'GET') {
+      return json(200, profile);
+    }
+    if (url === '/api/profile' && method === 'PATCH') {
+      if (patchAnswer) {
+        return patchAnswer();
+      }
+      profile = { ...profile, ...(body as Partial<Profile>) };
+      return json(200, profile);
+    }
+    if (url === '/api/profile/picture' && method === 'PUT') {
+      profile = { ...profile, pictureUrl: '/api/users/user-1/picture?v=2' };
+      return json(200, { pictureUrl: profile.pictureUrl });
+    }
+    if (url === '/api/profile/picture' && method === 'DELETE') {
+      profile = { ...profile, pictureUrl: null };
+      return json(200, { pictureUrl: null });
+    }
+    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls };
+}
+
+function renderPage() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ProfilePage />
+    </QueryClientProvider>,
+  );
+}
+
+async function openEditor() {
+  const user = userEvent.setup({ applyAccept: false });
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+  return user;
+}
+
+function details() {
+  return within(screen.getByRole('heading', { name: 'Personal Information' }).parentElement!);
+}
+
+describe('ProfilePage', () => {
+  beforeEach(() => {
+    vi.mocked(notify.success).mockClear();
+    vi.mocked(notify.error).mockClear();
+    vi.mocked(notify.info).mockClear();
+    vi.mocked(resizeImage).mockReset();
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      writable: true,
+      value: createObjectURL,
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', {
+      configurable: true,
+      writable: true,
+      value: revokeObjectURL,
+    });
+    createObjectURL.mockClear();
+    revokeObjectURL.mockClear();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the profile with its empty states, verification and joined date', async () => {
+    stubApi();
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading profile...');
+
+    expect(await screen.findByText('Email Verified')).toBeInTheDocument();
+    expect(screen.getByText('Joined Mar 15, 2024')).toBeInTheDocument();
+    expect(screen.getAllByText('ada@example.com').length).toBeGreaterThan(0);
+    expect(screen.getByText('No bio added yet.')).toBeInTheDocument();
+    expect(screen.getByText('No location added.')).toBeInTheDocument();
+    expect(screen.getByText('No website added.')).toBeInTheDocument();
+    expect(screen.getByText('AL')).toBeInTheDocument();
+  });
+
+  it('shows an unverified email and the website as a safe link', async () => {
+    stubApi({
+      emailVerified: false,
+      bio: 'Analyst',
+      location: 'London, UK',
+      website: 'https://ada.example.com',
+    });
+    renderPage();
+
+    expect(await screen.findByText('Email Not Verified')).toBeInTheDocument();
+    expect(screen.getByText('Analyst')).toBeInTheDocument();
+    expect(screen.getByText('London, UK')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'https://ada.example.com' });
+    expect(link).toHaveAttribute('href', 'https://ada.example.com');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  });
+
+  it('does not link a website that is not http or https', async () => {
+    stubApi({ website: 'javascript:alert(1)' });
+    renderPage();
+
+    expect(await screen.findByText('javascript:alert(1)')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('shows an error with Retry when the profile cannot load', async () => {
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        fail
+          ? json(500, { error: { code: 'INTERNAL', message: 'Something went wrong' } })
+          : json(200, PROFILE),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+
+    expect(await screen.findByText('Could not load your profile.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Email Verified')).toBeInTheDocument();
+  });
+
+  it('restores the loaded values on Cancel', async () => {
+    const { calls } = stubApi({ bio: 'Original bio' });
+    const user = await openEditor();
+
+    const name = screen.getByLabelText('Full Name');
+    expect(name).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('Bio')).toHaveAttribute(
+      'placeholder',
+      'Tell us about yourself...',
+    );
+    expect(screen.getByLabelText('Location')).toHaveAttribute('placeholder', 'City, Country');
+    expect(screen.getByLabelText('Website')).toHaveAttribute('type', 'url');
+    await user.clear(name);
+    await user.type(name, 'Someone Else');
+    await user.clear(screen.getByLabelText('Bio'));
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Full Name')).toBeNull();
+    expect(screen.getByText('Original bio')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('Bio')).toHaveValue('Original bio');
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('saves the fields with PATCH and shows them', async () => {
+    const { calls } = stubApi();
+    const user = await openEditor();
+
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.type(screen.getByLabelText('Full Name'), 'Ada King');
+    await user.type(screen.getByLabelText('Bio'), 'First programmer');
+    await user.type(screen.getByLabelText('Location'), 'London, UK');
+    await user.type(screen.getByLabelText('Website'), 'https://ada.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([
+      {
+        method: 'PATCH',
+        url: '/api/profile',
+        body: {
+          name: 'Ada King',
+          bio: 'First programmer',
+          location: 'London, UK',
+          website: 'https://ada.example.com',
+        },
+      },
+    ]);
+    expect(notify.success).toHaveBeenCalledWith(MESSAGES.profileUpdated);
+    expect(details().getByText('Ada King')).toBeInTheDocument();
+    expect(screen.getByText('First programmer')).toBeInTheDocument();
+    expect(screen.getByText('London, UK')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'https://ada.example.com' })).toBeInTheDocument();
+  });
+
+  it('shows a server field error under its field and stays in edit mode', async () => {
+    stubApi({}, () =>
+      json(400, {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Location must be at most 100 characters',
+          fields: { location: 'Location must be at most 100 characters' },
+        },
+      }),
+    );
+    const user = await openEditor();
+
+    await user.type(screen.getByLabelText('Location'), 'Somewhere');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const location = screen.getByLabelText('Location');
+    expect(await screen.findByText('Location must be at most 100 characters')).toBeInTheDocument();
+    expect(location).toHaveAttribute('aria-invalid', 'true');
+    expect(location).toHaveValue('Somewhere');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(notify.error).toHaveBeenCalledWith(MESSAGES.profileUpdateFailed);
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('checks the name in the browser before sending', async () => {
+    const { calls } = stubApi();
+    const user = await openEditor();
+
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  const overFiveMegabytes = () => {
+    const file = new File(['tiny'], 'huge.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(file, 'size', { value: 5 * 1024 * 1024 + 1 });
+    return file;
+  };
+
+  it('resizes a phone photo over 5 MB and stages the smaller result', async () => {
+    stubApi();
+    const user = await openEditor();
+    vi.mocked(resizeImage).mockResolvedValue(
+      new File(['small'], 'huge.jpg', { type: 'image/jpeg' }),
+    );
+    await user.upload(screen.getByLabelText('Upload Photo'), overFiveMegabytes());
+    expect(await screen.findByRole('button', { name: 'Remove Photo' })).toBeInTheDocument();
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('refuses an image over 5 MB that cannot be made smaller', async () => {
+    stubApi();
+    const user = await openEditor();
+    vi.mocked(resizeImage).mockRejectedValue(new Error('cannot decode'));
+    await user.upload(screen.getByLabelText('Upload Photo'), overFiveMegabytes());
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(MESSAGES.invalidImage));
+    expect(createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it.each([['a text file', new File(['hello'], 'notes.txt', { type: 'text/plain' })]])(
+    'refuses %s and stages nothing',
+    async (_label, file) => {
+      const { calls } = stubApi();
+      const user = await openEditor();
+
+      await user.upload(screen.getByLabelText('Upload Photo'), file);
+
+      expect(notify.error).toHaveBeenCalledWith(MESSAGES.invalidImage);
+      expect(resizeImage).not.toHaveBeenCalled();
+      expect(createObjectURL).not.toHaveBeenCalled();
+      expect(screen.queryByRole('button', { name: 'Remove Photo' })).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await screen.findByRole('button', { name: 'Edit Profile' });
+      expect(calls.filter((call) => call.method !== 'GET').map((call) => call.method)).toEqual([
+        'PATCH',
+      ]);
+    },
+  );
+
+  it('stages a resized picture and uploads it before the fields on Save', async () => {
+    const resized = new File(['small'], 'me.jpg', { type: 'image/jpeg' });
+    vi.mocked(resizeImage).mockResolvedValue(resized);
+    const { calls } = stubApi();
+    const user = await openEditor();
+
+    await user.upload(
+      screen.getByLabelText('Upload Photo'),
+      new File(['big'], 'me.heic', { type: 'image/heic' }),
+    );
+
+    expect(notify.info).toHaveBeenCalledWith(MESSAGES.pictureProcessing);
+    expect(await screen.findByText('Your new photo will be uploaded when you save.')).toBeVisible();
+    expect(notify.success).toHaveBeenCalledWith(MESSAGES.pictureReady);
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('button', { name: 'Edit Profile' });
+
+    const writes = calls.filter((call) => call.method !== 'GET');
+    expect(writes.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'PUT /api/profile/picture',
+      'PATCH /api/profile',
+    ]);
+    const sent = writes[0]?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    expect((sent as FormData).get('picture')).toBeInstanceOf(File);
+    expect(((sent as FormData).get('picture') as File).name).toBe('me.jpg');
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/preview');
+    expect(notify.success).toHaveBeenCalledWith(MESSAGES.profileUpdated);
+  });
+
+  it('falls back to the original file when resizing fails', async () => {
+    vi.mocked(resizeImage).mockRejectedValue(new Error('cannot decode'));
+    const { calls } = stubApi();
+    const user = await openEditor();
+
+    await user.upload(
+      screen.getByLabelText('Upload Photo'),
+      new File(['raw'], 'raw.png', { type: 'image/png' }),
+    );
+
+    expect(await screen.findByText('Your new photo will be uploaded when you save.')).toBeVisible();
+    expect(notify.error).toHaveBeenCalledWith(MESSAGES.pictureProcessFailed);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('button', { name: 'Edit Profile' });
+    const upload = calls.find((call) => call.method === 'PUT');
+    expect(((upload?.body as FormData).get('picture') as File).name).toBe('raw.png');
+  });
+
+  it('stages removal with Remove Photo and deletes the picture on Save', async () => {
+    const { calls } = stubApi({ pictureUrl: '/api/users/user-1/picture?v=1' });
+    const user = await openEditor();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Photo' }));
+
+    expect(notify.info).toHaveBeenCalledWith(MESSAGES.pictureWillBeRemoved);
+    expect(screen.getByText('Your photo will be removed when you save.')).toBeInTheDocument();
+    expect(document.querySelector('img')).toBeNull();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('button', { name: 'Edit Profile' });
+
+    expect(
+      calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url}`),
+    ).toEqual(['DELETE /api/profile/picture', 'PATCH /api/profile']);
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByText('AL')).toBeInTheDocument();
+  });
+
+  it('drops a staged removal on Cancel', async () => {
+    const { calls } = stubApi({ pictureUrl: '/api/users/user-1/picture?v=1' });
+    const user = await openEditor();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Photo' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(document.querySelector('img')).toHaveAttribute('src', '/api/users/user-1/picture?v=1');
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+});

@@ -1,0 +1,508 @@
+import { MESSAGES } from '@daywise/shared';
+import {
+  type Profile,
+  PROFILE_LIMITS,
+  type ProfileUpdate,
+  profileUpdateSchema,
+} from '@daywise/shared/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BadgeCheck,
+  CalendarDays,
+  CircleAlert,
+  Loader2,
+  Pencil,
+  RefreshCw,
+  Trash2,
+  Upload,
+} from 'lucide-react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import { ErrorAlert, FormField, inputClass, primaryButtonClass } from '../../components/form-field';
+import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { SESSION_QUERY_KEY } from '../../lib/session';
+import { notify } from '../../lib/toast';
+import { Avatar } from './avatar';
+import { isAcceptableImage, isImageFile, resizeImage } from './resize-image';
+
+export const PROFILE_QUERY_KEY = ['profile'] as const;
+
+const JOINED_FORMAT = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+const FIELDS = ['name', 'bio', 'location', 'website'] as const;
+
+const secondaryButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800';
+
+type StagedPicture =
+  { kind: 'none' } | { kind: 'upload'; file: File; previewUrl: string } | { kind: 'remove' };
+
+const NOTHING_STAGED: StagedPicture = { kind: 'none' };
+
+function valuesOf(profile: Profile): ProfileUpdate {
+  return {
+    name: profile.name,
+    bio: profile.bio,
+    location: profile.location,
+    website: profile.website,
+  };
+}
+
+function joinedDate(createdAt: string): string {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? '' : JOINED_FORMAT.format(date);
+}
+
+/** Only web addresses become links; anything else is shown as text (no javascript: URLs). */
+function isWebLink(website: string): boolean {
+  return /^https?:\/\//i.test(website);
+}
+
+function uploadPicture(file: File): Promise<{ pictureUrl: string }> {
+  const body = new FormData();
+  body.append('picture', file, file.name);
+  return apiRequest('/api/profile/picture', { method: 'PUT', body });
+}
+
+/** Profile (spec 02 §2, §4, §5): view mode, and an edit mode whose changes apply on Save. */
+export default function ProfilePage() {
+  const query = useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: ({ signal }) => apiRequest<Profile>('/api/profile', { signal }),
+  });
+
+  if (query.isPending) {
+    return (
+      <PageShell>
+        <p role="status" className="flex items-center gap-2 text-gray-600 dark:text-gray-300">
+          <Loader2 aria-hidden className="size-4 animate-spin" />
+          Loading profile...
+        </p>
+      </PageShell>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <PageShell>
+        <div className="space-y-3">
+          <ErrorAlert>Could not load your profile.</ErrorAlert>
+          <button
+            type="button"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+            className={secondaryButtonClass}
+          >
+            <RefreshCw aria-hidden className="size-4" />
+            Retry
+          </button>
+        </div>
+      </PageShell>
+    );
+  }
+
+  return <ProfileEditor profile={query.data} />;
+}
+
+function PageShell({ action, children }: { action?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Profile</h1>
+          <p className="mt-1 text-gray-600 dark:text-gray-300">Manage your personal information</p>
+        </div>
+        {action}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function Card({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-gray-200 bg-white p-5 sm:p-6 dark:border-gray-800 dark:bg-gray-900">
+      {title && <h2 className="mb-4 text-lg font-semibold">{title}</h2>}
+      {children}
+    </section>
+  );
+}
+
+function ViewValue({ label, value, empty }: { label: string; value: ReactNode; empty: string }) {
+  return (
+    <div className="py-3 first:pt-0 last:pb-0">
+      <dt className="text-sm font-medium text-gray-600 dark:text-gray-300">{label}</dt>
+      <dd className="mt-1 break-words whitespace-pre-line">
+        {value || <span className="text-gray-600 italic dark:text-gray-300">{empty}</span>}
+      </dd>
+    </div>
+  );
+}
+
+function ProfileEditor({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [picture, setPicture] = useState<StagedPicture>(NOTHING_STAGED);
+  const [processing, setProcessing] = useState(false);
+  const previewUrl = useRef<string | null>(null);
+  // Bumped whenever a picture choice is superseded, so a late resize result is dropped.
+  const pickToken = useRef(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const form = useForm<ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: valuesOf(profile),
+  });
+  const { errors } = form.formState;
+
+  const stagePicture = (next: StagedPicture) => {
+    if (previewUrl.current) {
+      URL.revokeObjectURL(previewUrl.current);
+    }
+    previewUrl.current = next.kind === 'upload' ? next.previewUrl : null;
+    setPicture(next);
+  };
+
+  useEffect(() => {
+    const urls = previewUrl;
+    return () => {
+      if (urls.current) {
+        URL.revokeObjectURL(urls.current);
+      }
+    };
+  }, []);
+
+  useEffect(() => {
+    if (editing) {
+      form.setFocus('name');
+    }
+  }, [editing, form]);
+
+  const mutation = useMutation({
+    mutationFn: async ({ values, staged }: { values: ProfileUpdate; staged: StagedPicture }) => {
+      if (staged.kind !== 'none') {
+        const { pictureUrl } =
+          staged.kind === 'upload'
+            ? await uploadPicture(staged.file)
+            : await apiRequest<{ pictureUrl: null }>('/api/profile/picture', {
+                method: 'DELETE',
+              });
+        // The picture is saved now, whatever happens to the fields next.
+        queryClient.setQueryData<Profile>(PROFILE_QUERY_KEY, (current) =>
+          current ? { ...current, pictureUrl } : current,
+        );
+        stagePicture(NOTHING_STAGED);
+      }
+      return apiRequest<Profile>('/api/profile', { method: 'PATCH', body: values });
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(PROFILE_QUERY_KEY, saved);
+      // The sidebar shows the name from the session.
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      form.reset(valuesOf(saved));
+      stagePicture(NOTHING_STAGED);
+      setEditing(false);
+      notify.success(MESSAGES.profileUpdated);
+    },
+    onError: (error) => {
+      // Edit mode stays, with everything the user typed.
+      if (error instanceof ApiClientError) {
+        for (const field of FIELDS) {
+          const message = error.fields[field];
+          if (message) {
+            form.setError(field, { type: 'server', message });
+          }
+        }
+        if (error.code === 'INVALID_IMAGE' || error.code === 'IMAGE_TOO_LARGE') {
+          notify.error(error.message);
+          return;
+        }
+      }
+      notify.error(MESSAGES.profileUpdateFailed);
+    },
+  });
+
+  const startEditing = () => {
+    form.reset(valuesOf(profile));
+    stagePicture(NOTHING_STAGED);
+    setEditing(true);
+  };
+
+  const cancel = () => {
+    pickToken.current += 1;
+    setProcessing(false);
+    form.reset(valuesOf(profile));
+    stagePicture(NOTHING_STAGED);
+    setEditing(false);
+  };
+
+  const choosePicture = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file can be chosen again later.
+    event.target.value = '';
+    if (!file) {
+      return;
+    }
+    // Phone photos are often over 5 MB: any image is resized first, and the 5 MB rule applies to
+    // what would be uploaded.
+    if (!isImageFile(file)) {
+      notify.error(MESSAGES.invalidImage);
+      return;
+    }
+    pickToken.current += 1;
+    const token = pickToken.current;
+    setProcessing(true);
+    notify.info(MESSAGES.pictureProcessing);
+    let ready = file;
+    let failed = false;
+    try {
+      ready = await resizeImage(file);
+    } catch {
+      failed = true;
+    }
+    if (token !== pickToken.current) {
+      return;
+    }
+    setProcessing(false);
+    if (!isAcceptableImage(ready)) {
+      notify.error(MESSAGES.invalidImage);
+      return;
+    }
+    if (failed) {
+      // The original goes up instead; the server checks and resizes it too.
+      notify.error(MESSAGES.pictureProcessFailed);
+    } else {
+      notify.success(MESSAGES.pictureReady);
+    }
+    stagePicture({ kind: 'upload', file: ready, previewUrl: URL.createObjectURL(ready) });
+  };
+
+  const removePicture = () => {
+    pickToken.current += 1;
+    setProcessing(false);
+    if (profile.pictureUrl) {
+      stagePicture({ kind: 'remove' });
+      notify.info(MESSAGES.pictureWillBeRemoved);
+    } else {
+      stagePicture(NOTHING_STAGED);
+    }
+  };
+
+  const save = form.handleSubmit((values) => {
+    if (!processing) {
+      mutation.mutate({ values, staged: picture });
+    }
+  });
+
+  const shownPicture =
+    picture.kind === 'upload'
+      ? picture.previewUrl
+      : picture.kind === 'remove'
+        ? null
+        : profile.pictureUrl;
+  const canRemove = picture.kind === 'upload' || (picture.kind === 'none' && !!profile.pictureUrl);
+  const saving = mutation.isPending;
+  const joined = joinedDate(profile.createdAt);
+
+  return (
+    <PageShell
+      action={
+        !editing && (
+          <button type="button" onClick={startEditing} className={primaryButtonClass}>
+            <Pencil aria-hidden className="size-4" />
+            Edit Profile
+          </button>
+        )
+      }
+    >
+      <form noValidate onSubmit={save} className="space-y-6">
+        <Card>
+          <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+            <Avatar name={profile.name} src={shownPicture} size={96} decorative />
+            <div className="min-w-0 flex-1 space-y-2">
+              <p className="text-xl font-semibold break-words">{profile.name}</p>
+              <p className="break-all text-gray-700 dark:text-gray-300">{profile.email}</p>
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                {profile.emailVerified ? (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-0.5 font-medium text-green-800 dark:bg-green-950 dark:text-green-200">
+                    <BadgeCheck aria-hidden className="size-4" />
+                    Email Verified
+                  </span>
+                ) : (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                    <CircleAlert aria-hidden className="size-4" />
+                    Email Not Verified
+                  </span>
+                )}
+                {joined && (
+                  <span className="inline-flex items-center gap-1 text-gray-700 dark:text-gray-300">
+                    <CalendarDays aria-hidden className="size-4" />
+                    Joined {joined}
+                  </span>
+                )}
+              </div>
+            </div>
+          </div>
+          {editing && (
+            <div className="mt-5 space-y-2 border-t border-gray-200 pt-5 dark:border-gray-800">
+              <div className="flex flex-wrap gap-3">
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept="image/*"
+                  aria-label="Upload Photo"
+                  tabIndex={-1}
+                  className="hidden"
+                  onChange={(event) => void choosePicture(event)}
+                />
+                <button
+                  type="button"
+                  onClick={() => fileInput.current?.click()}
+                  disabled={processing || saving}
+                  className={secondaryButtonClass}
+                >
+                  {processing ? (
+                    <Loader2 aria-hidden className="size-4 animate-spin" />
+                  ) : (
+                    <Upload aria-hidden className="size-4" />
+                  )}
+                  Upload Photo
+                </button>
+                {canRemove && (
+                  <button
+                    type="button"
+                    onClick={removePicture}
+                    disabled={saving}
+                    className={secondaryButtonClass}
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                    Remove Photo
+                  </button>
+                )}
+              </div>
+              <p role="status" className="text-sm text-gray-600 dark:text-gray-300">
+                {processing
+                  ? MESSAGES.pictureProcessing
+                  : picture.kind === 'upload'
+                    ? 'Your new photo will be uploaded when you save.'
+                    : picture.kind === 'remove'
+                      ? 'Your photo will be removed when you save.'
+                      : 'An image up to 5 MB; it is resized to 500 px.'}
+              </p>
+            </div>
+          )}
+        </Card>
+
+        <Card title="Personal Information">
+          {editing ? (
+            <div className="space-y-5">
+              <FormField label="Full Name" error={errors.name?.message}>
+                {(field) => (
+                  <input
+                    {...field}
+                    {...form.register('name')}
+                    autoComplete="name"
+                    required
+                    className={inputClass}
+                  />
+                )}
+              </FormField>
+              <div className="space-y-1.5">
+                <p className="text-sm font-medium">Email</p>
+                <p className="text-gray-700 dark:text-gray-300">{profile.email}</p>
+                <p className="text-sm text-gray-600 dark:text-gray-300">
+                  Your email address cannot be changed here.
+                </p>
+              </div>
+              <FormField label="Bio" error={errors.bio?.message}>
+                {(field) => (
+                  <textarea
+                    {...field}
+                    {...form.register('bio')}
+                    rows={4}
+                    maxLength={PROFILE_LIMITS.bioMax}
+                    placeholder="Tell us about yourself..."
+                    className={inputClass}
+                  />
+                )}
+              </FormField>
+              <FormField label="Location" error={errors.location?.message}>
+                {(field) => (
+                  <input
+                    {...field}
+                    {...form.register('location')}
+                    maxLength={PROFILE_LIMITS.locationMax}
+                    placeholder="City, Country"
+                    className={inputClass}
+                  />
+                )}
+              </FormField>
+              <FormField label="Website" error={errors.website?.message}>
+                {(field) => (
+                  <input
+                    {...field}
+                    {...form.register('website')}
+                    type="url"
+                    inputMode="url"
+                    maxLength={PROFILE_LIMITS.websiteMax}
+                    placeholder="https://example.com"
+                    className={inputClass}
+                  />
+                )}
+              </FormField>
+            </div>
+          ) : (
+            <dl className="divide-y divide-gray-200 dark:divide-gray-800">
+              <ViewValue label="Full Name" value={profile.name} empty="No name added." />
+              <ViewValue label="Email" value={profile.email} empty="" />
+              <ViewValue label="Bio" value={profile.bio} empty="No bio added yet." />
+              <ViewValue label="Location" value={profile.location} empty="No location added." />
+              <ViewValue
+                label="Website"
+                value={
+                  profile.website &&
+                  (isWebLink(profile.website) ? (
+                    <a
+                      href={profile.website}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      className="break-all text-blue-700 underline hover:text-blue-800 dark:text-blue-300 dark:hover:text-blue-200"
+                    >
+                      {profile.website}
+                    </a>
+                  ) : (
+                    <span className="break-all">{profile.website}</span>
+                  ))
+                }
+                empty="No website added."
+              />
+            </dl>
+          )}
+        </Card>
+
+        {editing && (
+          <div className="flex flex-wrap justify-end gap-3">
+            <button
+              type="button"
+              onClick={cancel}
+              disabled={saving}
+              className={secondaryButtonClass}
+            >
+              Cancel
+            </button>
+            <button type="submit" disabled={saving || processing} className={primaryButtonClass}>
+              {saving && <Loader2 aria-hidden className="size-4 animate-spin" />}
+              {saving ? 'Saving...' : 'Save'}
+            </button>
+          </div>
+        )}
+      </form>
+    </PageShell>
+  );
+}

@@ -1,0 +1,130 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loader2, Monitor } from 'lucide-react';
+
+import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { notify } from '../../lib/toast';
+
+interface ActiveSession {
+  id: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+  current: boolean;
+}
+
+const QUERY_KEY = ['account-sessions'] as const;
+
+/** A readable name for a browser's user agent: 'Firefox on Linux'. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) {
+    return 'Unknown device';
+  }
+  const browser =
+    [
+      ['Edg/', 'Edge'],
+      ['OPR/', 'Opera'],
+      ['Firefox/', 'Firefox'],
+      ['Chrome/', 'Chrome'],
+      ['Safari/', 'Safari'],
+    ].find(([token]) => userAgent.includes(token as string))?.[1] ?? 'Browser';
+  const system =
+    [
+      ['Android', 'Android'],
+      ['iPhone', 'iOS'],
+      ['iPad', 'iPadOS'],
+      ['Windows', 'Windows'],
+      ['Mac OS', 'macOS'],
+      ['Linux', 'Linux'],
+    ].find(([token]) => userAgent.includes(token as string))?.[1] ?? 'an unknown system';
+  return `${browser} on ${system}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Active sessions (issue 4): every signed-in device, with sign-out for each and for all others. */
+export function ActiveSessions() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: QUERY_KEY,
+    queryFn: ({ signal }) =>
+      apiRequest<{ sessions: ActiveSession[] }>('/api/account/sessions', { signal }),
+  });
+  const revoke = useMutation({
+    /** One session by id, or, without one, every session but this one. */
+    mutationFn: (id?: string) =>
+      apiRequest(id ? `/api/account/sessions/${id}` : '/api/account/sessions', {
+        method: 'DELETE',
+      }),
+    onSuccess: (_, id) =>
+      notify.success(id ? 'Signed out of that session' : 'Signed out of all other sessions'),
+    onError: (error) =>
+      notify.error(error instanceof ApiClientError ? error.message : 'Could not end that session'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEY }),
+  });
+
+  if (query.isPending) {
+    return (
+      <p
+        role="status"
+        className="flex items-center gap-2 py-4 text-sm text-gray-600 dark:text-gray-300"
+      >
+        <Loader2 aria-hidden className="size-4 animate-spin" /> Loading sessions...
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p className="py-4 text-sm text-red-700 dark:text-red-400">Could not load your sessions.</p>
+    );
+  }
+  const sessions = query.data.sessions;
+  const others = sessions.filter((session) => !session.current);
+  return (
+    <div className="py-4 first:pt-0">
+      <ul className="space-y-3">
+        {sessions.map((session) => (
+          <li key={session.id} className="flex items-center justify-between gap-3">
+            <div className="flex min-w-0 items-center gap-3">
+              <Monitor aria-hidden className="size-5 shrink-0 text-gray-500" />
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium">
+                  {describeDevice(session.userAgent)}
+                  {session.current && (
+                    <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-900 dark:text-green-100">
+                      This device
+                    </span>
+                  )}
+                </p>
+                <p className="text-xs text-gray-600 dark:text-gray-300">
+                  Last active {dateFormat.format(new Date(session.lastActiveAt))}
+                </p>
+              </div>
+            </div>
+            {!session.current && (
+              <button
+                type="button"
+                onClick={() => revoke.mutate(session.id)}
+                disabled={revoke.isPending}
+                className="shrink-0 rounded-lg border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
+                aria-label={`Sign out ${describeDevice(session.userAgent)}`}
+              >
+                Sign out
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 && (
+        <button
+          type="button"
+          onClick={() => revoke.mutate(undefined)}
+          disabled={revoke.isPending}
+          className="mt-4 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
+        >
+          Sign out all other sessions
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { MESSAGES } from '@daywise/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+
+import {
+  dangerButtonClass,
+  dialogContentClass,
+  dialogOverlayClass,
+  dialogTextClass,
+  dialogTitleClass,
+  plainButtonClass,
+} from '../../components/dialog';
+import { inputClass } from '../../components/form-field';
+import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { SESSION_QUERY_KEY } from '../../lib/session';
+import { notify } from '../../lib/toast';
+
+type Step = 'closed' | 'warn' | 'confirm' | 'type';
+
+const CONFIRMATION = 'DELETE';
+
+/**
+ * Delete Account (spec 02 §4, issue 4): a dialog, then a confirmation, then typing DELETE
+ * exactly; the server soft-deletes the account and ends every session.
+ */
+export function DeleteAccount() {
+  const [step, setStep] = useState<Step>('closed');
+  const [typed, setTyped] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const close = () => {
+    setStep('closed');
+    setTyped('');
+  };
+
+  const deleteAccount = async () => {
+    if (typed !== CONFIRMATION) {
+      notify.error(MESSAGES.deleteMismatch);
+      close();
+      return;
+    }
+    setDeleting(true);
+    const progress = toast.loading(MESSAGES.deleting);
+    try {
+      await apiRequest('/api/account', { method: 'DELETE' });
+      toast.dismiss(progress);
+      close();
+      notify.success(MESSAGES.deleted);
+      await navigate('/', { flushSync: true });
+      queryClient.clear();
+      queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });
+    } catch (error) {
+      toast.dismiss(progress);
+      notify.error(error instanceof ApiClientError ? error.message : MESSAGES.deleteFailed);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const texts = {
+    warn: {
+      title: 'Delete Account?',
+      body: 'Your todos, plans, tags, messages and settings will be removed and you will be signed out everywhere. You can restore the account itself later from the Restore Account page.',
+    },
+    confirm: {
+      title: 'Are you absolutely sure?',
+      body: 'This removes your data now. Restoring the account later does not bring it back.',
+    },
+    type: {
+      title: 'Type DELETE to confirm',
+      body: `Type ${CONFIRMATION} in capital letters to delete your account.`,
+    },
+  };
+  const current = step === 'closed' ? null : texts[step];
+
+  return (
+    <>
+      <button type="button" onClick={() => setStep('warn')} className={dangerButtonClass}>
+        Delete Account
+      </button>
+      <AlertDialog.Root open={step !== 'closed'} onOpenChange={(open) => !open && close()}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className={dialogOverlayClass} />
+          <AlertDialog.Content className={dialogContentClass}>
+            <AlertDialog.Title className={dialogTitleClass}>
+              <AlertTriangle aria-hidden className="size-5 text-red-600" />
+              {current?.title}
+            </AlertDialog.Title>
+            <AlertDialog.Description className={dialogTextClass}>
+              {current?.body}
+            </AlertDialog.Description>
+            {step === 'type' && (
+              <div className="mt-4">
+                <label htmlFor="delete-confirmation" className="sr-only">
+                  Confirmation text
+                </label>
+                <input
+                  id="delete-confirmation"
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                  autoComplete="off"
+                  className={inputClass}
+                />
+              </div>
+            )}
+            <div className="mt-6 flex justify-end gap-3">
+              <AlertDialog.Cancel className={plainButtonClass}>Cancel</AlertDialog.Cancel>
+              {step === 'warn' && (
+                <button
+                  type="button"
+                  onClick={() => setStep('confirm')}
+                  className={dangerButtonClass}
+                >
+                  Continue
+                </button>
+              )}
+              {step === 'confirm' && (
+                <button type="button" onClick={() => setStep('type')} className={dangerButtonClass}>
+                  Yes, delete my data
+                </button>
+              )}
+              {step === 'type' && (
+                <button
+                  type="button"
+                  onClick={() => void deleteAccount()}
+                  disabled={deleting}
+                  className={dangerButtonClass}
+                >
+                  {deleting ? 'Deleting...' : 'Delete Account'}
+                </button>
+              )}
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+import { MESSAGES, type Theme } from '@daywise/shared';
+import { PROFILE_VISIBILITIES, type SettingUpdate } from '@daywise/shared/schemas';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+
+import { selectClass } from '../../components/form-field';
+import { Toggle } from '../../components/toggle';
+import { useSignOut } from '../../lib/session';
+import { useSettings, useUpdateSetting } from '../../lib/settings';
+import { useTheme } from '../../lib/theme';
+import { notify } from '../../lib/toast';
+import { ActiveSessions } from './active-sessions';
+import { DeleteAccount } from './delete-account';
+import { NotificationTools } from './notification-tools';
+import { SettingRow, SettingsSection } from './setting-controls';
+
+const VISIBILITY_LABELS: Record<(typeof PROFILE_VISIBILITIES)[number], string> = {
+  private: 'Private',
+  public: 'Public',
+  friends: 'Friends Only',
+};
+
+const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+function allTimezones(current: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+/** Settings (spec 02 §2, §4): each control saves one setting. */
+export default function SettingsPage() {
+  const { settings, isLoading, loadFailed } = useSettings();
+  useEffect(() => {
+    if (loadFailed) {
+      notify.error(MESSAGES.settingsLoadFailed);
+    }
+  }, [loadFailed]);
+  const update = useUpdateSetting();
+  const { theme, setTheme } = useTheme();
+  const { signOut, signingOut } = useSignOut(MESSAGES.settingsLogoutFailed);
+  const timezones = useMemo(
+    () => allTimezones(settings.preferences.timezone),
+    [settings.preferences.timezone],
+  );
+
+  const save = (change: SettingUpdate, success: string = MESSAGES.settingUpdated) =>
+    update.mutate(change, { onSuccess: () => notify.success(success) });
+
+  const changeTheme = (next: Theme) => {
+    // The theme applies at once on this device (and the navigation toggle follows); it is also
+    // kept with the account's settings.
+    setTheme(next);
+    save(
+      { group: 'preferences', key: 'theme', value: next },
+      MESSAGES.themeChanged(THEME_LABELS[next]),
+    );
+  };
+
+  const analyticsOff = !settings.privacy.activityTracking;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Settings</h1>
+        <p className="mt-1 text-gray-600 dark:text-gray-300">
+          Manage your account settings and preferences
+        </p>
+      </div>
+      {isLoading ? (
+        <p role="status" className="text-gray-600 dark:text-gray-300">
+          Loading settings...
+        </p>
+      ) : (
+        <>
+          <SettingsSection title="Notifications">
+            <SettingRow
+              label="Email Notifications"
+              description="Emails about your account and activity."
+              control={(ids) => (
+                <Toggle
+                  {...ids}
+                  checked={settings.notifications.email}
+                  onChange={(value) => save({ group: 'notifications', key: 'email', value })}
+                />
+              )}
+            />
+            <SettingRow
+              label="Task Reminders"
+              description="Browser notifications at the reminder times of your todos and tasks."
+              control={(ids) => (
+                <Toggle
+                  {...ids}
+                  checked={settings.notifications.reminders}
+                  onChange={(value) => save({ group: 'notifications', key: 'reminders', value })}
+                />
+              )}
+            >
+              {settings.notifications.reminders && <NotificationTools />}
+            </SettingRow>
+          </SettingsSection>
+
+          <SettingsSection title="Privacy & Security">
+            <SettingRow
+              label="Profile Visibility"
+              description="Who can find your profile in friend search."
+              control={(ids) => (
+                <select
+                  id={ids.id}
+                  aria-describedby={ids.describedBy}
+                  value={settings.privacy.profileVisibility}
+                  onChange={(event) =>
+                    save({
+                      group: 'privacy',
+                      key: 'profileVisibility',
+                      value: event.target.value as (typeof PROFILE_VISIBILITIES)[number],
+                    })
+                  }
+                  className={selectClass}
+                >
+                  {PROFILE_VISIBILITIES.map((visibility) => (
+                    <option key={visibility} value={visibility}>
+                      {VISIBILITY_LABELS[visibility]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
+            <SettingRow
+              label="Activity Tracking"
+              description="Analytics, charts and streaks built from your activity."
+              control={(ids) => (
+                <div className="flex items-center gap-3">
+                  {analyticsOff && (
+                    <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-semibold text-gray-800 dark:bg-gray-700 dark:text-gray-100">
+                      Disabled
+                    </span>
+                  )}
+                  <Toggle
+                    {...ids}
+                    checked={settings.privacy.activityTracking}
+                    onChange={(value) => save({ group: 'privacy', key: 'activityTracking', value })}
+                  />
+                </div>
+              )}
+            >
+              {analyticsOff && (
+                <p className="mt-3 flex items-center gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800 dark:bg-green-950 dark:text-green-100">
+                  <ShieldCheck aria-hidden className="size-4" />
+                  Privacy Mode Active
+                </p>
+              )}
+            </SettingRow>
+          </SettingsSection>
+
+          <SettingsSection title="Preferences">
+            <SettingRow
+              label="Theme"
+              description="Light, dark, or follow your device."
+              control={(ids) => (
+                <select
+                  id={ids.id}
+                  aria-describedby={ids.describedBy}
+                  value={theme}
+                  onChange={(event) => changeTheme(event.target.value as Theme)}
+                  className={selectClass}
+                >
+                  {(Object.keys(THEME_LABELS) as Theme[]).map((value) => (
+                    <option key={value} value={value}>
+                      {THEME_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
+            <SettingRow
+              label="Timezone"
+              description="Decides when your day starts and ends."
+              control={(ids) => (
+                <select
+                  id={ids.id}
+                  aria-describedby={ids.describedBy}
+                  value={settings.preferences.timezone}
+                  onChange={(event) =>
+                    save({ group: 'preferences', key: 'timezone', value: event.target.value })
+                  }
+                  className={`${selectClass} max-w-48`}
+                >
+                  {timezones.map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone.replaceAll('_', ' ')}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
+          </SettingsSection>
+
+          <SettingsSection title="Active Sessions">
+            <ActiveSessions />
+          </SettingsSection>
+
+          <SettingsSection title="Account Actions">
+            <div className="flex flex-wrap gap-3 pt-1">
+              <button
+                type="button"
+                onClick={() => void signOut()}
+                disabled={signingOut}
+                className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
+              >
+                <LogOut aria-hidden className="size-4" />
+                Sign Out
+              </button>
+              <DeleteAccount />
+            </div>
+          </SettingsSection>
+        </>
+      )}
+    </div>
+  );
+}

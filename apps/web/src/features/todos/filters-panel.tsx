@@ -1,0 +1,180 @@
+import { PRIORITIES } from '@daywise/shared/schemas';
+import { Filter, Search, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+
+import { inputClass, selectClass } from '../../components/form-field';
+import { PRIORITY_LABELS } from '../../components/priority-chip';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import {
+  activeChips,
+  DUE_LABELS,
+  type DueFilter,
+  NO_FILTERS,
+  STATUS_LABELS,
+  type TodoFilters,
+  type TodoStatus,
+  withoutFilter,
+} from './todo-filters';
+
+/** The search asks the server once typing pauses; the box itself never waits. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface FiltersPanelProps {
+  filters: TodoFilters;
+  onChange: (filters: TodoFilters) => void;
+}
+
+/**
+ * Search and the Filters panel (spec 02 §2): Status, Priority and Due Date, a removable chip for
+ * each active filter, and 'Clear all'.
+ */
+export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
+  const id = useId();
+  const [text, setText] = useState(filters.q);
+  const [open, setOpen] = useState(
+    filters.status !== 'all' || filters.priority !== 'all' || filters.due !== 'any',
+  );
+  const searched = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const chips = activeChips(filters);
+
+  useEffect(() => {
+    if (searched.trim() !== filters.q) {
+      onChange({ ...filters, q: searched.trim() });
+    }
+    // Only a pause in typing searches; other filter changes must not replay an old search.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searched]);
+
+  const remove = (key: keyof TodoFilters) => {
+    if (key === 'q') {
+      setText('');
+    }
+    onChange(withoutFilter(filters, key));
+  };
+
+  const clearAll = () => {
+    setText('');
+    onChange(NO_FILTERS);
+  };
+
+  return (
+    <div className="space-y-3">
+      <div className="flex gap-2">
+        <div className="relative flex-1">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500"
+          />
+          <input
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-label="Search todos"
+            placeholder="Search todos..."
+            maxLength={200}
+            className={`${inputClass} pl-9`}
+          />
+        </div>
+        <button
+          type="button"
+          onClick={() => setOpen((value) => !value)}
+          aria-expanded={open}
+          aria-controls={`${id}-panel`}
+          className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 text-sm font-semibold hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-gray-700 dark:hover:bg-gray-800"
+        >
+          <Filter aria-hidden className="size-4" />
+          Filters
+        </button>
+      </div>
+      {open && (
+        <div
+          id={`${id}-panel`}
+          className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-3 dark:border-gray-800 dark:bg-gray-900"
+        >
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-status`} className="block text-sm font-medium">
+              Status
+            </label>
+            <select
+              id={`${id}-status`}
+              value={filters.status}
+              onChange={(event) =>
+                onChange({ ...filters, status: event.target.value as TodoStatus })
+              }
+              className={`${selectClass} w-full`}
+            >
+              {Object.entries(STATUS_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-priority`} className="block text-sm font-medium">
+              Priority
+            </label>
+            <select
+              id={`${id}-priority`}
+              value={filters.priority}
+              onChange={(event) =>
+                onChange({ ...filters, priority: event.target.value as TodoFilters['priority'] })
+              }
+              className={`${selectClass} w-full`}
+            >
+              <option value="all">All Priorities</option>
+              {[...PRIORITIES].reverse().map((priority) => (
+                <option key={priority} value={priority}>
+                  {PRIORITY_LABELS[priority]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-due`} className="block text-sm font-medium">
+              Due Date
+            </label>
+            <select
+              id={`${id}-due`}
+              value={filters.due}
+              onChange={(event) => onChange({ ...filters, due: event.target.value as DueFilter })}
+              className={`${selectClass} w-full`}
+            >
+              {Object.entries(DUE_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      {chips.length > 0 && (
+        <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+          {chips.map((chip) => (
+            <li key={chip.key}>
+              <button
+                type="button"
+                onClick={() => remove(chip.key)}
+                aria-label={`Remove filter ${chip.label}`}
+                className="inline-flex items-center gap-1 rounded-full bg-blue-100 px-3 py-1 text-sm text-blue-900 hover:bg-blue-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:bg-blue-950 dark:text-blue-100 dark:hover:bg-blue-900"
+              >
+                {chip.label}
+                <X aria-hidden className="size-3.5" />
+              </button>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              onClick={clearAll}
+              className="text-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
+            >
+              Clear all
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

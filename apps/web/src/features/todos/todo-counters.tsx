@@ -1,0 +1,58 @@
+import { CheckCircle2, Circle, ListTodo, TrendingUp } from 'lucide-react';
+import type { ComponentType } from 'react';
+
+import { useTodoStats } from './use-todos';
+
+interface CounterProps {
+  label: string;
+  value: string | undefined;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  tone: string;
+}
+
+function Counter({ label, value, icon: Icon, tone }: CounterProps) {
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+      <span className={`rounded-lg p-2 ${tone}`}>
+        <Icon aria-hidden className="size-5" />
+      </span>
+      <dl className="min-w-0">
+        <dt className="text-sm text-gray-600 dark:text-gray-300">{label}</dt>
+        <dd className="text-2xl font-bold tabular-nums">{value ?? '–'}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/** Total Tasks, Completed, Pending and Completion Rate (spec 02 §2), as the server counts them. */
+export function TodoCounters() {
+  const { data } = useTodoStats();
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <Counter
+        label="Total Tasks"
+        value={data?.total.toLocaleString('en-US')}
+        icon={ListTodo}
+        tone="bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300"
+      />
+      <Counter
+        label="Completed"
+        value={data?.completed.toLocaleString('en-US')}
+        icon={CheckCircle2}
+        tone="bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300"
+      />
+      <Counter
+        label="Pending"
+        value={data?.pending.toLocaleString('en-US')}
+        icon={Circle}
+        tone="bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300"
+      />
+      <Counter
+        label="Completion Rate"
+        value={data ? `${data.completionRate}%` : undefined}
+        icon={TrendingUp}
+        tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  activeChips,
+  listQuery,
+  NO_FILTERS,
+  readFilters,
+  visibleLists,
+  withoutFilter,
+  writeFilters,
+} from './todo-filters';
+
+describe('todo filters', () => {
+  it('read from the address, ignoring anything unknown', () => {
+    expect(readFilters(new URLSearchParams(''))).toEqual(NO_FILTERS);
+    expect(
+      readFilters(new URLSearchParams('status=completed&priority=high&due=week&q=%20milk%20')),
+    ).toEqual({ status: 'completed', priority: 'high', due: 'week', q: 'milk' });
+    expect(readFilters(new URLSearchParams('status=done&priority=urgent&due=soon'))).toEqual(
+      NO_FILTERS,
+    );
+  });
+
+  it('write only what is set, so the plain list has a plain address', () => {
+    expect(writeFilters(NO_FILTERS).toString()).toBe('');
+    const filters = { status: 'pending', priority: 'low', due: 'overdue', q: 'rent' } as const;
+    expect(readFilters(writeFilters(filters))).toEqual(filters);
+    expect(writeFilters({ ...NO_FILTERS, q: '   ' }).toString()).toBe('');
+  });
+
+  it('ask the server for one list at a time, with the page cursor', () => {
+    const filters = { ...NO_FILTERS, priority: 'high', q: 'a&b' } as const;
+    expect(listQuery(filters, 'pending', null)).toBe('status=pending&priority=high&q=a%26b');
+    expect(listQuery(filters, 'completed', 'abc')).toBe(
+      'status=completed&priority=high&q=a%26b&cursor=abc',
+    );
+  });
+
+  it('show the lists the status leaves', () => {
+    expect(visibleLists(NO_FILTERS)).toEqual(['pending', 'completed']);
+    expect(visibleLists({ ...NO_FILTERS, status: 'completed' })).toEqual(['completed']);
+  });
+
+  it('give a chip per active filter, each removing only itself', () => {
+    const filters = { status: 'pending', priority: 'medium', due: 'none', q: 'tax' } as const;
+    expect(activeChips(filters).map((chip) => chip.label)).toEqual([
+      'Search: "tax"',
+      'Status: Pending',
+      'Priority: Medium',
+      'Due: No Due Date',
+    ]);
+    expect(withoutFilter(filters, 'priority')).toEqual({ ...filters, priority: 'all' });
+    expect(withoutFilter(filters, 'q')).toEqual({ ...filters, q: '' });
+    expect(activeChips(NO_FILTERS)).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import { DUE_FILTERS, PRIORITIES, type Priority, TODO_STATUSES } from '@daywise/shared/schemas';
+
+import { PRIORITY_LABELS } from '../../components/priority-chip';
+
+export type TodoStatus = (typeof TODO_STATUSES)[number];
+export type DueFilter = (typeof DUE_FILTERS)[number];
+
+/**
+ * What the list shows (spec 02 §2, §5: status, priority, free text; the due-date filter is ours,
+ * issue 5). Kept in the address bar, so a reload or a shared link shows the same list.
+ */
+export interface TodoFilters {
+  status: TodoStatus;
+  priority: Priority | 'all';
+  due: DueFilter;
+  q: string;
+}
+
+export const NO_FILTERS: TodoFilters = { status: 'all', priority: 'all', due: 'any', q: '' };
+
+export const STATUS_LABELS: Record<TodoStatus, string> = {
+  all: 'All Tasks',
+  pending: 'Pending',
+  completed: 'Completed',
+};
+
+export const DUE_LABELS: Record<DueFilter, string> = {
+  any: 'Any Date',
+  overdue: 'Overdue',
+  today: 'Due Today',
+  week: 'Due This Week',
+  none: 'No Due Date',
+};
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return values.find((candidate) => candidate === value) ?? fallback;
+}
+
+/** The filters in an address; anything unknown reads as "no filter". */
+export function readFilters(params: URLSearchParams): TodoFilters {
+  return {
+    status: oneOf(TODO_STATUSES, params.get('status'), 'all'),
+    priority: oneOf([...PRIORITIES, 'all'], params.get('priority'), 'all'),
+    due: oneOf(DUE_FILTERS, params.get('due'), 'any'),
+    q: params.get('q')?.trim() ?? '',
+  };
+}
+
+/** The address for `filters`: only the filters that are set, so a plain list has a plain URL. */
+export function writeFilters(filters: TodoFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status !== 'all') {
+    params.set('status', filters.status);
+  }
+  if (filters.priority !== 'all') {
+    params.set('priority', filters.priority);
+  }
+  if (filters.due !== 'any') {
+    params.set('due', filters.due);
+  }
+  if (filters.q.trim()) {
+    params.set('q', filters.q.trim());
+  }
+  return params;
+}
+
+/** The API query for one list (pending or completed) under `filters`. */
+export function listQuery(
+  filters: TodoFilters,
+  list: Exclude<TodoStatus, 'all'>,
+  cursor: string | null,
+): string {
+  const params = writeFilters({ ...filters, status: list });
+  if (cursor) {
+    params.set('cursor', cursor);
+  }
+  return params.toString();
+}
+
+/** Which lists the status filter leaves on the page. */
+export function visibleLists(filters: TodoFilters): Exclude<TodoStatus, 'all'>[] {
+  return filters.status === 'all' ? ['pending', 'completed'] : [filters.status];
+}
+
+export interface FilterChip {
+  key: keyof TodoFilters;
+  label: string;
+}
+
+/** One removable chip per active filter, in the panel's order. */
+export function activeChips(filters: TodoFilters): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (filters.q.trim()) {
+    chips.push({ key: 'q', label: `Search: "${filters.q.trim()}"` });
+  }
+  if (filters.status !== 'all') {
+    chips.push({ key: 'status', label: `Status: ${STATUS_LABELS[filters.status]}` });
+  }
+  if (filters.priority !== 'all') {
+    chips.push({ key: 'priority', label: `Priority: ${PRIORITY_LABELS[filters.priority]}` });
+  }
+  if (filters.due !== 'any') {
+    chips.push({ key: 'due', label: `Due: ${DUE_LABELS[filters.due]}` });
+  }
+  return chips;
+}
+
+/** `filters` without the one a chip stands for. */
+export function withoutFilter(filters: TodoFilters, key: keyof TodoFilters): TodoFilters {
+  return { ...filters, [key]: NO_FILTERS[key] };
+}

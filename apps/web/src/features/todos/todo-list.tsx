@@ -1,0 +1,126 @@
+import { MESSAGES } from '@daywise/shared';
+import type { Todo } from '@daywise/shared/schemas';
+import { Loader2 } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+
+import { plainButtonClass } from '../../components/dialog';
+import { notify } from '../../lib/toast';
+import type { TodoFilters } from './todo-filters';
+import { TodoRow } from './todo-row';
+import { useTodoList } from './use-todos';
+
+const HEADINGS = { pending: 'Pending Tasks', completed: 'Completed Tasks' } as const;
+const EMPTY = { pending: MESSAGES.noPendingTodos, completed: MESSAGES.noCompletedTodos } as const;
+
+interface TodoListProps {
+  list: 'pending' | 'completed';
+  filters: TodoFilters;
+  filtered: boolean;
+  today: string;
+  timeZone: string;
+  onEdit: (todo: Todo) => void;
+  onDelete: (todo: Todo) => void;
+}
+
+/**
+ * 'Pending Tasks (n)' or 'Completed Tasks (n)' (spec 02 §2): the count is the server's, the rows
+ * arrive 50 at a time as the list scrolls into view (or with 'Load more').
+ */
+export function TodoList({
+  list,
+  filters,
+  filtered,
+  today,
+  timeZone,
+  onEdit,
+  onDelete,
+}: TodoListProps) {
+  const headingId = useId();
+  const query = useTodoList(list, filters);
+  const todos = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages[0]?.total;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (query.isError) {
+      notify.error(MESSAGES.todosLoadFailed);
+    }
+  }, [query.isError]);
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage || typeof IntersectionObserver === 'undefined') {
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
+          void fetchNextPage();
+        }
+      },
+      { rootMargin: '400px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <section aria-labelledby={headingId} aria-busy={query.isFetching} className="space-y-3">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {HEADINGS[list]} ({total ?? '…'})
+      </h2>
+      {query.isPending ? (
+        <p
+          role="status"
+          className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-300"
+        >
+          <Loader2 aria-hidden className="size-4 animate-spin" />
+          Loading...
+        </p>
+      ) : query.isError && todos.length === 0 ? (
+        <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          <p>{MESSAGES.todosLoadFailed}</p>
+          <button
+            type="button"
+            onClick={() => void query.refetch()}
+            className={`${plainButtonClass} mt-3`}
+          >
+            Try Again
+          </button>
+        </div>
+      ) : todos.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300">
+          <p>{EMPTY[list]}</p>
+          {filtered && <p className="mt-1 text-sm">Nothing here matches the filters.</p>}
+        </div>
+      ) : (
+        <ul className="space-y-2">
+          {todos.map((todo) => (
+            <TodoRow
+              key={todo.id}
+              todo={todo}
+              today={today}
+              timeZone={timeZone}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          ))}
+        </ul>
+      )}
+      {hasNextPage && (
+        <div ref={sentinel} className="flex justify-center">
+          <button
+            type="button"
+            onClick={() => void fetchNextPage()}
+            disabled={isFetchingNextPage}
+            className={plainButtonClass}
+          >
+            {isFetchingNextPage && <Loader2 aria-hidden className="size-4 animate-spin" />}
+            {isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Todo } from '@daywise/shared/schemas';
+import { Bell, Calendar, Clock, Pencil, Trash2 } from 'lucide-react';
+import { memo } from 'react';
+
+import { chipClass, PriorityChip } from '../../components/priority-chip';
+import { ToggleCheckbox } from '../../components/toggle-checkbox';
+import { formatCalendarDate, formatDateIn } from '../../lib/format';
+import { type DueBadge, dueBadge } from './due-badges';
+import { useToggleTodo } from './use-todos';
+
+const BADGE_STYLES: Record<DueBadge, string> = {
+  Overdue: 'bg-red-600 text-white',
+  'Due Today': 'bg-orange-500 text-white dark:bg-orange-600',
+  'Due Tomorrow': 'bg-blue-600 text-white',
+};
+
+/** 18:30 as '6:30 PM'. */
+function formatTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
+interface TodoRowProps {
+  todo: Todo;
+  today: string;
+  timeZone: string;
+  onEdit: (todo: Todo) => void;
+  onDelete: (todo: Todo) => void;
+}
+
+/** One todo (spec 02 §2): checkbox, texts, priority, dates, reminder, badge, edit and delete. */
+export const TodoRow = memo(function TodoRow({
+  todo,
+  today,
+  timeZone,
+  onEdit,
+  onDelete,
+}: TodoRowProps) {
+  const toggle = useToggleTodo();
+  const badge = dueBadge(todo, today);
+
+  return (
+    <li className="flex items-start gap-3 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+      <ToggleCheckbox
+        checked={todo.completed}
+        label={`Mark "${todo.title}" as ${todo.completed ? 'pending' : 'completed'}`}
+        onToggle={(completed) => toggle.mutateAsync({ todo, completed })}
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3
+            className={`font-medium break-words ${todo.completed ? 'text-gray-500 line-through dark:text-gray-400' : ''}`}
+          >
+            {todo.title}
+          </h3>
+          <PriorityChip priority={todo.priority} />
+          {badge && <span className={`${chipClass} ${BADGE_STYLES[badge]}`}>{badge}</span>}
+        </div>
+        {todo.description && (
+          <p className="mt-1 text-sm break-words whitespace-pre-line text-gray-600 dark:text-gray-300">
+            {todo.description}
+          </p>
+        )}
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600 dark:text-gray-400">
+          {todo.dueDate && (
+            <span className="inline-flex items-center gap-1">
+              <Calendar aria-hidden className="size-3.5" />
+              Due {formatCalendarDate(todo.dueDate)}
+            </span>
+          )}
+          {todo.reminderTime && (
+            <span className="inline-flex items-center gap-1">
+              <Bell aria-hidden className="size-3.5" />
+              Reminder {formatTime(todo.reminderTime)}
+            </span>
+          )}
+          <span className="inline-flex items-center gap-1">
+            <Clock aria-hidden className="size-3.5" />
+            Created {formatDateIn(todo.createdAt, timeZone)}
+          </span>
+        </p>
+      </div>
+      <div className="flex shrink-0 gap-1">
+        <button
+          type="button"
+          onClick={() => onEdit(todo)}
+          aria-label={`Edit "${todo.title}"`}
+          className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-300 dark:hover:bg-gray-800"
+        >
+          <Pencil aria-hidden className="size-4" />
+        </button>
+        <button
+          type="button"
+          onClick={() => onDelete(todo)}
+          aria-label={`Delete "${todo.title}"`}
+          className="rounded-lg p-2 text-gray-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600 dark:text-gray-300 dark:hover:bg-red-950"
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,49 @@
+import { MESSAGES } from '@daywise/shared';
+import type { Todo } from '@daywise/shared/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+
+import { apiRequest } from '../../lib/api-client';
+import { REMINDER_URLS, showNotification } from '../../lib/notifications';
+import { createReminderScheduler, type ReminderTask } from '../../lib/reminders';
+import { useSettings } from '../../lib/settings';
+import { REMINDERS_KEY } from './use-todos';
+
+function reminderTask(todo: Todo): ReminderTask {
+  return {
+    id: todo.id,
+    title: MESSAGES.reminderTitle(todo.title),
+    body: todo.description || MESSAGES.todoReminderBody,
+    url: REMINDER_URLS.todo,
+    reminderTime: todo.reminderTime,
+    dueDate: todo.dueDate,
+  };
+}
+
+/**
+ * Todo reminders (spec 02 §4): on load, one for every unfinished todo with a reminder time; the
+ * list is read again after every todo change (they all invalidate the todo queries), and the
+ * scheduler keeps the timers of unchanged todos, so completing, editing or deleting one clears or
+ * moves only its reminder. Nothing is scheduled while Task Reminders is off. Mounted by the
+ * dashboard shell, so reminders fire on every signed-in page.
+ */
+export function useTodoReminders(): void {
+  const { settings, isLoading } = useSettings();
+  const enabled = !isLoading && settings.notifications.reminders;
+  const [scheduler] = useState(() => createReminderScheduler({ show: showNotification }));
+  const { data } = useQuery({
+    queryKey: REMINDERS_KEY,
+    queryFn: ({ signal }) => apiRequest<{ items: Todo[] }>('/api/todos/reminders', { signal }),
+    enabled,
+  });
+
+  useEffect(() => {
+    if (enabled && data) {
+      scheduler.sync(data.items.map(reminderTask));
+    } else {
+      scheduler.clearAll();
+    }
+  }, [enabled, data, scheduler]);
+
+  useEffect(() => () => scheduler.clearAll(), [scheduler]);
+}

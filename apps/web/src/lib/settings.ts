@@ -1,0 +1,95 @@
+import { MESSAGES, todayIn } from '@daywise/shared';
+import type { Settings, SettingUpdate } from '@daywise/shared/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+
+import { apiRequest } from './api-client';
+import { notify } from './toast';
+
+export const SETTINGS_QUERY_KEY = ['settings'] as const;
+
+/** The spec's defaults (spec 02 §3), shown when the settings cannot be loaded. */
+export const DEFAULT_SETTINGS: Settings = {
+  notifications: { email: true, reminders: true },
+  privacy: { profileVisibility: 'private', activityTracking: true },
+  preferences: { theme: 'system', timezone: 'UTC' },
+};
+
+function browserTimezone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * The user's settings, read once and shared by every page that needs them (the time zone for
+ * dates, the Task Reminders switch); the first read creates them starting from the browser's time
+ * zone. The Settings page reports a failed read ('Failed to load settings'); elsewhere the
+ * defaults stand in quietly.
+ */
+export function useSettings() {
+  const query = useQuery({
+    queryKey: SETTINGS_QUERY_KEY,
+    queryFn: ({ signal }) =>
+      apiRequest<Settings>(`/api/settings?timezone=${encodeURIComponent(browserTimezone())}`, {
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+  return {
+    settings: query.data ?? DEFAULT_SETTINGS,
+    isLoading: query.isPending,
+    loadFailed: query.isError,
+  };
+}
+
+/** The user's time zone: the saved one, or this browser's until the settings arrive. */
+export function useTimezone(): string {
+  const { settings, isLoading, loadFailed } = useSettings();
+  return isLoading || loadFailed ? browserTimezone() : settings.preferences.timezone;
+}
+
+/** How often an open page checks whether midnight has passed in the user's time zone. */
+const DAY_CHECK_INTERVAL_MS = 60_000;
+
+/**
+ * Today, YYYY-MM-DD, in the user's time zone (the day badges and the due filter count by it),
+ * moving on at midnight while the page stays open.
+ */
+export function useToday(): string {
+  const timezone = useTimezone();
+  const [today, setToday] = useState(() => todayIn(timezone, new Date()));
+  useEffect(() => {
+    const check = () => setToday(todayIn(timezone, new Date()));
+    check();
+    const timer = setInterval(check, DAY_CHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [timezone]);
+  return today;
+}
+
+function apply(settings: Settings, update: SettingUpdate): Settings {
+  return { ...settings, [update.group]: { ...settings[update.group], [update.key]: update.value } };
+}
+
+/**
+ * Saves one setting (spec 02 §4): shown at once, 'Setting updated' when saved; on failure
+ * 'Failed to update setting' and the settings are read again from the server.
+ */
+export function useUpdateSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: SettingUpdate) =>
+      apiRequest<Settings>('/api/settings', { method: 'PATCH', body: update }),
+    onMutate: async (update) => {
+      await queryClient.cancelQueries({ queryKey: SETTINGS_QUERY_KEY });
+      const previous = queryClient.getQueryData<Settings>(SETTINGS_QUERY_KEY) ?? DEFAULT_SETTINGS;
+      queryClient.setQueryData(SETTINGS_QUERY_KEY, apply(previous, update));
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
+    },
+    onError: () => {
+      notify.error(MESSAGES.settingUpdateFailed);
+      void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium (DESIGN §8): Playwright never downloads a browser of its own.
+const CHROMIUM_CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
+const executablePath = CHROMIUM_CANDIDATES.find((file) => file && fs.existsSync(file));
+if (!executablePath) {
+  throw new Error(
+    'End-to-end tests need Chromium. Install it (Debian: `apt-get install -y chromium`) or set CHROMIUM_PATH.',
+  );
+}
+
+export default defineConfig({
+  testDir: 'tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    ...devices['Desktop Chrome'],
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,170 @@
+import { createVerifiedUser, emailedLink, PASSWORD, uniqueEmail } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+
+test.describe('Accounts', () => {
+  test('sign up, get refused before verifying, click the emailed link, land on the dashboard', async ({
+    page,
+    server,
+  }) => {
+    const email = uniqueEmail('signup');
+    await page.goto('/signup');
+    await page.getByLabel('Full Name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill(email);
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('short');
+    await expect(page.getByRole('list', { name: 'Password requirements' })).toContainText(
+      'At least 8 characters',
+    );
+    await password.fill(PASSWORD);
+    await expect(page.getByText('Password meets all requirements')).toBeVisible();
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('You must accept the terms and conditions')).toBeVisible();
+    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(page.getByText('Account created successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByTestId('countdown')).toHaveText(/^[45]:\d\d$/);
+
+    const link = await emailedLink(server, email, '/verify-email');
+
+    // Not verified yet: login is refused with the spec's text.
+    const other = await page.context().newPage();
+    await other.goto('/login');
+    await other.getByLabel('Email').fill(email);
+    await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await other.getByRole('button', { name: 'Log In' }).click();
+    await expect(
+      other.getByRole('alert').filter({ hasText: 'Please verify your email before logging in.' }),
+    ).toBeVisible();
+
+    // The link signs the user in; the waiting tab notices and moves on too. The page's first
+    // session read, sent before the link signed the user in, answers late and must not win.
+    await other.route('**/api/account/session', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.fulfill({ response });
+    });
+    await other.goto(link);
+    await Promise.all([
+      expect(other.getByText('Redirecting to dashboard in 2 seconds...')).toBeVisible(),
+      expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible({
+        timeout: 6_000,
+      }),
+    ]);
+    await expect(other).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await expect(other.getByRole('heading', { name: 'Welcome back, Grace!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+
+    // The link works once.
+    await other.goto(link);
+    await expect(
+      other.getByText('This email is already verified! You can log in now.'),
+    ).toBeVisible();
+    await expect(other).toHaveURL(/\/dashboard$|\/login$/, { timeout: 10_000 });
+  });
+
+  test('the countdown reaches Verification Expired', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/signup');
+    await page.getByLabel('Full Name').fill('Katherine Johnson');
+    await page.getByLabel('Email').fill(uniqueEmail('expiry'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByTestId('countdown')).toHaveText('5:00');
+
+    // The countdown follows the server when they differ by more than 5 s...
+    await page.route('**/api/account/verification-status*', (route) =>
+      route.fulfill({ json: { verified: false, expired: false, remainingTime: 100_000 } }),
+    );
+    await page.clock.runFor(3_000);
+    await expect(page.getByTestId('countdown')).toHaveText('1:40');
+    // ...and runs on by itself while the status cannot be read.
+    await page.unroute('**/api/account/verification-status*');
+    await page.route('**/api/account/verification-status*', (route) => route.abort());
+    await page.clock.runFor(40_000);
+    // About a minute left (the page's clock also moves in real time between steps).
+    await expect(page.getByTestId('countdown')).toHaveText(/^(1:0\d|0:[3-5]\d)$/);
+    await page.clock.runFor(60_000);
+    await expect(page.getByRole('heading', { name: 'Verification Expired' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In Instead' })).toBeVisible();
+    await page.getByRole('button', { name: 'Back to Sign Up' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
+  });
+
+  test('a protected page sends a visitor to login and back after signing in', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    const setup = await browser.newContext({ baseURL: server.url });
+    const { email } = await createVerifiedUser(setup.request, server, 'Mary Jackson');
+    await setup.close();
+
+    await page.goto('/dashboard/settings');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong12345');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Login failed')).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }),
+    ).toBeVisible();
+
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+    // Signed in, the login page sends the user to the dashboard.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('the shell: navigation, titles, and sign out', async ({ page, server }) => {
+    await createVerifiedUser(page.request, server, 'Dorothy Vaughan');
+    await page.goto('/');
+    const mainNav = page.getByRole('navigation', { name: 'Main' });
+    await mainNav.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(mainNav).toBeHidden();
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await nav.getByRole('link', { name: 'Daily Goals' }).click();
+    await expect(page.getByRole('banner')).toContainText('Daily Goals');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByText('Dorothy Vaughan')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('Logged out successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('on a phone the sidebar is a slide-over', async ({ page, server }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await createVerifiedUser(page.request, server, 'Ada Lovelace');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('link', { name: 'Social' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Social' })).toBeVisible();
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Business constants from the spec's tables (spec 01 section 9, spec 02 section 9), named as the
+ * spec names them. Components and server code import these; no literal copies elsewhere.
+ */
+
+/** Simulated form delay (spec 01 §9): contact and feedback submissions take at least this long. */
+export const SIMULATED_FORM_DELAY_MS = 1000;
+
+/** FAQ search debounce (spec 01 §9). */
+export const FAQ_SEARCH_DEBOUNCE_MS = 300;
+
+/** Rating scale (spec 01 §9): 1-5 stars; 0 means "not rated" (the rating is not enforced). */
+export const RATING_MAX = 5;
+
+/** Toasts (spec 01 §9): 4 s by default, 3 s for success. */
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_SUCCESS_DURATION_MS = 3000;
+
+/** spec 01 §5: non-space characters, an @, a domain, a dot, a suffix without whitespace. */
+export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+
+/** Password minimum (spec 01 §9). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Name minimum (spec 01 §9). */
+export const NAME_MIN_LENGTH = 2;
+
+/** Field length caps we add so that no request can store unbounded text. */
+export const LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  subjectMax: 200,
+  messageMax: 5000,
+  feedbackMax: 5000,
+} as const;
+
+/** Feedback categories (spec 01 §2, Feedback), in the order the form lists them. */
+export const FEEDBACK_CATEGORIES = [
+  'General Feedback',
+  'Bug Report',
+  'Feature Request',
+  'User Experience',
+  'Performance',
+  'Other',
+] as const;
+
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+
+/** Per-client limits on public form submissions (DESIGN §7: rate limits on what strangers can post). */
+export const PUBLIC_FORM_RATE_LIMIT = { max: 5, windowMs: 60_000 } as const;
+
+/** Theme choices (spec 01 §4, Theme). Default is light. */
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'light';
+/** localStorage key for the theme; public/theme-init.js reads the same key before first paint. */
+export const THEME_STORAGE_KEY = 'daywise-theme';
+
+/** Verification expiry (spec 01 §9): 300 s; the email says 5 minutes. */
+export const VERIFICATION_TTL_MS = 300_000;
+/** Status poll interval on the Check Your Email screen (spec 01 §9). */
+export const VERIFICATION_POLL_MS = 3000;
+/** The countdown resyncs with the server when they differ by more than this (spec 01 §9). */
+export const COUNTDOWN_RESYNC_THRESHOLD_MS = 5000;
+/** Redirect after verification (spec 01 §9); restoration errors wait longer. */
+export const VERIFIED_REDIRECT_MS = 2000;
+export const RESTORE_ERROR_REDIRECT_MS = 3000;
+/** Password reset and account restoration links live 1 hour (spec 01 §9; DESIGN §7). */
+export const PASSWORD_RESET_TTL_MS = 3_600_000;
+export const RESTORE_TTL_MS = 3_600_000;
+/** Link format checks (spec 01 §5, §9). */
+export const LINK_SECRET_MIN_LENGTH = 20;
+export const SECRET_MIN_LENGTH = 10;
+export const USER_ID_MIN_LENGTH = 10;
+/** Debug secret preview (spec 01 §9). */
+export const DEBUG_SECRET_PREVIEW_LENGTH = 20;
+/** A cap on password length (ours) so hashing a hostile input stays cheap. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * Rate limits on the account endpoints (DESIGN §7): per client address on every account route,
+ * and, tighter, per email address on those that take one (sign-in, sign-up, reset, restore,
+ * recovery), so guessing one account's password is slow even from many addresses.
+ */
+export const AUTH_RATE_LIMIT = {
+  perAddress: { max: 30, windowMs: 15 * 60_000 },
+  perEmail: { max: 10, windowMs: 15 * 60_000 },
+} as const;
+
+/** Profile pictures (spec 02 §5, §9): at most 5 MB uploaded, longest side 500 px stored. */
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export const PICTURE_MAX_SIDE = 500;
+/** Refuse images larger than this many pixels before decoding them (a decompression bomb). */
+export const PICTURE_MAX_PIXELS = 40_000_000;

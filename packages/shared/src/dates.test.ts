@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+
+import { addDays, monthOf, startOfDayIn, todayIn, weekOf } from './dates';
+
+describe('dates', () => {
+  it('knows today in a time zone, not the machine’s', () => {
+    const lateEveningInNewYork = new Date('2026-11-22T03:30:00Z');
+    expect(todayIn('America/New_York', lateEveningInNewYork)).toBe('2026-11-21');
+    expect(todayIn('Europe/Berlin', lateEveningInNewYork)).toBe('2026-11-22');
+    expect(todayIn('Pacific/Kiritimati', new Date('2026-11-21T10:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('adds days across months and years', () => {
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('finds the Sunday-to-Saturday week of a date', () => {
+    expect(weekOf('2026-11-21')).toEqual({ start: '2026-11-15', end: '2026-11-21' });
+    expect(weekOf('2026-11-22')).toEqual({ start: '2026-11-22', end: '2026-11-28' });
+  });
+
+  it('finds the month of a date, leap years included', () => {
+    expect(monthOf('2026-11-21')).toEqual({ start: '2026-11-01', end: '2026-11-30' });
+    expect(monthOf('2028-02-10')).toEqual({ start: '2028-02-01', end: '2028-02-29' });
+    expect(monthOf('2026-12-31')).toEqual({ start: '2026-12-01', end: '2026-12-31' });
+  });
+
+  it('knows when a day begins in a time zone, across daylight saving', () => {
+    expect(startOfDayIn('2026-11-21', 'UTC').toISOString()).toBe('2026-11-21T00:00:00.000Z');
+    expect(startOfDayIn('2026-11-21', 'America/New_York').toISOString()).toBe(
+      '2026-11-21T05:00:00.000Z',
+    );
+    expect(startOfDayIn('2026-07-01', 'America/New_York').toISOString()).toBe(
+      '2026-07-01T04:00:00.000Z',
+    );
+    // New York springs forward at 02:00 on 8 March 2026 and falls back on 1 November.
+    expect(startOfDayIn('2026-03-08', 'America/New_York').toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    );
+    expect(startOfDayIn('2026-03-09', 'America/New_York').toISOString()).toBe(
+      '2026-03-09T04:00:00.000Z',
+    );
+    expect(startOfDayIn('2026-11-21', 'Asia/Kolkata').toISOString()).toBe(
+      '2026-11-20T18:30:00.000Z',
+    );
+    expect(startOfDayIn('2026-11-21', 'Pacific/Kiritimati').toISOString()).toBe(
+      '2026-11-20T10:00:00.000Z',
+    );
+  });
+});

@@ -1,0 +1,64 @@
+/** Today's date, YYYY-MM-DD, in an IANA time zone (the user's setting decides "today"). */
+export function todayIn(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Adds whole days to a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+/** The Sunday and Saturday of the week `date` falls in (weeks run Sunday to Saturday). */
+export function weekOf(date: string): { start: string; end: string } {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const start = addDays(date, -weekday);
+  return { start, end: addDays(start, 6) };
+}
+
+/** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(timeZone: string, instant: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
+  const wallClock = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wallClock - (instant - (instant % 1000));
+}
+
+/**
+ * The instant a calendar day (YYYY-MM-DD) begins in an IANA time zone. Two passes, because the
+ * offset at midnight can differ from the offset a few hours away (daylight saving).
+ */
+export function startOfDayIn(date: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  const first = midnightUtc - offsetAt(timeZone, midnightUtc);
+  return new Date(midnightUtc - offsetAt(timeZone, first));
+}
+
+/** The first and last day of the month `date` falls in. */
+export function monthOf(date: string): { start: string; end: string } {
+  const start = `${date.slice(0, 8)}01`;
+  return { start, end: addDays(addDays(start, 32).slice(0, 8) + '01', -1) };
+}

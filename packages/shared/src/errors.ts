@@ -1,0 +1,53 @@
+import { MESSAGES } from './messages';
+
+/**
+ * The API's error codes, declared once. Every error response is
+ * `{ "error": { "code": ErrorCode, "message": string } }` (DESIGN §3); the web client maps the
+ * code to a typed error. `status` is the HTTP status each code is sent with.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, message: 'The request is not valid.' },
+  // Accounts (spec 01 §8): the message is what the page shows.
+  INVALID_CREDENTIALS: { status: 401, message: MESSAGES.invalidCredentials },
+  ACCOUNT_DELETED: { status: 403, message: MESSAGES.accountDeleted },
+  EMAIL_NOT_VERIFIED: { status: 403, message: MESSAGES.emailNotVerified },
+  EMAIL_TAKEN: { status: 409, message: MESSAGES.emailTaken },
+  VERIFICATION_USER_NOT_FOUND: { status: 404, message: MESSAGES.verificationUserNotFound },
+  VERIFICATION_INVALID: { status: 400, message: MESSAGES.verificationInvalid },
+  ALREADY_VERIFIED: { status: 409, message: MESSAGES.alreadyVerified },
+  RESTORE_LINK_INVALID: { status: 400, message: MESSAGES.restoreLinkInvalid },
+  RESTORE_NOT_ELIGIBLE: { status: 403, message: MESSAGES.restoreNotEligible },
+  ACCOUNT_NOT_FOUND: { status: 404, message: MESSAGES.resetNoAccount },
+  RESET_ACCOUNT_DELETED: { status: 403, message: MESSAGES.resetAccountDeleted },
+  RESET_LINK_INVALID: { status: 400, message: MESSAGES.resetLinkExpiredOrInvalid },
+  RESTORE_EMAIL_NOT_FOUND: { status: 404, message: MESSAGES.restoreServiceNotFound },
+  ACCOUNT_NOT_DELETED: { status: 409, message: MESSAGES.restoreServiceNotDeleted },
+  RECOVERY_FAILED: { status: 401, message: MESSAGES.recoveryCouldNot },
+  INVALID_IMAGE: { status: 400, message: MESSAGES.invalidImage },
+  IMAGE_TOO_LARGE: { status: 413, message: MESSAGES.invalidImage },
+  EMAIL_SEND_FAILED: { status: 502, message: 'We could not send the email. Please try again.' },
+  UNAUTHENTICATED: { status: 401, message: 'Please log in to continue.' },
+  FORBIDDEN_ORIGIN: { status: 403, message: 'This request did not come from Daywise.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  CONFLICT: { status: 409, message: 'This conflicts with the current state.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Per-field messages for VALIDATION_FAILED, keyed by the field's path ("email", "tasks.0.title"). */
+    fields?: Record<string, string>;
+  };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}

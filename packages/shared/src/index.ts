@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './dates';
+export * from './errors';
+export * from './messages';
+export * from './verification-link';

@@ -1,0 +1,200 @@
+/**
+ * Texts the user reads, word for word from the spec where the spec gives them (section noted).
+ * Texts marked "ours" fill a gap the spec leaves.
+ */
+export const MESSAGES = {
+  // spec 01 §5
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  nameRequired: 'Name is required',
+  nameTooShort: 'Name must be at least 2 characters',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordNeedsUppercase: 'Password must contain at least one uppercase letter',
+  passwordNeedsLowercase: 'Password must contain at least one lowercase letter',
+  passwordNeedsNumber: 'Password must contain at least one number',
+  passwordMeetsAll: 'Password meets all requirements',
+  resetPasswordRules:
+    'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  acceptTerms: 'You must accept the terms and conditions',
+  // ours: a cap so that hashing stays cheap
+  passwordTooLong: 'Password must be at most 128 characters long',
+
+  // ours: the spec uses native required fields for these
+  subjectRequired: 'Subject is required',
+  messageRequired: 'Message is required',
+  feedbackRequired: 'Feedback is required',
+  categoryRequired: 'Please choose a category',
+  ratingInvalid: 'Rating must be a whole number from 1 to 5',
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+
+  // spec 01 §2 Contact
+  contactSent: "Message sent successfully! We'll get back to you soon.",
+  contactFailed: 'Failed to send message. Please try again.',
+  // spec 01 §2 Feedback
+  feedbackSent: 'Thank you for your feedback! We appreciate your input.',
+  feedbackFailed: 'Failed to submit feedback. Please try again.',
+
+  // spec 01 §2 FAQ
+  faqSearching: 'Searching...',
+  faqFound: (count: number, term: string) => `Found ${count} result(s) for "${term}"`,
+  faqNoResults: 'No results found',
+  faqNoResultsHint: 'Try adjusting your search terms or browse the categories below.',
+
+  // spec 01 §8, login and session
+  loginSuccess: 'Welcome back!',
+  loginFailed: 'Login failed',
+  accountDeleted:
+    'Your account was deleted. Please visit the "Restore Account" page to restore your account.',
+  emailNotVerified:
+    'Please verify your email before logging in. Check your inbox for the verification link.',
+  accountMissing: 'This account no longer exists.',
+  forcedLogoutNotFound: 'Account not found. Please sign up again.',
+  forcedLogoutDeleted:
+    'Your account has been deleted. To restore your account, please visit the restore account page.',
+  signUpSuccess: 'Account created successfully!',
+  signUpFailed: 'Registration failed',
+  logoutSuccess: 'Logged out successfully',
+  logoutFailed: 'Logout failed',
+  // ours: the spec leaves the wrong-credentials and taken-email texts open
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'An account with this email already exists.',
+
+  // spec 01 §8, verification
+  verificationUserNotFound:
+    'This verification link is invalid. The user account may have been deleted. Please sign up again.',
+  verificationInvalid:
+    'This verification link has expired or is invalid. Please sign up again or request a new verification email.',
+  alreadyVerified: 'This email is already verified! You can log in now.',
+  restoreLinkInvalid: 'Invalid restoration link. Please request a new account restoration.',
+  restoreNotEligible:
+    'This account is not eligible for restoration. Please contact support for assistance.',
+  verificationFailedDefault: 'Email verification failed. Please try again.',
+  verificationFailedToast: 'Email verification failed',
+  verificationSessionExpired: 'Verification session expired. Please sign up again.',
+  verificationStatusError: 'Error checking verification status. Please try again.',
+  verificationEmailSent: 'Verification email sent! Please check your inbox.',
+  verificationEmailFailed: 'Failed to send verification email',
+  verificationResent: 'Verification email sent again! Please check your inbox.',
+  verificationResendFailed: 'Failed to resend verification email',
+  welcome: (name: string) => `Email verified! Welcome to Daywise, ${name}!`,
+  linkMissingParameters:
+    'Invalid verification link. Missing required parameters. Please try signing up again.',
+  linkBadTokenFormat:
+    'Invalid verification token format. Please check your email for the correct verification link.',
+  linkBadUserFormat: 'Invalid verification link format. Please try signing up again.',
+  linkTokenTooShort:
+    'Invalid verification token. Please check your email for the correct verification link.',
+
+  // spec 01 §8, password reset
+  resetEmailSent: 'Password reset email sent! Please check your inbox.',
+  resetEmailFailed: 'Failed to send password reset email. Please try again.',
+  resetNoAccount: 'No account found with this email address.',
+  resetAccountDeleted: 'This account was deleted. Please restore your account first.',
+  resetGenericFieldError: 'An error occurred. Please try again.',
+  resetTokenVerified: 'Token verified! You can now set your new password.',
+  resetTokenInvalid: 'Invalid or expired reset link.',
+  resetSuccess: 'Password reset successfully! You can now log in with your new password.',
+  resetLinkExpired: 'Reset link has expired. Please request a new one.',
+  resetLinkExpiredOrInvalid: 'Reset link has expired or is invalid. Please request a new one.',
+  resetFailed: 'Failed to reset password. Please try again.',
+  recoveryFailed: 'Recovery failed. Please try again.',
+  recoveryFillAll: 'Please fill in all fields',
+  recoveryCouldNot:
+    'Could not recover verification. Please contact support or try signing up again.',
+  // ours (DESIGN §9): recovery of an unverified account sends a fresh link
+  recoveryEmailSent: 'We sent you a new verification email. Please check your inbox.',
+
+  // spec 01 §8, restore
+  restoreServiceNotFound:
+    'No account found with this email address. Please sign up to create a new account.',
+  restoreToastNotFound:
+    'No account found with this email address. Please check the spelling and try again.',
+  restoreInlineNotFound:
+    'No account was found with this email address. Please verify the email or contact support.',
+  restoreServiceNotDeleted: 'Your account is not deleted. Please try logging in normally.',
+  restoreToastNotDeleted: 'This account exists but is not deleted. Please try logging in normally.',
+  restoreSuccess:
+    'Account restored successfully! You can now log in with your original email and password.',
+  restoreFailed: 'Failed to restore account. Please try again.',
+  restoreUnexpectedInline: 'An error occurred while processing your request. Please try again.',
+  // ours (DESIGN §9): restoring by email sends a link first
+  restoreEmailSent: 'Check your email: we sent you a link to restore your account.',
+
+  // spec 02 §8, settings
+  settingsLoadFailed: 'Failed to load settings',
+  settingUpdated: 'Setting updated',
+  settingUpdateFailed: 'Failed to update setting',
+  settingsLogoutFailed: 'Failed to logout',
+  themeChanged: (label: string) => `Theme changed to ${label}`,
+  deleteMismatch: 'Account deletion cancelled - confirmation text did not match',
+  deleting: 'Deleting account...',
+  deleted: 'Account successfully deleted',
+  deleteFailed: 'Account deletion failed',
+
+  // spec 02 §8, profile
+  invalidImage: 'Invalid image file. Please select a valid image under 5MB.',
+  profileUpdated: 'Profile updated successfully',
+  profileUpdateFailed: 'Failed to update profile',
+  pictureProcessing: 'Processing image...',
+  pictureReady: 'Image ready for upload',
+  pictureProcessFailed: 'Failed to process image',
+  pictureWillBeRemoved: 'Profile image will be removed when you save',
+
+  // spec 02 §8, todos
+  todoCreated: 'Todo created successfully!',
+  todoCreateFailed: 'Failed to create todo',
+  todoUpdated: 'Todo updated successfully!',
+  todoUpdateFailed: 'Failed to update todo',
+  todoCompleted: 'Todo completed!',
+  todoMarkedPending: 'Todo marked as pending',
+  todoDeleted: 'Todo deleted successfully!',
+  todoDeleteFailed: 'Failed to delete todo',
+  todosLoadFailed: 'Failed to load todos',
+  // spec 02 §2, §5 (todos)
+  noPendingTodos: 'No pending tasks',
+  noCompletedTodos: 'No completed tasks yet',
+  notificationPermissionNeeded: 'Notifications permission needed',
+  // ours: the spec does not give a todo reminder's own text
+  reminderTitle: (title: string) => `Reminder: ${title}`,
+  todoReminderBody: 'It is time for this todo.',
+
+  // spec 02 §5, §8: plans and reminders
+  taskTitleRequired: 'Task title is required',
+  planTitleRequired: 'Plan title is required',
+  planNeedsTask: 'At least one task is required',
+  planSaveFailed: 'Failed to save plan. Please try again.',
+  reminderSetFailed: 'Failed to set reminder',
+  notificationShowFailed: 'Failed to show notification. Please check your browser settings.',
+  notificationTestError: 'Error testing notification system',
+  reminderTimeInvalid: 'Please enter a valid time in HH:MM format',
+  reminderSet: (task: string, time: string) => `Reminder set for ${task} at ${time}`,
+  reminderRemoved: (task: string) => `Reminder removed for ${task}`,
+  planTestNotificationSent: 'Test notification sent! Check that you received it.',
+  noDailyPlan: 'No Daily Plan Yet',
+  noDailyGoalsFound: 'No Daily Goals Found',
+  analyticsLoadFailed: 'Failed to load analytics',
+  // ours: the spec names these actions but not their messages
+  planCreated: 'Plan created',
+  planUpdated: 'Plan updated',
+  planDeleted: 'Plan deleted',
+  planDeleteFailed: 'Failed to delete plan',
+  taskUpdateFailed: 'Failed to update task',
+  taskDeleted: 'Task deleted',
+  taskDeleteFailed: 'Failed to delete task',
+  dayReset: 'All tasks of the day are pending again',
+  dayResetFailed: 'Failed to reset the day',
+  tagCreated: 'Tag created',
+  tagUpdated: 'Tag updated',
+  tagSaveFailed: 'Failed to save tag',
+  tagDeleted: 'Tag deleted',
+  tagDeleteFailed: 'Failed to delete tag',
+  planReminderBody: 'A task of today’s plan is waiting for you.',
+
+  // spec 01 §2 Screens
+  pageNotFound: 'Page not found',
+  errorTitle: 'Something went wrong',
+  errorText: "We're sorry, but something unexpected happened. Please try refreshing the page.",
+} as const;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+import { LIMITS, NAME_MIN_LENGTH } from '../constants';
+import { MESSAGES } from '../messages';
+
+export const PROFILE_LIMITS = { bioMax: 500, locationMax: 100, websiteMax: 200 } as const;
+
+/** The editable profile fields (spec 02 §2 Profile); empty text clears a field. */
+export const profileUpdateSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.nameRequired })
+    .trim()
+    .min(1, MESSAGES.nameRequired)
+    .min(NAME_MIN_LENGTH, MESSAGES.nameTooShort)
+    .max(LIMITS.nameMax, MESSAGES.tooLong('Name', LIMITS.nameMax)),
+  bio: z.string().trim().max(PROFILE_LIMITS.bioMax, MESSAGES.tooLong('Bio', PROFILE_LIMITS.bioMax)),
+  location: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.locationMax, MESSAGES.tooLong('Location', PROFILE_LIMITS.locationMax)),
+  website: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.websiteMax, MESSAGES.tooLong('Website', PROFILE_LIMITS.websiteMax))
+    .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), {
+      message: 'Please enter a full web address starting with http:// or https://',
+    }),
+});
+
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  createdAt: string;
+  bio: string;
+  location: string;
+  website: string;
+  pictureUrl: string | null;
+}

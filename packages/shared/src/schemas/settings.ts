@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+import { THEMES } from '../constants';
+
+export const PROFILE_VISIBILITIES = ['private', 'public', 'friends'] as const;
+export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
+
+/** An IANA time zone the runtime knows ('Europe/Paris', 'UTC'). */
+export const timezoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+/** The user settings as the API gives them (spec 02 §3, user settings). */
+export const settingsSchema = z.object({
+  notifications: z.object({ email: z.boolean(), reminders: z.boolean() }),
+  privacy: z.object({
+    profileVisibility: z.enum(PROFILE_VISIBILITIES),
+    activityTracking: z.boolean(),
+  }),
+  preferences: z.object({ theme: z.enum(THEMES), timezone: timezoneSchema }),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** One setting changed at a time (spec 02 §7: update a single setting by group, key and value). */
+export const settingUpdateSchema = z.discriminatedUnion('key', [
+  z.object({ group: z.literal('notifications'), key: z.literal('email'), value: z.boolean() }),
+  z.object({ group: z.literal('notifications'), key: z.literal('reminders'), value: z.boolean() }),
+  z.object({
+    group: z.literal('privacy'),
+    key: z.literal('profileVisibility'),
+    value: z.enum(PROFILE_VISIBILITIES),
+  }),
+  z.object({ group: z.literal('privacy'), key: z.literal('activityTracking'), value: z.boolean() }),
+  z.object({ group: z.literal('preferences'), key: z.literal('theme'), value: z.enum(THEMES) }),
+  z.object({ group: z.literal('preferences'), key: z.literal('timezone'), value: timezoneSchema }),
+]);
+
+export type SettingUpdate = z.infer<typeof settingUpdateSchema>;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const TODO_LIMITS = { titleMax: 200, descriptionMax: 2000 } as const;
+
+/** A calendar date, YYYY-MM-DD, that exists. */
+export const dateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'Please enter a valid date');
+
+/** A reminder time on the 24-hour clock, HH:MM (spec 02 §3). */
+export const reminderTimeSchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a valid time in HH:MM format');
+
+const todoFields = {
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(TODO_LIMITS.titleMax, `Title must be at most ${TODO_LIMITS.titleMax} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(
+      TODO_LIMITS.descriptionMax,
+      `Description must be at most ${TODO_LIMITS.descriptionMax} characters`,
+    ),
+  priority: z.enum(PRIORITIES),
+  dueDate: dateSchema.nullable(),
+  reminderTime: reminderTimeSchema.nullable(),
+};
+
+/** A new todo (spec 02 §3, §5): title required and trimmed, priority medium by default. */
+export const todoCreateSchema = z.object({
+  ...todoFields,
+  description: todoFields.description.default(''),
+  priority: todoFields.priority.default('medium'),
+  dueDate: todoFields.dueDate.default(null),
+  reminderTime: todoFields.reminderTime.default(null),
+});
+
+/** A change to a todo: any of its fields, and completed to toggle it. */
+export const todoUpdateSchema = z
+  .object({ ...todoFields, completed: z.boolean() })
+  .partial()
+  .refine((update) => Object.keys(update).length > 0, 'Nothing to change');
+
+export type TodoCreate = z.input<typeof todoCreateSchema>;
+export type TodoUpdate = z.infer<typeof todoUpdateSchema>;
+
+export const TODO_STATUSES = ['all', 'pending', 'completed'] as const;
+export const DUE_FILTERS = ['any', 'overdue', 'today', 'week', 'none'] as const;
+
+/** The list's filters (spec 02 §5, todo filters; the due-date filter is ours, see issue 5). */
+export const todoListQuerySchema = z.object({
+  status: z.enum(TODO_STATUSES).default('all'),
+  priority: z.enum(PRIORITIES).optional(),
+  due: z.enum(DUE_FILTERS).default('any'),
+  q: z.string().trim().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export interface Todo {
+  id: string;
+  title: string;
+  description: string;
+  priority: Priority;
+  dueDate: string | null;
+  reminderTime: string | null;
+  completed: boolean;
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TodoStats {
+  total: number;
+  completed: number;
+  pending: number;
+  /** Percent, rounded (spec 02 §2, Completion Rate). */
+  completionRate: number;
+}

@@ -1,0 +1,68 @@
+// `npm run bench`: checks the web budgets of DESIGN §6 that can be measured from the build.
+// - first-load JavaScript for `/` (the entry chunk and everything it imports statically), gzipped,
+//   must stay under 150 kB;
+// - no public page may pull in signed-in code (chunks under features/dashboard, features/todos, ...).
+// Run `npm run build` first.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const FIRST_LOAD_BUDGET = 150 * 1024;
+const SIGNED_IN =
+  /(features\/(dashboard|todos|daily-goals|social|profile|settings)\/|app\/dashboard-layout|in-page-reminder|(components\/|^_)(charts|analytics-disabled|confirm-dialog|modal|toggle|toggle-checkbox|priority-chip)|lib\/(notifications|reminders|settings))/;
+
+function staticClosure(key, seen = new Set()) {
+  if (seen.has(key)) {
+    return seen;
+  }
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) {
+    staticClosure(imported, seen);
+  }
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const firstLoad = [...staticClosure(entryKey)];
+const gzipped = firstLoad.reduce(
+  (total, key) => total + gzipSync(fs.readFileSync(path.join(dist, manifest[key].file))).length,
+  0,
+);
+const signedInOnFirstLoad = firstLoad.filter((key) => SIGNED_IN.test(key));
+
+const publicRoutes = Object.keys(manifest).filter((key) =>
+  /features\/(marketing|contact|faq|feedback)\//.test(key),
+);
+const signedInFromPublic = publicRoutes.flatMap((key) =>
+  [...staticClosure(key)].filter((dep) => SIGNED_IN.test(dep)),
+);
+
+console.log(
+  `First-load JavaScript for /: ${(gzipped / 1024).toFixed(1)} kB gzipped (budget 150 kB)`,
+);
+console.log(
+  `  ${firstLoad.length} file(s): ${firstLoad.map((key) => manifest[key].file).join(', ')}`,
+);
+let failed = false;
+if (gzipped > FIRST_LOAD_BUDGET) {
+  console.error('FAIL: first-load JavaScript is over budget');
+  failed = true;
+}
+if (signedInOnFirstLoad.length > 0 || signedInFromPublic.length > 0) {
+  console.error(
+    `FAIL: public pages load signed-in code: ${[...signedInOnFirstLoad, ...signedInFromPublic].join(', ')}`,
+  );
+  failed = true;
+} else {
+  console.log('Public pages load no signed-in code.');
+}
+process.exit(failed ? 1 : 0);
