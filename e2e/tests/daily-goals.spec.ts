@@ -103,13 +103,19 @@ test.describe('Daily goals', () => {
 
     await expect(page.getByRole('heading', { name: 'Ship the release' })).toBeVisible();
     await expect(page.getByText('0 of 3 tasks (0%)')).toBeVisible();
-    await page.getByRole('checkbox', { name: 'Mark "Write changelog" as completed' }).check();
+    await page.getByRole('checkbox', { name: 'Mark "Write changelog" as completed' }).click();
+    await expect(
+      page.getByRole('checkbox', { name: 'Mark "Write changelog" as pending' }),
+    ).toBeChecked();
     await expect(page.getByText('1 of 3 tasks (33%)')).toBeVisible();
     const categories = page.getByRole('region', { name: 'Category Progress' });
     await expect(categories).toContainText('Work');
     await expect(categories).toContainText('1/2 (50%)');
     await expect(categories).toContainText('0/1 (0%)');
-    await page.getByRole('checkbox', { name: 'Mark "Evening run" as completed' }).check();
+    await page.getByRole('checkbox', { name: 'Mark "Evening run" as completed' }).click();
+    await expect(
+      page.getByRole('checkbox', { name: 'Mark "Evening run" as pending' }),
+    ).toBeChecked();
     await expect(page.getByText('2 of 3 tasks (67%)')).toBeVisible();
 
     // A failed tick goes back.
