@@ -30,6 +30,7 @@ import { registerRateLimit } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
 import { planRoutes } from './plans/routes';
 import { profileRoutes } from './profile/routes';
+import { createMemoryBus, type RealtimeBus } from './realtime/bus';
 import { settingsRoutes } from './settings/routes';
 import { todoRoutes } from './todos/routes';
 import { webRoutes } from './web/routes';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     mailer: Mailer;
     auth: Auth;
+    /** Realtime events to users' sockets (realtime/bus.ts). */
+    realtime: RealtimeBus;
     /** The current time; tests pass a clock they control. */
     now: () => Date;
   }
@@ -89,6 +92,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('now', deps.now ?? (() => new Date()));
+  app.decorate('realtime', createMemoryBus());
   app.decorate(
     'auth',
     createAuth(config, deps.database, await resolveAuthSecret(deps.database.db, config.authSecret)),
@@ -105,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   );
   app.addHook('onClose', async () => {
     app.mailer.close();
+    await app.realtime.close();
     await redis?.quit().catch(() => undefined);
     await deps.database.close();
   });

@@ -92,3 +92,33 @@ export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_MAX_SIDE = 500;
 /** Refuse images larger than this many pixels before decoding them (a decompression bomb). */
 export const PICTURE_MAX_PIXELS = 40_000_000;
+
+/** Social (spec 02 §9): polling while the realtime channel is down, message pages, edit window. */
+export const FRIEND_REQUEST_POLL_MS = 5000;
+export const OPEN_CHAT_POLL_MS = 3000;
+export const MESSAGE_PAGE_SIZE = 50;
+export const LAST_MESSAGE_PREVIEW_LENGTH = 100;
+export const MESSAGE_EDIT_WINDOW_MS = 5 * 60_000;
+/** User search (spec 02 §5, §9): at least 2 characters; at most 20 results. */
+export const USER_SEARCH_MIN_LENGTH = 2;
+export const USER_SEARCH_MAX_RESULTS = 20;
+/** Caps we add so no request stores unbounded text or lists. */
+export const SOCIAL_LIMITS = {
+  messageMax: 2000,
+  searchMax: 100,
+  sharedPlanTitleMax: 200,
+  sharedPlanDescriptionMax: 2000,
+  sharedTaskTitleMax: 200,
+  sharedTasksMax: 200,
+} as const;
+/** Per-user rate limits on the social calls that strangers could abuse (DESIGN §7). */
+export const SOCIAL_RATE_LIMIT = {
+  search: { max: 30, windowMs: 60_000 },
+  friendRequests: { max: 20, windowMs: 60_000 },
+  messages: { max: 60, windowMs: 60_000 },
+} as const;
+/** The realtime channel (DESIGN §3): server ping, client reconnect backoff, inbound limits. */
+export const REALTIME_PING_MS = 20_000;
+export const REALTIME_BACKOFF_MS = { initial: 1000, max: 30_000 } as const;
+export const REALTIME_MAX_INBOUND_BYTES = 1024;
+export const REALTIME_INBOUND_RATE_LIMIT = { max: 20, windowMs: 10_000 } as const;

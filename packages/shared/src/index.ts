@@ -2,4 +2,5 @@ export * from './constants';
 export * from './dates';
 export * from './errors';
 export * from './messages';
+export * from './realtime';
 export * from './verification-link';

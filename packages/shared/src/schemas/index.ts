@@ -7,4 +7,5 @@ export * from './feedback';
 export * from './plans';
 export * from './profile';
 export * from './settings';
+export * from './social';
 export * from './todos';
