@@ -31,7 +31,10 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { planRoutes } from './plans/routes';
 import { profileRoutes } from './profile/routes';
 import { createMemoryBus, type RealtimeBus } from './realtime/bus';
+import { createRedisBus } from './realtime/redis-bus';
+import { realtimeRoutes } from './realtime/routes';
 import { settingsRoutes } from './settings/routes';
+import { socialRoutes } from './social/routes';
 import { todoRoutes } from './todos/routes';
 import { webRoutes } from './web/routes';
 
@@ -92,7 +95,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('now', deps.now ?? (() => new Date()));
-  app.decorate('realtime', createMemoryBus());
+  const redisKeyPrefix = deps.redisKeyPrefix ?? 'daywise';
+  app.decorate(
+    'realtime',
+    redis
+      ? createRedisBus(redis, `${redisKeyPrefix}:realtime`, (error, what) =>
+          app.log.warn({ err: error }, what),
+        )
+      : createMemoryBus(),
+  );
   app.decorate(
     'auth',
     createAuth(config, deps.database, await resolveAuthSecret(deps.database.db, config.authSecret)),
@@ -138,7 +149,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   registerErrorHandling(app);
   await app.register(multipart);
   registerOriginCheck(app, config.appUrl);
-  await registerRateLimit(app, redis, `${deps.redisKeyPrefix ?? 'daywise'}:rate-limit:`);
+  await registerRateLimit(app, redis, `${redisKeyPrefix}:rate-limit:`);
 
   healthRoutes(app);
   accountRoutes(app);
@@ -147,8 +158,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   profileRoutes(app);
   todoRoutes(app);
   planRoutes(app);
+  socialRoutes(app);
   analyticsRoutes(app);
   feedbackRoutes(app);
+  await realtimeRoutes(app);
   await webRoutes(app, config.webDistDir);
 
   return app;

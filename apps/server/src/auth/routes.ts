@@ -163,6 +163,7 @@ export function accountRoutes(app: AppInstance): void {
     async (request) => {
       const { userId, secret, password } = request.body;
       await resetPassword(services(), userId, secret, password);
+      app.realtime.endSessions({ userId });
       return { message: MESSAGES.resetSuccess };
     },
   );
@@ -221,11 +222,15 @@ export function accountRoutes(app: AppInstance): void {
   );
 
   app.post('/api/account/logout', async (request, reply) => {
+    const ending = await readSession(app.auth, request);
     const response = await app.auth.api.signOut({
       headers: fetchHeaders(request),
       asResponse: true,
     });
     forwardCookies(response, reply);
+    if (ending) {
+      app.realtime.endSessions({ userId: ending.user.id, sessionId: ending.session.id });
+    }
     return { ok: true };
   });
 
@@ -269,6 +274,7 @@ export function accountRoutes(app: AppInstance): void {
       if (!(await revokeSession(app.database.db, user.id, request.params.id))) {
         throw new ApiError('NOT_FOUND');
       }
+      app.realtime.endSessions({ userId: user.id, sessionId: request.params.id });
       return { ok: true };
     },
   );
@@ -276,12 +282,14 @@ export function accountRoutes(app: AppInstance): void {
   app.delete('/api/account/sessions', async (request) => {
     const { user, session } = await requireSession(app.auth, request);
     await revokeOtherSessions(app.database.db, user.id, session.id);
+    app.realtime.endSessions({ userId: user.id, exceptSessionId: session.id });
     return { ok: true };
   });
 
   app.delete('/api/account', async (request, reply) => {
     const { user } = await requireSession(app.auth, request);
     await softDeleteAccount(services(), user.id);
+    app.realtime.endSessions({ userId: user.id });
     const response = await app.auth.api.signOut({
       headers: fetchHeaders(request),
       asResponse: true,

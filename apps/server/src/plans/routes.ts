@@ -9,6 +9,7 @@ import { z } from 'zod';
 
 import type { AppInstance } from '../app';
 import { requireSession } from '../auth/session';
+import { publishAfter } from '../realtime/bus';
 import { userTimezone } from '../settings/settings';
 import {
   createPlan,
@@ -37,6 +38,13 @@ export function planRoutes(app: AppInstance): void {
     return { userId: user.id, now, today: todayIn(await userTimezone(db, user.id), now) };
   };
 
+  /**
+   * The user's other tabs and devices re-read their plans after each write (DESIGN §3). Tags
+   * count as plans: plan tasks show them.
+   */
+  const synced = <T>(userId: string, write: Promise<T>) =>
+    publishAfter(app.realtime, [userId], { type: 'plans.changed' }, write);
+
   app.get('/api/plans/today', async (request) => {
     const { userId, today } = await userAndToday(request);
     return { plan: await planOn(db, userId, today) };
@@ -44,7 +52,9 @@ export function planRoutes(app: AppInstance): void {
 
   app.post('/api/plans', { schema: { body: planSchema } }, async (request, reply) => {
     const { userId, today, now } = await userAndToday(request);
-    return reply.status(201).send(await createPlan(db, userId, request.body, today, now));
+    return reply
+      .status(201)
+      .send(await synced(userId, createPlan(db, userId, request.body, today, now)));
   });
 
   app.get('/api/plans/:id', { schema: { params: idParams } }, async (request) => {
@@ -54,18 +64,18 @@ export function planRoutes(app: AppInstance): void {
 
   app.put('/api/plans/:id', { schema: { params: idParams, body: planSchema } }, async (request) => {
     const { user } = await requireSession(app.auth, request);
-    return updatePlan(db, user.id, request.params.id, request.body, app.now());
+    return synced(user.id, updatePlan(db, user.id, request.params.id, request.body, app.now()));
   });
 
   app.delete('/api/plans/:id', { schema: { params: idParams } }, async (request, reply) => {
     const { user } = await requireSession(app.auth, request);
-    await deletePlan(db, user.id, request.params.id);
+    await synced(user.id, deletePlan(db, user.id, request.params.id));
     return reply.status(204).send();
   });
 
   app.post('/api/plans/:id/reset', { schema: { params: idParams } }, async (request) => {
     const { user } = await requireSession(app.auth, request);
-    return resetPlan(db, user.id, request.params.id, app.now());
+    return synced(user.id, resetPlan(db, user.id, request.params.id, app.now()));
   });
 
   app.patch(
@@ -74,7 +84,7 @@ export function planRoutes(app: AppInstance): void {
     async (request) => {
       const { userId, today, now } = await userAndToday(request);
       const { id: planId, taskId } = request.params;
-      return updateTask(db, userId, planId, taskId, request.body, today, now);
+      return synced(userId, updateTask(db, userId, planId, taskId, request.body, today, now));
     },
   );
 
@@ -84,7 +94,7 @@ export function planRoutes(app: AppInstance): void {
     async (request) => {
       const { user } = await requireSession(app.auth, request);
       const { id: planId, taskId } = request.params;
-      return deleteTask(db, user.id, planId, taskId, app.now());
+      return synced(user.id, deleteTask(db, user.id, planId, taskId, app.now()));
     },
   );
 
@@ -95,7 +105,9 @@ export function planRoutes(app: AppInstance): void {
 
   app.post('/api/tags', { schema: { body: tagSchema } }, async (request, reply) => {
     const { user } = await requireSession(app.auth, request);
-    return reply.status(201).send(await createTag(db, user.id, request.body, app.now()));
+    return reply
+      .status(201)
+      .send(await synced(user.id, createTag(db, user.id, request.body, app.now())));
   });
 
   app.patch(
@@ -103,13 +115,13 @@ export function planRoutes(app: AppInstance): void {
     { schema: { params: idParams, body: tagUpdateSchema } },
     async (request) => {
       const { userId, today, now } = await userAndToday(request);
-      return updateTag(db, userId, request.params.id, request.body, today, now);
+      return synced(userId, updateTag(db, userId, request.params.id, request.body, today, now));
     },
   );
 
   app.delete('/api/tags/:id', { schema: { params: idParams } }, async (request, reply) => {
     const { user } = await requireSession(app.auth, request);
-    await deleteTag(db, user.id, request.params.id);
+    await synced(user.id, deleteTag(db, user.id, request.params.id));
     return reply.status(204).send();
   });
 }

@@ -2,6 +2,13 @@ import { EventEmitter } from 'node:events';
 
 import type { RealtimeEvent } from '@daywise/shared';
 
+/** Which of a user's sockets to close: all of them, one session's, or all but one session's. */
+export interface SessionsToEnd {
+  userId: string;
+  sessionId?: string;
+  exceptSessionId?: string;
+}
+
 /**
  * Carries realtime events to the sockets that should receive them (DESIGN §3). Feature code calls
  * `publish` after its change is committed; the websocket route subscribes per connected user.
@@ -12,23 +19,79 @@ export interface RealtimeBus {
   publish: (userIds: readonly string[], event: RealtimeEvent) => void;
   /** Calls `listener` with each event for `userId`; returns the unsubscribe function. */
   subscribe: (userId: string, listener: (event: RealtimeEvent) => void) => () => void;
+  /**
+   * Closes sockets whose session ended (logout, password reset, account deletion, a revoked
+   * session), on every instance: a socket outlives the cookie check made at its upgrade.
+   */
+  endSessions: (target: SessionsToEnd) => void;
+  /** Calls `listener` when `endSessions` names `userId`; returns the unsubscribe function. */
+  onSessionsEnded: (userId: string, listener: (target: SessionsToEnd) => void) => () => void;
   close: () => Promise<void>;
 }
 
-/** One process: an emitter keyed by user id. */
-export function createMemoryBus(): RealtimeBus {
+/** What travels between instances: an event for some users, or sessions to end. */
+export type BusMessage =
+  | { kind: 'event'; userIds: readonly string[]; event: RealtimeEvent }
+  | { kind: 'end'; target: SessionsToEnd };
+
+/** Whether a socket of `sessionId` is one `target` names. */
+export function isEnded(target: SessionsToEnd, sessionId: string): boolean {
+  return (
+    (target.sessionId === undefined || target.sessionId === sessionId) &&
+    target.exceptSessionId !== sessionId
+  );
+}
+
+/**
+ * Delivery to this process's subscribers, keyed by user id. The memory bus sends every message
+ * straight here; the Redis bus sends it here when Redis hands it back.
+ */
+export function createLocalDelivery() {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const on = <T>(channel: string, listener: (value: T) => void) => {
+    emitter.on(channel, listener);
+    return () => {
+      emitter.off(channel, listener);
+    };
+  };
   return {
-    publish(userIds, event) {
-      for (const userId of new Set(userIds)) {
-        emitter.emit(userId, event);
+    deliver(message: BusMessage): void {
+      if (message.kind === 'event') {
+        for (const userId of new Set(message.userIds)) {
+          emitter.emit(`event:${userId}`, message.event);
+        }
+      } else {
+        emitter.emit(`end:${message.target.userId}`, message.target);
       }
     },
-    subscribe(userId, listener) {
-      emitter.on(userId, listener);
-      return () => emitter.off(userId, listener);
-    },
+    subscribe: (userId: string, listener: (event: RealtimeEvent) => void) =>
+      on(`event:${userId}`, listener),
+    onSessionsEnded: (userId: string, listener: (target: SessionsToEnd) => void) =>
+      on(`end:${userId}`, listener),
+  };
+}
+
+/** One process: messages are delivered as they are sent. */
+export function createMemoryBus(): RealtimeBus {
+  const local = createLocalDelivery();
+  return {
+    publish: (userIds, event) => local.deliver({ kind: 'event', userIds, event }),
+    subscribe: local.subscribe,
+    endSessions: (target) => local.deliver({ kind: 'end', target }),
+    onSessionsEnded: local.onSessionsEnded,
     close: () => Promise.resolve(),
   };
+}
+
+/** Awaits `write`, then publishes `event`: only once the change is committed, never on failure. */
+export async function publishAfter<T>(
+  bus: RealtimeBus,
+  userIds: readonly string[],
+  event: RealtimeEvent,
+  write: Promise<T>,
+): Promise<T> {
+  const result = await write;
+  bus.publish(userIds, event);
+  return result;
 }

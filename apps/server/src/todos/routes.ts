@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import type { AppInstance } from '../app';
 import { requireSession } from '../auth/session';
+import { publishAfter } from '../realtime/bus';
 import { userTimezone } from '../settings/settings';
 import {
   createTodo,
@@ -18,6 +19,10 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** /api/todos: every query scoped to the session's user. */
 export function todoRoutes(app: AppInstance): void {
+  /** The user's other tabs and devices re-read their todos after each write (DESIGN §3). */
+  const synced = <T>(userId: string, write: Promise<T>) =>
+    publishAfter(app.realtime, [userId], { type: 'todos.changed' }, write);
+
   app.get('/api/todos', { schema: { querystring: todoListQuerySchema } }, async (request) => {
     const { user } = await requireSession(app.auth, request);
     const timezone = await userTimezone(app.database.db, user.id);
@@ -38,7 +43,7 @@ export function todoRoutes(app: AppInstance): void {
     const { user } = await requireSession(app.auth, request);
     return reply
       .status(201)
-      .send(await createTodo(app.database.db, user.id, request.body, app.now()));
+      .send(await synced(user.id, createTodo(app.database.db, user.id, request.body, app.now())));
   });
 
   app.patch(
@@ -48,13 +53,16 @@ export function todoRoutes(app: AppInstance): void {
       const { user } = await requireSession(app.auth, request);
       const now = app.now();
       const today = todayIn(await userTimezone(app.database.db, user.id), now);
-      return updateTodo(app.database.db, user.id, request.params.id, request.body, now, today);
+      return synced(
+        user.id,
+        updateTodo(app.database.db, user.id, request.params.id, request.body, now, today),
+      );
     },
   );
 
   app.delete('/api/todos/:id', { schema: { params: idParams } }, async (request, reply) => {
     const { user } = await requireSession(app.auth, request);
-    await deleteTodo(app.database.db, user.id, request.params.id);
+    await synced(user.id, deleteTodo(app.database.db, user.id, request.params.id));
     return reply.status(204).send();
   });
 }

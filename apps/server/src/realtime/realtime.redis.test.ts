@@ -1,0 +1,93 @@
+import { REALTIME_CLOSE } from '@daywise/shared';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { accountClient } from '../../test/account-client';
+import {
+  createTestDatabase,
+  memoryMailer,
+  TEST_DATABASE_URL,
+  TEST_REDIS_URL,
+  type TestApp,
+  testConfig,
+  type TestDatabase,
+} from '../../test/helpers';
+import { connectRealtime, listenForRealtime } from '../../test/realtime-client';
+import { type AppInstance, buildApp } from '../app';
+
+// Needs PostgreSQL and Redis: runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run).
+describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)(
+  'realtime across two instances on one PostgreSQL and one Redis',
+  () => {
+    const redisKeyPrefix = `test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const config = testConfig({ REDIS_URL: TEST_REDIS_URL });
+    let database: TestDatabase;
+    let first: AppInstance;
+    let second: AppInstance;
+    const urls: string[] = [];
+    const mailer = memoryMailer();
+
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
+      const start = async (handle: TestDatabase['database']) => {
+        const app = await buildApp(config, {
+          database: handle,
+          mailer,
+          logger: false,
+          redisKeyPrefix,
+        });
+        urls.push(await listenForRealtime(app));
+        return app;
+      };
+      first = await start(database.database);
+      second = await start(database.openAnother());
+      // Both instances hear the channel before anything is published on it.
+      const redis = new Redis(TEST_REDIS_URL ?? '');
+      await vi.waitFor(async () => {
+        const [, listeners] = (await redis.pubsub('NUMSUB', `${redisKeyPrefix}:realtime`)) as [
+          string,
+          number,
+        ];
+        expect(listeners).toBe(2);
+      });
+      await redis.quit();
+    });
+    afterAll(async () => {
+      await first.close();
+      await second.close();
+      await database.drop();
+    });
+
+    /** Account requests to the first instance. */
+    const firstApi = () => accountClient({ app: first, mailer, config } as TestApp);
+
+    it('delivers an event published on one instance to sockets on both, exactly once', async () => {
+      const api = firstApi();
+      const cookie = (await api.signUpAndVerify()) ?? '';
+      const { user } = (await api.get('/api/account/session', cookie)).json<{
+        user: { id: string };
+      }>();
+      const onFirst = await connectRealtime(urls[0] ?? '', cookie);
+      const onSecond = await connectRealtime(urls[1] ?? '', cookie);
+      first.realtime.publish([user.id], { type: 'chat.changed', chatId: 'one' });
+      first.realtime.publish([user.id], { type: 'chat.changed', chatId: 'two' });
+      for (const socket of [onFirst, onSecond]) {
+        expect(await socket.next()).toEqual({ type: 'chat.changed', chatId: 'one' });
+        expect(await socket.next()).toEqual({ type: 'chat.changed', chatId: 'two' });
+      }
+      // A duplicate of 'one' or 'two' would have arrived before the answer to a later ping.
+      for (const socket of [onFirst, onSecond]) {
+        socket.socket.send(JSON.stringify({ type: 'ping' }));
+        expect(await socket.next()).toEqual({ type: 'pong' });
+      }
+    });
+
+    it('closes a socket on one instance when its session ends on the other', async () => {
+      const api = firstApi();
+      const cookie = (await api.signUpAndVerify('bob@example.com')) ?? '';
+      const onSecond = await connectRealtime(urls[1] ?? '', cookie);
+      expect((await api.post('/api/account/logout', {}, cookie)).statusCode).toBe(200);
+      expect(await onSecond.closed).toBe(REALTIME_CLOSE.sessionEnded);
+    });
+  },
+);

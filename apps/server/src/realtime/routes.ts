@@ -1,0 +1,185 @@
+import {
+  REALTIME_CLOSE,
+  REALTIME_INBOUND_RATE_LIMIT,
+  REALTIME_MAX_INBOUND_BYTES,
+  REALTIME_PING_MS,
+} from '@daywise/shared';
+import websocket, { type WebSocket } from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
+import type { RawData } from 'ws';
+
+import type { AppInstance } from '../app';
+import { fetchHeaders, readSession } from '../auth/session';
+import { ApiError } from '../lib/errors';
+import { isEnded } from './bus';
+
+/**
+ * ws itself refuses frames above this without reading them (answering 1009). It sits above
+ * REALTIME_MAX_INBOUND_BYTES so that an oversized frame within it gets the contract's 1008.
+ */
+const HARD_MAX_PAYLOAD_BYTES = 4 * REALTIME_MAX_INBOUND_BYTES;
+/** On shutdown, sockets whose client does not answer the close frame are cut after this. */
+const SHUTDOWN_CLOSE_GRACE_MS = 1000;
+const GOING_AWAY = 1001;
+const PONG = JSON.stringify({ type: 'pong' });
+
+export interface Connection {
+  socket: Pick<WebSocket, 'ping' | 'terminate' | 'close'>;
+  sessionId: string;
+  /** Whether the socket answered the last ping. */
+  alive: boolean;
+  /** When the session expires, as known at the upgrade; it is read again then. */
+  expiresAt: number;
+  /** Re-reads the session: whether it still exists, and until when. */
+  recheck: () => Promise<number | null>;
+}
+
+/**
+ * One heartbeat tick (DESIGN §3): a socket that missed the previous ping's pong is dead (a lost
+ * network leaves TCP open for minutes), so it is cut; the others are pinged again. A session past
+ * its known expiry is read again, since use elsewhere may have extended it.
+ */
+export function sweep(connections: Iterable<Connection>, now: number): void {
+  for (const connection of connections) {
+    if (!connection.alive) {
+      connection.socket.terminate();
+      continue;
+    }
+    connection.alive = false;
+    connection.socket.ping();
+    if (now >= connection.expiresAt) {
+      connection.expiresAt = Number.POSITIVE_INFINITY;
+      connection.recheck().then(
+        (expiresAt) => {
+          if (expiresAt === null) {
+            connection.socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
+          } else {
+            connection.expiresAt = expiresAt;
+          }
+        },
+        () => {
+          connection.expiresAt = now;
+        },
+      );
+    }
+  }
+}
+
+function asBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) {
+    return data;
+  }
+  return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+}
+
+function isPing(frame: Buffer): boolean {
+  try {
+    return (JSON.parse(frame.toString('utf8')) as { type?: unknown } | null)?.type === 'ping';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Inbound frames carry nothing but pings, so anything larger than a ping's allowance or faster
+ * than REALTIME_INBOUND_RATE_LIMIT is abuse: the socket is closed with 1008 (ADR 0011).
+ */
+function inboundGuard(socket: WebSocket) {
+  let windowStart = 0;
+  let count = 0;
+  return (data: RawData, isBinary: boolean) => {
+    const frame = asBuffer(data);
+    const now = Date.now();
+    if (now - windowStart >= REALTIME_INBOUND_RATE_LIMIT.windowMs) {
+      windowStart = now;
+      count = 0;
+    }
+    count += 1;
+    if (count > REALTIME_INBOUND_RATE_LIMIT.max || frame.length > REALTIME_MAX_INBOUND_BYTES) {
+      socket.close(REALTIME_CLOSE.policyViolation, 'Too many or too large frames');
+    } else if (!isBinary && isPing(frame)) {
+      socket.send(PONG);
+    }
+  };
+}
+
+type RealtimeSession = NonNullable<Awaited<ReturnType<typeof readSession>>>;
+
+/** GET /api/realtime: the websocket of ADR 0011, one per browser tab. */
+export async function realtimeRoutes(app: AppInstance): Promise<void> {
+  const connections = new Set<Connection & { socket: WebSocket }>();
+  const appOrigin = new URL(app.config.appUrl).origin;
+  const sessions = new WeakMap<FastifyRequest, RealtimeSession>();
+
+  await app.register(websocket, {
+    options: { maxPayload: HARD_MAX_PAYLOAD_BYTES },
+    // Graceful shutdown: clients reconnect, to whichever instance is still up.
+    preClose: async () => {
+      for (const { socket } of connections) {
+        socket.close(GOING_AWAY, 'Server shutting down');
+      }
+      setTimeout(() => {
+        connections.forEach(({ socket }) => socket.terminate());
+      }, SHUTDOWN_CLOSE_GRACE_MS).unref();
+    },
+  });
+
+  const heartbeat = setInterval(() => sweep(connections, Date.now()), REALTIME_PING_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  app.get(
+    '/api/realtime',
+    {
+      websocket: true,
+      // Refused before the upgrade, as a plain HTTP answer. Browsers send Origin on every
+      // websocket and cookies go with it, so without this check any site could listen in.
+      preValidation: async (request) => {
+        if (request.headers.origin !== appOrigin) {
+          throw new ApiError('FORBIDDEN_ORIGIN');
+        }
+        const session = await readSession(app.auth, request);
+        if (!session) {
+          throw new ApiError('UNAUTHENTICATED');
+        }
+        sessions.set(request, session);
+      },
+    },
+    (socket, request) => {
+      const session = sessions.get(request);
+      if (!session) {
+        socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
+        return;
+      }
+      const userId = session.user.id;
+      const headers = fetchHeaders(request);
+      const connection = {
+        socket,
+        sessionId: session.session.id,
+        alive: true,
+        expiresAt: session.session.expiresAt.getTime(),
+        recheck: async () => {
+          const current = await app.auth.api.getSession({ headers });
+          return current ? current.session.expiresAt.getTime() : null;
+        },
+      };
+      connections.add(connection);
+      const unsubscribe = [
+        app.realtime.subscribe(userId, (event) => socket.send(JSON.stringify(event))),
+        app.realtime.onSessionsEnded(userId, (target) => {
+          if (isEnded(target, connection.sessionId)) {
+            socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
+          }
+        }),
+      ];
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
+      socket.on('message', inboundGuard(socket));
+      socket.on('close', () => {
+        connections.delete(connection);
+        unsubscribe.forEach((stop) => stop());
+      });
+    },
+  );
+}
