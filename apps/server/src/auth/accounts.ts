@@ -222,6 +222,24 @@ export async function softDeleteAccount(services: AccountServices, userId: strin
     await trx.deleteFrom('daily_plans').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_tags').where('user_id', '=', userId).execute();
     await trx.deleteFrom('profile_pictures').where('user_id', '=', userId).execute();
+    // Social data (ADR 0011) goes for the friend too: a chat's messages and a shared plan's
+    // tasks go with them.
+    await trx
+      .deleteFrom('friend_requests')
+      .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
+      .execute();
+    await trx
+      .deleteFrom('friendships')
+      .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
+      .execute();
+    await trx
+      .deleteFrom('chats')
+      .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
+      .execute();
+    await trx
+      .deleteFrom('shared_plans')
+      .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
+      .execute();
     await trx
       .updateTable('users')
       .set({

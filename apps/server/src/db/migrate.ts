@@ -6,6 +6,7 @@ import * as userSettings from './migrations/0003-user-settings';
 import * as profiles from './migrations/0004-profiles';
 import * as todos from './migrations/0005-todos';
 import * as dailyGoals from './migrations/0006-daily-goals';
+import * as social from './migrations/0007-social';
 import type { Database } from './schema';
 
 /**
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0004-profiles': profiles,
   '0005-todos': todos,
   '0006-daily-goals': dailyGoals,
+  '0007-social': social,
 };
 
 /**

@@ -191,6 +191,72 @@ export interface DailyCompletionTable {
   updated_at: string;
 }
 
+/** One pending request per ordered pair; accepting or rejecting deletes it (ADR 0011). */
+export interface FriendRequestTable {
+  id: string;
+  from_user_id: string;
+  to_user_id: string;
+  status: Generated<'pending'>;
+  created_at: string;
+}
+
+/** Each pair once, `user1_id < user2_id`. */
+export interface FriendshipTable {
+  user1_id: string;
+  user2_id: string;
+  created_at: string;
+}
+
+/** One chat per pair, `user1_id < user2_id`; `last_message` is the newest one's first 100 characters. */
+export interface ChatTable {
+  id: string;
+  user1_id: string;
+  user2_id: string;
+  last_message: string | null;
+  last_message_at: string | null;
+  created_at: string;
+}
+
+export interface MessageTable {
+  id: string;
+  chat_id: string;
+  sender_id: string;
+  content: string;
+  message_type: Generated<'text'>;
+  is_read: Generated<SqlBool>;
+  is_edited: Generated<SqlBool>;
+  edited_at: string | null;
+  /** Strictly increasing within a chat, so a page's order is the order of sending. */
+  created_at: string;
+}
+
+export interface SharedPlanTable {
+  id: string;
+  creator_id: string;
+  shared_with_id: string;
+  title: string;
+  description: Generated<string>;
+  /** YYYY-MM-DD */
+  date: string;
+  status: Generated<'active'>;
+  created_at: string;
+  /** Bumped by every change to the plan or one of its tasks. */
+  updated_at: string;
+}
+
+export interface SharedPlanTaskTable {
+  id: string;
+  plan_id: string;
+  title: string;
+  completed: Generated<SqlBool>;
+  created_by: string;
+  created_at: string;
+  updated_by: string | null;
+  updated_at: string;
+  completed_by: string | null;
+  completed_at: string | null;
+}
+
 export interface Database {
   contact_messages: ContactMessageTable;
   feedback: FeedbackTable;
@@ -207,4 +273,10 @@ export interface Database {
   daily_plans: DailyPlanTable;
   daily_tasks: DailyTaskTable;
   daily_completions: DailyCompletionTable;
+  friend_requests: FriendRequestTable;
+  friendships: FriendshipTable;
+  chats: ChatTable;
+  messages: MessageTable;
+  shared_plans: SharedPlanTable;
+  shared_plan_tasks: SharedPlanTaskTable;
 }

@@ -1,0 +1,300 @@
+import { USER_SEARCH_MAX_RESULTS, USER_SEARCH_MIN_LENGTH } from '@daywise/shared';
+import type { Friend, FriendRequest, UserSearchResult } from '@daywise/shared/schemas';
+import { type Kysely, type Selectable, sql } from 'kysely';
+
+import type { Database, FriendRequestTable } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { likeContains } from '../lib/like-pattern';
+import {
+  areFriends,
+  orderedPair,
+  presentSocialUser,
+  type SocialServices,
+  socialUserQuery,
+} from './social';
+
+type RequestRow = Selectable<FriendRequestTable>;
+
+/** The ids of the user's friends, as a subquery (a pair is stored once, in either column). */
+function friendIds(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('friendships')
+    .select('user2_id as id')
+    .where('user1_id', '=', userId)
+    .union(db.selectFrom('friendships').select('user1_id as id').where('user2_id', '=', userId));
+}
+
+/**
+ * The users `searcherId` may find (spec 02 §6): live, verified accounts other than the searcher
+ * whose profile is public, or friends-only and the searcher is a friend. A user without settings
+ * is private (the spec's default). Sending a request uses the same rule, so a hidden user cannot
+ * be asked by guessing their id.
+ */
+function findableUsers(db: Kysely<Database>, searcherId: string) {
+  return socialUserQuery(db)
+    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
+    .select((eb) => eb('users.id', 'in', friendIds(db, searcherId)).as('is_friend'))
+    .where('users.id', '<>', searcherId)
+    .where('users.is_deleted', '=', false)
+    .where('users.email_verified', '=', true)
+    .where((eb) =>
+      eb.or([
+        eb('user_settings.profile_visibility', '=', 'public'),
+        eb.and([
+          eb('user_settings.profile_visibility', '=', 'friends'),
+          eb('users.id', 'in', friendIds(db, searcherId)),
+        ]),
+      ]),
+    );
+}
+
+/** Name or email contains the text, ignoring case; under 2 characters finds nobody (spec 02 §5). */
+export async function searchUsers(
+  db: Kysely<Database>,
+  searcherId: string,
+  query: string,
+): Promise<UserSearchResult[]> {
+  const term = query.trim();
+  if (term.length < USER_SEARCH_MIN_LENGTH) {
+    return [];
+  }
+  const rows = await findableUsers(db, searcherId)
+    .select((eb) =>
+      eb(
+        'users.id',
+        'in',
+        db
+          .selectFrom('friend_requests')
+          .select('to_user_id')
+          .where('from_user_id', '=', searcherId),
+      ).as('request_sent'),
+    )
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(users.name)`, 'like', likeContains(term)),
+        eb(sql`lower(users.email)`, 'like', likeContains(term)),
+      ]),
+    )
+    .orderBy(sql`lower(users.name)`)
+    .orderBy('users.id')
+    .limit(USER_SEARCH_MAX_RESULTS)
+    .execute();
+  return rows.map((row) => ({
+    ...presentSocialUser(row),
+    friendshipStatus: row.is_friend ? 'friends' : row.request_sent ? 'request_sent' : 'none',
+  }));
+}
+
+/** Pending requests with their sender's name and email, as the Friends tab lists them. */
+function requestQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('friend_requests')
+    .innerJoin('users', 'users.id', 'friend_requests.from_user_id')
+    .select([
+      'friend_requests.id',
+      'friend_requests.from_user_id',
+      'friend_requests.to_user_id',
+      'friend_requests.created_at',
+      'users.name',
+      'users.email',
+    ]);
+}
+
+function presentRequest(row: {
+  id: string;
+  from_user_id: string;
+  to_user_id: string;
+  created_at: string;
+  name: string;
+  email: string;
+}): FriendRequest {
+  return {
+    id: row.id,
+    fromUserId: row.from_user_id,
+    toUserId: row.to_user_id,
+    sender: { name: row.name, email: row.email },
+    createdAt: row.created_at,
+  };
+}
+
+/** Incoming pending requests, newest first (spec 02 §7). */
+export async function listIncomingRequests(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<FriendRequest[]> {
+  const rows = await requestQuery(db)
+    .where('friend_requests.to_user_id', '=', userId)
+    .orderBy('friend_requests.created_at', 'desc')
+    .orderBy('friend_requests.id', 'desc')
+    .execute();
+  return rows.map(presentRequest);
+}
+
+/** The user's friends, by name. */
+export async function listFriends(db: Kysely<Database>, userId: string): Promise<Friend[]> {
+  const rows = await socialUserQuery(db)
+    .where('users.id', 'in', friendIds(db, userId))
+    .orderBy(sql`lower(users.name)`)
+    .orderBy('users.id')
+    .execute();
+  return rows.map(presentSocialUser);
+}
+
+/**
+ * Accepting (spec 02 §4): the request goes and the friendship begins. A request the other way
+ * goes too, so no stale request outlives the friendship.
+ */
+async function befriend(trx: Kysely<Database>, request: RequestRow, now: Date): Promise<void> {
+  const { from_user_id: a, to_user_id: b } = request;
+  await trx
+    .deleteFrom('friend_requests')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('from_user_id', '=', a), eb('to_user_id', '=', b)]),
+        eb.and([eb('from_user_id', '=', b), eb('to_user_id', '=', a)]),
+      ]),
+    )
+    .execute();
+  await trx
+    .insertInto('friendships')
+    .values({ ...orderedPair(a, b), created_at: now.toISOString() })
+    .onConflict((conflict) => conflict.columns(['user1_id', 'user2_id']).doNothing())
+    .execute();
+}
+
+function publishFriendship(services: SocialServices, request: RequestRow): void {
+  const pair = [request.from_user_id, request.to_user_id];
+  services.publish(pair, { type: 'friend-request.removed', requestId: request.id });
+  services.publish(pair, { type: 'friendship.changed' });
+}
+
+/**
+ * Sends a request (spec 02 §5; ADR 0011) to a user the sender could find by search. If the
+ * target has already asked the sender, that request is accepted instead: both want the same.
+ */
+export async function sendFriendRequest(
+  services: SocialServices,
+  fromUserId: string,
+  toUserId: string,
+): Promise<{ id: string; status: 'pending' | 'accepted' }> {
+  if (fromUserId === toUserId) {
+    throw new ApiError('FRIEND_REQUEST_TO_SELF');
+  }
+  const outcome = await services.db.transaction().execute(async (trx) => {
+    if (await areFriends(trx, fromUserId, toUserId)) {
+      throw new ApiError('ALREADY_FRIENDS');
+    }
+    const target = await findableUsers(trx, fromUserId)
+      .where('users.id', '=', toUserId)
+      .executeTakeFirst();
+    if (!target) {
+      throw new ApiError('NOT_FOUND');
+    }
+    const reverse = await trx
+      .selectFrom('friend_requests')
+      .selectAll()
+      .where('from_user_id', '=', toUserId)
+      .where('to_user_id', '=', fromUserId)
+      .executeTakeFirst();
+    if (reverse) {
+      await befriend(trx, reverse, services.now);
+      return { request: reverse, status: 'accepted' as const };
+    }
+    const row: RequestRow = {
+      id: newId(),
+      from_user_id: fromUserId,
+      to_user_id: toUserId,
+      status: 'pending',
+      created_at: services.now.toISOString(),
+    };
+    // The pair's unique key settles two identical requests sent at once.
+    const inserted = await trx
+      .insertInto('friend_requests')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['from_user_id', 'to_user_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      throw new ApiError('FRIEND_REQUEST_EXISTS');
+    }
+    return { request: row, status: 'pending' as const };
+  });
+
+  const { request, status } = outcome;
+  if (status === 'accepted') {
+    publishFriendship(services, request);
+  } else {
+    const created = await requestQuery(services.db)
+      .where('friend_requests.id', '=', request.id)
+      .executeTakeFirst();
+    if (created) {
+      services.publish([toUserId, fromUserId], {
+        type: 'friend-request.created',
+        request: presentRequest(created),
+      });
+    }
+  }
+  return { id: request.id, status };
+}
+
+/** Only the receiver accepts (ADR 0011); anyone else's id answers 404. */
+export async function acceptFriendRequest(
+  services: SocialServices,
+  userId: string,
+  requestId: string,
+): Promise<{ friend: Friend }> {
+  const request = await services.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('friend_requests')
+      .selectAll()
+      .where('id', '=', requestId)
+      .where('to_user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) {
+      throw new ApiError('NOT_FOUND');
+    }
+    await befriend(trx, row, services.now);
+    return row;
+  });
+  publishFriendship(services, request);
+  const friend = await socialUserQuery(services.db)
+    .where('users.id', '=', request.from_user_id)
+    .executeTakeFirstOrThrow();
+  return { friend: presentSocialUser(friend) };
+}
+
+/** Rejecting removes the request (spec 02 §4), so the sender may ask again later. */
+export async function rejectFriendRequest(
+  services: SocialServices,
+  userId: string,
+  requestId: string,
+): Promise<void> {
+  const removed = await services.db
+    .deleteFrom('friend_requests')
+    .where('id', '=', requestId)
+    .where('to_user_id', '=', userId)
+    .returning('from_user_id')
+    .executeTakeFirst();
+  if (!removed) {
+    throw new ApiError('NOT_FOUND');
+  }
+  services.publish([removed.from_user_id, userId], { type: 'friend-request.removed', requestId });
+}
+
+/** Removing a friend deletes the pair's one row, which ends the friendship for both. */
+export async function removeFriend(
+  services: SocialServices,
+  userId: string,
+  friendId: string,
+): Promise<void> {
+  const pair = orderedPair(userId, friendId);
+  const removed = await services.db
+    .deleteFrom('friendships')
+    .where('user1_id', '=', pair.user1_id)
+    .where('user2_id', '=', pair.user2_id)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) {
+    throw new ApiError('NOT_FOUND');
+  }
+  services.publish([userId, friendId], { type: 'friendship.changed' });
+}

@@ -1,0 +1,79 @@
+import type { RealtimeEvent } from '@daywise/shared';
+import type { SocialUser } from '@daywise/shared/schemas';
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { pictureUrl } from '../profile/profiles';
+
+/** What the social functions need: the database, the time, and the realtime bus. */
+export interface SocialServices {
+  db: Kysely<Database>;
+  now: Date;
+  /** Called only after the change has committed (ADR 0011). */
+  publish: (userIds: readonly string[], event: RealtimeEvent) => void;
+}
+
+/** A pair of users as friendships and chats store it: `user1_id < user2_id`, one row per pair. */
+export function orderedPair(a: string, b: string): { user1_id: string; user2_id: string } {
+  return a < b ? { user1_id: a, user2_id: b } : { user1_id: b, user2_id: a };
+}
+
+/** The participant of a two-person row who is not `userId`. */
+export function otherOf(row: { user1_id: string; user2_id: string }, userId: string): string {
+  return row.user1_id === userId ? row.user2_id : row.user1_id;
+}
+
+/** Users with what the social screens show of them; callers add the filters. */
+export function socialUserQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .leftJoin('profile_pictures', 'profile_pictures.user_id', 'users.id')
+    .select(['users.id', 'users.name', 'users.email', 'profile_pictures.version']);
+}
+
+export function presentSocialUser(row: {
+  id: string;
+  name: string;
+  email: string;
+  version: string | null;
+}): SocialUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    profilePictureUrl: row.version ? pictureUrl(row.id, row.version) : null,
+  };
+}
+
+/** The given users by id, for attaching "the friend" to chats. */
+export async function socialUsersById(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, SocialUser>> {
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await socialUserQuery(db)
+    .where('users.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, presentSocialUser(row)]));
+}
+
+export async function areFriends(db: Kysely<Database>, a: string, b: string): Promise<boolean> {
+  const pair = orderedPair(a, b);
+  const row = await db
+    .selectFrom('friendships')
+    .select('user1_id')
+    .where('user1_id', '=', pair.user1_id)
+    .where('user2_id', '=', pair.user2_id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Chats and shared plans exist only between friends (spec 02 §6); 403 otherwise. */
+export async function requireFriend(db: Kysely<Database>, userId: string, friendId: string) {
+  if (userId === friendId || !(await areFriends(db, userId, friendId))) {
+    throw new ApiError('NOT_FRIENDS');
+  }
+}

@@ -1,0 +1,108 @@
+import type { ProfileVisibility } from '@daywise/shared/schemas';
+import { expect } from 'vitest';
+
+import { newId } from '../src/lib/ids';
+import { accountClient, signUpBody } from './account-client';
+import { SAME_ORIGIN, type TestApp } from './helpers';
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  cookie: string;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Signed-up users and the social API as each of them calls it. */
+export function socialClient(ctx: TestApp) {
+  const api = accountClient(ctx);
+
+  /** Sends a request as `user` (or signed out), from our own pages. */
+  const call = (user: TestUser | null, method: Method, url: string, payload?: object) =>
+    ctx.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: { ...SAME_ORIGIN, ...(user ? { cookie: user.cookie } : {}) },
+    });
+
+  /** A verified user with the given profile visibility (public unless said otherwise). */
+  const signUp = async (
+    email: string,
+    name: string,
+    visibility: ProfileVisibility = 'public',
+  ): Promise<TestUser> => {
+    const signedUp = await api.post('/api/account/sign-up', signUpBody(email, name));
+    expect(signedUp.statusCode).toBe(201);
+    const verified = await api.post('/api/account/verify-email', api.linkBody(api.lastLink(email)));
+    expect(verified.statusCode).toBe(200);
+    const user = {
+      id: signedUp.json<{ userId: string }>().userId,
+      name,
+      email,
+      cookie: api.sessionCookie(verified) ?? '',
+    };
+    const setting = { group: 'privacy', key: 'profileVisibility', value: visibility };
+    expect((await call(user, 'PATCH', '/api/settings', setting)).statusCode).toBe(200);
+    return user;
+  };
+
+  /** `a` asks, `b` accepts. */
+  const befriend = async (a: TestUser, b: TestUser) => {
+    const sent = await call(a, 'POST', '/api/friend-requests', { toUserId: b.id });
+    expect(sent.statusCode).toBe(201);
+    const accepted = await call(
+      b,
+      'POST',
+      `/api/friend-requests/${sent.json<{ id: string }>().id}/accept`,
+    );
+    expect(accepted.statusCode).toBe(200);
+  };
+
+  return { api, call, signUp, befriend };
+}
+
+/**
+ * A user written straight to the database (no password, so nobody signs in as them): for tests
+ * that need many users, or users in states sign-up does not leave behind.
+ */
+export async function insertUser(
+  ctx: TestApp,
+  user: {
+    name: string;
+    email: string;
+    visibility?: ProfileVisibility;
+    verified?: boolean;
+    deleted?: boolean;
+  },
+): Promise<string> {
+  const id = newId();
+  const now = new Date().toISOString();
+  await ctx.database.db
+    .insertInto('users')
+    .values({
+      id,
+      name: user.name,
+      email: user.email,
+      email_verified: user.verified ?? true,
+      image: null,
+      created_at: now,
+      updated_at: now,
+      email_verified_at: (user.verified ?? true) ? now : null,
+      is_deleted: user.deleted ?? false,
+      deleted_at: user.deleted ? now : null,
+      restored_at: null,
+    })
+    .execute();
+  await ctx.database.db
+    .insertInto('user_settings')
+    .values({
+      user_id: id,
+      profile_visibility: user.visibility ?? 'public',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
