@@ -18,7 +18,7 @@ if (!fs.existsSync(manifestFile)) {
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 const FIRST_LOAD_BUDGET = 150 * 1024;
 const SIGNED_IN =
-  /(features\/(dashboard|todos|daily-goals|social|profile|settings)\/|app\/dashboard-layout|in-page-reminder|(components\/|^_)(charts|analytics-disabled|confirm-dialog|modal|toggle|toggle-checkbox|priority-chip)|lib\/(notifications|reminders|settings))/;
+  /(features\/(dashboard|todos|daily-goals|social|profile|settings)\/|app\/dashboard-layout|in-page-reminder|(components\/|^_)(charts|analytics-disabled|confirm-dialog|modal|toggle|toggle-checkbox|priority-chip)|lib\/(notifications|realtime|reminders|settings))/;
 
 function staticClosure(key, seen = new Set()) {
   if (seen.has(key)) {

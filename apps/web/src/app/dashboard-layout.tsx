@@ -18,6 +18,7 @@ import { InPageReminder } from '../components/in-page-reminder';
 import { ThemeToggle } from '../components/theme-toggle';
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
+import { RealtimeProvider } from '../lib/realtime';
 import { useSession, useSignOut } from '../lib/session';
 
 /** Navigation items (spec 02 §2). Dashboard is active on an exact match, the rest by prefix. */
@@ -103,8 +104,8 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 
 /**
  * The signed-in shell (spec 02 §2): a sidebar fixed on large screens and a slide-over on small
- * ones, and a header titled with the active item. Reminders are scheduled here, so they fire on
- * every signed-in page.
+ * ones, and a header titled with the active item. Reminders are scheduled and the realtime
+ * socket is held here, so both work on every signed-in page.
  */
 export default function DashboardLayout() {
   const location = useLocation();
@@ -114,46 +115,48 @@ export default function DashboardLayout() {
   usePlanReminders();
 
   return (
-    <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
-      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 lg:block dark:border-gray-800">
-        <Sidebar />
-      </aside>
-      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none lg:hidden">
-            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-            <Dialog.Description className="sr-only">
-              Pages of your Daywise account
-            </Dialog.Description>
-            <Dialog.Close
-              aria-label="Close menu"
-              className="absolute top-4 right-3 z-10 rounded-lg p-1.5 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+    <RealtimeProvider>
+      <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
+        <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 lg:block dark:border-gray-800">
+          <Sidebar />
+        </aside>
+        <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none lg:hidden">
+              <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+              <Dialog.Description className="sr-only">
+                Pages of your Daywise account
+              </Dialog.Description>
+              <Dialog.Close
+                aria-label="Close menu"
+                className="absolute top-4 right-3 z-10 rounded-lg p-1.5 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+              >
+                <X aria-hidden className="size-5" />
+              </Dialog.Close>
+              <Sidebar onNavigate={() => setMenuOpen(false)} />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <div className="lg:pl-64">
+          <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-gray-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-gray-800 dark:bg-gray-900/90">
+            <button
+              type="button"
+              onClick={() => setMenuOpen(true)}
+              aria-label="Open menu"
+              className="rounded-lg p-2 text-gray-700 hover:bg-gray-100 lg:hidden dark:text-gray-200 dark:hover:bg-gray-800"
             >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-            <Sidebar onNavigate={() => setMenuOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      <div className="lg:pl-64">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-gray-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-gray-800 dark:bg-gray-900/90">
-          <button
-            type="button"
-            onClick={() => setMenuOpen(true)}
-            aria-label="Open menu"
-            className="rounded-lg p-2 text-gray-700 hover:bg-gray-100 lg:hidden dark:text-gray-200 dark:hover:bg-gray-800"
-          >
-            <Menu aria-hidden className="size-6" />
-          </button>
-          <p className="flex-1 text-lg font-semibold">{title}</p>
-          <ThemeToggle />
-        </header>
-        <main className="mx-auto max-w-6xl p-4 sm:p-6 lg:p-8">
-          <Outlet />
-        </main>
-        <InPageReminder />
+              <Menu aria-hidden className="size-6" />
+            </button>
+            <p className="flex-1 text-lg font-semibold">{title}</p>
+            <ThemeToggle />
+          </header>
+          <main className="mx-auto max-w-6xl p-4 sm:p-6 lg:p-8">
+            <Outlet />
+          </main>
+          <InPageReminder />
+        </div>
       </div>
-    </div>
+    </RealtimeProvider>
   );
 }
