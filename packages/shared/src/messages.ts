@@ -245,4 +245,9 @@ export const MESSAGES = {
   pageNotFound: 'Page not found',
   errorTitle: 'Something went wrong',
   errorText: "We're sorry, but something unexpected happened. Please try refreshing the page.",
+
+  // ours: social texts the spec leaves unworded
+  noUsersFound: 'No users found',
+  messagesLoadFailed: 'We could not load the messages.',
+  noMessagesYet: 'No messages yet. Say hello!',
 } as const;

@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Info, type LucideIcon } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 
@@ -9,7 +9,37 @@ import {
   dialogTextClass,
   dialogTitleClass,
   plainButtonClass,
+  smallPrimaryButtonClass,
 } from './dialog';
+
+/** The spec's confirm dialog types (spec 02 §2): danger, success, info, warning. */
+export type ConfirmTone = 'danger' | 'success' | 'info' | 'warning';
+
+/**
+ * The tones' confirm buttons: the shared danger button with its colours swapped, each keeping
+ * white text at 4.5:1 or better.
+ */
+const DANGER_COLORS = 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600';
+const toneButton = (colors: string) => dangerButtonClass.replace(DANGER_COLORS, colors);
+
+const TONES: Record<ConfirmTone, { icon: LucideIcon; iconClass: string; buttonClass: string }> = {
+  danger: { icon: AlertTriangle, iconClass: 'text-red-600', buttonClass: dangerButtonClass },
+  warning: {
+    icon: AlertTriangle,
+    iconClass: 'text-amber-600',
+    buttonClass: toneButton(
+      'bg-amber-700 text-white hover:bg-amber-800 focus-visible:outline-amber-700',
+    ),
+  },
+  success: {
+    icon: CheckCircle2,
+    iconClass: 'text-green-600',
+    buttonClass: toneButton(
+      'bg-green-700 text-white hover:bg-green-800 focus-visible:outline-green-700',
+    ),
+  },
+  info: { icon: Info, iconClass: 'text-blue-600', buttonClass: smallPrimaryButtonClass },
+};
 
 interface ConfirmDialogProps {
   title: string;
@@ -20,11 +50,13 @@ interface ConfirmDialogProps {
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** How the dialog looks; destructive confirmations are 'danger', the default. */
+  tone?: ConfirmTone;
 }
 
 /**
- * A destructive action's confirmation, rendered while it is wanted: Cancel or Escape closes it,
- * nothing closes it while the action runs.
+ * An action's confirmation, rendered while it is wanted: Cancel or Escape closes it, nothing
+ * closes it while the action runs.
  */
 export function ConfirmDialog({
   title,
@@ -34,14 +66,16 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onClose,
+  tone = 'danger',
 }: ConfirmDialogProps) {
+  const { icon: Icon, iconClass, buttonClass } = TONES[tone];
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && !pending && onClose()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={dialogOverlayClass} />
         <AlertDialog.Content className={dialogContentClass}>
           <AlertDialog.Title className={dialogTitleClass}>
-            <AlertTriangle aria-hidden className="size-5 text-red-600" />
+            <Icon aria-hidden className={`size-5 ${iconClass}`} />
             {title}
           </AlertDialog.Title>
           <AlertDialog.Description className={dialogTextClass}>{children}</AlertDialog.Description>
@@ -49,12 +83,7 @@ export function ConfirmDialog({
             <AlertDialog.Cancel className={plainButtonClass} disabled={pending}>
               Cancel
             </AlertDialog.Cancel>
-            <button
-              type="button"
-              disabled={pending}
-              onClick={onConfirm}
-              className={dangerButtonClass}
-            >
+            <button type="button" disabled={pending} onClick={onConfirm} className={buttonClass}>
               {pending ? pendingLabel : confirmLabel}
             </button>
           </div>

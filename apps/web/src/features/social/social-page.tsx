@@ -1,4 +1,120 @@
-/** Social (spec 02 §2). The page's content is built by its own issue; the route exists now. */
+import { MESSAGES } from '@daywise/shared';
+import type { Friend } from '@daywise/shared/schemas';
+import { Tabs } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+
+import { Banner, BannerProvider, useShowBanner } from './banner';
+import { ChatTab } from './chat-tab';
+import { FriendsTab } from './friends-tab';
+import { SharedPlansTab } from './shared-plans-tab';
+import { CountBadge, Spinner } from './social-ui';
+import { useChatSelection } from './use-chat-selection';
+import {
+  useChats,
+  useFriendRequests,
+  useFriends,
+  useSharedPlans,
+  useSocialRealtime,
+} from './use-social';
+
+const TABS = [
+  { value: 'friends', label: 'Friends' },
+  { value: 'chat', label: 'Chat' },
+  { value: 'shared-plans', label: 'Shared Plans' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+const tabClass =
+  'inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 data-[state=active]:bg-blue-600 data-[state=active]:text-white dark:text-gray-200 dark:hover:bg-gray-800';
+
+/** Navigation state `activeTab` (the dashboard's 'Chat with Friends') picks the opening tab. */
+function initialTab(state: unknown): TabValue {
+  const wanted = (state as { activeTab?: unknown } | null)?.activeTab;
+  return TABS.find((tab) => tab.value === wanted)?.value ?? 'friends';
+}
+
+function SocialScreen() {
+  const location = useLocation();
+  const [tab, setTab] = useState<TabValue>(() => initialTab(location.state));
+  const showBanner = useShowBanner();
+  const chat = useChatSelection();
+  useSocialRealtime(chat.closeIf);
+
+  const requests = useFriendRequests();
+  const friends = useFriends();
+  const chats = useChats();
+  const plans = useSharedPlans();
+  const lists = [requests, friends, chats, plans];
+  const loading = lists.some((list) => list.isPending);
+  // Only a first load that failed is reported; a poll that fails keeps what is on screen.
+  const loadFailed = lists.some((list) => list.isError && list.data === undefined);
+  useEffect(() => {
+    if (loadFailed) {
+      showBanner(MESSAGES.socialLoadFailed);
+    }
+  }, [loadFailed, showBanner]);
+
+  const startChat = (friend: Friend) => {
+    setTab('chat');
+    chat.select(friend);
+  };
+  const pendingCount = requests.data?.length ?? 0;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">{MESSAGES.socialTitle}</h1>
+        <p className="mt-1 text-gray-600 dark:text-gray-300">{MESSAGES.socialSubtitle}</p>
+      </div>
+      <Banner />
+      {loading ? (
+        <Spinner>Loading social data...</Spinner>
+      ) : (
+        <Tabs.Root
+          value={tab}
+          onValueChange={(value) => setTab(value as TabValue)}
+          className="space-y-6"
+        >
+          <Tabs.List
+            aria-label="Social"
+            className="flex gap-1 overflow-x-auto rounded-xl border border-gray-200 bg-white p-1 dark:border-gray-800 dark:bg-gray-900"
+          >
+            {TABS.map((candidate) => (
+              <Tabs.Trigger key={candidate.value} value={candidate.value} className={tabClass}>
+                {candidate.label}
+                {candidate.value === 'friends' && pendingCount > 0 && (
+                  <CountBadge
+                    count={pendingCount}
+                    label={pendingCount === 1 ? 'pending request' : 'pending requests'}
+                  />
+                )}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="friends" className="focus-visible:outline-none">
+            <FriendsTab onStartChat={startChat} />
+          </Tabs.Content>
+          <Tabs.Content value="chat" className="focus-visible:outline-none">
+            <ChatTab selection={chat} />
+          </Tabs.Content>
+          <Tabs.Content value="shared-plans" className="focus-visible:outline-none">
+            <SharedPlansTab />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Social (spec 02 §2): friends, one-to-one chat and shared daily plans, with one banner for the
+ * changes that failed (spec 02 §8).
+ */
 export default function SocialPage() {
-  return <h1 className="text-2xl font-bold">Social</h1>;
+  return (
+    <BannerProvider>
+      <SocialScreen />
+    </BannerProvider>
+  );
 }

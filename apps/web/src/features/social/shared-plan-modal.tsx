@@ -1,0 +1,160 @@
+import { MESSAGES, SOCIAL_LIMITS } from '@daywise/shared';
+import type { SharedPlan, SharedPlanTask } from '@daywise/shared/schemas';
+import { Loader2, Plus, Trash2 } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { type FormEvent, useState } from 'react';
+
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { plainButtonClass, smallPrimaryButtonClass } from '../../components/dialog';
+import { inputClass } from '../../components/form-field';
+import { Modal } from '../../components/modal';
+import { ToggleCheckbox } from '../../components/toggle-checkbox';
+import { formatCalendarDate } from '../../lib/format';
+import { dangerIconButtonClass, emptyClass } from './social-ui';
+import { useAddSharedTask, useDeleteSharedTask, useToggleSharedTask } from './use-social';
+
+/** Tasks added here show at once under a stand-in id until the server has them. */
+const TEMP_PREFIX = 'temp-';
+let addedCount = 0;
+
+interface TaskRowProps {
+  task: SharedPlanTask;
+  onToggle: (task: SharedPlanTask, completed: boolean) => Promise<unknown>;
+  onDelete: (task: SharedPlanTask) => void;
+}
+
+function TaskRow({ task, onToggle, onDelete }: TaskRowProps) {
+  const saving = task.id.startsWith(TEMP_PREFIX);
+  return (
+    <li className="flex items-start gap-3 py-3">
+      {saving ? (
+        <Loader2
+          aria-label="Adding"
+          className="mt-0.5 size-5 shrink-0 animate-spin text-blue-600"
+        />
+      ) : (
+        <ToggleCheckbox
+          checked={task.completed}
+          label={`Mark "${task.title}" as ${task.completed ? 'pending' : 'completed'}`}
+          onToggle={(completed) => onToggle(task, completed)}
+        />
+      )}
+      <div className="min-w-0 flex-1">
+        <p
+          className={`break-words ${task.completed ? 'text-gray-500 line-through dark:text-gray-400' : ''}`}
+        >
+          {task.title}
+        </p>
+        <p className="text-xs text-gray-600 dark:text-gray-300">by {task.createdByName}</p>
+      </div>
+      <button
+        type="button"
+        onClick={() => onDelete(task)}
+        disabled={saving}
+        aria-label={`Delete task "${task.title}"`}
+        className={dangerIconButtonClass}
+      >
+        <Trash2 aria-hidden className="size-4" />
+      </button>
+    </li>
+  );
+}
+
+interface SharedPlanModalProps {
+  plan: SharedPlan;
+  user: { id: string; name: string };
+  onClose: () => void;
+}
+
+/**
+ * A shared plan's details (spec 02 §2): who it is shared with, its date, and its tasks, which both
+ * participants add, tick and delete; each change shows at once and rolls back if refused.
+ */
+export function SharedPlanModal({ plan, user, onClose }: SharedPlanModalProps) {
+  const [title, setTitle] = useState('');
+  const [deleting, setDeleting] = useState<SharedPlanTask | null>(null);
+  const add = useAddSharedTask();
+  const toggle = useToggleSharedTask();
+  const remove = useDeleteSharedTask();
+
+  const addTask = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = title.trim();
+    if (!trimmed) {
+      return;
+    }
+    setTitle('');
+    addedCount += 1;
+    add.mutate(
+      { planId: plan.id, title: trimmed, tempId: `${TEMP_PREFIX}${addedCount}`, creator: user },
+      { onError: () => setTitle((current) => current || trimmed) },
+    );
+  };
+
+  return (
+    <Modal
+      title={plan.title}
+      description={`A plan shared with ${plan.otherUser.name}.`}
+      width="lg"
+      onClose={onClose}
+    >
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium">Shared with</dt>
+        <dd className="text-gray-700 dark:text-gray-300">{plan.otherUser.name}</dd>
+        <dt className="font-medium">Target Date</dt>
+        <dd className="text-gray-700 dark:text-gray-300">{formatCalendarDate(plan.date)}</dd>
+      </dl>
+      <form onSubmit={addTask} className="mt-5 flex gap-2">
+        <input
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          placeholder={MESSAGES.sharedTaskPlaceholder}
+          aria-label="New task"
+          maxLength={SOCIAL_LIMITS.sharedTaskTitleMax}
+          autoComplete="off"
+          className={inputClass}
+        />
+        <button type="submit" disabled={!title.trim()} className={smallPrimaryButtonClass}>
+          <Plus aria-hidden className="size-4" />
+          Add
+        </button>
+      </form>
+      <section aria-label="Tasks" className="mt-4">
+        {plan.tasks.length === 0 ? (
+          <p className={emptyClass}>{MESSAGES.noSharedTasks}</p>
+        ) : (
+          <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+            {plan.tasks.map((task) => (
+              <TaskRow
+                key={task.id}
+                task={task}
+                onToggle={(current, completed) =>
+                  toggle.mutateAsync({ planId: plan.id, task: current, completed, userId: user.id })
+                }
+                onDelete={setDeleting}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <div className="mt-6 flex justify-end">
+        <Dialog.Close className={plainButtonClass}>Close</Dialog.Close>
+      </div>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete Task"
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          pending={false}
+          onConfirm={() => {
+            remove.mutate({ planId: plan.id, taskId: deleting.id });
+            setDeleting(null);
+          }}
+          onClose={() => setDeleting(null)}
+        >
+          {MESSAGES.deleteSharedTaskText(deleting.title)}
+        </ConfirmDialog>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { MESSAGES } from '@daywise/shared';
+import type { SharedPlan } from '@daywise/shared/schemas';
+import { CalendarDays, Plus, Trash2, Users } from 'lucide-react';
+import { useState } from 'react';
+
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { smallPrimaryButtonClass } from '../../components/dialog';
+import { formatCalendarDate } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { CreateSharedPlanDialog } from './create-shared-plan-dialog';
+import { SharedPlanModal } from './shared-plan-modal';
+import { cardClass, dangerIconButtonClass, emptyClass } from './social-ui';
+import { useDeleteSharedPlan, useFriends, useSharedPlans } from './use-social';
+
+type Open =
+  | { kind: 'none' }
+  | { kind: 'create' }
+  | { kind: 'detail'; planId: string }
+  | { kind: 'delete'; plan: SharedPlan };
+
+function PlanCard({
+  plan,
+  onOpen,
+  onDelete,
+}: {
+  plan: SharedPlan;
+  onOpen: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li className={`${cardClass} flex items-start gap-3`}>
+      <div className="min-w-0 flex-1 space-y-1">
+        <h3 className="font-semibold break-words">
+          <button
+            type="button"
+            onClick={onOpen}
+            className="text-left hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
+            {plan.title}
+          </button>
+        </h3>
+        <p className="flex items-center gap-1.5 text-sm text-gray-600 dark:text-gray-300">
+          <CalendarDays aria-hidden className="size-4" />
+          {formatCalendarDate(plan.date)}
+        </p>
+        <p className="flex items-center gap-1.5 text-sm text-gray-600 dark:text-gray-300">
+          <Users aria-hidden className="size-4" />
+          With: {plan.otherUser.name}
+        </p>
+        <p className="text-sm text-gray-600 dark:text-gray-300">Tasks: {plan.tasks.length}</p>
+      </div>
+      <button
+        type="button"
+        onClick={onDelete}
+        aria-label={`Delete plan "${plan.title}"`}
+        className={dangerIconButtonClass}
+      >
+        <Trash2 aria-hidden className="size-4" />
+      </button>
+    </li>
+  );
+}
+
+/** Shared Plans tab (spec 02 §2): the plans both participants see, and creating one. */
+export function SharedPlansTab() {
+  const { user } = useSession();
+  const plans = useSharedPlans().data ?? [];
+  const friends = useFriends().data ?? [];
+  const deletePlan = useDeleteSharedPlan();
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const close = () => setOpen({ kind: 'none' });
+  const openCreate = () => setOpen({ kind: 'create' });
+  // The detail follows the list, so the friend's changes show while it is open; a plan that
+  // has gone (deleted by either side) closes it.
+  const detail = open.kind === 'detail' ? plans.find((plan) => plan.id === open.planId) : undefined;
+
+  return (
+    <section aria-labelledby="shared-plans-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="shared-plans-heading" className="text-lg font-semibold">
+          {MESSAGES.sharedPlansTitle}
+        </h2>
+        <button
+          type="button"
+          onClick={openCreate}
+          disabled={friends.length === 0}
+          className={smallPrimaryButtonClass}
+        >
+          <Plus aria-hidden className="size-4" />
+          Create Plan
+        </button>
+      </div>
+      {plans.length === 0 ? (
+        <div className={`${emptyClass} space-y-3`}>
+          <p className="font-medium">{MESSAGES.noSharedPlans}</p>
+          {friends.length === 0 ? (
+            <p className="text-sm">{MESSAGES.addFriendsFirst}</p>
+          ) : (
+            <button type="button" onClick={openCreate} className={smallPrimaryButtonClass}>
+              Create Your First Plan
+            </button>
+          )}
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              onOpen={() => setOpen({ kind: 'detail', planId: plan.id })}
+              onDelete={() => setOpen({ kind: 'delete', plan })}
+            />
+          ))}
+        </ul>
+      )}
+      {open.kind === 'create' && <CreateSharedPlanDialog friends={friends} onClose={close} />}
+      {detail && user && <SharedPlanModal plan={detail} user={user} onClose={close} />}
+      {open.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete Shared Plan"
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          pending={false}
+          onConfirm={() => {
+            deletePlan.mutate(open.plan.id);
+            close();
+          }}
+          onClose={close}
+        >
+          {MESSAGES.deleteSharedPlanText(open.plan.title)}
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

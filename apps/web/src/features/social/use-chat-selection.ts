@@ -1,0 +1,40 @@
+import type { Friend } from '@daywise/shared/schemas';
+import { useCallback, useState } from 'react';
+
+import { useOpenChat } from './use-social';
+
+/** The chat on screen: its friend at once, its id once the server has opened it. */
+export interface OpenChat {
+  friend: Friend;
+  chatId: string | null;
+}
+
+/**
+ * Which chat is open. Opening asks the server for the chat (get or create); if that fails the
+ * pane closes again and the banner says 'Failed to open chat' (spec 02 §8).
+ */
+export function useChatSelection() {
+  const [open, setOpen] = useState<OpenChat | null>(null);
+  const openChat = useOpenChat();
+  const { mutate } = openChat;
+
+  const select = useCallback(
+    (friend: Friend) => {
+      setOpen({ friend, chatId: null });
+      const isFriend = (current: OpenChat | null) => current?.friend.id === friend.id;
+      mutate(friend.id, {
+        onSuccess: (chat) =>
+          setOpen((current) => (isFriend(current) ? { friend, chatId: chat.id } : current)),
+        onError: () => setOpen((current) => (isFriend(current) ? null : current)),
+      });
+    },
+    [mutate],
+  );
+  const close = useCallback(() => setOpen(null), []);
+  /** Closes the chat if it is the one that went (deleted here or by the friend). */
+  const closeIf = useCallback(
+    (chatId: string) => setOpen((current) => (current?.chatId === chatId ? null : current)),
+    [],
+  );
+  return { open, select, close, closeIf, reopen: setOpen };
+}
