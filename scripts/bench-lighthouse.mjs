@@ -1,74 +1,18 @@
 // `npm run bench` (part 2): Lighthouse performance and accessibility scores of the public pages,
 // against the production build served by the real server (DESIGN §6: at least 95 each).
 // Uses the machine's Chromium (CHROMIUM_PATH, or /usr/bin/chromium). Run `npm run build` first.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './bench-support.mjs';
+
 const PAGES = ['/', '/login'];
 const BUDGET = 95;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daywise-bench-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'inherit',
-  });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) {
-        return { url, stop: () => child.kill('SIGTERM') };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start; run `npm run build` first');
-}
-
-const server = await startServer();
+const server = await startServer('lighthouse');
 const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROMIUM_ARGS,
 });
 let failed = false;
 try {
@@ -111,6 +55,6 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.stop();
+  await server.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -4,111 +4,29 @@
 // are made through the API, the heavy one's todos are written straight into the database file,
 // and the page is timed in the machine's Chromium (CHROMIUM_PATH, or /usr/bin/chromium).
 // Run `npm run build` first.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 
 import Database from 'better-sqlite3';
 import { chromium, devices } from 'playwright';
 
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  createVerifiedUser,
+  median,
+  ms,
+  row,
+  startServer,
+} from './bench-support.mjs';
+
 const TODOS = 10_000;
 const RUNS = 5;
 const SEARCH = 'groceries';
-const PASSWORD = 'Sunrise2026';
 const PENDING_HEADING = '^Pending Tasks \\(\\d[\\d,]*\\)$';
-// As e2e/playwright.config.ts launches it.
-const CHROMIUM_ARGS = [
-  ...'--headless --no-sandbox --disable-gpu --disable-quic --no-first-run'.split(' '),
-  ...'--disable-background-networking --disable-component-update --disable-sync'.split(' '),
-];
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(dataDir) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', APP_URL: url };
-  // stdout only carries the outbox's printed emails; warnings and errors still reach stderr.
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(5_000).then(() => child.kill('SIGKILL'))]);
-    }
-  };
-  for (let attempt = 0; attempt < 200 && child.exitCode === null; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) {
-        return { url, stop };
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  await stop();
-  throw new Error('the server did not start; run `npm run build` first');
-}
-
-/** The /verify-email link in the outbox's email (.eml, maybe quoted-printable) to `email`. */
-async function verificationLink(dataDir, base, email) {
-  const outbox = path.join(dataDir, 'outbox');
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const file =
-      fs.existsSync(outbox) && fs.readdirSync(outbox).find((f) => f.endsWith(email + '.eml'));
-    const text = file ? fs.readFileSync(path.join(outbox, file), 'utf8') : '';
-    const decoded = text
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-    const link = decoded.match(new RegExp(`${base}/verify-email\\?[^\\s"<>]+`))?.[0];
-    if (link) {
-      return new URL(link.replaceAll('&amp;', '&'));
-    }
-    await sleep(50);
-  }
-  throw new Error(`no verification email to ${email} in ${outbox}`);
-}
-
-/** A verified account, signed in within `context` (its request API shares the pages' cookies). */
-async function createVerifiedUser(context, base, dataDir, label) {
-  const email = `bench-${label}-${Date.now().toString(36)}@example.com`;
-  const post = async (url, data) => {
-    const response = await context.request.post(url, { headers: { origin: base }, data });
-    if (!response.ok()) {
-      throw new Error(`${url} answered ${response.status()} ${await response.text()}`);
-    }
-    return response.json();
-  };
-  const account = { name: `Bench ${label}`, email, password: PASSWORD, acceptTerms: true };
-  const { userId } = await post('/api/account/sign-up', { ...account, confirmPassword: PASSWORD });
-  const link = await verificationLink(dataDir, base, email);
-  const secret = link.searchParams.get('secret');
-  await post('/api/account/verify-email', { userId: link.searchParams.get('userId'), secret });
-  return userId;
-}
 
 /** The rows of apps/server/bench/api.bench.ts in one transaction; returns SEARCH's pending hits. */
-function seedTodos(dataDir, userId) {
-  const db = new Database(path.join(dataDir, 'daywise.sqlite'));
+function seedTodos(databaseFile, userId) {
+  const db = new Database(databaseFile);
   const insert = db.prepare(
     `insert into todos (id, user_id, title, description, priority, due_date, reminder_time,
        completed, completed_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?)`,
@@ -183,26 +101,21 @@ async function visit(context, base, heavy, apiTimes) {
   return { usable, search, total };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const ms = (value) => `${Math.round(value).toLocaleString('en-US')} ms`.padStart(9);
-const row = (cells) => cells.map((cell, i) => (i ? cell.padStart(20) : cell.padEnd(14))).join('');
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daywise-bench-todos-'));
 let server;
 let browser;
 let failed = true;
 try {
-  server = await startServer(dataDir);
+  server = await startServer('todos');
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const results = {};
   for (const label of ['empty', 'heavy']) {
     const heavy = label === 'heavy';
     const context = await browser.newContext({ ...devices['Desktop Chrome'], baseURL: server.url });
-    const userId = await createVerifiedUser(context, server.url, dataDir, label);
-    const expected = heavy ? seedTodos(dataDir, userId) : 0;
+    const userId = await createVerifiedUser(context, server, label);
+    const expected = heavy ? seedTodos(server.databaseFile, userId) : 0;
     const apiTimes = new Map();
     await visit(context, server.url, heavy, new Map()); // warm-up: HTTP cache, server's statements
     const runs = [];
@@ -244,6 +157,5 @@ try {
 } finally {
   await browser?.close();
   await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
