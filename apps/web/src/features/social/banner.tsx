@@ -33,7 +33,7 @@ export function useShowBanner(): (message: string) => void {
   return useBannerState().show;
 }
 
-export function Banner() {
+export function Banner({ className = '' }: { className?: string }) {
   const { message, dismiss } = useBannerState();
   if (!message) {
     return null;
@@ -41,7 +41,7 @@ export function Banner() {
   return (
     <div
       role="alert"
-      className="flex items-start justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+      className={`flex items-start justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200 ${className}`}
     >
       <p className="min-w-0 break-words">{message}</p>
       <button

@@ -1,16 +1,15 @@
-import { MESSAGES } from '@daywise/shared';
 import {
   type Friend,
   type SharedPlanCreateInput,
   sharedPlanCreateSchema,
 } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { ErrorAlert, FormField, inputClass, selectClass } from '../../components/form-field';
+import { FormField, inputClass, selectClass } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
+import { Banner } from './banner';
 import { useCreateSharedPlan } from './use-social';
 
 interface CreateSharedPlanDialogProps {
@@ -20,11 +19,11 @@ interface CreateSharedPlanDialogProps {
 
 /**
  * Create Shared Plan (spec 02 §2, §5): a title, a target date and a friend, all required, checked
- * by the same schema the server uses. A failed save keeps the form and says so.
+ * by the same schema the server uses. A failed save keeps the form and shows the banner here,
+ * where the page's own is covered.
  */
 export function CreateSharedPlanDialog({ friends, onClose }: CreateSharedPlanDialogProps) {
   const create = useCreateSharedPlan();
-  const [failed, setFailed] = useState(false);
   const {
     register,
     handleSubmit,
@@ -35,12 +34,11 @@ export function CreateSharedPlanDialog({ friends, onClose }: CreateSharedPlanDia
   });
 
   const submit = handleSubmit(async (values) => {
-    setFailed(false);
     try {
       await create.mutateAsync(values);
       onClose();
     } catch {
-      setFailed(true);
+      // The banner says so; the form keeps what was typed.
     }
   });
 
@@ -53,7 +51,7 @@ export function CreateSharedPlanDialog({ friends, onClose }: CreateSharedPlanDia
       onClose={onClose}
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-5">
-        {failed && <ErrorAlert>{MESSAGES.createSharedPlanFailed}</ErrorAlert>}
+        <Banner />
         <FormField label="Plan Title" error={errors.title?.message}>
           {(field) => (
             <input {...field} {...register('title')} autoComplete="off" className={inputClass} />

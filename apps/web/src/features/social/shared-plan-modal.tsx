@@ -10,6 +10,7 @@ import { inputClass } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate } from '../../lib/format';
+import { Banner } from './banner';
 import { dangerIconButtonClass, emptyClass } from './social-ui';
 import { useAddSharedTask, useDeleteSharedTask, useToggleSharedTask } from './use-social';
 
@@ -98,6 +99,8 @@ export function SharedPlanModal({ plan, user, onClose }: SharedPlanModalProps) {
       width="lg"
       onClose={onClose}
     >
+      {/* The page's banner is covered while this is open; the same banner shows here. */}
+      <Banner className="mt-4" />
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium">Shared with</dt>
         <dd className="text-gray-700 dark:text-gray-300">{plan.otherUser.name}</dd>

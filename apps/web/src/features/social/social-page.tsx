@@ -83,6 +83,8 @@ function SocialScreen() {
             {TABS.map((candidate) => (
               <Tabs.Trigger key={candidate.value} value={candidate.value} className={tabClass}>
                 {candidate.label}
+                {/* A space for the tab's accessible name ('Friends 1 pending request'). */}
+                {candidate.value === 'friends' && pendingCount > 0 && ' '}
                 {candidate.value === 'friends' && pendingCount > 0 && (
                   <CountBadge
                     count={pendingCount}

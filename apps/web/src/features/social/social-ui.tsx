@@ -41,8 +41,7 @@ export function PersonLabel({ name, email }: { name: string; email: string }) {
 export function CountBadge({ count, label }: { count: number; label: string }) {
   return (
     <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
-      {count}
-      <span className="sr-only"> {label}</span>
+      {count} <span className="sr-only">{label}</span>
     </span>
   );
 }

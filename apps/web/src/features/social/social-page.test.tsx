@@ -1,0 +1,243 @@
+import type { Chat, Friend, FriendRequest, Message, SharedPlan } from '@daywise/shared/schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import SocialPage from './social-page';
+
+const ADA = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', createdAt: '2026-01-01' };
+const GRACE: Friend = {
+  id: 'u2',
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  profilePictureUrl: null,
+};
+const CHAT: Chat = {
+  id: 'c1',
+  friend: GRACE,
+  lastMessage: null,
+  lastMessageAt: null,
+  unreadCount: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+function message(id: string, content: string, minutesAgo: number, senderId = ADA.id): Message {
+  return {
+    id,
+    chatId: CHAT.id,
+    senderId,
+    content,
+    messageType: 'text',
+    createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    isRead: true,
+    isEdited: false,
+    editedAt: null,
+  };
+}
+
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(
+    new Response(status === 204 ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
+const failure = () => json({ error: { code: 'INTERNAL', message: 'x' } }, 500);
+
+/** A request the test answers when it chooses: `fail()` makes it a 500. */
+function held() {
+  let fail: () => void = () => undefined;
+  const response = new Promise<Response>((resolve) => {
+    fail = () => void failure().then(resolve);
+  });
+  return { response, fail: () => fail() };
+}
+
+interface Data {
+  requests?: FriendRequest[];
+  friends?: Friend[];
+  chats?: Chat[];
+  plans?: SharedPlan[];
+  messages?: Message[];
+}
+
+/** A fake API with the given data; `writes` answers every POST, PATCH and DELETE. */
+function stubApi(data: Data, writes: (method: string, url: string) => Promise<Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (method !== 'GET') {
+        return url === '/api/chats' ? json(CHAT, 200) : writes(method, url);
+      }
+      const path = url.split('?')[0];
+      const answers: Record<string, unknown> = {
+        '/api/account/session': { user: ADA },
+        '/api/friend-requests': { requests: data.requests ?? [] },
+        '/api/friends': { friends: data.friends ?? [GRACE] },
+        '/api/chats': { chats: data.chats ?? [CHAT] },
+        '/api/shared-plans': { plans: data.plans ?? [] },
+        [`/api/chats/${CHAT.id}/messages`]: { messages: data.messages ?? [], nextCursor: null },
+      };
+      return path && path in answers ? json(answers[path]) : json({}, 404);
+    }),
+  );
+}
+
+function renderPage(activeTab?: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter
+        initialEntries={[
+          { pathname: '/dashboard/social', state: activeTab ? { activeTab } : null },
+        ]}
+      >
+        <SocialPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+async function openChatWithGrace() {
+  renderPage('chat');
+  await userEvent.click(await screen.findByRole('button', { name: 'Grace Hopper' }));
+  return screen.findByRole('log', { name: 'Messages' });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('SocialPage', () => {
+  it('shows a message at once while sending, and puts the text back when sending fails', async () => {
+    const send = held();
+    stubApi({ messages: [message('m1', 'Hi Grace', 10)] }, () => send.response);
+    const log = await openChatWithGrace();
+    await within(log).findByText('Hi Grace');
+
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await userEvent.type(box, '  Lunch at noon?  {Enter}');
+    expect(box).toHaveValue('');
+    const sending = within(log).getByText('Lunch at noon?');
+    expect(within(log).getByLabelText('Sending')).toBeInTheDocument();
+    expect(sending.closest('li > div')).toHaveClass('opacity-60');
+
+    send.fail();
+    await waitFor(() => expect(within(log).queryByText('Lunch at noon?')).not.toBeInTheDocument());
+    expect(box).toHaveValue('Lunch at noon?');
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to send message');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offers Edit on own messages only within 5 minutes of sending', async () => {
+    stubApi(
+      {
+        messages: [
+          message('m1', 'Old news', 6),
+          message('m2', 'Fresh news', 4),
+          message('m3', 'From Grace', 1, GRACE.id),
+        ],
+      },
+      () => json({}, 204),
+    );
+    const log = await openChatWithGrace();
+    const item = async (text: string) =>
+      within((await within(log).findByText(text)).closest('li') as HTMLElement);
+
+    expect((await item('Old news')).queryByRole('button', { name: 'Edit message' })).toBeNull();
+    expect((await item('Old news')).getByRole('button', { name: 'Delete message' })).toBeVisible();
+    expect((await item('Fresh news')).getByRole('button', { name: 'Edit message' })).toBeVisible();
+    expect((await item('From Grace')).queryByRole('button')).toBeNull();
+    expect((await item('Old news')).getByText('6m ago')).toBeInTheDocument();
+  });
+
+  it('accepts a request at once and undoes it when the server refuses', async () => {
+    const accept = held();
+    const request: FriendRequest = {
+      id: 'r1',
+      fromUserId: GRACE.id,
+      toUserId: ADA.id,
+      sender: { name: GRACE.name, email: GRACE.email },
+      createdAt: '2026-11-21T09:00:00.000Z',
+    };
+    stubApi({ requests: [request], friends: [] }, () => accept.response);
+    renderPage();
+    expect(await screen.findByRole('tab', { name: 'Friends 1 pending request' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Friend Requests (1)' })).toBeVisible();
+    expect(
+      screen.getByText('No friends yet. Search for users to send friend requests!'),
+    ).toBeVisible();
+
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Accept friend request from Grace Hopper' }),
+    );
+    expect(screen.queryByRole('heading', { name: /Friend Requests/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Friends (1)' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Friends' })).toBeVisible();
+
+    accept.fail();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to accept friend request');
+    expect(screen.getByRole('heading', { name: 'Friend Requests (1)' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Friends (0)' })).toBeVisible();
+  });
+
+  it('ticks a shared task at once and unticks it when saving fails', async () => {
+    const toggle = held();
+    const plan: SharedPlan = {
+      id: 'p1',
+      creatorId: ADA.id,
+      sharedWithId: GRACE.id,
+      title: 'Saturday hike',
+      description: '',
+      date: '2026-11-28',
+      status: 'active',
+      tasks: [
+        {
+          id: 't1',
+          title: 'Buy snacks',
+          completed: false,
+          createdBy: GRACE.id,
+          createdByName: GRACE.name,
+          createdAt: '2026-11-21T09:00:00.000Z',
+          updatedBy: null,
+          updatedAt: '2026-11-21T09:00:00.000Z',
+          completedBy: null,
+          completedAt: null,
+        },
+      ],
+      otherUser: { id: GRACE.id, name: GRACE.name },
+      createdAt: '2026-11-21T09:00:00.000Z',
+      updatedAt: '2026-11-21T09:00:00.000Z',
+    };
+    stubApi({ plans: [plan] }, () => toggle.response);
+    renderPage('shared-plans');
+    expect(await screen.findByText('With: Grace Hopper')).toBeVisible();
+    expect(screen.getByText('Nov 28, 2026')).toBeVisible();
+    expect(screen.getByText('Tasks: 1')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Saturday hike' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Saturday hike' });
+    expect(within(dialog).getByText('by Grace Hopper')).toBeVisible();
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'Mark "Buy snacks" as completed' }),
+    );
+    const box = within(dialog).getByRole('checkbox', { name: /Buy snacks/ });
+    expect(box).toBeChecked();
+    expect(within(dialog).getByText('Buy snacks')).toHaveClass('line-through');
+
+    toggle.fail();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update task');
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('checkbox', { name: 'Mark "Buy snacks" as completed' }),
+      ).not.toBeChecked(),
+    );
+    expect(within(dialog).getByText('Buy snacks')).not.toHaveClass('line-through');
+  });
+});
