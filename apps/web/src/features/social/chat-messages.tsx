@@ -152,7 +152,7 @@ let outgoingCount = 0;
  * The send box (spec 02 §2, §4, §5): the text is trimmed and ignored when blank; the message
  * shows at once as temporary; if sending fails the text comes back to the box.
  */
-function Composer({ chatId }: { chatId: string }) {
+function Composer({ chatId, since }: { chatId: string; since: string | null }) {
   const [text, setText] = useState('');
   const send = useSendMessage();
   const submit = (event: FormEvent) => {
@@ -169,6 +169,7 @@ function Composer({ chatId }: { chatId: string }) {
         content,
         tempId: `temp-${Date.now()}-${outgoingCount}`,
         createdAt: new Date().toISOString(),
+        since,
       },
       {
         // Whatever was typed since stays after the restored text.
@@ -214,8 +215,9 @@ interface ChatMessagesProps {
  */
 export function ChatMessages({ chatId, userId }: ChatMessagesProps) {
   const query = useMessages(chatId);
-  const pending = usePendingMessages(chatId, userId);
-  const messages: ShownMessage[] = [...messagesInOrder(query.data), ...pending];
+  const saved = messagesInOrder(query.data);
+  const pending = usePendingMessages(chatId, userId, saved);
+  const messages: ShownMessage[] = [...saved, ...pending];
   const now = useNow();
   const markRead = useMarkChatRead();
   const deleteMessage = useDeleteMessage();
@@ -338,7 +340,7 @@ export function ChatMessages({ chatId, userId }: ChatMessagesProps) {
           </>
         )}
       </div>
-      <Composer chatId={chatId} />
+      <Composer chatId={chatId} since={saved.at(-1)?.createdAt ?? null} />
       {deleting && (
         <ConfirmDialog
           title="Delete Message"

@@ -339,6 +339,8 @@ export interface OutgoingMessage {
   /** Stands in for the id until the server answers. */
   tempId: string;
   createdAt: string;
+  /** The newest message's createdAt (server time) when sending began, if any. */
+  since: string | null;
 }
 
 /**
@@ -366,13 +368,35 @@ export function useSendMessage() {
   });
 }
 
-/** The open chat's messages still on their way, as temporary messages. */
-export function usePendingMessages(chatId: string, senderId: string): ShownMessage[] {
+/**
+ * The open chat's messages still on their way, as temporary messages. The saved message can
+ * arrive (by an event or a poll) before the answer to the send does; a sent message newer than
+ * `since` with the same words then stands for its temporary one, which is no longer shown.
+ */
+export function usePendingMessages(
+  chatId: string,
+  senderId: string,
+  shown: Message[],
+): ShownMessage[] {
+  const claimed = new Set<string>();
+  const delivered = (outgoing: OutgoingMessage) => {
+    const saved = shown.find(
+      (message) =>
+        !claimed.has(message.id) &&
+        message.senderId === senderId &&
+        message.content === outgoing.content &&
+        (outgoing.since === null || message.createdAt > outgoing.since),
+    );
+    if (saved) {
+      claimed.add(saved.id);
+    }
+    return Boolean(saved);
+  };
   return useMutationState({
     filters: { mutationKey: SEND_MESSAGE_KEY, status: 'pending' },
     select: (mutation) => mutation.state.variables as OutgoingMessage,
   })
-    .filter((outgoing) => outgoing.chatId === chatId)
+    .filter((outgoing) => outgoing.chatId === chatId && !delivered(outgoing))
     .map((outgoing) => ({
       id: outgoing.tempId,
       chatId,

@@ -1,0 +1,389 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+
+import { createVerifiedUser } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+import type { RunningServer } from '../support/server';
+
+/** Polling runs every 5 s (requests) and 3 s (an open chat); leave room for one round and a bit. */
+const POLLED = { timeout: 12_000 };
+const HTML_MESSAGE = '<b>bold</b><script>window.__pwned = true</script>';
+
+interface Person {
+  page: Page;
+  name: string;
+  email: string;
+}
+
+/** Opens `path` once the app is interactive (the fixture's page.goto does this for `page`). */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html[data-ready]')).toHaveCount(1, { timeout: 15_000 });
+}
+
+/** A second person, signed in within a browser context of their own. */
+async function secondPerson(
+  browser: Browser,
+  server: RunningServer,
+  name: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Person> {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await prepare?.(page);
+  const user = await createVerifiedUser(context.request, server, name);
+  return { page, ...user };
+}
+
+/** Search finds only public profiles (spec 02 §6), so the one to be found opens theirs. */
+async function makePublic(request: APIRequestContext): Promise<void> {
+  const answer = await request.patch('/api/settings', {
+    data: { group: 'privacy', key: 'profileVisibility', value: 'public' },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+/** Friends through the API, for the tests about what comes after. */
+async function befriend(from: Person, to: Person): Promise<void> {
+  await makePublic(to.page.request);
+  const found = await from.page.request.get(`/api/users/search?q=${encodeURIComponent(to.email)}`);
+  const { results } = (await found.json()) as { results: { id: string }[] };
+  const sent = await from.page.request.post('/api/friend-requests', {
+    data: { toUserId: results[0]?.id },
+  });
+  expect(sent.status()).toBe(201);
+  const { requests } = (await (await to.page.request.get('/api/friend-requests')).json()) as {
+    requests: { id: string }[];
+  };
+  const accepted = await to.page.request.post(`/api/friend-requests/${requests[0]?.id}/accept`);
+  expect(accepted.status()).toBe(200);
+}
+
+const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
+const messageItem = (page: Page, text: string) =>
+  messages(page).getByRole('listitem').filter({ hasText: text });
+
+async function openChat(page: Page, friendName: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page
+    .getByRole('navigation', { name: 'Chats' })
+    .getByRole('button', { name: friendName })
+    .click();
+  await expect(page.getByRole('heading', { name: friendName })).toBeVisible();
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(messageItem(page, text)).toBeVisible();
+}
+
+/** Sends a friend request from the Friends tab, finding the other by their email. */
+async function requestFriendship(page: Page, other: Person): Promise<void> {
+  const search = page.getByRole('searchbox', { name: 'Search users by name or email' });
+  await search.fill(other.email);
+  await search.press('Enter');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByText(other.email)).toBeVisible();
+  await results.getByRole('button', { name: `Add ${other.name} as a friend` }).click();
+  await expect(results.getByText('Request sent')).toBeVisible();
+}
+
+test.describe('Social', () => {
+  test('two people become friends and chat both ways, live, with edits and deletes', async ({
+    page,
+    server,
+    browser,
+    expectNoSeriousA11yViolations,
+  }) => {
+    const ada: Person = {
+      page,
+      ...(await createVerifiedUser(page.request, server, 'Ada Lovelace')),
+    };
+    const grace = await secondPerson(browser, server, 'Grace Hopper');
+    await makePublic(grace.page.request);
+    await ada.page.goto('/dashboard/social');
+    await visit(grace.page, '/dashboard/social');
+    await expect(ada.page.getByRole('heading', { name: 'Social', level: 1 })).toBeVisible();
+    await expect(
+      ada.page.getByText('Connect with friends, chat, and share daily plans'),
+    ).toBeVisible();
+    await expect(
+      ada.page.getByText('No friends yet. Search for users to send friend requests!'),
+    ).toBeVisible();
+
+    // Search and request; the button waits for text.
+    const searchButton = ada.page.getByRole('button', { name: 'Search', exact: true });
+    await expect(searchButton).toBeDisabled();
+    await requestFriendship(ada.page, grace);
+
+    // Grace sees the request arrive, badge first, and accepts it.
+    await expect(
+      grace.page.getByRole('tab', { name: /^Friends\s*1 pending request$/ }),
+    ).toBeVisible();
+    await expect(grace.page.getByRole('heading', { name: 'Friend Requests (1)' })).toBeVisible();
+    await grace.page
+      .getByRole('button', { name: `Accept friend request from ${ada.name}` })
+      .click();
+    await expect(grace.page.getByRole('heading', { name: 'Friends (1)' })).toBeVisible();
+    await expect(grace.page.getByRole('tab', { name: 'Friends', exact: true })).toBeVisible();
+    await expect(ada.page.getByRole('heading', { name: 'Friends (1)' })).toBeVisible();
+    await expect(ada.page.getByRole('list', { name: 'Search results' })).toContainText('Friends');
+
+    // Ada starts the chat from her friends list.
+    await ada.page.getByRole('button', { name: `Chat with ${grace.name}` }).click();
+    await expect(ada.page.getByRole('tab', { name: 'Chat' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(ada.page.getByRole('heading', { name: grace.name })).toBeVisible();
+    await expect(ada.page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await send(ada.page, 'Hello Grace!');
+    await expect(messageItem(ada.page, 'Hello Grace!')).toContainText('Just now');
+
+    // Grace sees it counted as unread, opens the chat, and answers.
+    await grace.page.getByRole('tab', { name: 'Chat' }).click();
+    await expect(grace.page.getByText('Select a friend to start chatting')).toBeVisible();
+    await expect(
+      grace.page.getByRole('button', { name: new RegExp(`^${ada.name}\\s*1 unread message$`) }),
+    ).toBeVisible();
+    await openChat(grace.page, ada.name);
+    await expect(messageItem(grace.page, 'Hello Grace!')).toBeVisible();
+    await expect(grace.page.getByRole('button', { name: ada.name, exact: true })).toBeVisible();
+    await send(grace.page, 'Hi Ada, how are the engines?');
+    await expect(messageItem(ada.page, 'Hi Ada, how are the engines?')).toBeVisible();
+
+    // Ada edits her message inline; Grace sees the new words and the mark.
+    await messageItem(ada.page, 'Hello Grace!')
+      .getByRole('button', { name: 'Edit message' })
+      .click();
+    const editBox = ada.page.getByRole('textbox', { name: 'Edit message' });
+    await editBox.press('Escape');
+    await expect(editBox).toBeHidden();
+    await messageItem(ada.page, 'Hello Grace!')
+      .getByRole('button', { name: 'Edit message' })
+      .click();
+    await editBox.fill('Hello Grace, admiral!');
+    await editBox.press('Enter');
+    await expect(messageItem(ada.page, 'Hello Grace, admiral!')).toContainText('(edited)');
+    await expect(messageItem(grace.page, 'Hello Grace, admiral!')).toContainText('(edited)');
+    // Only one's own messages can be changed.
+    await expect(messageItem(grace.page, 'Hello Grace, admiral!').getByRole('button')).toHaveCount(
+      0,
+    );
+
+    // HTML in a message is shown as text, never run.
+    await send(ada.page, HTML_MESSAGE);
+    await expect(messageItem(grace.page, HTML_MESSAGE)).toBeVisible();
+    await expect(messages(grace.page).locator('b, script')).toHaveCount(0);
+    expect(await grace.page.evaluate(() => 'pwned' in window || '__pwned' in window)).toBe(false);
+
+    // Ada deletes a message after confirming; it goes for both.
+    await messageItem(ada.page, HTML_MESSAGE)
+      .getByRole('button', { name: 'Delete message' })
+      .click();
+    const confirm = ada.page.getByRole('alertdialog', { name: 'Delete Message' });
+    await expect(confirm).toContainText(
+      'Are you sure you want to delete this message? This action cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(messageItem(ada.page, HTML_MESSAGE)).toHaveCount(0);
+    await expect(messageItem(grace.page, HTML_MESSAGE)).toHaveCount(0);
+
+    await expectNoSeriousA11yViolations();
+
+    // Grace deletes the chat; it closes for both.
+    await grace.page.getByRole('button', { name: 'Delete chat' }).click();
+    const deleteChat = grace.page.getByRole('alertdialog', { name: 'Delete Chat' });
+    await expect(deleteChat).toContainText(
+      'All messages will be permanently deleted and cannot be recovered.',
+    );
+    await deleteChat.getByRole('button', { name: 'Delete' }).click();
+    await expect(grace.page.getByText('Select a friend to start chatting')).toBeVisible();
+    await expect(ada.page.getByText('Select a friend to start chatting')).toBeVisible();
+  });
+
+  test('a shared plan both people add to and tick off', async ({ page, server, browser }) => {
+    const ada: Person = {
+      page,
+      ...(await createVerifiedUser(page.request, server, 'Ada Lovelace')),
+    };
+    const grace = await secondPerson(browser, server, 'Grace Hopper');
+    await ada.page.goto('/dashboard/social', { waitUntil: 'load' });
+    await ada.page.getByRole('tab', { name: 'Shared Plans' }).click();
+    await expect(ada.page.getByText('No shared plans yet')).toBeVisible();
+    await expect(ada.page.getByText('Add friends first to create shared plans')).toBeVisible();
+    await expect(ada.page.getByRole('button', { name: 'Create Plan' })).toBeDisabled();
+
+    // The friendship reaches Ada's open page by itself.
+    await befriend(ada, grace);
+    await visit(grace.page, '/dashboard/social');
+    await grace.page.getByRole('tab', { name: 'Shared Plans' }).click();
+
+    await ada.page.getByRole('button', { name: 'Create Your First Plan' }).click();
+    const create = ada.page.getByRole('dialog', { name: 'Create Shared Plan' });
+    await create.getByRole('button', { name: 'Create Plan' }).click();
+    await expect(create.getByText('Plan title is required')).toBeVisible();
+    await expect(create.getByText('Target date is required')).toBeVisible();
+    await expect(create.getByText('Please choose a friend')).toBeVisible();
+    await create.getByLabel('Plan Title').fill('  Saturday hike ');
+    await create.getByLabel('Target Date').fill('2026-11-28');
+    await create.getByLabel('Share with Friend').selectOption({ label: grace.name });
+    await create.getByRole('button', { name: 'Create Plan' }).click();
+    await expect(create).toBeHidden();
+
+    for (const [person, other] of [
+      [ada, grace],
+      [grace, ada],
+    ] as const) {
+      const card = person.page.getByRole('listitem').filter({ hasText: 'Saturday hike' });
+      await expect(card).toContainText('Nov 28, 2026');
+      await expect(card).toContainText(`With: ${other.name}`);
+      await expect(card).toContainText('Tasks: 0');
+      await card.getByRole('button', { name: 'Saturday hike', exact: true }).click();
+      const detail = person.page.getByRole('dialog', { name: 'Saturday hike' });
+      await expect(detail).toContainText(`Shared with${other.name}`);
+      await expect(detail).toContainText('Target DateNov 28, 2026');
+      await expect(detail.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
+    }
+    const adaPlan = ada.page.getByRole('dialog', { name: 'Saturday hike' });
+    const gracePlan = grace.page.getByRole('dialog', { name: 'Saturday hike' });
+    await expect(adaPlan.getByText('No tasks yet. Add one above!')).toBeVisible();
+
+    await adaPlan.getByRole('textbox', { name: 'New task' }).fill('Buy snacks');
+    await adaPlan.getByRole('textbox', { name: 'New task' }).press('Enter');
+    await gracePlan.getByRole('textbox', { name: 'New task' }).fill('Pack boots');
+    await gracePlan.getByRole('button', { name: 'Add', exact: true }).click();
+    for (const plan of [adaPlan, gracePlan]) {
+      await expect(plan.getByRole('listitem').filter({ hasText: 'Buy snacks' })).toContainText(
+        `by ${ada.name}`,
+      );
+      await expect(plan.getByRole('listitem').filter({ hasText: 'Pack boots' })).toContainText(
+        `by ${grace.name}`,
+      );
+    }
+
+    // Each ticks the other's task and sees their own ticked by the other.
+    await gracePlan.getByRole('checkbox', { name: 'Mark "Buy snacks" as completed' }).click();
+    await expect(
+      gracePlan.getByRole('checkbox', { name: 'Mark "Buy snacks" as pending' }),
+    ).toBeChecked();
+    await expect(
+      adaPlan.getByRole('checkbox', { name: 'Mark "Buy snacks" as pending' }),
+    ).toBeChecked();
+    await expect(adaPlan.getByText('Buy snacks', { exact: true })).toHaveClass(/line-through/);
+    await adaPlan.getByRole('checkbox', { name: 'Mark "Pack boots" as completed' }).click();
+    await expect(
+      gracePlan.getByRole('checkbox', { name: 'Mark "Pack boots" as pending' }),
+    ).toBeChecked();
+
+    // Grace deletes a task after confirming; Ada sees it go.
+    await gracePlan.getByRole('button', { name: 'Delete task "Pack boots"' }).click();
+    const confirmTask = grace.page.getByRole('alertdialog', { name: 'Delete Task' });
+    await confirmTask.getByRole('button', { name: 'Delete' }).click();
+    await expect(adaPlan.getByText('Pack boots')).toHaveCount(0);
+    await adaPlan.getByRole('button', { name: 'Close' }).click();
+    await expect(ada.page.getByRole('listitem').filter({ hasText: 'Saturday hike' })).toContainText(
+      'Tasks: 1',
+    );
+
+    // Ada deletes the plan; it goes for Grace too, open detail and all.
+    await ada.page.getByRole('button', { name: 'Delete plan "Saturday hike"' }).click();
+    const confirmPlan = ada.page.getByRole('alertdialog', { name: 'Delete Shared Plan' });
+    await confirmPlan.getByRole('button', { name: 'Delete' }).click();
+    await expect(ada.page.getByText('No shared plans yet')).toBeVisible();
+    await expect(gracePlan).toBeHidden();
+    await expect(grace.page.getByText('No shared plans yet')).toBeVisible();
+  });
+
+  test('a change the server refuses rolls back and says so in a banner', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    const ada: Person = {
+      page,
+      ...(await createVerifiedUser(page.request, server, 'Ada Lovelace')),
+    };
+    const grace = await secondPerson(browser, server, 'Grace Hopper');
+    await befriend(ada, grace);
+    await ada.page.goto('/dashboard/social', { waitUntil: 'load' });
+    await openChat(ada.page, grace.name);
+
+    await ada.page.route('**/api/chats/*/messages', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } })
+        : route.fallback(),
+    );
+    const box = ada.page.getByRole('textbox', { name: 'Message' });
+    await box.fill('This will not go');
+    await box.press('Enter');
+    const banner = ada.page.getByRole('alert').filter({ hasText: 'Failed to send message' });
+    await expect(banner).toBeVisible();
+    await expect(box).toHaveValue('This will not go');
+    await expect(messageItem(ada.page, 'This will not go')).toHaveCount(0);
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(banner).toBeHidden();
+    await ada.page.unroute('**/api/chats/*/messages');
+    await box.press('Enter');
+    await expect(messageItem(ada.page, 'This will not go')).toBeVisible();
+    await expect(box).toHaveValue('');
+
+    // Removing a friend (a warning, not a danger) that fails puts the friend back.
+    await ada.page.route('**/api/friends/*', (route) =>
+      route.request().method() === 'DELETE' ? route.abort() : route.fallback(),
+    );
+    await ada.page.getByRole('tab', { name: 'Friends' }).click();
+    await ada.page.getByRole('button', { name: `Remove ${grace.name} from friends` }).click();
+    const confirm = ada.page.getByRole('alertdialog', { name: 'Remove Friend' });
+    await expect(confirm).toContainText(
+      'You can send a new friend request later if you change your mind.',
+    );
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(ada.page.getByRole('alert')).toContainText('Failed to remove friend');
+    await expect(ada.page.getByRole('heading', { name: 'Friends (1)' })).toBeVisible();
+  });
+
+  test('on a flaky connection without the realtime socket, polling still delivers', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const ada: Person = {
+      page,
+      ...(await createVerifiedUser(page.request, server, 'Ada Lovelace')),
+    };
+    let refused = 0;
+    const grace = await secondPerson(browser, server, 'Grace Hopper', (gracePage) =>
+      gracePage.routeWebSocket('**/api/realtime', (socket) => {
+        refused += 1;
+        void socket.close({ code: 1011, reason: 'flaky' });
+      }),
+    );
+    await makePublic(grace.page.request);
+    await ada.page.goto('/dashboard/social');
+    await visit(grace.page, '/dashboard/social');
+
+    await requestFriendship(ada.page, grace);
+    // No event reaches Grace: the request arrives by the 5 s poll.
+    await expect(grace.page.getByRole('heading', { name: 'Friend Requests (1)' })).toBeVisible(
+      POLLED,
+    );
+    await grace.page
+      .getByRole('button', { name: `Accept friend request from ${ada.name}` })
+      .click();
+    await expect(ada.page.getByRole('heading', { name: 'Friends (1)' })).toBeVisible();
+
+    await ada.page.getByRole('button', { name: `Chat with ${grace.name}` }).click();
+    await send(ada.page, 'Can you hear me?');
+    await openChat(grace.page, ada.name);
+    await expect(messageItem(grace.page, 'Can you hear me?')).toBeVisible();
+
+    // With the chat open, Ada's next messages arrive by the 3 s poll.
+    await send(ada.page, 'Still there?');
+    await expect(messageItem(grace.page, 'Still there?')).toBeVisible(POLLED);
+    await send(grace.page, 'Yes, on a bad line');
+    await expect(messageItem(ada.page, 'Yes, on a bad line')).toBeVisible();
+    expect(refused).toBeGreaterThan(0);
+  });
+});
