@@ -10,6 +10,7 @@ import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/databa
 import { migrateToLatest } from '../src/db/migrate';
 import type { Mailer } from '../src/mail/mailer';
 import type { EmailContent } from '../src/mail/templates';
+import { SCHEMA_PREFIX_ENV } from './global-setup';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
@@ -37,7 +38,9 @@ export interface TestDatabase {
 
 /**
  * A fresh, empty database: a new SQLite file, or a new schema in the PostgreSQL test database so
- * that test files running in parallel never see each other's rows.
+ * that test files running in parallel never see each other's rows. Under Vitest the schemas are
+ * dropped when the whole run ends (test/global-setup.ts explains why); elsewhere (the benches)
+ * `drop` removes the schema at once.
  */
 export async function createTestDatabase(engine: Engine, migrate = true): Promise<TestDatabase> {
   const dataDir = tempDir();
@@ -47,18 +50,21 @@ export async function createTestDatabase(engine: Engine, migrate = true): Promis
     if (!TEST_DATABASE_URL) {
       throw new Error('TEST_DATABASE_URL is needed for PostgreSQL tests');
     }
-    const schema = uniqueName('test');
+    const runPrefix = process.env[SCHEMA_PREFIX_ENV];
+    const schema = uniqueName(runPrefix ?? 'test');
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
     open = () => openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir, pgSchema: schema });
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    };
+    if (!runPrefix) {
+      dropSchema = async () => {
+        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      };
+    }
   } else {
     open = () => openDatabase({ dataDir });
   }
