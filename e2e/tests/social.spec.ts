@@ -343,6 +343,54 @@ test.describe('Social', () => {
     await expect(ada.page.getByRole('heading', { name: 'Friends (1)' })).toBeVisible();
   });
 
+  test('older messages load on scrolling up, in place; on a phone list and chat take turns', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    const ada: Person = {
+      page,
+      ...(await createVerifiedUser(page.request, server, 'Ada Lovelace')),
+    };
+    const grace = await secondPerson(browser, server, 'Grace Hopper');
+    await befriend(ada, grace);
+    const chat = (await (await ada.page.request.get('/api/friends')).json()) as {
+      friends: { id: string }[];
+    };
+    const opened = await ada.page.request.post('/api/chats', {
+      data: { friendId: chat.friends[0]?.id },
+    });
+    const { id: chatId } = (await opened.json()) as { id: string };
+    for (let index = 1; index <= 55; index += 1) {
+      const sent = await ada.page.request.post(`/api/chats/${chatId}/messages`, {
+        data: { content: `Message ${index}` },
+      });
+      expect(sent.status()).toBe(201);
+    }
+
+    await ada.page.setViewportSize({ width: 375, height: 740 });
+    await ada.page.goto('/dashboard/social', { waitUntil: 'load' });
+    await ada.page.getByRole('tab', { name: 'Chat' }).click();
+    const list = ada.page.getByRole('navigation', { name: 'Chats' });
+    await list.getByRole('button', { name: grace.name }).click();
+    await expect(list).toBeHidden();
+    const log = messages(ada.page);
+    // The newest 50, scrolled to the newest.
+    await expect(log.getByText('Message 55', { exact: true })).toBeInViewport();
+    await expect(log.getByText('Message 6', { exact: true })).toBeAttached();
+    await expect(log.getByText('Message 5', { exact: true })).toHaveCount(0);
+
+    await log.evaluate((element) => element.scrollTo({ top: 0 }));
+    await expect(log.getByText('Message 1', { exact: true })).toBeAttached();
+    // The reader stays where they were: the oldest of the first page, not the newly loaded.
+    await expect(log.getByText('Message 6', { exact: true })).toBeInViewport();
+    await expect(log.getByText('Message 1', { exact: true })).not.toBeInViewport();
+
+    await ada.page.getByRole('button', { name: 'Close chat' }).click();
+    await expect(list).toBeVisible();
+    await expect(ada.page.getByText('Select a friend to start chatting')).toBeVisible();
+  });
+
   test('on a flaky connection without the realtime socket, polling still delivers', async ({
     page,
     server,
