@@ -1,5 +1,6 @@
-import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationResult, Migrator, sql } from 'kysely';
 
+import { isPostgres } from './column-types';
 import * as publicForms from './migrations/0001-public-forms';
 import * as accounts from './migrations/0002-accounts';
 import * as userSettings from './migrations/0003-user-settings';
@@ -23,6 +24,11 @@ const migrations: Record<string, Migration> = {
   '0007-social': social,
 };
 
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
+}
+
 /**
  * Brings the schema up to date. On PostgreSQL, Kysely's Migrator holds a transaction-scoped
  * advisory lock for the whole run, so two instances starting together never migrate at once.
@@ -31,6 +37,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    // Kysely looks for its bookkeeping tables in every schema unless told which one; with
+    // several schemas in one database (parallel tests) it would find another's and fail.
+    ...(isPostgres(db) ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
