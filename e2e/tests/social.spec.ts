@@ -328,6 +328,20 @@ test.describe('Social', () => {
     await expect(messageItem(ada.page, 'This will not go')).toBeVisible();
     await expect(box).toHaveValue('');
 
+    // A chat the server keeps comes back open.
+    await ada.page.route('**/api/chats/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } })
+        : route.fallback(),
+    );
+    await ada.page.getByRole('button', { name: 'Delete chat' }).click();
+    await ada.page
+      .getByRole('alertdialog', { name: 'Delete Chat' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(ada.page.getByRole('alert')).toContainText('Failed to delete chat');
+    await expect(messageItem(ada.page, 'This will not go')).toBeVisible();
+
     // Removing a friend (a warning, not a danger) that fails puts the friend back.
     await ada.page.route('**/api/friends/*', (route) =>
       route.request().method() === 'DELETE' ? route.abort() : route.fallback(),

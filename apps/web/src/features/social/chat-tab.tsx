@@ -15,7 +15,7 @@ import {
   surfaceClass,
 } from './social-ui';
 import type { OpenChat, useChatSelection } from './use-chat-selection';
-import { useChats, useDeleteChat, useFriends } from './use-social';
+import { useChats, useFriends } from './use-social';
 
 type Selection = ReturnType<typeof useChatSelection>;
 
@@ -64,19 +64,8 @@ function ChatFriends({ selection }: { selection: Selection }) {
 /** The open chat: header (friend, delete, close), its messages and the send box. */
 function ChatPane({ open, selection }: { open: OpenChat; selection: Selection }) {
   const { user } = useSession();
-  const deleteChat = useDeleteChat();
   const [confirming, setConfirming] = useState(false);
   const { friend, chatId } = open;
-
-  const remove = () => {
-    if (!chatId) {
-      return;
-    }
-    setConfirming(false);
-    selection.close();
-    // The chat goes at once; if the server keeps it, it comes back open (spec 02 §4).
-    deleteChat.mutate(chatId, { onError: () => selection.reopen(open) });
-  };
 
   return (
     <section
@@ -117,7 +106,10 @@ function ChatPane({ open, selection }: { open: OpenChat; selection: Selection })
           confirmLabel="Delete"
           pendingLabel="Deleting..."
           pending={false}
-          onConfirm={remove}
+          onConfirm={() => {
+            setConfirming(false);
+            selection.remove(open);
+          }}
           onClose={() => setConfirming(false)}
         >
           {MESSAGES.deleteChatText}

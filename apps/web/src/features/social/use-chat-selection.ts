@@ -1,7 +1,7 @@
 import type { Friend } from '@daywise/shared/schemas';
 import { useCallback, useState } from 'react';
 
-import { useOpenChat } from './use-social';
+import { useDeleteChat, useOpenChat } from './use-social';
 
 /** The chat on screen: its friend at once, its id once the server has opened it. */
 export interface OpenChat {
@@ -31,10 +31,24 @@ export function useChatSelection() {
     [mutate],
   );
   const close = useCallback(() => setOpen(null), []);
+
+  // Held here, by the page, so the answer is still heard after the chat pane has gone.
+  const { mutate: deleteChat } = useDeleteChat();
+  /** Deleting closes the chat at once; if the server keeps it, it opens again (spec 02 §4). */
+  const remove = useCallback(
+    (chat: OpenChat) => {
+      if (!chat.chatId) {
+        return;
+      }
+      setOpen(null);
+      deleteChat(chat.chatId, { onError: () => setOpen(chat) });
+    },
+    [deleteChat],
+  );
   /** Closes the chat if it is the one that went (deleted here or by the friend). */
   const closeIf = useCallback(
     (chatId: string) => setOpen((current) => (current?.chatId === chatId ? null : current)),
     [],
   );
-  return { open, select, close, closeIf, reopen: setOpen };
+  return { open, select, close, closeIf, remove };
 }

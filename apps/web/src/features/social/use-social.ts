@@ -139,16 +139,21 @@ function mapPages(data: MessagePages | undefined, edit: (messages: Message[]) =>
   );
 }
 
-/** Adds a message to the newest page, or replaces the copy already there (events repeat). */
+/** Replaces a message already loaded; one on a page not loaded stays unloaded. */
+function replaceMessage(data: MessagePages | undefined, message: Message) {
+  return mapPages(data, (messages) =>
+    messages.map((shown) => (shown.id === message.id ? message : shown)),
+  );
+}
+
+/** Adds a new message to the newest page, or replaces the copy already there (events repeat). */
 export function upsertMessage(data: MessagePages | undefined, message: Message) {
   if (!data) {
     return data;
   }
   const known = data.pages.some((page) => page.messages.some((shown) => shown.id === message.id));
   if (known) {
-    return mapPages(data, (messages) =>
-      messages.map((shown) => (shown.id === message.id ? message : shown)),
-    );
+    return replaceMessage(data, message);
   }
   const [newest, ...older] = data.pages;
   return newest
@@ -421,7 +426,7 @@ export function useEditMessage() {
     touches: ({ message }) => [messagesKey(message.chatId)],
     apply: (queryClient, { message, content }) =>
       queryClient.setQueryData<MessagePages>(messagesKey(message.chatId), (data) =>
-        upsertMessage(data, {
+        replaceMessage(data, {
           ...message,
           content,
           isEdited: true,
@@ -430,7 +435,7 @@ export function useEditMessage() {
       ),
     onSuccess: (queryClient, saved) =>
       queryClient.setQueryData<MessagePages>(messagesKey(saved.chatId), (data) =>
-        upsertMessage(data, saved),
+        replaceMessage(data, saved),
       ),
     refresh: () => [CHATS_KEY],
     failure: MESSAGES.editMessageFailed,
@@ -604,9 +609,13 @@ export function useSocialRealtime(onChatDeleted: (chatId: string) => void) {
     (event: RealtimeEvent) => {
       switch (event.type) {
         case 'message.created':
-        case 'message.updated':
           queryClient.setQueryData<MessagePages>(messagesKey(event.message.chatId), (data) =>
             upsertMessage(data, event.message),
+          );
+          break;
+        case 'message.updated':
+          queryClient.setQueryData<MessagePages>(messagesKey(event.message.chatId), (data) =>
+            replaceMessage(data, event.message),
           );
           break;
         case 'message.deleted':
