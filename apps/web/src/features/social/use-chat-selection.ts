@@ -15,20 +15,19 @@ export interface OpenChat {
  */
 export function useChatSelection() {
   const [open, setOpen] = useState<OpenChat | null>(null);
-  const openChat = useOpenChat();
-  const { mutate } = openChat;
+  const { mutate: openChat } = useOpenChat();
 
   const select = useCallback(
     (friend: Friend) => {
       setOpen({ friend, chatId: null });
       const isFriend = (current: OpenChat | null) => current?.friend.id === friend.id;
-      mutate(friend.id, {
+      openChat(friend.id, {
         onSuccess: (chat) =>
           setOpen((current) => (isFriend(current) ? { friend, chatId: chat.id } : current)),
         onError: () => setOpen((current) => (isFriend(current) ? null : current)),
       });
     },
-    [mutate],
+    [openChat],
   );
   const close = useCallback(() => setOpen(null), []);
 
