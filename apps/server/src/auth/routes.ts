@@ -12,6 +12,7 @@ import { z } from 'zod';
 
 import type { AppInstance } from '../app';
 import { ApiError } from '../lib/errors';
+import { socialContacts } from '../social/social';
 import {
   checkCredentials,
   checkResetLink,
@@ -288,8 +289,11 @@ export function accountRoutes(app: AppInstance): void {
 
   app.delete('/api/account', async (request, reply) => {
     const { user } = await requireSession(app.auth, request);
+    const contacts = await socialContacts(app.database.db, user.id);
     await softDeleteAccount(services(), user.id);
     app.realtime.endSessions({ userId: user.id });
+    // Their friends lists, chats and shared plans lose this user.
+    app.realtime.publish(contacts, { type: 'friendship.changed' });
     const response = await app.auth.api.signOut({
       headers: fetchHeaders(request),
       asResponse: true,

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 
 /** LIKE pattern for "contains", lowercased, with the term's `\`, `%` and `_` matched literally. */
-export function containsPattern(term: string): string {
+function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 

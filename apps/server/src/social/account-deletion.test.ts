@@ -19,6 +19,7 @@ describe.each(ENGINES)('account deletion and social data on %s', (engine) => {
     const bob = await social.signUp('bob@example.com', 'Bob Builder');
     const carol = await social.signUp('carol@example.com', 'Carol Pending');
     const dan = await social.signUp('dan@example.com', 'Dan Bystander');
+    const eve = await social.signUp('eve@example.com', 'Eve Stranger');
     await social.befriend(ada, bob);
     await social.befriend(bob, dan);
     await social.call(ada, 'POST', '/api/friend-requests', { toUserId: carol.id });
@@ -36,7 +37,16 @@ describe.each(ENGINES)('account deletion and social data on %s', (engine) => {
     // Bob's own social life with Dan stays.
     const kept = (await social.call(bob, 'POST', '/api/chats', { friendId: dan.id })).json<Chat>();
 
+    const told: string[] = [];
+    for (const user of [bob, carol, dan, eve]) {
+      ctx.app.realtime.subscribe(user.id, (event) => told.push(`${user.id} ${event.type}`));
+    }
+
     expect((await social.call(ada, 'DELETE', '/api/account')).statusCode).toBe(200);
+    // Everyone whose screens showed Ada is told; Eve, a stranger, is not.
+    expect(told.sort()).toEqual(
+      [bob, carol, dan].map((user) => `${user.id} friendship.changed`).sort(),
+    );
 
     const list = async (url: string) => (await social.call(bob, 'GET', url)).json<object>();
     expect(await list('/api/friends')).toEqual({

@@ -77,3 +77,31 @@ export async function requireFriend(db: Kysely<Database>, userId: string, friend
     throw new ApiError('NOT_FRIENDS');
   }
 }
+
+/**
+ * Everyone whose social screens show `userId`: friends, request counterparts, chat partners and
+ * shared-plan partners. Read before an account is deleted, so they can be told (ADR 0011).
+ */
+export async function socialContacts(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const pairs = (table: 'friendships' | 'chats') =>
+    db
+      .selectFrom(table)
+      .select(['user1_id as a', 'user2_id as b'])
+      .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]));
+  const rows = await pairs('friendships')
+    .unionAll(pairs('chats'))
+    .unionAll(
+      db
+        .selectFrom('friend_requests')
+        .select(['from_user_id as a', 'to_user_id as b'])
+        .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)])),
+    )
+    .unionAll(
+      db
+        .selectFrom('shared_plans')
+        .select(['creator_id as a', 'shared_with_id as b'])
+        .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)])),
+    )
+    .execute();
+  return [...new Set(rows.flatMap(({ a, b }) => (a === userId ? [b] : [a])))];
+}

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Database, TodoTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { likeContains } from '../lib/like-pattern';
 
 type TodoRow = Selectable<TodoTable>;
 export type TodoListQuery = z.output<typeof todoListQuerySchema>;
@@ -39,11 +40,6 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   return { createdAt, id };
 }
 
-/** LIKE pattern for a search term: its % and _ are matched literally. */
-function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** The user's todos matching the list's filters (spec 02 §5), as a query to page or count. */
 function filteredTodos(db: Kysely<Database>, userId: string, query: TodoListQuery, today: string) {
   let select = db.selectFrom('todos').where('user_id', '=', userId);
@@ -54,11 +50,11 @@ function filteredTodos(db: Kysely<Database>, userId: string, query: TodoListQuer
     select = select.where('priority', '=', query.priority);
   }
   if (query.q) {
-    const pattern = containsPattern(query.q);
+    const contains = likeContains(query.q);
     select = select.where((eb) =>
       eb.or([
-        eb(sql`lower(title)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(description)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(title)`, 'like', contains),
+        eb(sql`lower(description)`, 'like', contains),
       ]),
     );
   }

@@ -634,8 +634,11 @@ export function useSocialRealtime(onChatDeleted: (chatId: string) => void) {
           break;
         case 'friend-request.created':
         case 'friend-request.removed':
-        case 'friendship.changed':
           refresh(REQUESTS_KEY, FRIENDS_KEY, SEARCH_KEY);
+          break;
+        case 'friendship.changed':
+          // Also sent when a friend deletes their account, which takes their chats and plans.
+          refresh(REQUESTS_KEY, FRIENDS_KEY, SEARCH_KEY, CHATS_KEY, SHARED_PLANS_KEY);
           break;
         case 'shared-plan.changed':
         case 'shared-plan.deleted':
