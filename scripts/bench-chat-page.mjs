@@ -54,7 +54,7 @@ function seedMessages(databaseFile, { chat, readerId, friendId }, count) {
       newest = `Message number ${i} of the bench chat`;
       newestAt = new Date(start + i * 60_000).toISOString();
       const sender = i % 2 ? friendId : readerId;
-      insert.run(`bench${String(i).padStart(8, '0')}`, chat.id, sender, newest, newestAt);
+      insert.run(`${chat.id}-${i}`, chat.id, sender, newest, newestAt);
     }
     db.prepare('update chats set last_message = ?, last_message_at = ? where id = ?').run(
       newest,
