@@ -94,6 +94,8 @@ test.describe('Todos', () => {
     await expect(page.getByText('Todo marked as pending')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Pending Tasks (1)' })).toBeVisible();
     await expect(counter(page, 'Completion Rate')).toHaveText('0%');
+    // The completed list has re-read the server, so the todo is in one list only.
+    await expect(page.getByText('No completed tasks yet')).toBeVisible();
 
     // A toggle the server refuses goes back, and says so.
     await page.route('**/api/todos/*', (route) =>
@@ -101,11 +103,16 @@ test.describe('Todos', () => {
         ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Boom' } } })
         : route.fallback(),
     );
-    const box = oat.getByRole('checkbox', { name: 'Mark "Buy oat milk" as completed' });
+    // Scoped to the pending list: while the refused toggle settles, the completed list can
+    // briefly show the copy it held before its refetch was cancelled.
+    const box = page
+      .getByRole('region', { name: /^Pending Tasks/ })
+      .getByRole('checkbox', { name: 'Mark "Buy oat milk" as completed' });
     await box.click();
     await expect(page.getByText('Failed to update todo')).toBeVisible();
     await expect(box).not.toBeChecked();
     await expect(counter(page, 'Completed')).toHaveText('0');
+    await expect(page.getByText('No completed tasks yet')).toBeVisible();
     await page.unroute('**/api/todos/*');
 
     await oat.getByRole('button', { name: 'Delete "Buy oat milk"' }).click();
