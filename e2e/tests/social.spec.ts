@@ -34,6 +34,18 @@ async function secondPerson(
   return { page, ...user };
 }
 
+/** Ada on the test's own page and Grace in a browser context of her own, both signed in. */
+async function adaAndGrace(
+  page: Page,
+  server: RunningServer,
+  browser: Browser,
+  prepareGrace?: (page: Page) => Promise<void>,
+): Promise<{ ada: Person; grace: Person }> {
+  const ada = { page, ...(await createVerifiedUser(page.request, server, 'Ada Lovelace')) };
+  const grace = await secondPerson(browser, server, 'Grace Hopper', prepareGrace);
+  return { ada, grace };
+}
+
 /** Search finds only public profiles (spec 02 §6), so the one to be found opens theirs. */
 async function makePublic(request: APIRequestContext): Promise<void> {
   const answer = await request.patch('/api/settings', {
@@ -95,11 +107,7 @@ test.describe('Social', () => {
     browser,
     expectNoSeriousA11yViolations,
   }) => {
-    const ada: Person = {
-      page,
-      ...(await createVerifiedUser(page.request, server, 'Ada Lovelace')),
-    };
-    const grace = await secondPerson(browser, server, 'Grace Hopper');
+    const { ada, grace } = await adaAndGrace(page, server, browser);
     await makePublic(grace.page.request);
     await ada.page.goto('/dashboard/social');
     await visit(grace.page, '/dashboard/social');
@@ -203,11 +211,7 @@ test.describe('Social', () => {
   });
 
   test('a shared plan both people add to and tick off', async ({ page, server, browser }) => {
-    const ada: Person = {
-      page,
-      ...(await createVerifiedUser(page.request, server, 'Ada Lovelace')),
-    };
-    const grace = await secondPerson(browser, server, 'Grace Hopper');
+    const { ada, grace } = await adaAndGrace(page, server, browser);
     await ada.page.goto('/dashboard/social', { waitUntil: 'load' });
     await ada.page.getByRole('tab', { name: 'Shared Plans' }).click();
     await expect(ada.page.getByText('No shared plans yet')).toBeVisible();
@@ -300,11 +304,7 @@ test.describe('Social', () => {
     server,
     browser,
   }) => {
-    const ada: Person = {
-      page,
-      ...(await createVerifiedUser(page.request, server, 'Ada Lovelace')),
-    };
-    const grace = await secondPerson(browser, server, 'Grace Hopper');
+    const { ada, grace } = await adaAndGrace(page, server, browser);
     await befriend(ada, grace);
     await ada.page.goto('/dashboard/social', { waitUntil: 'load' });
     await openChat(ada.page, grace.name);
@@ -362,11 +362,7 @@ test.describe('Social', () => {
     server,
     browser,
   }) => {
-    const ada: Person = {
-      page,
-      ...(await createVerifiedUser(page.request, server, 'Ada Lovelace')),
-    };
-    const grace = await secondPerson(browser, server, 'Grace Hopper');
+    const { ada, grace } = await adaAndGrace(page, server, browser);
     await befriend(ada, grace);
     const chat = (await (await ada.page.request.get('/api/friends')).json()) as {
       friends: { id: string }[];
@@ -411,12 +407,8 @@ test.describe('Social', () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const ada: Person = {
-      page,
-      ...(await createVerifiedUser(page.request, server, 'Ada Lovelace')),
-    };
     let refused = 0;
-    const grace = await secondPerson(browser, server, 'Grace Hopper', (gracePage) =>
+    const { ada, grace } = await adaAndGrace(page, server, browser, (gracePage) =>
       gracePage.routeWebSocket('**/api/realtime', (socket) => {
         refused += 1;
         void socket.close({ code: 1011, reason: 'flaky' });

@@ -1,9 +1,10 @@
 import type { ProfileVisibility } from '@daywise/shared/schemas';
 import { expect } from 'vitest';
 
+import type { Engine } from '../src/db/database';
 import { newId } from '../src/lib/ids';
 import { accountClient, signUpBody } from './account-client';
-import { SAME_ORIGIN, type TestApp } from './helpers';
+import { createTestApp, SAME_ORIGIN, type TestApp } from './helpers';
 
 export interface TestUser {
   id: string;
@@ -61,6 +62,16 @@ export function socialClient(ctx: TestApp) {
   };
 
   return { api, call, signUp, befriend };
+}
+
+/** A fresh app where Ada and Bob are signed up and friends: where chat and plan tests start. */
+export async function appWithFriends(engine: Engine, now: () => Date) {
+  const ctx = await createTestApp(engine, { now });
+  const social = socialClient(ctx);
+  const ada = await social.signUp('ada@example.com', 'Ada Lovelace');
+  const bob = await social.signUp('bob@example.com', 'Bob Builder');
+  await social.befriend(ada, bob);
+  return { ctx, social, ada, bob };
 }
 
 /**

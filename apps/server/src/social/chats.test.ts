@@ -8,8 +8,8 @@ import {
 import type { Chat, Message, MessagePage } from '@daywise/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestApp, ENGINES, type TestApp, testClock } from '../../test/helpers';
-import { socialClient, type TestUser } from '../../test/social-client';
+import { ENGINES, type TestApp, testClock } from '../../test/helpers';
+import { appWithFriends, type socialClient, type TestUser } from '../../test/social-client';
 import { newId } from '../lib/ids';
 
 describe.each(ENGINES)('chats on %s', (engine) => {
@@ -21,11 +21,7 @@ describe.each(ENGINES)('chats on %s', (engine) => {
 
   beforeEach(async () => {
     clock = testClock();
-    ctx = await createTestApp(engine, { now: clock.now });
-    social = socialClient(ctx);
-    ada = await social.signUp('ada@example.com', 'Ada Lovelace');
-    bob = await social.signUp('bob@example.com', 'Bob Builder');
-    await social.befriend(ada, bob);
+    ({ ctx, social, ada, bob } = await appWithFriends(engine, clock.now));
   });
   afterEach(() => ctx.close());
 

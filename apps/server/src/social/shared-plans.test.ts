@@ -2,8 +2,8 @@ import { MESSAGES, type RealtimeEvent } from '@daywise/shared';
 import type { SharedPlan, SharedPlanTask } from '@daywise/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestApp, ENGINES, type TestApp, testClock } from '../../test/helpers';
-import { socialClient, type TestUser } from '../../test/social-client';
+import { ENGINES, type TestApp, testClock } from '../../test/helpers';
+import { appWithFriends, type socialClient, type TestUser } from '../../test/social-client';
 
 describe.each(ENGINES)('shared plans on %s', (engine) => {
   let ctx: TestApp;
@@ -14,11 +14,7 @@ describe.each(ENGINES)('shared plans on %s', (engine) => {
 
   beforeEach(async () => {
     clock = testClock();
-    ctx = await createTestApp(engine, { now: clock.now });
-    social = socialClient(ctx);
-    ada = await social.signUp('ada@example.com', 'Ada Lovelace');
-    bob = await social.signUp('bob@example.com', 'Bob Builder');
-    await social.befriend(ada, bob);
+    ({ ctx, social, ada, bob } = await appWithFriends(engine, clock.now));
   });
   afterEach(() => ctx.close());
 
