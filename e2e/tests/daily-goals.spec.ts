@@ -15,6 +15,7 @@ async function addTag(page: Page, name: string, color?: string): Promise<void> {
   }
   await page.getByRole('button', { name: 'Add Tag' }).click();
   await expect(page.getByText('Tag created').first()).toBeVisible();
+  await expect(page.getByLabel('Tag Name')).toHaveValue('');
 }
 
 test.describe('Daily goals', () => {

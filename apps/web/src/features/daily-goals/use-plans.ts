@@ -205,7 +205,9 @@ export function useSaveTag() {
         : apiRequest<Tag>('/api/tags', { method: 'POST', body: tag }),
     onSuccess: (_tag, { id }) => {
       notify.success(id ? MESSAGES.tagUpdated : MESSAGES.tagCreated);
-      return Promise.all([
+      // Not awaited: the form clears as soon as the server answers, so the next tag typed
+      // meanwhile is not wiped when the lists come back.
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: TAGS_KEY }),
         refreshPlans(queryClient),
       ]);
