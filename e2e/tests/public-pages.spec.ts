@@ -22,6 +22,9 @@ test.describe('Public pages', () => {
       page,
       expectNoSeriousA11yViolations,
     }) => {
+      // Two full axe scans (light and dark) of a long page: on a loaded machine that alone can
+      // take most of the default 30 s.
+      test.slow();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
