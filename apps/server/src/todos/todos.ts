@@ -32,9 +32,19 @@ function encodeCursor(row: TodoRow): string {
   return Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
 }
 
+/**
+ * A cursor comes back from the client, so anything may arrive: it must name a real instant in
+ * our own ISO form and an id made of id characters, or it is refused before it reaches SQL (PostgreSQL
+ * fails the statement on an impossible timestamp).
+ */
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!createdAt || !id) {
+  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const instant = createdAt ? new Date(createdAt) : undefined;
+  const isOurTimestamp =
+    instant !== undefined &&
+    !Number.isNaN(instant.getTime()) &&
+    instant.toISOString() === createdAt;
+  if (!createdAt || !id || rest.length > 0 || !isOurTimestamp || !/^[\w-]{1,100}$/.test(id)) {
     throw new ApiError('VALIDATION_FAILED', 'The list position is not valid.');
   }
   return { createdAt, id };
