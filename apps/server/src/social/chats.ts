@@ -309,7 +309,10 @@ async function requireOwnMessage(
   return message;
 }
 
-/** Only the sender edits, and only within 5 minutes of sending (spec 02 §5). */
+/**
+ * Only the sender edits, only within 5 minutes of sending (spec 02 §5), and only while the two
+ * are friends; deleting one's own message stays possible after the friendship ends.
+ */
 export async function editMessage(
   services: SocialServices,
   userId: string,
@@ -323,6 +326,8 @@ export async function editMessage(
     userId,
     chatId,
     async (trx, chat) => {
+      // Like sending, editing needs the friendship to still exist (ADR 0016).
+      await requireFriend(trx, userId, otherOf(chat, userId));
       const message = await requireOwnMessage(
         trx,
         userId,

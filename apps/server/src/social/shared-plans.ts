@@ -102,26 +102,24 @@ async function presentPlan(
 ): Promise<SharedPlan> {
   const [presented] = await presentPlans(db, userId, [plan]);
   if (!presented) {
-    throw new ApiError('NOT_FOUND');
+    throw new ApiError('SHARED_PLAN_NOT_FOUND');
   }
   return presented;
 }
 
 /**
- * A plan `userId` takes part in. A missing plan is 404; someone else's is 403 'Permission denied'
- * (spec 02 §5, ADR 0011: ids are 128 random bits, so the difference reveals nothing usable).
+ * A plan `userId` takes part in. A missing plan and someone else's get the same 404 'Shared plan
+ * not found', so an outsider cannot tell them apart (ADR 0016, replacing ADR 0011's 403).
  */
 async function requirePlan(db: Kysely<Database>, userId: string, planId: string): Promise<PlanRow> {
   const plan = await db
     .selectFrom('shared_plans')
     .selectAll()
     .where('id', '=', planId)
+    .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
     .executeTakeFirst();
   if (!plan) {
-    throw new ApiError('NOT_FOUND');
-  }
-  if (plan.creator_id !== userId && plan.shared_with_id !== userId) {
-    throw new ApiError('PERMISSION_DENIED');
+    throw new ApiError('SHARED_PLAN_NOT_FOUND');
   }
   return plan;
 }
@@ -130,6 +128,9 @@ async function requirePlan(db: Kysely<Database>, userId: string, planId: string)
  * Runs a change to a plan in a transaction that first bumps its updated_at: the plan moves to
  * the top of both lists, and the row lock makes concurrent task writes take turns without losing
  * any. Both participants hear of it once the change has committed.
+ *
+ * Changes need the two to still be friends: once the friendship ends, the plan stays readable
+ * and either of them may delete it, but neither can change it (ADR 0016).
  */
 async function changePlan<T>(
   services: SocialServices,
@@ -139,7 +140,8 @@ async function changePlan<T>(
 ): Promise<{ plan: PlanRow; result: T }> {
   const stamp = services.now.toISOString();
   const outcome = await services.db.transaction().execute(async (trx) => {
-    await requirePlan(trx, userId, planId);
+    const current = await requirePlan(trx, userId, planId);
+    await requireFriend(trx, current.creator_id, current.shared_with_id);
     const plan = await trx
       .updateTable('shared_plans')
       .set({ updated_at: stamp })
@@ -148,7 +150,7 @@ async function changePlan<T>(
       .executeTakeFirst();
     // Deleted by the other participant meanwhile.
     if (!plan) {
-      throw new ApiError('NOT_FOUND');
+      throw new ApiError('SHARED_PLAN_NOT_FOUND');
     }
     return { plan, result: await change(trx, plan, stamp) };
   });
