@@ -1,3 +1,4 @@
+import { QUOTAS } from '@daywise/shared';
 import type { Tag, TagInput } from '@daywise/shared/schemas';
 import { tagSchema, type tagUpdateSchema } from '@daywise/shared/schemas';
 import type { Kysely, Selectable } from 'kysely';
@@ -6,6 +7,7 @@ import type { z } from 'zod';
 import type { Database, UserTagTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { requireUnderQuota } from '../lib/quota';
 import { refuseDuplicate } from '../lib/unique-violation';
 import { refreshCompletion } from './completion';
 
@@ -38,6 +40,7 @@ export async function listTags(db: Kysely<Database>, userId: string): Promise<Ta
     .where('user_id', '=', userId)
     .orderBy('name_key')
     .orderBy('id')
+    .limit(QUOTAS.tags)
     .execute();
   return rows.map(presentTag);
 }
@@ -70,6 +73,12 @@ export async function createTag(
 ): Promise<Tag> {
   const tag = tagSchema.parse(input);
   await refuseTakenName(db, userId, tag.name);
+  const { count } = await db
+    .selectFrom('user_tags')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  requireUnderQuota(count, QUOTAS.tags, `You can have at most ${QUOTAS.tags} tags.`);
   const row: TagRow = {
     id: newId(),
     user_id: userId,

@@ -1,4 +1,4 @@
-import { SOCIAL_LIMITS } from '@daywise/shared';
+import { QUOTAS, SOCIAL_LIMITS } from '@daywise/shared';
 import type {
   SharedPlan,
   sharedPlanCreateSchema,
@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Database, SharedPlanTable, SharedPlanTaskTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { requireUnderQuota } from '../lib/quota';
 import { requireFriend, type SocialServices } from './social';
 
 type PlanRow = Selectable<SharedPlanTable>;
@@ -161,7 +162,20 @@ async function changePlan<T>(
   return outcome;
 }
 
-/** Plans the user created or was shared, newest change first (spec 02 §7). */
+/** How many shared plans `userId` takes part in. */
+async function sharedPlanCount(db: Kysely<Database>, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('shared_plans')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Plans the user created or was shared, newest change first (spec 02 §7); at most the quota,
+ * which bounds the answer without paging it (ADR 0016).
+ */
 export async function listSharedPlans(db: Kysely<Database>, userId: string): Promise<SharedPlan[]> {
   const rows = await db
     .selectFrom('shared_plans')
@@ -169,6 +183,7 @@ export async function listSharedPlans(db: Kysely<Database>, userId: string): Pro
     .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(QUOTAS.sharedPlans)
     .execute();
   return presentPlans(db, userId, rows);
 }
@@ -188,6 +203,17 @@ export async function createSharedPlan(
   input: SharedPlanCreate,
 ): Promise<SharedPlan> {
   await requireFriend(services.db, userId, input.friendId);
+  // Both sides count: a friend must not be able to fill someone else's list.
+  requireUnderQuota(
+    await sharedPlanCount(services.db, userId),
+    QUOTAS.sharedPlans,
+    `You can take part in at most ${QUOTAS.sharedPlans} shared plans.`,
+  );
+  requireUnderQuota(
+    await sharedPlanCount(services.db, input.friendId),
+    QUOTAS.sharedPlans,
+    `Your friend already takes part in ${QUOTAS.sharedPlans} shared plans.`,
+  );
   const stamp = services.now.toISOString();
   const plan: PlanRow = {
     id: newId(),

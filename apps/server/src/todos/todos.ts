@@ -1,4 +1,4 @@
-import { weekOf } from '@daywise/shared';
+import { QUOTAS, weekOf } from '@daywise/shared';
 import type { Todo, TodoCreate, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
 import { todoCreateSchema, type todoListQuerySchema } from '@daywise/shared/schemas';
 import { type Kysely, type Selectable, sql } from 'kysely';
@@ -8,6 +8,7 @@ import type { Database, TodoTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { likeContains } from '../lib/like-pattern';
+import { requireUnderQuota } from '../lib/quota';
 
 type TodoRow = Selectable<TodoTable>;
 export type TodoListQuery = z.output<typeof todoListQuerySchema>;
@@ -167,6 +168,12 @@ export async function createTodo(
   now: Date,
 ): Promise<Todo> {
   const todo = todoCreateSchema.parse(input);
+  const { count } = await db
+    .selectFrom('todos')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  requireUnderQuota(count, QUOTAS.todos, `You can have at most ${QUOTAS.todos} todos.`);
   const row: TodoRow = {
     id: newId(),
     user_id: userId,
