@@ -193,6 +193,7 @@ describe.each(ENGINES)('fuzzed requests on %s', (engine) => {
     queryValues: Record<string, string>,
     payload: unknown,
     user: TestUser | null,
+    idempotencyKey: string | null = null,
   ) => {
     let index = 0;
     const path = route.url.replace(/:\w+/g, () => params[index++ % params.length] ?? '');
@@ -202,6 +203,7 @@ describe.each(ENGINES)('fuzzed requests on %s', (engine) => {
       ...SAME_ORIGIN,
       ...(user ? { cookie: user.cookie } : {}),
       ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }),
     };
     const response = await ctx.app.inject({
       method: route.method as 'GET',
@@ -224,13 +226,15 @@ describe.each(ENGINES)('fuzzed requests on %s', (engine) => {
         query(),
         body(),
         fc.boolean(),
-        async (route, params, queryValues, payload, signedIn) => {
+        fc.option(fc.oneof(fc.uuid(), fc.stringMatching(/^[!-~]{0,120}$/))),
+        async (route, params, queryValues, payload, signedIn, idempotencyKey) => {
           const { url, response } = await send(
             route,
             params,
             queryValues,
             payload,
             signedIn ? ada : null,
+            idempotencyKey,
           );
           seen.set(response.statusCode, (seen.get(response.statusCode) ?? 0) + 1);
           if (response.statusCode >= 500) {
