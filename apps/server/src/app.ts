@@ -25,6 +25,7 @@ import type { DatabaseHandle } from './db/database';
 import { feedbackRoutes } from './feedback/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandling } from './lib/errors';
+import { registerNulRefusal } from './lib/nul-characters';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerRateLimit } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
   registerErrorHandling(app);
+  registerNulRefusal(app);
   await app.register(multipart);
   registerOriginCheck(app, config.appUrl);
   await registerRateLimit(app, redis, `${redisKeyPrefix}:rate-limit:`);

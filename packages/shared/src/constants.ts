@@ -122,3 +122,22 @@ export const REALTIME_PING_MS = 20_000;
 export const REALTIME_BACKOFF_MS = { initial: 1000, max: 30_000 } as const;
 export const REALTIME_MAX_INBOUND_BYTES = 1024;
 export const REALTIME_INBOUND_RATE_LIMIT = { max: 20, windowMs: 10_000 } as const;
+
+/**
+ * Per-user quotas (ADR 0016): generous for anyone using Daywise by hand, finite so no account,
+ * and no friend, can grow a list or a table without bound. Lists that can grow beyond a page
+ * are paginated (todos, messages); the others are bounded by these. A plan's tasks and a shared
+ * plan's tasks are capped by PLAN_LIMITS.tasksMax and SOCIAL_LIMITS.sharedTasksMax.
+ */
+export const QUOTAS = {
+  todos: 5000,
+  tags: 200,
+  /** Shared plans a user takes part in, created or shared with them. */
+  sharedPlans: 100,
+  /** Friend requests a user has sent that wait for an answer. */
+  outgoingFriendRequests: 100,
+  /** Friend requests waiting for a user's answer. */
+  incomingFriendRequests: 200,
+  friends: 1000,
+  chats: 1000,
+} as const;

@@ -34,6 +34,21 @@ export const ERROR_CODES = {
   NOT_MESSAGE_SENDER: { status: 403, message: MESSAGES.editOwnMessagesOnly },
   EDIT_WINDOW_PASSED: { status: 403, message: MESSAGES.editWindowPassed },
   TASK_NOT_FOUND: { status: 404, message: MESSAGES.sharedTaskNotFound },
+  // Input robustness, quotas and idempotent writes (ADR 0016)
+  SHARED_PLAN_NOT_FOUND: { status: 404, message: 'Shared plan not found' },
+  QUOTA_EXCEEDED: { status: 403, message: 'You have reached the limit for this.' },
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    message: 'The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used for a different request.',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed.',
+  },
   EMAIL_SEND_FAILED: { status: 502, message: 'We could not send the email. Please try again.' },
   UNAUTHENTICATED: { status: 401, message: 'Please log in to continue.' },
   FORBIDDEN_ORIGIN: { status: 403, message: 'This request did not come from Daywise.' },

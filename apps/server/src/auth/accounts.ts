@@ -222,6 +222,8 @@ export async function softDeleteAccount(services: AccountServices, userId: strin
     await trx.deleteFrom('daily_plans').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_tags').where('user_id', '=', userId).execute();
     await trx.deleteFrom('profile_pictures').where('user_id', '=', userId).execute();
+    // Remembered answers of creating writes hold copies of the data (ADR 0016).
+    await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
     // Social data (ADR 0011) goes for the friend too: a chat's messages and a shared plan's
     // tasks go with them.
     await trx

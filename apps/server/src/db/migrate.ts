@@ -8,6 +8,7 @@ import * as profiles from './migrations/0004-profiles';
 import * as todos from './migrations/0005-todos';
 import * as dailyGoals from './migrations/0006-daily-goals';
 import * as social from './migrations/0007-social';
+import * as inputRobustness from './migrations/0008-input-robustness';
 import type { Database } from './schema';
 
 /**
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0005-todos': todos,
   '0006-daily-goals': dailyGoals,
   '0007-social': social,
+  '0008-input-robustness': inputRobustness,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -141,6 +141,8 @@ export interface UserTagTable {
   id: string;
   user_id: string;
   name: string;
+  /** The name folded for comparison in every script (migration 0008, plans/tags.ts). */
+  name_key: string;
   color: string;
   created_at: string;
 }
@@ -257,6 +259,18 @@ export interface SharedPlanTaskTable {
   completed_at: string | null;
 }
 
+/** A creating write's remembered answer (migration 0008, lib/idempotency.ts). */
+export interface IdempotencyKeyTable {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  /** Null while the first request is still running. */
+  status: number | null;
+  response: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   contact_messages: ContactMessageTable;
   feedback: FeedbackTable;
@@ -279,4 +293,5 @@ export interface Database {
   messages: MessageTable;
   shared_plans: SharedPlanTable;
   shared_plan_tasks: SharedPlanTaskTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

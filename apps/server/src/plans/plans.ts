@@ -13,8 +13,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DailyCompletionTable, DailyPlanTable, DailyTaskTable, Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { refuseDuplicate } from '../lib/unique-violation';
 import { refreshCompletion } from './completion';
-import { tagColors } from './tags';
+import { tagColors, tagNameKey } from './tags';
 
 type PlanRow = Selectable<DailyPlanTable>;
 type TaskRow = Selectable<DailyTaskTable>;
@@ -116,12 +117,19 @@ function taskColumns(task: ParsedTask, position: number, colors: Map<string, str
     description: task.description,
     priority: task.priority,
     tag: task.tag || null,
-    tag_color: task.tag ? (colors.get(task.tag.toLowerCase()) ?? FALLBACK_TAG_COLOR) : null,
+    tag_color: task.tag ? (colors.get(tagNameKey(task.tag)) ?? FALLBACK_TAG_COLOR) : null,
     reminder_time: task.reminderTime,
   };
 }
 
-/** One plan per user per date (spec 02 §3): a second one for the same day is refused. */
+function dayTaken(): ApiError {
+  return new ApiError('CONFLICT', 'You already have a plan for this day.');
+}
+
+/**
+ * One plan per user per date (spec 02 §3): a second one for the same day is refused, also when
+ * both arrive at once (the unique key decides, ADR 0016).
+ */
 export async function createPlan(
   db: Kysely<Database>,
   userId: string,
@@ -141,36 +149,38 @@ export async function createPlan(
     created_at: stamp,
     updated_at: stamp,
   };
-  await db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .selectFrom('daily_plans')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('plan_date', '=', planDate)
-      .executeTakeFirst();
-    if (taken) {
-      throw new ApiError('CONFLICT', 'You already have a plan for this day.');
-    }
-    await trx.insertInto('daily_plans').values(row).execute();
-    const colors = await tagColors(trx, userId);
-    await trx
-      .insertInto('daily_tasks')
-      .values(
-        plan.tasks.map((task, position) => ({
-          id: newId(),
-          plan_id: row.id,
-          user_id: userId,
-          ...taskColumns(task, position, colors),
-          completed: false,
-          completed_at: null,
-          completed_date: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })),
-      )
-      .execute();
-    await refreshCompletion(trx, row, now);
-  });
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('daily_plans')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('plan_date', '=', planDate)
+        .executeTakeFirst();
+      if (taken) {
+        throw dayTaken();
+      }
+      await trx.insertInto('daily_plans').values(row).execute();
+      const colors = await tagColors(trx, userId);
+      await trx
+        .insertInto('daily_tasks')
+        .values(
+          plan.tasks.map((task, position) => ({
+            id: newId(),
+            plan_id: row.id,
+            user_id: userId,
+            ...taskColumns(task, position, colors),
+            completed: false,
+            completed_at: null,
+            completed_date: null,
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
+        .execute();
+      await refreshCompletion(trx, row, now);
+    });
+  await refuseDuplicate(write, dayTaken);
   return getPlan(db, userId, row.id);
 }
 

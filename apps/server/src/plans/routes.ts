@@ -9,6 +9,7 @@ import { z } from 'zod';
 
 import type { AppInstance } from '../app';
 import { requireSession } from '../auth/session';
+import { created, idempotent } from '../lib/idempotency';
 import { publishAfter } from '../realtime/bus';
 import { userTimezone } from '../settings/settings';
 import {
@@ -52,9 +53,10 @@ export function planRoutes(app: AppInstance): void {
 
   app.post('/api/plans', { schema: { body: planSchema } }, async (request, reply) => {
     const { userId, today, now } = await userAndToday(request);
-    return reply
-      .status(201)
-      .send(await synced(userId, createPlan(db, userId, request.body, today, now)));
+    const { status, body } = await idempotent(db, request, userId, now, () =>
+      created(synced(userId, createPlan(db, userId, request.body, today, now))),
+    );
+    return reply.status(status).send(body);
   });
 
   app.get('/api/plans/:id', { schema: { params: idParams } }, async (request) => {

@@ -1,14 +1,32 @@
+import { QUOTAS } from '@daywise/shared';
 import type { Tag, TagInput } from '@daywise/shared/schemas';
 import { tagSchema, type tagUpdateSchema } from '@daywise/shared/schemas';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 
 import type { Database, UserTagTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { requireUnderQuota } from '../lib/quota';
+import { refuseDuplicate } from '../lib/unique-violation';
 import { refreshCompletion } from './completion';
 
 type TagRow = Selectable<UserTagTable>;
+
+/**
+ * What makes two tag names the same: case and compatibility forms folded in every script, in
+ * JavaScript because SQLite's lower() folds only ASCII (ADR 0016). Stored as `name_key`, whose
+ * unique index settles two creations racing each other.
+ */
+export function tagNameKey(name: string): string {
+  return name.normalize('NFKC').toLocaleLowerCase('und');
+}
+
+const TAKEN_MESSAGE = 'You already have a tag with this name';
+
+function nameTaken(): ApiError {
+  return new ApiError('CONFLICT', TAKEN_MESSAGE, { name: TAKEN_MESSAGE });
+}
 
 function presentTag(row: TagRow): Tag {
   return { id: row.id, name: row.name, color: row.color, createdAt: row.created_at };
@@ -20,8 +38,9 @@ export async function listTags(db: Kysely<Database>, userId: string): Promise<Ta
     .selectFrom('user_tags')
     .selectAll()
     .where('user_id', '=', userId)
-    .orderBy(sql`lower(name)`)
+    .orderBy('name_key')
     .orderBy('id')
+    .limit(QUOTAS.tags)
     .execute();
   return rows.map(presentTag);
 }
@@ -37,13 +56,12 @@ async function refuseTakenName(
     .selectFrom('user_tags')
     .select('id')
     .where('user_id', '=', userId)
-    .where(sql`lower(name)`, '=', name.toLowerCase());
+    .where('name_key', '=', tagNameKey(name));
   if (exceptId) {
     query = query.where('id', '!=', exceptId);
   }
   if (await query.executeTakeFirst()) {
-    const message = 'You already have a tag with this name';
-    throw new ApiError('CONFLICT', message, { name: message });
+    throw nameTaken();
   }
 }
 
@@ -55,14 +73,21 @@ export async function createTag(
 ): Promise<Tag> {
   const tag = tagSchema.parse(input);
   await refuseTakenName(db, userId, tag.name);
+  const { count } = await db
+    .selectFrom('user_tags')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  requireUnderQuota(count, QUOTAS.tags, `You can have at most ${QUOTAS.tags} tags.`);
   const row: TagRow = {
     id: newId(),
     user_id: userId,
     name: tag.name,
+    name_key: tagNameKey(tag.name),
     color: tag.color,
     created_at: now.toISOString(),
   };
-  await db.insertInto('user_tags').values(row).execute();
+  await refuseDuplicate(() => db.insertInto('user_tags').values(row).execute(), nameTaken);
   return presentTag(row);
 }
 
@@ -92,39 +117,54 @@ export async function updateTag(
   today: string,
   now: Date,
 ): Promise<Tag> {
-  return db.transaction().execute(async (trx) => {
-    const current = await requireTag(trx, userId, id);
-    const next = { name: update.name ?? current.name, color: update.color ?? current.color };
-    if (next.name.toLowerCase() !== current.name.toLowerCase()) {
-      await refuseTakenName(trx, userId, next.name, id);
-    }
-    await trx.updateTable('user_tags').set(next).where('id', '=', id).execute();
-    const affected = await trx
-      .selectFrom('daily_plans')
-      .select(['id', 'user_id', 'plan_date'])
-      .where('user_id', '=', userId)
-      .where('plan_date', '>=', today)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('daily_tasks')
-            .select('daily_tasks.id')
-            .whereRef('daily_tasks.plan_id', '=', 'daily_plans.id')
-            .where(sql`lower(daily_tasks.tag)`, '=', current.name.toLowerCase()),
-        ),
-      )
-      .execute();
-    for (const plan of affected) {
+  const write = () =>
+    db.transaction().execute(async (trx) => {
+      const current = await requireTag(trx, userId, id);
+      const next = { name: update.name ?? current.name, color: update.color ?? current.color };
+      const nextKey = tagNameKey(next.name);
+      if (nextKey !== current.name_key) {
+        await refuseTakenName(trx, userId, next.name, id);
+      }
       await trx
-        .updateTable('daily_tasks')
-        .set({ tag: next.name, tag_color: next.color })
-        .where('plan_id', '=', plan.id)
-        .where(sql`lower(tag)`, '=', current.name.toLowerCase())
+        .updateTable('user_tags')
+        .set({ ...next, name_key: nextKey })
+        .where('id', '=', id)
         .execute();
-      await refreshCompletion(trx, plan, now);
-    }
-    return presentTag({ ...current, ...next });
-  });
+      // Matched in JavaScript with the same key as the tag, not with SQL lower() (ASCII only on
+      // SQLite), so tasks tagged in any script follow.
+      const tasks = await trx
+        .selectFrom('daily_tasks')
+        .innerJoin('daily_plans', 'daily_plans.id', 'daily_tasks.plan_id')
+        .select(['daily_tasks.id', 'daily_tasks.tag', 'daily_plans.id as plan_id'])
+        .select(['daily_plans.user_id', 'daily_plans.plan_date'])
+        .where('daily_plans.user_id', '=', userId)
+        .where('daily_plans.plan_date', '>=', today)
+        .where('daily_tasks.tag', 'is not', null)
+        .execute();
+      const tagged = tasks.filter((task) => task.tag && tagNameKey(task.tag) === current.name_key);
+      if (tagged.length > 0) {
+        await trx
+          .updateTable('daily_tasks')
+          .set({ tag: next.name, tag_color: next.color })
+          .where(
+            'id',
+            'in',
+            tagged.map((task) => task.id),
+          )
+          .execute();
+      }
+      const plans = new Map(
+        tagged.map((task) => [
+          task.plan_id,
+          { id: task.plan_id, user_id: task.user_id, plan_date: task.plan_date },
+        ]),
+      );
+      for (const plan of plans.values()) {
+        await refreshCompletion(trx, plan, now);
+      }
+      return presentTag({ ...current, ...next });
+    });
+  return refuseDuplicate(write, nameTaken);
 }
 
 /** Deleting a tag leaves the tasks that used it as they are (they keep its name and colour). */
@@ -133,7 +173,7 @@ export async function deleteTag(db: Kysely<Database>, userId: string, id: string
   await db.deleteFrom('user_tags').where('id', '=', id).where('user_id', '=', userId).execute();
 }
 
-/** The colour of each of the user's tags, by lower-case name, for tasks that name them. */
+/** The colour of each of the user's tags, by name key (tagNameKey), for tasks that name them. */
 export async function tagColors(
   db: Kysely<Database>,
   userId: string,
@@ -143,5 +183,5 @@ export async function tagColors(
     .select(['name', 'color'])
     .where('user_id', '=', userId)
     .execute();
-  return new Map(rows.map((row) => [row.name.toLowerCase(), row.color]));
+  return new Map(rows.map((row) => [tagNameKey(row.name), row.color]));
 }

@@ -1,10 +1,16 @@
-import { LAST_MESSAGE_PREVIEW_LENGTH, MESSAGE_EDIT_WINDOW_MS, MESSAGES } from '@daywise/shared';
+import {
+  LAST_MESSAGE_PREVIEW_LENGTH,
+  MESSAGE_EDIT_WINDOW_MS,
+  MESSAGES,
+  QUOTAS,
+} from '@daywise/shared';
 import type { Chat, Message, MessagePage } from '@daywise/shared/schemas';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 
 import type { ChatTable, Database, MessageTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { requireUnderQuota } from '../lib/quota';
 import {
   orderedPair,
   otherOf,
@@ -85,7 +91,7 @@ async function presentChats(
   });
 }
 
-/** The user's chats, newest activity first (spec 02 §7). */
+/** The user's chats, newest activity first (spec 02 §7), at most the quota (ADR 0016). */
 export async function listChats(db: Kysely<Database>, userId: string): Promise<Chat[]> {
   const rows = await db
     .selectFrom('chats')
@@ -93,6 +99,7 @@ export async function listChats(db: Kysely<Database>, userId: string): Promise<C
     .where(hasParticipant(userId))
     .orderBy(sql`coalesce(last_message_at, created_at)`, 'desc')
     .orderBy('id', 'desc')
+    .limit(QUOTAS.chats)
     .execute();
   return presentChats(db, userId, rows);
 }
@@ -173,6 +180,32 @@ export async function openChat(
   const { db } = services;
   await requireFriend(db, userId, friendId);
   const pair = orderedPair(userId, friendId);
+  const existing = await db
+    .selectFrom('chats')
+    .select('id')
+    .where('user1_id', '=', pair.user1_id)
+    .where('user2_id', '=', pair.user2_id)
+    .executeTakeFirst();
+  if (!existing) {
+    const chatCount = async (id: string) =>
+      (
+        await db
+          .selectFrom('chats')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where(hasParticipant(id))
+          .executeTakeFirstOrThrow()
+      ).count;
+    requireUnderQuota(
+      await chatCount(userId),
+      QUOTAS.chats,
+      `You can have at most ${QUOTAS.chats} chats.`,
+    );
+    requireUnderQuota(
+      await chatCount(friendId),
+      QUOTAS.chats,
+      `Your friend already has ${QUOTAS.chats} chats.`,
+    );
+  }
   // The pair's unique key makes two opens at once end with one chat.
   const inserted = await db
     .insertInto('chats')
@@ -309,7 +342,10 @@ async function requireOwnMessage(
   return message;
 }
 
-/** Only the sender edits, and only within 5 minutes of sending (spec 02 §5). */
+/**
+ * Only the sender edits, only within 5 minutes of sending (spec 02 §5), and only while the two
+ * are friends; deleting one's own message stays possible after the friendship ends.
+ */
 export async function editMessage(
   services: SocialServices,
   userId: string,
@@ -323,6 +359,8 @@ export async function editMessage(
     userId,
     chatId,
     async (trx, chat) => {
+      // Like sending, editing needs the friendship to still exist (ADR 0016).
+      await requireFriend(trx, userId, otherOf(chat, userId));
       const message = await requireOwnMessage(
         trx,
         userId,

@@ -78,7 +78,7 @@ describe.each(ENGINES)('a third user on %s', (engine) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('cannot read or change the shared plan or tasks of two others (403)', async () => {
+  it('cannot read or change the shared plan or tasks of two others (404, as if missing)', async () => {
     const plan = (
       await social.call(ada, 'POST', '/api/shared-plans', {
         title: 'Ours',
@@ -109,9 +109,9 @@ describe.each(ENGINES)('a third user on %s', (engine) => {
     ];
     for (const [method, url, body] of denied) {
       const response = await social.call(mallory, method as 'GET', url, body);
-      expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
+      expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 404 });
       expect(response.json()).toEqual({
-        error: { code: 'PERMISSION_DENIED', message: 'Permission denied' },
+        error: { code: 'SHARED_PLAN_NOT_FOUND', message: 'Shared plan not found' },
       });
     }
     // The others' task id through Mallory's own plan is simply not one of its tasks.

@@ -1,11 +1,12 @@
-import { USER_SEARCH_MAX_RESULTS, USER_SEARCH_MIN_LENGTH } from '@daywise/shared';
+import { QUOTAS, USER_SEARCH_MAX_RESULTS, USER_SEARCH_MIN_LENGTH } from '@daywise/shared';
 import type { Friend, FriendRequest, UserSearchResult } from '@daywise/shared/schemas';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 
 import type { Database, FriendRequestTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { likeContains } from '../lib/like-pattern';
+import { requireUnderQuota } from '../lib/quota';
 import {
   areFriends,
   orderedPair,
@@ -23,6 +24,14 @@ function friendIds(db: Kysely<Database>, userId: string) {
     .select('user2_id as id')
     .where('user1_id', '=', userId)
     .union(db.selectFrom('friendships').select('user1_id as id').where('user2_id', '=', userId));
+}
+
+/** How many rows a query matches. */
+async function countOf<T extends keyof Database>(
+  query: SelectQueryBuilder<Database, T, object>,
+): Promise<number> {
+  const row = await query.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**
@@ -127,6 +136,7 @@ export async function listIncomingRequests(
     .where('friend_requests.to_user_id', '=', userId)
     .orderBy('friend_requests.created_at', 'desc')
     .orderBy('friend_requests.id', 'desc')
+    .limit(QUOTAS.incomingFriendRequests)
     .execute();
   return rows.map(presentRequest);
 }
@@ -137,6 +147,7 @@ export async function listFriends(db: Kysely<Database>, userId: string): Promise
     .where('users.id', 'in', friendIds(db, userId))
     .orderBy(sql`lower(users.name)`)
     .orderBy('users.id')
+    .limit(QUOTAS.friends)
     .execute();
   return rows.map(presentSocialUser);
 }
@@ -147,6 +158,22 @@ export async function listFriends(db: Kysely<Database>, userId: string): Promise
  */
 async function befriend(trx: Kysely<Database>, request: RequestRow, now: Date): Promise<void> {
   const { from_user_id: a, to_user_id: b } = request;
+  const friendCount = (userId: string) =>
+    countOf(
+      trx
+        .selectFrom('friendships')
+        .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)])),
+    );
+  requireUnderQuota(
+    await friendCount(request.to_user_id),
+    QUOTAS.friends,
+    `You can have at most ${QUOTAS.friends} friends.`,
+  );
+  requireUnderQuota(
+    await friendCount(request.from_user_id),
+    QUOTAS.friends,
+    `This user already has ${QUOTAS.friends} friends.`,
+  );
   await trx
     .deleteFrom('friend_requests')
     .where((eb) =>
@@ -201,6 +228,16 @@ export async function sendFriendRequest(
       await befriend(trx, reverse, services.now);
       return { request: reverse, status: 'accepted' as const };
     }
+    requireUnderQuota(
+      await countOf(trx.selectFrom('friend_requests').where('from_user_id', '=', fromUserId)),
+      QUOTAS.outgoingFriendRequests,
+      `You can have at most ${QUOTAS.outgoingFriendRequests} friend requests waiting for an answer.`,
+    );
+    requireUnderQuota(
+      await countOf(trx.selectFrom('friend_requests').where('to_user_id', '=', toUserId)),
+      QUOTAS.incomingFriendRequests,
+      'This user has too many friend requests waiting for an answer.',
+    );
     const row: RequestRow = {
       id: newId(),
       from_user_id: fromUserId,

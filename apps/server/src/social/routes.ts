@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../app';
 import { requireSession } from '../auth/session';
 import { ApiError } from '../lib/errors';
+import { created, idempotent } from '../lib/idempotency';
 import {
   deleteChat,
   deleteMessage,
@@ -176,8 +177,10 @@ export function socialRoutes(app: AppInstance): void {
     async (request, reply) => {
       const [userId, services] = await signedIn(request);
       await limitMessages(request, userId);
-      const message = await sendMessage(services, userId, request.params.id, request.body.content);
-      return reply.status(201).send(message);
+      const { status, body } = await idempotent(services.db, request, userId, services.now, () =>
+        created(sendMessage(services, userId, request.params.id, request.body.content)),
+      );
+      return reply.status(status).send(body);
     },
   );
 
@@ -217,7 +220,10 @@ export function socialRoutes(app: AppInstance): void {
     { schema: { body: sharedPlanCreateSchema } },
     async (request, reply) => {
       const [userId, services] = await signedIn(request);
-      return reply.status(201).send(await createSharedPlan(services, userId, request.body));
+      const { status, body } = await idempotent(services.db, request, userId, services.now, () =>
+        created(createSharedPlan(services, userId, request.body)),
+      );
+      return reply.status(status).send(body);
     },
   );
 
@@ -246,8 +252,10 @@ export function socialRoutes(app: AppInstance): void {
     { schema: { params: idParams, body: sharedTaskCreateSchema } },
     async (request, reply) => {
       const [userId, services] = await signedIn(request);
-      const task = await addSharedTask(services, userId, request.params.id, request.body.title);
-      return reply.status(201).send(task);
+      const { status, body } = await idempotent(services.db, request, userId, services.now, () =>
+        created(addSharedTask(services, userId, request.params.id, request.body.title)),
+      );
+      return reply.status(status).send(body);
     },
   );
 

@@ -1,4 +1,4 @@
-import { SOCIAL_LIMITS } from '@daywise/shared';
+import { QUOTAS, SOCIAL_LIMITS } from '@daywise/shared';
 import type {
   SharedPlan,
   sharedPlanCreateSchema,
@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Database, SharedPlanTable, SharedPlanTaskTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { requireUnderQuota } from '../lib/quota';
 import { requireFriend, type SocialServices } from './social';
 
 type PlanRow = Selectable<SharedPlanTable>;
@@ -102,26 +103,24 @@ async function presentPlan(
 ): Promise<SharedPlan> {
   const [presented] = await presentPlans(db, userId, [plan]);
   if (!presented) {
-    throw new ApiError('NOT_FOUND');
+    throw new ApiError('SHARED_PLAN_NOT_FOUND');
   }
   return presented;
 }
 
 /**
- * A plan `userId` takes part in. A missing plan is 404; someone else's is 403 'Permission denied'
- * (spec 02 §5, ADR 0011: ids are 128 random bits, so the difference reveals nothing usable).
+ * A plan `userId` takes part in. A missing plan and someone else's get the same 404 'Shared plan
+ * not found', so an outsider cannot tell them apart (ADR 0016, replacing ADR 0011's 403).
  */
 async function requirePlan(db: Kysely<Database>, userId: string, planId: string): Promise<PlanRow> {
   const plan = await db
     .selectFrom('shared_plans')
     .selectAll()
     .where('id', '=', planId)
+    .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
     .executeTakeFirst();
   if (!plan) {
-    throw new ApiError('NOT_FOUND');
-  }
-  if (plan.creator_id !== userId && plan.shared_with_id !== userId) {
-    throw new ApiError('PERMISSION_DENIED');
+    throw new ApiError('SHARED_PLAN_NOT_FOUND');
   }
   return plan;
 }
@@ -130,6 +129,9 @@ async function requirePlan(db: Kysely<Database>, userId: string, planId: string)
  * Runs a change to a plan in a transaction that first bumps its updated_at: the plan moves to
  * the top of both lists, and the row lock makes concurrent task writes take turns without losing
  * any. Both participants hear of it once the change has committed.
+ *
+ * Changes need the two to still be friends: once the friendship ends, the plan stays readable
+ * and either of them may delete it, but neither can change it (ADR 0016).
  */
 async function changePlan<T>(
   services: SocialServices,
@@ -139,7 +141,8 @@ async function changePlan<T>(
 ): Promise<{ plan: PlanRow; result: T }> {
   const stamp = services.now.toISOString();
   const outcome = await services.db.transaction().execute(async (trx) => {
-    await requirePlan(trx, userId, planId);
+    const current = await requirePlan(trx, userId, planId);
+    await requireFriend(trx, current.creator_id, current.shared_with_id);
     const plan = await trx
       .updateTable('shared_plans')
       .set({ updated_at: stamp })
@@ -148,7 +151,7 @@ async function changePlan<T>(
       .executeTakeFirst();
     // Deleted by the other participant meanwhile.
     if (!plan) {
-      throw new ApiError('NOT_FOUND');
+      throw new ApiError('SHARED_PLAN_NOT_FOUND');
     }
     return { plan, result: await change(trx, plan, stamp) };
   });
@@ -159,7 +162,20 @@ async function changePlan<T>(
   return outcome;
 }
 
-/** Plans the user created or was shared, newest change first (spec 02 §7). */
+/** How many shared plans `userId` takes part in. */
+async function sharedPlanCount(db: Kysely<Database>, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('shared_plans')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Plans the user created or was shared, newest change first (spec 02 §7); at most the quota,
+ * which bounds the answer without paging it (ADR 0016).
+ */
 export async function listSharedPlans(db: Kysely<Database>, userId: string): Promise<SharedPlan[]> {
   const rows = await db
     .selectFrom('shared_plans')
@@ -167,6 +183,7 @@ export async function listSharedPlans(db: Kysely<Database>, userId: string): Pro
     .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(QUOTAS.sharedPlans)
     .execute();
   return presentPlans(db, userId, rows);
 }
@@ -186,6 +203,17 @@ export async function createSharedPlan(
   input: SharedPlanCreate,
 ): Promise<SharedPlan> {
   await requireFriend(services.db, userId, input.friendId);
+  // Both sides count: a friend must not be able to fill someone else's list.
+  requireUnderQuota(
+    await sharedPlanCount(services.db, userId),
+    QUOTAS.sharedPlans,
+    `You can take part in at most ${QUOTAS.sharedPlans} shared plans.`,
+  );
+  requireUnderQuota(
+    await sharedPlanCount(services.db, input.friendId),
+    QUOTAS.sharedPlans,
+    `Your friend already takes part in ${QUOTAS.sharedPlans} shared plans.`,
+  );
   const stamp = services.now.toISOString();
   const plan: PlanRow = {
     id: newId(),

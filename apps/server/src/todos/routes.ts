@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import type { AppInstance } from '../app';
 import { requireSession } from '../auth/session';
+import { created, idempotent } from '../lib/idempotency';
 import { publishAfter } from '../realtime/bus';
 import { userTimezone } from '../settings/settings';
 import {
@@ -41,9 +42,11 @@ export function todoRoutes(app: AppInstance): void {
 
   app.post('/api/todos', { schema: { body: todoCreateSchema } }, async (request, reply) => {
     const { user } = await requireSession(app.auth, request);
-    return reply
-      .status(201)
-      .send(await synced(user.id, createTodo(app.database.db, user.id, request.body, app.now())));
+    const now = app.now();
+    const { status, body } = await idempotent(app.database.db, request, user.id, now, () =>
+      created(synced(user.id, createTodo(app.database.db, user.id, request.body, now))),
+    );
+    return reply.status(status).send(body);
   });
 
   app.patch(

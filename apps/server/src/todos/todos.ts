@@ -1,4 +1,4 @@
-import { weekOf } from '@daywise/shared';
+import { QUOTAS, weekOf } from '@daywise/shared';
 import type { Todo, TodoCreate, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
 import { todoCreateSchema, type todoListQuerySchema } from '@daywise/shared/schemas';
 import { type Kysely, type Selectable, sql } from 'kysely';
@@ -8,6 +8,7 @@ import type { Database, TodoTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { likeContains } from '../lib/like-pattern';
+import { requireUnderQuota } from '../lib/quota';
 
 type TodoRow = Selectable<TodoTable>;
 export type TodoListQuery = z.output<typeof todoListQuerySchema>;
@@ -32,9 +33,19 @@ function encodeCursor(row: TodoRow): string {
   return Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
 }
 
+/**
+ * A cursor comes back from the client, so anything may arrive: it must name a real instant in
+ * our own ISO form and an id made of id characters, or it is refused before it reaches SQL (PostgreSQL
+ * fails the statement on an impossible timestamp).
+ */
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!createdAt || !id) {
+  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const instant = createdAt ? new Date(createdAt) : undefined;
+  const isOurTimestamp =
+    instant !== undefined &&
+    !Number.isNaN(instant.getTime()) &&
+    instant.toISOString() === createdAt;
+  if (!createdAt || !id || rest.length > 0 || !isOurTimestamp || !/^[\w-]{1,100}$/.test(id)) {
     throw new ApiError('VALIDATION_FAILED', 'The list position is not valid.');
   }
   return { createdAt, id };
@@ -157,6 +168,12 @@ export async function createTodo(
   now: Date,
 ): Promise<Todo> {
   const todo = todoCreateSchema.parse(input);
+  const { count } = await db
+    .selectFrom('todos')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  requireUnderQuota(count, QUOTAS.todos, `You can have at most ${QUOTAS.todos} todos.`);
   const row: TodoRow = {
     id: newId(),
     user_id: userId,

@@ -17,6 +17,27 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Sent as the Idempotency-Key header on creating writes, so that a retry of the same user
+   * action is answered from the first attempt instead of creating twice (ADR 0016).
+   */
+  idempotencyKey?: string;
+}
+
+const actionKeys = new WeakMap<object, string>();
+
+/**
+ * One Idempotency-Key per user action: the mutation's variables object stands for the action
+ * (TanStack Query passes the same object to every retry of it), so its key is made once and
+ * reused; the next click brings new variables and a new key.
+ */
+export function idempotencyKeyFor(action: object): string {
+  let key = actionKeys.get(action);
+  if (key === undefined) {
+    key = crypto.randomUUID();
+    actionKeys.set(action, key);
+  }
+  return key;
 }
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
@@ -29,7 +50,7 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
  * failure turned into an ApiClientError carrying the server's code and message.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, idempotencyKey } = options;
   // FormData (a picture upload) goes as multipart; anything else as JSON.
   const isForm = body instanceof FormData;
   let response: Response;
@@ -37,7 +58,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined || isForm ? {} : { 'Content-Type': 'application/json' },
+      headers: {
+        ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
+        ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }),
+      },
       body: body === undefined ? null : isForm ? body : JSON.stringify(body),
       signal: signal ?? null,
     });

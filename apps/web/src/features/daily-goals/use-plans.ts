@@ -16,7 +16,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, idempotencyKeyFor } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 
 export const PLANS_KEY = ['plans'] as const;
@@ -71,10 +71,17 @@ export function usePlanAnalytics(days: number, enabled: boolean) {
 export function useSavePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, plan }: { id: string | null; plan: PlanInput }) =>
-      id
-        ? apiRequest<Plan>(`/api/plans/${encodeURIComponent(id)}`, { method: 'PUT', body: plan })
-        : apiRequest<Plan>('/api/plans', { method: 'POST', body: plan }),
+    mutationFn: (save: { id: string | null; plan: PlanInput }) =>
+      save.id
+        ? apiRequest<Plan>(`/api/plans/${encodeURIComponent(save.id)}`, {
+            method: 'PUT',
+            body: save.plan,
+          })
+        : apiRequest<Plan>('/api/plans', {
+            method: 'POST',
+            body: save.plan,
+            idempotencyKey: idempotencyKeyFor(save),
+          }),
     onSuccess: (_plan, { id }) => {
       notify.success(id ? MESSAGES.planUpdated : MESSAGES.planCreated);
       return refreshPlans(queryClient);

@@ -29,7 +29,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, idempotencyKeyFor } from '../../lib/api-client';
 import { useShowBanner } from './banner';
 import { useRealtimeConnected, useRealtimeEvent } from './realtime';
 
@@ -358,10 +358,11 @@ export function useSendMessage() {
   const showBanner = useShowBanner();
   return useMutation({
     mutationKey: SEND_MESSAGE_KEY,
-    mutationFn: ({ chatId, content }: OutgoingMessage) =>
-      apiRequest<Message>(`/api/chats/${enc(chatId)}/messages`, {
+    mutationFn: (outgoing: OutgoingMessage) =>
+      apiRequest<Message>(`/api/chats/${enc(outgoing.chatId)}/messages`, {
         method: 'POST',
-        body: { content },
+        body: { content: outgoing.content },
+        idempotencyKey: idempotencyKeyFor(outgoing),
       }),
     onSuccess: (message, { chatId }) => {
       queryClient.setQueryData<MessagePages>(messagesKey(chatId), (data) =>
@@ -480,7 +481,11 @@ export function useCreateSharedPlan() {
   const showBanner = useShowBanner();
   return useMutation({
     mutationFn: (input: SharedPlanCreateInput) =>
-      apiRequest<SharedPlan>('/api/shared-plans', { method: 'POST', body: input }),
+      apiRequest<SharedPlan>('/api/shared-plans', {
+        method: 'POST',
+        body: input,
+        idempotencyKey: idempotencyKeyFor(input),
+      }),
     onSuccess: (plan) => {
       queryClient.setQueryData<SharedPlan[]>(SHARED_PLANS_KEY, (plans) => [
         plan,
@@ -515,10 +520,11 @@ interface NewTask {
 
 export function useAddSharedTask() {
   return useOptimisticMutation({
-    mutationFn: ({ planId, title }: NewTask) =>
-      apiRequest<SharedPlanTask>(`/api/shared-plans/${enc(planId)}/tasks`, {
+    mutationFn: (task: NewTask) =>
+      apiRequest<SharedPlanTask>(`/api/shared-plans/${enc(task.planId)}/tasks`, {
         method: 'POST',
-        body: { title },
+        body: { title: task.title },
+        idempotencyKey: idempotencyKeyFor(task),
       }),
     touches: () => [SHARED_PLANS_KEY],
     apply: (queryClient, { planId, title, tempId, creator }) => {

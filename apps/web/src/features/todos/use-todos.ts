@@ -10,7 +10,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, idempotencyKeyFor } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { listQuery, type TodoFilters, type TodoStatus } from './todo-filters';
 
@@ -61,7 +61,11 @@ export function useCreateTodo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (todo: TodoCreate) =>
-      apiRequest<Todo>('/api/todos', { method: 'POST', body: todo }),
+      apiRequest<Todo>('/api/todos', {
+        method: 'POST',
+        body: todo,
+        idempotencyKey: idempotencyKeyFor(todo),
+      }),
     onSuccess: () => {
       notify.success(MESSAGES.todoCreated);
       return refreshTodos(queryClient);
