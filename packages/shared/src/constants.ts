@@ -130,7 +130,8 @@ export const REALTIME_INBOUND_RATE_LIMIT = { max: 20, windowMs: 10_000 } as cons
  * plan's tasks are capped by PLAN_LIMITS.tasksMax and SOCIAL_LIMITS.sharedTasksMax.
  */
 export const QUOTAS = {
-  todos: 5000,
+  /** High enough for the heaviest accounts the benches model (100,000 todos). */
+  todos: 100_000,
   tags: 200,
   /** Shared plans a user takes part in, created or shared with them. */
   sharedPlans: 100,

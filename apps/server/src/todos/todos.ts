@@ -173,7 +173,11 @@ export async function createTodo(
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  requireUnderQuota(count, QUOTAS.todos, `You can have at most ${QUOTAS.todos} todos.`);
+  requireUnderQuota(
+    count,
+    QUOTAS.todos,
+    `You can have at most ${QUOTAS.todos.toLocaleString('en-US')} todos.`,
+  );
   const row: TodoRow = {
     id: newId(),
     user_id: userId,
