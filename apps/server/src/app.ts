@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -13,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 
 import { analyticsRoutes } from './analytics/routes';
 import { type Auth, createAuth } from './auth/auth';
@@ -24,7 +25,7 @@ import { contactRoutes } from './contact/routes';
 import type { DatabaseHandle } from './db/database';
 import { feedbackRoutes } from './feedback/routes';
 import { healthRoutes } from './health/routes';
-import { registerErrorHandling } from './lib/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/errors';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerRateLimit } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -62,6 +63,18 @@ export type AppInstance = FastifyInstance<
 /** JSON bodies above this are refused before they are read (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 100 * 1024;
 
+/**
+ * How a request appears in the logs: its path without the query string, which carries emailed
+ * secrets (verification, reset and restore links), and no headers at all (ADR 0014).
+ */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    path: request.url.split('?', 1)[0],
+    remoteAddress: request.ip,
+  };
+}
+
 export interface AppDependencies {
   /** An open, migrated database. buildApp closes it when the app closes. */
   database: DatabaseHandle;
@@ -69,6 +82,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Replaces pino's default destination (tests keep the output quiet). */
   logger?: Logger | boolean;
+  /** Where the app's JSON log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
   /** Prefix of every Redis key this app writes; tests sharing one Redis keep apart with it. */
   redisKeyPrefix?: string;
   /** The clock for token expiry; tests move it forward. */
@@ -80,8 +95,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     logger: deps.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization'],
+      serializers: { req: serializeRequest },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
