@@ -30,7 +30,7 @@ import { registerOriginCheck } from './lib/origin-check';
 import { registerRateLimit } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
 import { planRoutes } from './plans/routes';
-import { profileRoutes } from './profile/routes';
+import { PICTURE_UPLOAD_LIMITS, profileRoutes } from './profile/routes';
 import { createMemoryBus, type RealtimeBus } from './realtime/bus';
 import { createRedisBus } from './realtime/redis-bus';
 import { realtimeRoutes } from './realtime/routes';
@@ -166,7 +166,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
   registerErrorHandling(app);
-  await app.register(multipart);
+  // Only picture uploads are multipart; these limits hold for any other route too.
+  await app.register(multipart, { limits: PICTURE_UPLOAD_LIMITS });
   registerOriginCheck(app, config.appUrl);
   await registerRateLimit(app, redis, `${redisKeyPrefix}:rate-limit:`);
 
