@@ -91,6 +91,8 @@ export interface AppDependencies {
 }
 
 export async function buildApp(config: Config, deps: AppDependencies): Promise<AppInstance> {
+  // A hop count is applied as Fastify would; its types only take the other forms (ADR 0014).
+  const hops = config.trustProxy;
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
@@ -101,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors,
     clientErrorHandler,
+    trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -125,7 +128,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   );
   app.decorate(
     'auth',
-    createAuth(config, deps.database, await resolveAuthSecret(deps.database.db, config.authSecret)),
+    createAuth(
+      config,
+      deps.database,
+      await resolveAuthSecret(deps.database.db, config.authSecret),
+      app.log as Logger,
+    ),
   );
   app.decorate(
     'mailer',
@@ -166,6 +174,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
   registerErrorHandling(app);
+  // API answers are per user and must not be kept by browsers or shared caches; a route that
+  // answers public, cacheable content (profile pictures) sets its own Cache-Control.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
   // Only picture uploads are multipart; these limits hold for any other route too.
   await app.register(multipart, { limits: PICTURE_UPLOAD_LIMITS });
   registerOriginCheck(app, config.appUrl);
