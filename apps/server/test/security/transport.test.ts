@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
 
+import { REALTIME_CLOSE } from '@daywise/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config';
+import { REALTIME_MAX_SOCKETS } from '../../src/realtime/routes';
 import { accountClient } from '../account-client';
 import {
   createTestApp,
@@ -15,6 +17,12 @@ import {
   testConfig,
 } from '../helpers';
 import { httpRequest, listenOnFreePort, sendRaw } from '../raw-http';
+import {
+  connectRealtime,
+  listenForRealtime,
+  RefusedError,
+  type TestSocket,
+} from '../realtime-client';
 
 /** An app whose JSON log lines are kept, as a log collector would receive them. */
 async function appWithCapturedLogs(engine: (typeof ENGINES)[number]) {
@@ -225,6 +233,89 @@ describe.each(ENGINES)('client addresses behind a proxy (%s)', (engine) => {
     }
     expect((await send('203.0.113.1')).statusCode).toBe(429);
     expect((await send('203.0.113.2')).statusCode).toBe(201);
+  });
+});
+
+describe.each(ENGINES)('websockets per user (%s)', (engine) => {
+  let ctx: TestApp;
+  const open: TestSocket[] = [];
+  afterEach(async () => {
+    open.forEach(({ socket }) => socket.terminate());
+    open.length = 0;
+    await ctx.close();
+  });
+
+  /** Opens a socket; the HTTP status if the upgrade is refused. */
+  const attempt = async (url: string, cookie: string | undefined) => {
+    try {
+      const socket = await connectRealtime(url, cookie);
+      open.push(socket);
+      return socket;
+    } catch (error) {
+      if (error instanceof RefusedError) {
+        return error.status;
+      }
+      throw error;
+    }
+  };
+
+  it('refuses sockets beyond the per-session and per-user caps with 429', async () => {
+    ctx = await createTestApp(engine);
+    const url = await listenForRealtime(ctx.app);
+    const api = accountClient(ctx);
+    const first = await api.signUpAndVerify();
+    for (let socket = 0; socket < REALTIME_MAX_SOCKETS.perSession; socket += 1) {
+      expect(await attempt(url, first)).not.toBeTypeOf('number');
+    }
+    expect(await attempt(url, first)).toBe(429);
+
+    const second = api.sessionCookie(await api.login());
+    const remaining = REALTIME_MAX_SOCKETS.perUser - REALTIME_MAX_SOCKETS.perSession;
+    for (let socket = 0; socket < remaining; socket += 1) {
+      expect(await attempt(url, second)).not.toBeTypeOf('number');
+    }
+    const third = api.sessionCookie(await api.login());
+    expect(await attempt(url, third)).toBe(429);
+
+    // Another user is not affected; a closed socket frees its place.
+    const grace = await api.signUpAndVerify('grace@example.com');
+    expect(await attempt(url, grace)).not.toBeTypeOf('number');
+    const closing = open.shift();
+    closing?.socket.close();
+    await closing?.closed;
+    let reopened: TestSocket | number = 429;
+    for (let tries = 0; tries < 50 && typeof reopened === 'number'; tries += 1) {
+      reopened = await attempt(url, third);
+    }
+    expect(reopened).not.toBeTypeOf('number');
+  });
+
+  it('holds the cap when many upgrades arrive at once', async () => {
+    ctx = await createTestApp(engine);
+    const url = await listenForRealtime(ctx.app);
+    const cookie = await accountClient(ctx).signUpAndVerify();
+    const extra = 5;
+    const results = await Promise.all(
+      Array.from({ length: REALTIME_MAX_SOCKETS.perSession + extra }, () => attempt(url, cookie)),
+    );
+    // Each socket that opened either answers a ping (it stays) or was closed with 1008.
+    const outcomes = await Promise.all(
+      results.map((result) => {
+        if (typeof result === 'number') {
+          return Promise.resolve(result);
+        }
+        result.socket.send(JSON.stringify({ type: 'ping' }));
+        return Promise.race([result.closed, result.next().then(() => 'kept')]);
+      }),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'kept')).toHaveLength(
+      REALTIME_MAX_SOCKETS.perSession,
+    );
+    expect(
+      outcomes
+        .filter((outcome) => outcome !== 'kept')
+        .every((outcome) => outcome === 429 || outcome === REALTIME_CLOSE.policyViolation),
+    ).toBe(true);
   });
 });
 
