@@ -25,7 +25,7 @@ import { contactRoutes } from './contact/routes';
 import type { DatabaseHandle } from './db/database';
 import { feedbackRoutes } from './feedback/routes';
 import { healthRoutes } from './health/routes';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/errors';
+import { ApiError, clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/errors';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerRateLimit } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -72,6 +72,7 @@ function serializeRequest(request: FastifyRequest) {
     method: request.method,
     path: request.url.split('?', 1)[0],
     remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
   };
 }
 
@@ -101,6 +102,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Shutdown (ADR 0014): idle keep-alive sockets are closed at once; a request that arrives
+    // while closing gets our 503 from the hook below rather than Fastify's own.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
     frameworkErrors,
     clientErrorHandler,
     trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
@@ -174,6 +179,22 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
   registerErrorHandling(app);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      // Requests already being handled finish; new ones are sent elsewhere, and the client is
+      // told not to reuse this connection. Sent as text: a route's own 503 schema must not
+      // reshape our error.
+      return reply
+        .code(503)
+        .header('connection', 'close')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(new ApiError('UNAVAILABLE').toBody()));
+    }
+  });
   // API answers are per user and must not be kept by browsers or shared caches; a route that
   // answers public, cacheable content (profile pictures) sets its own Cache-Control.
   app.addHook('onSend', async (request, reply) => {

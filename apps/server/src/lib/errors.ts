@@ -101,7 +101,11 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   } else if (!(error instanceof ApiError)) {
     request.log.info({ code: error.code, status: apiError.status }, 'request refused');
   }
-  return reply.status(apiError.status).send(apiError.toBody());
+  // Sent as text, so a route's response schema for the same status cannot reshape or refuse it.
+  return reply
+    .status(apiError.status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(apiError.toBody()));
 }
 
 /**
