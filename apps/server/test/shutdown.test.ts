@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { SCHEMA_PREFIX_ENV } from './global-setup';
 import { tempDir, TEST_DATABASE_URL } from './helpers';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,9 +24,13 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A PostgreSQL URL whose connections use a fresh schema of their own. */
+/**
+ * A PostgreSQL URL whose connections use a fresh schema of their own, named with this run's
+ * prefix so that the run's teardown drops it (test/global-setup.ts).
+ */
 async function freshSchemaUrl(baseUrl: string): Promise<string> {
-  const schema = `shutdown_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const prefix = process.env[SCHEMA_PREFIX_ENV] ?? 'test';
+  const schema = `${prefix}_shutdown_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
