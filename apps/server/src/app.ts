@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -13,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 
 import { analyticsRoutes } from './analytics/routes';
 import { type Auth, createAuth } from './auth/auth';
@@ -24,13 +25,13 @@ import { contactRoutes } from './contact/routes';
 import type { DatabaseHandle } from './db/database';
 import { feedbackRoutes } from './feedback/routes';
 import { healthRoutes } from './health/routes';
-import { registerErrorHandling } from './lib/errors';
+import { ApiError, clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/errors';
 import { registerNulRefusal } from './lib/nul-characters';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerRateLimit } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
 import { planRoutes } from './plans/routes';
-import { profileRoutes } from './profile/routes';
+import { PICTURE_UPLOAD_LIMITS, profileRoutes } from './profile/routes';
 import { createMemoryBus, type RealtimeBus } from './realtime/bus';
 import { createRedisBus } from './realtime/redis-bus';
 import { realtimeRoutes } from './realtime/routes';
@@ -63,6 +64,19 @@ export type AppInstance = FastifyInstance<
 /** JSON bodies above this are refused before they are read (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 100 * 1024;
 
+/**
+ * How a request appears in the logs: its path without the query string, which carries emailed
+ * secrets (verification, reset and restore links), and no headers at all (ADR 0014).
+ */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    path: request.url.split('?', 1)[0],
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
+}
+
 export interface AppDependencies {
   /** An open, migrated database. buildApp closes it when the app closes. */
   database: DatabaseHandle;
@@ -70,6 +84,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Replaces pino's default destination (tests keep the output quiet). */
   logger?: Logger | boolean;
+  /** Where the app's JSON log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
   /** Prefix of every Redis key this app writes; tests sharing one Redis keep apart with it. */
   redisKeyPrefix?: string;
   /** The clock for token expiry; tests move it forward. */
@@ -77,12 +93,23 @@ export interface AppDependencies {
 }
 
 export async function buildApp(config: Config, deps: AppDependencies): Promise<AppInstance> {
+  // A hop count is applied as Fastify would; its types only take the other forms (ADR 0014).
+  const hops = config.trustProxy;
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization'],
+      serializers: { req: serializeRequest },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Shutdown (ADR 0014): idle keep-alive sockets are closed at once; a request that arrives
+    // while closing gets our 503 from the hook below rather than Fastify's own.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    frameworkErrors,
+    clientErrorHandler,
+    trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -107,7 +134,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   );
   app.decorate(
     'auth',
-    createAuth(config, deps.database, await resolveAuthSecret(deps.database.db, config.authSecret)),
+    createAuth(
+      config,
+      deps.database,
+      await resolveAuthSecret(deps.database.db, config.authSecret),
+      app.log as Logger,
+    ),
   );
   app.decorate(
     'mailer',
@@ -149,7 +181,31 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   });
   registerErrorHandling(app);
   registerNulRefusal(app);
-  await app.register(multipart);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      // Requests already being handled finish; new ones are sent elsewhere, and the client is
+      // told not to reuse this connection. Sent as text: a route's own 503 schema must not
+      // reshape our error.
+      return reply
+        .code(503)
+        .header('connection', 'close')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(new ApiError('UNAVAILABLE').toBody()));
+    }
+  });
+  // API answers are per user and must not be kept by browsers or shared caches; a route that
+  // answers public, cacheable content (profile pictures) sets its own Cache-Control.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+  // Only picture uploads are multipart; these limits hold for any other route too.
+  await app.register(multipart, { limits: PICTURE_UPLOAD_LIMITS });
   registerOriginCheck(app, config.appUrl);
   await registerRateLimit(app, redis, `${redisKeyPrefix}:rate-limit:`);
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 import { z } from 'zod';
@@ -14,6 +15,51 @@ const optionalUrl = (protocols: readonly string[], example: string) =>
       (value) => value === undefined || protocols.some((p) => value.startsWith(`${p}://`)),
       `must start with ${protocols.map((p) => `${p}://`).join(' or ')} (for example ${example})`,
     );
+
+/** Names proxy-addr knows for whole private ranges, besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (PROXY_RANGE_NAMES.has(entry)) {
+    return true;
+  }
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) {
+    return false;
+  }
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))
+  );
+}
+
+/**
+ * TRUST_PROXY: which proxies may tell us the client's address in X-Forwarded-For (ADR 0014).
+ * Unset trusts none; a number trusts that many hops; otherwise a comma-separated list of proxy
+ * addresses or CIDRs. "Trust everything" is not offered: any client could then pick its address.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): number | string[] | false => {
+    if (value === undefined || value === '') {
+      return false;
+    }
+    if (/^\d+$/.test(value)) {
+      return Number(value);
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (!entries.every(isProxyAddress)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a hop count (for example 1) or proxy addresses or CIDRs separated by commas (for example 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Environment variables (DESIGN §2), parsed once at start-up. */
 const envSchema = z.object({
@@ -37,6 +83,7 @@ const envSchema = z.object({
     .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
   /** Where the built web app lives; tests that need no web app point it at an empty folder. */
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  TRUST_PROXY: trustProxySchema,
 });
 
 export interface Config {
@@ -53,6 +100,8 @@ export interface Config {
   /** Signs session cookies; without it a key is made once and kept in the database. */
   authSecret: string | undefined;
   webDistDir: string;
+  /** Proxies whose X-Forwarded-For is believed: a hop count, addresses or CIDRs, or none. */
+  trustProxy: number | string[] | false;
 }
 
 export class ConfigError extends Error {
@@ -86,5 +135,6 @@ export function loadConfig(
     logLevel: parsed.LOG_LEVEL,
     authSecret: parsed.AUTH_SECRET,
     webDistDir: path.resolve(parsed.WEB_DIST_DIR ?? defaultWebDist),
+    trustProxy: parsed.TRUST_PROXY,
   };
 }

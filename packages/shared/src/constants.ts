@@ -91,7 +91,9 @@ export const AUTH_RATE_LIMIT = {
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_MAX_SIDE = 500;
 /** Refuse images larger than this many pixels before decoding them (a decompression bomb). */
-export const PICTURE_MAX_PIXELS = 40_000_000;
+export const PICTURE_MAX_PIXELS = 25_000_000;
+/** Picture uploads per user: each one is decoded, which is the costliest thing a user can ask. */
+export const PICTURE_UPLOAD_RATE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 
 /** Social (spec 02 §9): polling while the realtime channel is down, message pages, edit window. */
 export const FRIEND_REQUEST_POLL_MS = 5000;

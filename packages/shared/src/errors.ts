@@ -59,6 +59,14 @@ export const ERROR_CODES = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
+  // HTTP edge (ADR 0014): request targets and connections the server refuses before any route.
+  INVALID_REQUEST_TARGET: { status: 400, message: 'The request address is not valid.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
+  TOO_MANY_CONNECTIONS: {
+    status: 429,
+    message: 'Too many open connections. Close a Daywise tab and try again.',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

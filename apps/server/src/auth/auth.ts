@@ -2,11 +2,13 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@daywise/shared';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { newId } from '../lib/ids';
+import { CLIENT_IP_HEADER } from './session';
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
@@ -42,7 +44,12 @@ const startSession = createAuthEndpoint(
  * credential accounts, and owns sessions and their signed HttpOnly cookies. Our routes in
  * auth/routes.ts add the spec's flows and rules around it.
  */
-export function createAuth(config: Config, database: DatabaseHandle, secret: string) {
+export function createAuth(
+  config: Config,
+  database: DatabaseHandle,
+  secret: string,
+  logger: Logger,
+) {
   return betterAuth({
     appName: 'Daywise',
     baseURL: config.appUrl,
@@ -50,6 +57,23 @@ export function createAuth(config: Config, database: DatabaseHandle, secret: str
     secret,
     database: { db: database.authDb, type: database.engine },
     telemetry: { enabled: false },
+    // Its messages go through our JSON logs, one line each, rather than coloured text on stdout.
+    logger: {
+      disableColors: true,
+      level: 'warn',
+      log: (level, message, ...args: unknown[]) => {
+        const err = args.find((arg) => arg instanceof Error);
+        const details = args.filter((arg) => arg !== err);
+        logger[level](
+          {
+            source: 'better-auth',
+            ...(err ? { err } : {}),
+            ...(details.length ? { details } : {}),
+          },
+          message,
+        );
+      },
+    },
     trustedOrigins: [config.appUrl],
     emailAndPassword: {
       enabled: true,
@@ -100,6 +124,8 @@ export function createAuth(config: Config, database: DatabaseHandle, secret: str
       useSecureCookies: config.appUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       database: { generateId: () => newId() },
+      // The session's address is what fetchHeaders puts here: request.ip, never a client header.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 128 },
     },
     plugins: [{ id: 'daywise', endpoints: { startSession } }],
   });

@@ -3,16 +3,27 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/errors';
 import type { Auth } from './auth';
 
+/**
+ * The one header Better Auth reads the client's address from (auth.ts). It is always set here
+ * from `request.ip`, which honours TRUST_PROXY, and whatever a client sent under that name is
+ * dropped, so a session's address can never come from a header the client chose (ADR 0014).
+ */
+export const CLIENT_IP_HEADER = 'x-daywise-client-ip';
+
 /** A Fastify request's headers as the Fetch Headers Better Auth reads. */
 export function fetchHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
+    if (name.toLowerCase() === CLIENT_IP_HEADER) {
+      continue;
+    }
     if (Array.isArray(value)) {
       value.forEach((item) => headers.append(name, item));
     } else if (value !== undefined) {
       headers.set(name, value);
     }
   }
+  headers.set(CLIENT_IP_HEADER, request.ip);
   return headers;
 }
 

@@ -1,5 +1,7 @@
+import type { Socket } from 'node:net';
+
 import { type ApiErrorBody, ERROR_CODES, type ErrorCode } from '@daywise/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error the API answers with on purpose: its code decides the status, its message is shown. */
@@ -29,6 +31,12 @@ export class ApiError extends Error {
   }
 }
 
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
 /** Maps Fastify's own error codes to ours. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -36,10 +44,29 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_FAILED',
   FST_ERR_CTP_INVALID_JSON_BODY: 'VALIDATION_FAILED',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+  // The client's fault at the framework's level (ADR 0014): answered 4xx, logged below error.
+  FST_ERR_BAD_URL: 'INVALID_REQUEST_TARGET',
+  FST_ERR_MAX_PARAM_LENGTH: 'INVALID_REQUEST_TARGET',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
   // @fastify/multipart: only picture uploads are multipart.
   FST_REQ_FILE_TOO_LARGE: 'IMAGE_TOO_LARGE',
   FST_FILES_LIMIT: 'INVALID_IMAGE',
+  FST_PARTS_LIMIT: 'INVALID_IMAGE',
+  FST_FIELDS_LIMIT: 'INVALID_IMAGE',
+  FST_PROTO_VIOLATION: 'INVALID_IMAGE',
+  FST_INVALID_JSON_FIELD_ERROR: 'INVALID_IMAGE',
+  FST_MP_PREMATURE_CLOSE: 'INVALID_IMAGE',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'INVALID_IMAGE',
+};
+
+/** Other client errors, by the status the framework or a plugin gave them. */
+const CLIENT_STATUSES: Record<number, ErrorCode> = {
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
 };
 
 function toApiError(error: FastifyError): ApiError {
@@ -59,19 +86,65 @@ function toApiError(error: FastifyError): ApiError {
   if (mapped) {
     return new ApiError(mapped);
   }
-  if (error.statusCode === 429) {
-    return new ApiError('RATE_LIMITED');
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return new ApiError(CLIENT_STATUSES[status] ?? 'VALIDATION_FAILED');
   }
   return new ApiError('INTERNAL');
 }
 
+/** Answers an error in our shape; only our own failures (5xx) are logged as errors. */
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  } else if (!(error instanceof ApiError)) {
+    request.log.info({ code: error.code, status: apiError.status }, 'request refused');
+  }
+  // Sent as text, so a route's response schema for the same status cannot reshape or refuse it.
+  return reply
+    .status(apiError.status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(apiError.toBody()));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a URL the router cannot decode is refused before any route
+ * runs, so the route's error handler never sees it.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  void sendError(error, request, reply);
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node's parser refuses (malformed, headers too
+ * large, too slow) never becomes a request, so the answer is written on the socket, in our shape.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error, socket: Socket): void {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ECONNRESET' || socket.destroyed) {
+    return;
+  }
+  const apiError = new ApiError(
+    code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'VALIDATION_FAILED',
+  );
+  this.log.info({ code, status: apiError.status }, 'malformed request refused');
+  if (socket.writable) {
+    const body = JSON.stringify(apiError.toBody());
+    socket.write(
+      `HTTP/1.1 ${apiError.status} ${STATUS_TEXT[apiError.status] ?? 'Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** One error shape for every response (DESIGN §3); a 5xx never carries internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = toApiError(error);
-    if (apiError.status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    }
-    return reply.status(apiError.status).send(apiError.toBody());
-  });
+  app.setErrorHandler(sendError);
 }

@@ -4,6 +4,25 @@ import { ApiError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * A path our pages and client never send, but which a router may still map onto one of our
+ * routes: a percent-encoded unreserved character or slash (`/%61pi/...` is `/api/...` once
+ * decoded), a backslash (plain or encoded), or a dot segment. Checks that read the path can then be fooled, so such
+ * request targets are refused outright (ADR 0014).
+ */
+const NON_CANONICAL_PATH =
+  /%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[def]|5[cf]|7e)|\\|(?:^|\/)\.{1,2}(?:\/|$)|%(?![0-9a-f]{2})/i;
+
+/** Whether the request target is a plain origin-form path (`/path?query`) in canonical form. */
+export function isCanonicalTarget(target: string): boolean {
+  if (!target.startsWith('/') || target.startsWith('//')) {
+    // Absolute-form (`http://host/path`), authority-form, asterisk-form, or a scheme-relative path.
+    return false;
+  }
+  const path = target.split('?', 1)[0] ?? '';
+  return !NON_CANONICAL_PATH.test(path);
+}
+
 function originOf(value: string | undefined): string | undefined {
   if (!value) {
     return undefined;
@@ -16,16 +35,20 @@ function originOf(value: string | undefined): string | undefined {
 }
 
 /**
- * Unsafe methods must come from our own pages (DESIGN §7). A browser always sends Origin on a
+ * Unsafe methods must come from our own pages (ADR 0004). A browser always sends Origin on a
  * cross-site POST, PUT, PATCH or DELETE, so a request whose Origin (or, failing that, Referer) is
  * neither APP_URL nor the host it was sent to is refused. A request with neither header is not a
  * browser's cross-site request (curl, server-to-server) and carries no ambient cookie risk it did
- * not choose, so it passes (ADR 0004).
+ * not choose, so it passes. The check covers every path, not only `/api/`: the router decodes
+ * paths, so a prefix test on the raw URL could be dodged (ADR 0014).
  */
 export function registerOriginCheck(app: FastifyInstance, appUrl: string): void {
   const allowed = new URL(appUrl).origin;
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) {
+    if (!isCanonicalTarget(request.raw.url ?? '')) {
+      throw new ApiError('INVALID_REQUEST_TARGET');
+    }
+    if (SAFE_METHODS.has(request.method)) {
       return;
     }
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);

@@ -1,5 +1,6 @@
-import { PICTURE_MAX_BYTES } from '@daywise/shared';
+import { PICTURE_MAX_BYTES, PICTURE_UPLOAD_RATE_LIMIT } from '@daywise/shared';
 import { profileUpdateSchema } from '@daywise/shared/schemas';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 import type { AppInstance } from '../app';
@@ -8,8 +9,61 @@ import { ApiError } from '../lib/errors';
 import { encodePicture } from './pictures';
 import { deletePicture, findPicture, readProfile, savePicture, updateProfile } from './profiles';
 
+/**
+ * A picture upload is one file part and nothing else. With no fields allowed, busboy stops at the
+ * first field's header instead of buffering it, and a second part ends the upload (ADR 0014).
+ */
+export const PICTURE_UPLOAD_LIMITS = {
+  fileSize: PICTURE_MAX_BYTES,
+  files: 1,
+  parts: 1,
+  fields: 0,
+  fieldSize: 1024,
+  fieldNameSize: 100,
+  headerPairs: 20,
+} as const;
+
+/** The upload's bytes; any malformed, oversized or extra part is the client's fault (4xx). */
+async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
+  let upload: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: PICTURE_UPLOAD_LIMITS })) {
+      if (part.type !== 'file' || upload) {
+        throw new ApiError('INVALID_IMAGE');
+      }
+      // The fileSize limit stops reading at 5 MB (413); nothing larger is ever buffered.
+      upload = await part.toBuffer();
+    }
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw error;
+    }
+    const tooLarge = (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
+    throw new ApiError(tooLarge ? 'IMAGE_TOO_LARGE' : 'INVALID_IMAGE', undefined, undefined, error);
+  }
+  if (!upload) {
+    throw new ApiError('INVALID_IMAGE');
+  }
+  return upload;
+}
+
 /** The profile (spec 02 §2, §5): the user's own, and pictures anyone with the link may see. */
 export function profileRoutes(app: AppInstance): void {
+  const uploaders = new WeakMap<FastifyRequest, string>();
+  const uploadLimit = app.createRateLimit({
+    max: PICTURE_UPLOAD_RATE_LIMIT.max,
+    timeWindow: PICTURE_UPLOAD_RATE_LIMIT.windowMs,
+    keyGenerator: (request: FastifyRequest) => `picture-upload:${uploaders.get(request) ?? ''}`,
+  });
+  /** Counted per user, once the session is known, before a byte of the body is read. */
+  const limitUploads = async (request: FastifyRequest, userId: string) => {
+    uploaders.set(request, userId);
+    const result = await uploadLimit(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new ApiError('RATE_LIMITED');
+    }
+  };
+
   app.get('/api/profile', async (request) => {
     const { user } = await requireSession(app.auth, request);
     return readProfile(app.database.db, user.id);
@@ -22,13 +76,8 @@ export function profileRoutes(app: AppInstance): void {
 
   app.put('/api/profile/picture', async (request) => {
     const { user } = await requireSession(app.auth, request);
-    // The multipart limit stops reading at 5 MB (413); nothing larger is ever buffered.
-    const file = await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } });
-    if (!file) {
-      throw new ApiError('INVALID_IMAGE');
-    }
-    const upload = await file.toBuffer();
-    const picture = await encodePicture(upload);
+    await limitUploads(request, user.id);
+    const picture = await encodePicture(await readPictureUpload(request));
     return { pictureUrl: await savePicture(app.database.db, user.id, picture, app.now()) };
   });
 

@@ -21,6 +21,11 @@ const HARD_MAX_PAYLOAD_BYTES = 4 * REALTIME_MAX_INBOUND_BYTES;
 /** On shutdown, sockets whose client does not answer the close frame are cut after this. */
 const SHUTDOWN_CLOSE_GRACE_MS = 1000;
 const GOING_AWAY = 1001;
+/**
+ * Open sockets one user, and one session, may hold on this instance: a tab holds one, so these
+ * leave room for many tabs and devices while keeping a script from opening thousands (ADR 0014).
+ */
+export const REALTIME_MAX_SOCKETS = { perUser: 20, perSession: 10 } as const;
 const PONG = JSON.stringify({ type: 'pong' });
 
 export interface Connection {
@@ -105,9 +110,27 @@ function inboundGuard(socket: WebSocket) {
 
 type RealtimeSession = NonNullable<Awaited<ReturnType<typeof readSession>>>;
 
+/** Whether the user, or the session, already holds as many sockets as it may. */
+function atSocketLimit(
+  connections: Iterable<{ userId: string; sessionId: string }>,
+  session: RealtimeSession,
+): boolean {
+  let forUser = 0;
+  let forSession = 0;
+  for (const connection of connections) {
+    if (connection.userId === session.user.id) {
+      forUser += 1;
+      if (connection.sessionId === session.session.id) {
+        forSession += 1;
+      }
+    }
+  }
+  return forUser >= REALTIME_MAX_SOCKETS.perUser || forSession >= REALTIME_MAX_SOCKETS.perSession;
+}
+
 /** GET /api/realtime: the websocket of ADR 0011, one per browser tab. */
 export async function realtimeRoutes(app: AppInstance): Promise<void> {
-  const connections = new Set<Connection & { socket: WebSocket }>();
+  const connections = new Set<Connection & { socket: WebSocket; userId: string }>();
   const appOrigin = new URL(app.config.appUrl).origin;
   const sessions = new WeakMap<FastifyRequest, RealtimeSession>();
 
@@ -142,6 +165,9 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
         if (!session) {
           throw new ApiError('UNAUTHENTICATED');
         }
+        if (atSocketLimit(connections, session)) {
+          throw new ApiError('TOO_MANY_CONNECTIONS');
+        }
         sessions.set(request, session);
       },
     },
@@ -151,10 +177,16 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
         socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
         return;
       }
+      // Upgrades that passed the check together: the ones beyond the limit are closed at once.
+      if (atSocketLimit(connections, session)) {
+        socket.close(REALTIME_CLOSE.policyViolation, 'Too many connections');
+        return;
+      }
       const userId = session.user.id;
       const headers = fetchHeaders(request);
       const connection = {
         socket,
+        userId,
         sessionId: session.session.id,
         alive: true,
         expiresAt: session.session.expiresAt.getTime(),
