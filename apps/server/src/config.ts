@@ -26,6 +26,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@localhost:5432/daywise'),
   REDIS_URL: optionalUrl(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+  /** How long start-up waits for the database to answer before giving up (ADR 0015). */
+  DATABASE_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().trim().min(3).default('Daywise <no-reply@daywise.local>'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -47,6 +49,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** How long start-up retries reaching the database before exiting. */
+  databaseStartupTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -81,6 +85,7 @@ export function loadConfig(
     dataDir: path.resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
+    databaseStartupTimeoutMs: parsed.DATABASE_STARTUP_TIMEOUT_MS,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     logLevel: parsed.LOG_LEVEL,
