@@ -7,8 +7,10 @@ export const HEALTH_CHECK_TIMEOUT_MS = 1000;
 
 const dependencyStatus = z.enum(['ok', 'unreachable']);
 const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z.enum(['ok', 'degraded', 'unavailable']),
   database: dependencyStatus,
+  /** Only when REDIS_URL is set. */
+  redis: dependencyStatus.optional(),
 });
 
 /** Resolves 'ok' when `check` succeeds within the timeout, 'unreachable' otherwise. */
@@ -34,19 +36,39 @@ async function probe(
   }
 }
 
-/** GET /api/health, answered within about a second: 200 when the database answers, 503 otherwise. */
+/**
+ * GET /api/health, answered within about a second: 503 when the database does not answer (this
+ * instance can serve nothing); 200 'degraded' when only Redis does not (rate limits count per
+ * instance and realtime reaches only this instance's sockets, but the API works; a load balancer
+ * taking every instance out over a shared Redis would turn that into a full outage).
+ */
 export function healthRoutes(app: AppInstance): void {
   app.get(
     '/api/health',
     { schema: { response: { 200: healthSchema, 503: healthSchema } } },
     async (request, reply) => {
-      const database = await probe(
-        () => app.database.ping(),
-        (error) => request.log.warn({ err: error }, 'health check: database unreachable'),
-      );
-      return database === 'ok'
-        ? { status: 'ok' as const, database }
-        : reply.status(503).send({ status: 'unavailable', database });
+      const { redis } = app;
+      const [database, redisStatus] = await Promise.all([
+        probe(
+          () => app.database.ping(),
+          (error) => request.log.warn({ err: error }, 'health check: database unreachable'),
+        ),
+        redis
+          ? probe(
+              () => redis.ping(),
+              (error) => request.log.warn({ err: error }, 'health check: Redis unreachable'),
+            )
+          : undefined,
+      ]);
+      const status =
+        database === 'unreachable'
+          ? 'unavailable'
+          : redisStatus === 'unreachable'
+            ? 'degraded'
+            : 'ok';
+      return reply
+        .status(status === 'unavailable' ? 503 : 200)
+        .send({ status, database, ...(redisStatus ? { redis: redisStatus } : {}) });
     },
   );
 }
