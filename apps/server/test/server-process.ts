@@ -3,6 +3,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import pg from 'pg';
+
+import { SCHEMA_PREFIX_ENV } from './global-setup';
+
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function freePort(): Promise<number> {
@@ -76,4 +80,21 @@ export async function answers(url: string, status = 200): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * `databaseUrl` pointed at a new, empty schema (through libpq's `options`), for a server process
+ * that must not share the public schema with other tests. The run's schemas are dropped at its end.
+ */
+export async function withFreshSchema(databaseUrl: string): Promise<string> {
+  const schema = `${process.env[SCHEMA_PREFIX_ENV] ?? 'test'}_proc_${Math.random()
+    .toString(36)
+    .slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
 }
