@@ -4,6 +4,14 @@ import { watchConnection } from '../lib/redis';
 import { type BusMessage, createLocalDelivery, type RealtimeBus } from './bus';
 
 /**
+ * While publishes keep failing, this instance's sockets are told to resync at most this often:
+ * each resync makes every open page re-read its queries, which must not hit the database with
+ * every event published during an outage. A failure inside the interval gets its resync at the
+ * interval's end, so no lost event goes unsignalled.
+ */
+const LOCAL_RESYNC_INTERVAL_MS = 5000;
+
+/**
  * Realtime across instances (DESIGN §2, ADR 0011): every message goes to one Redis channel that
  * every instance subscribes to, and each instance delivers it to the sockets it holds. A message
  * is delivered only when Redis hands it back, never also at once, so the publishing instance's
@@ -12,8 +20,8 @@ import { type BusMessage, createLocalDelivery, type RealtimeBus } from './bus';
  * Redis pub/sub keeps nothing: while an instance's subscription is down its sockets miss events,
  * as they do while a browser is offline. So (ADR 0015) when the subscription comes back after a
  * drop, this instance sends a `resync` event to each of its sockets; and when a publish fails,
- * its own sockets get one at once and, on the next publish that goes through, every instance's
- * do. The web client then re-reads its queries, as after its own reconnect.
+ * its own sockets get one (at once, or within LOCAL_RESYNC_INTERVAL_MS while failures go on) and,
+ * on the next publish that goes through, every instance's do. The web client then re-reads its queries, as after its own reconnect.
  */
 export function createRedisBus(
   redis: Redis,
@@ -63,6 +71,25 @@ export function createRedisBus(
     }
   });
 
+  let lastLocalResync = 0;
+  let pendingLocalResync: ReturnType<typeof setTimeout> | undefined;
+  const resyncLocally = () => {
+    if (pendingLocalResync) {
+      return;
+    }
+    const deliver = () => {
+      pendingLocalResync = undefined;
+      lastLocalResync = Date.now();
+      local.deliver({ kind: 'resync' });
+    };
+    const wait = lastLocalResync + LOCAL_RESYNC_INTERVAL_MS - Date.now();
+    if (wait <= 0) {
+      deliver();
+    } else {
+      pendingLocalResync = setTimeout(deliver, wait);
+    }
+  };
+
   let publishFailed = false;
   const send = (message: BusMessage) => {
     redis.publish(channel, JSON.stringify(message)).then(
@@ -79,7 +106,7 @@ export function createRedisBus(
         if (message.kind === 'end') {
           local.deliver(message);
         }
-        local.deliver({ kind: 'resync' });
+        resyncLocally();
       },
     );
   };
@@ -89,6 +116,7 @@ export function createRedisBus(
     endSessions: (target) => send({ kind: 'end', target }),
     onSessionsEnded: local.onSessionsEnded,
     close: async () => {
+      clearTimeout(pendingLocalResync);
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };
