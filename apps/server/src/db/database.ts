@@ -35,6 +35,8 @@ export interface DatabaseOptions {
    * building an index on a large table is not a request.
    */
   queryTimeoutMs?: number;
+  /** How long connecting (or waiting for a pooled connection) may take; CONNECT_TIMEOUT_MS by default. */
+  connectTimeoutMs?: number;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface DatabaseOptions {
  * pool is exhausted. The server cancels a statement a little before the client gives up on it,
  * so a merely slow query ends cleanly and only a silent connection reaches the client limit.
  */
-const CONNECT_TIMEOUT_MS = 1000;
+export const CONNECT_TIMEOUT_MS = 1000;
 export const QUERY_TIMEOUT_MS = 2000;
 const STATEMENT_MARGIN_MS = 200;
 /** A transaction left open by a client that vanished would hold its locks until this. */
@@ -69,11 +71,10 @@ const ISO_TYPES = {
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return options.databaseUrl
-    ? openPostgres(
-        options.databaseUrl,
-        options.pgSchema,
-        options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
-      )
+    ? openPostgres(options.databaseUrl, options.pgSchema, {
+        queryMs: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+        connectMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      })
     : openSqlite(options.dataDir);
 }
 
@@ -101,15 +102,15 @@ interface ReleasedClient {
 function openPostgres(
   connectionString: string,
   schema: string | undefined,
-  queryTimeoutMs: number,
+  timeouts: { queryMs: number; connectMs: number },
 ): DatabaseHandle {
   const pool = (max: number, types?: pg.CustomTypesConfig) => {
     const created = new pg.Pool({
       connectionString,
       max,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      query_timeout: queryTimeoutMs,
-      statement_timeout: Math.max(queryTimeoutMs - STATEMENT_MARGIN_MS, 1),
+      connectionTimeoutMillis: timeouts.connectMs,
+      query_timeout: timeouts.queryMs,
+      statement_timeout: Math.max(timeouts.queryMs - STATEMENT_MARGIN_MS, 1),
       idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
