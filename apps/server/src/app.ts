@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 
 import { analyticsRoutes } from './analytics/routes';
@@ -29,6 +29,7 @@ import { ApiError, clientErrorHandler, frameworkErrors, registerErrorHandling } 
 import { registerNulRefusal } from './lib/nul-characters';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerRateLimit } from './lib/rate-limit';
+import { createRedis, waitForReady } from './lib/redis';
 import { createMailer, type Mailer } from './mail/mailer';
 import { planRoutes } from './plans/routes';
 import { PICTURE_UPLOAD_LIMITS, profileRoutes } from './profile/routes';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     auth: Auth;
     /** Realtime events to users' sockets (realtime/bus.ts). */
     realtime: RealtimeBus;
+    /** The shared Redis connection when REDIS_URL is set (lib/redis.ts). */
+    redis: Redis | undefined;
     /** The current time; tests pass a clock they control. */
     now: () => Date;
   }
@@ -86,7 +89,7 @@ export interface AppDependencies {
   logger?: Logger | boolean;
   /** Where the app's JSON log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
-  /** Prefix of every Redis key this app writes; tests sharing one Redis keep apart with it. */
+  /** Replaces REDIS_KEY_PREFIX; tests sharing one Redis keep apart with it. */
   redisKeyPrefix?: string;
   /** The clock for token expiry; tests move it forward. */
   now?: () => Date;
@@ -116,14 +119,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   app.setSerializerCompiler(serializerCompiler);
 
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    ? createRedis(config.redisUrl, (error) =>
+        app.log.warn({ err: error }, 'redis connection error'),
+      )
     : undefined;
-  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
+  if (redis) {
+    await waitForReady(redis);
+  }
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('now', deps.now ?? (() => new Date()));
-  const redisKeyPrefix = deps.redisKeyPrefix ?? 'daywise';
+  app.decorate('redis', redis);
+  const redisKeyPrefix = deps.redisKeyPrefix ?? config.redisKeyPrefix;
   app.decorate(
     'realtime',
     redis
@@ -154,7 +162,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   app.addHook('onClose', async () => {
     app.mailer.close();
     await app.realtime.close();
-    await redis?.quit().catch(() => undefined);
+    await redis?.quit().catch(() => redis.disconnect());
     await deps.database.close();
   });
 

@@ -72,6 +72,14 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@localhost:5432/daywise'),
   REDIS_URL: optionalUrl(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key and channel, so deployments can share one Redis (ADR 0015). */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+    .default('daywise'),
+  /** How long start-up waits for the database to answer before giving up (ADR 0015). */
+  DATABASE_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().trim().min(3).default('Daywise <no-reply@daywise.local>'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -94,6 +102,9 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  /** How long start-up retries reaching the database before exiting. */
+  databaseStartupTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -130,6 +141,8 @@ export function loadConfig(
     dataDir: path.resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
+    redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
+    databaseStartupTimeoutMs: parsed.DATABASE_STARTUP_TIMEOUT_MS,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     logLevel: parsed.LOG_LEVEL,

@@ -2,12 +2,63 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { isDependencyUnavailable } from './lib/errors';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Start-up retries reaching the database after this, doubling up to the cap (ADR 0015). */
+const STARTUP_RETRY_FIRST_MS = 250;
+const STARTUP_RETRY_MAX_MS = 5000;
+/**
+ * Migrations may build indexes on large tables, and wait for another instance's migration lock:
+ * their queries get this long instead of a request's few seconds.
+ */
+const MIGRATION_QUERY_TIMEOUT_MS = 15 * 60_000;
+
+/** Start-up gave up for a reason the message explains; no stack trace needed. */
+class StartupError extends Error {}
+
+/**
+ * Migrates, retrying with exponential backoff while the database cannot be reached (it may be
+ * starting alongside us), for up to DATABASE_STARTUP_TIMEOUT_MS. Other errors end start-up at once.
+ */
+async function migrateWhenReachable(config: Config): Promise<void> {
+  const deadline = Date.now() + config.databaseStartupTimeoutMs;
+  let delay = STARTUP_RETRY_FIRST_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    const database: DatabaseHandle = openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS,
+    });
+    try {
+      await migrateToLatest(database.db);
+      return;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!isDependencyUnavailable(error)) {
+        throw error;
+      }
+      if (Date.now() + delay > deadline) {
+        throw new StartupError(
+          `The database did not answer within ${config.databaseStartupTimeoutMs} ms ` +
+            `(DATABASE_STARTUP_TIMEOUT_MS); last error: ${reason}`,
+        );
+      }
+      process.stderr.write(
+        `Database unreachable (attempt ${attempt}: ${reason}); retrying in ${delay} ms\n`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, STARTUP_RETRY_MAX_MS);
+    } finally {
+      await database.close();
+    }
+  }
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Built layout: apps/server/dist/main.js serves apps/web/dist.
@@ -25,8 +76,16 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  try {
+    await migrateWhenReachable(config);
+  } catch (error) {
+    if (error instanceof StartupError) {
+      process.stderr.write(`Daywise cannot start. ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
   const app = await buildApp(config, { database });
 
   let closing = false;

@@ -56,7 +56,17 @@ export async function createTestDatabase(engine: Engine, migrate = true): Promis
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    open = () => openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir, pgSchema: schema });
+    // Generous limits: the suite runs many files in parallel on few cores, where a blocked event
+    // loop makes a client-side timer fire late and spuriously. The outage tests open their own
+    // databases with the production limits.
+    open = () =>
+      openDatabase({
+        databaseUrl: TEST_DATABASE_URL,
+        dataDir,
+        pgSchema: schema,
+        queryTimeoutMs: 30_000,
+        connectTimeoutMs: 10_000,
+      });
     if (!runPrefix) {
       dropSchema = async () => {
         const client = new pg.Client({ connectionString: TEST_DATABASE_URL });

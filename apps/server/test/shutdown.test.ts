@@ -207,7 +207,10 @@ describe.each(TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'])(
         expect(answer.status).toBe(503);
         expect(answer.connection).toBe('close');
         expect(JSON.parse(answer.body)).toEqual({
-          error: { code: 'UNAVAILABLE', message: 'The service is temporarily unavailable.' },
+          error: {
+            code: 'UNAVAILABLE',
+            message: 'The service is temporarily unavailable. Please try again in a moment.',
+          },
         });
       }
       expect(output).toContain('server closed');

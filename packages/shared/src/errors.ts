@@ -58,7 +58,11 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
-  UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
+  // A database or Redis is down or cut off (ADR 0015).
+  UNAVAILABLE: {
+    status: 503,
+    message: 'The service is temporarily unavailable. Please try again in a moment.',
+  },
   // HTTP edge (ADR 0014): request targets and connections the server refuses before any route.
   INVALID_REQUEST_TARGET: { status: 400, message: 'The request address is not valid.' },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },

@@ -25,7 +25,12 @@ export type RealtimeEvent =
   | { type: 'shared-plan.deleted'; planId: string }
   /** The user's own data changed elsewhere (another tab or device). */
   | { type: 'todos.changed' }
-  | { type: 'plans.changed' };
+  | { type: 'plans.changed' }
+  /**
+   * Events may have been lost (the server's link to its message broker dropped): the client reads
+   * everything again, as after its own reconnect.
+   */
+  | { type: 'resync' };
 
 export type RealtimeEventType = RealtimeEvent['type'];
 

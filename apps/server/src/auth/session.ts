@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { ApiError } from '../lib/errors';
+import { ApiError, isDependencyUnavailable } from '../lib/errors';
 import type { Auth } from './auth';
 
 /**
@@ -41,9 +41,19 @@ export interface SessionUser {
   email: string;
 }
 
-/** The signed-in user, or null. */
+/**
+ * The signed-in user, or null. A database that cannot be reached is 503 UNAVAILABLE (ADR 0015),
+ * not the 500 of Better Auth's wrapped error: the request was fine and may be sent again.
+ */
 export async function readSession(auth: Auth, request: FastifyRequest) {
-  return auth.api.getSession({ headers: fetchHeaders(request) });
+  try {
+    return await auth.api.getSession({ headers: fetchHeaders(request) });
+  } catch (error) {
+    if (isDependencyUnavailable(error)) {
+      throw new ApiError('UNAVAILABLE', undefined, undefined, error);
+    }
+    throw error;
+  }
 }
 
 /** The signed-in user; 401 UNAUTHENTICATED otherwise. */

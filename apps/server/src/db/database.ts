@@ -30,7 +30,29 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL schema to use instead of public (tests isolate themselves this way). */
   pgSchema?: string;
+  /**
+   * How long one PostgreSQL query may take (QUERY_TIMEOUT_MS by default). Migrations get longer:
+   * building an index on a large table is not a request.
+   */
+  queryTimeoutMs?: number;
+  /** How long connecting (or waiting for a pooled connection) may take; CONNECT_TIMEOUT_MS by default. */
+  connectTimeoutMs?: number;
 }
+
+/**
+ * PostgreSQL time limits (ADR 0015): while the database is down or cut off, a request must fail
+ * within about a second or two instead of hanging, so the API can answer 503 and the client retry.
+ * Waiting for a pooled connection counts towards the connect limit, which sheds load when the
+ * pool is exhausted. The server cancels a statement a little before the client gives up on it,
+ * so a merely slow query ends cleanly and only a silent connection reaches the client limit.
+ */
+export const CONNECT_TIMEOUT_MS = 1000;
+export const QUERY_TIMEOUT_MS = 2000;
+const STATEMENT_MARGIN_MS = 200;
+/** A transaction left open by a client that vanished would hold its locks until this. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
+/** TCP keepalive on pooled connections, so a dead peer is noticed while a connection sits idle. */
+const KEEPALIVE_DELAY_MS = 10_000;
 
 /**
  * Our queries see timestamps as ISO strings on both engines (ADR 0003): on PostgreSQL,
@@ -49,7 +71,10 @@ const ISO_TYPES = {
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.pgSchema)
+    ? openPostgres(options.databaseUrl, options.pgSchema, {
+        queryMs: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+        connectMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      })
     : openSqlite(options.dataDir);
 }
 
@@ -68,18 +93,44 @@ function openSqlite(dataDir: string): DatabaseHandle {
   return handle(db, db, 'sqlite');
 }
 
-function openPostgres(connectionString: string, schema: string | undefined): DatabaseHandle {
+/** What pg-pool hands to 'release' listeners; `_getActiveQuery` is pg's internal accessor. */
+interface ReleasedClient {
+  _getActiveQuery?: () => unknown;
+  connection?: { stream?: { destroy: () => void } };
+}
+
+function openPostgres(
+  connectionString: string,
+  schema: string | undefined,
+  timeouts: { queryMs: number; connectMs: number },
+): DatabaseHandle {
   const pool = (max: number, types?: pg.CustomTypesConfig) => {
     const created = new pg.Pool({
       connectionString,
       max,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: timeouts.connectMs,
+      query_timeout: timeouts.queryMs,
+      statement_timeout: Math.max(timeouts.queryMs - STATEMENT_MARGIN_MS, 1),
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
       ...(types ? { types } : {}),
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     // An idle client that loses its connection emits 'error'; the pool replaces it. Without a
     // listener Node would crash the process on a database restart.
     created.on('error', () => undefined);
+    // The same for a client in use between two queries: the query running gets the error anyway.
+    created.on('connect', (client) => client.on('error', () => undefined));
+    // A client given back while a timed-out query still waits for its answer has a connection
+    // that went silent: every later query on it would wait behind that one. Cutting it makes the
+    // pool drop it and open a fresh connection once the database answers again.
+    created.on('release', (_error, client) => {
+      const internals = client as unknown as ReleasedClient;
+      if (internals._getActiveQuery?.()) {
+        internals.connection?.stream?.destroy();
+      }
+    });
     return created;
   };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool(10, ISO_TYPES) }) });

@@ -2,24 +2,73 @@ import { z } from 'zod';
 
 import type { AppInstance } from '../app';
 
+/** A check that gets no answer within this is reported unreachable (ADR 0015). */
+export const HEALTH_CHECK_TIMEOUT_MS = 1000;
+
+const dependencyStatus = z.enum(['ok', 'unreachable']);
 const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.enum(['ok', 'unreachable']),
+  status: z.enum(['ok', 'degraded', 'unavailable']),
+  database: dependencyStatus,
+  /** Only when REDIS_URL is set. */
+  redis: dependencyStatus.optional(),
 });
 
-/** GET /api/health: 200 when the database answers, 503 when it does not. */
+/** Resolves 'ok' when `check` succeeds within the timeout, 'unreachable' otherwise. */
+async function probe(
+  check: () => Promise<unknown>,
+  onFailure: (error: unknown) => void,
+): Promise<'ok' | 'unreachable'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${HEALTH_CHECK_TIMEOUT_MS} ms`)),
+      HEALTH_CHECK_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch (error) {
+    onFailure(error);
+    return 'unreachable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /api/health, answered within about a second: 503 when the database does not answer (this
+ * instance can serve nothing); 200 'degraded' when only Redis does not (rate limits count per
+ * instance and realtime reaches only this instance's sockets, but the API works; a load balancer
+ * taking every instance out over a shared Redis would turn that into a full outage).
+ */
 export function healthRoutes(app: AppInstance): void {
   app.get(
     '/api/health',
     { schema: { response: { 200: healthSchema, 503: healthSchema } } },
     async (request, reply) => {
-      try {
-        await app.database.ping();
-        return { status: 'ok' as const, database: 'ok' as const };
-      } catch (error) {
-        request.log.warn({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
-      }
+      const { redis } = app;
+      const [database, redisStatus] = await Promise.all([
+        probe(
+          () => app.database.ping(),
+          (error) => request.log.warn({ err: error }, 'health check: database unreachable'),
+        ),
+        redis
+          ? probe(
+              () => redis.ping(),
+              (error) => request.log.warn({ err: error }, 'health check: Redis unreachable'),
+            )
+          : undefined,
+      ]);
+      const status =
+        database === 'unreachable'
+          ? 'unavailable'
+          : redisStatus === 'unreachable'
+            ? 'degraded'
+            : 'ok';
+      return reply
+        .status(status === 'unavailable' ? 503 : 200)
+        .send({ status, database, ...(redisStatus ? { redis: redisStatus } : {}) });
     },
   );
 }

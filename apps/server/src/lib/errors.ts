@@ -69,9 +69,70 @@ const CLIENT_STATUSES: Record<number, ErrorCode> = {
   431: 'HEADERS_TOO_LARGE',
 };
 
+/**
+ * Failures that mean PostgreSQL, SQLite or Redis cannot serve right now, not that the request was
+ * wrong (ADR 0015): PostgreSQL's connection, shutdown, overload and cancellation classes; the
+ * socket errors and timeouts of pg, the pg pool and ioredis; a busy or closed SQLite file.
+ */
+const UNAVAILABLE_SQLSTATES = /^(08|57P0[1-3]$|53300$|57014$)/;
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'SQLITE_BUSY',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Query read timeout',
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'is not queryable',
+  'Command timed out',
+  'Connection is closed',
+  "Stream isn't writeable",
+  'The database connection is not open',
+  'driver has already been destroyed',
+];
+
+/**
+ * Whether `error`, or an error it wraps (Better Auth and Kysely wrap the driver's), says a
+ * database or Redis is unavailable.
+ */
+export function isDependencyUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current instanceof Error && !seen.has(current)) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_NODE_CODES.has(code) ||
+        (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_SQLSTATES.test(code)))
+    ) {
+      return true;
+    }
+    const { message } = current;
+    if (UNAVAILABLE_MESSAGES.some((known) => message.includes(known))) {
+      return true;
+    }
+    if (current instanceof AggregateError && current.errors.some(isDependencyUnavailable)) {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+}
+
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) {
     return error;
+  }
+  if (isDependencyUnavailable(error)) {
+    return new ApiError('UNAVAILABLE');
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};

@@ -1,7 +1,15 @@
 import { PUBLIC_FORM_RATE_LIMIT } from '@daywise/shared';
 import { describe, expect, it } from 'vitest';
 
-import { createTestApp, SAME_ORIGIN, TEST_REDIS_URL } from '../../test/helpers';
+import {
+  createTestApp,
+  createTestDatabase,
+  memoryMailer,
+  SAME_ORIGIN,
+  TEST_REDIS_URL,
+  testConfig,
+} from '../../test/helpers';
+import { type AppInstance, buildApp } from '../app';
 
 // Needs a Redis server: runs when TEST_REDIS_URL is set (.ci/run sets it).
 describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis (TEST_REDIS_URL)', () => {
@@ -29,5 +37,40 @@ describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis (TEST_REDIS_U
     expect(statuses).toEqual([...Array<number>(PUBLIC_FORM_RATE_LIMIT.max).fill(201), 429]);
     await first.close();
     await second.close();
+  });
+
+  it('keeps deployments with different REDIS_KEY_PREFIX values apart', async () => {
+    const run = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const start = async (prefix: string) => {
+      const database = await createTestDatabase('sqlite');
+      const app = await buildApp(
+        testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: `${prefix}-${run}` }),
+        { database: database.database, mailer: memoryMailer(), logger: false },
+      );
+      return {
+        app,
+        close: async () => {
+          await app.close();
+          await database.drop();
+        },
+      };
+    };
+    const post = (app: AppInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        headers: SAME_ORIGIN,
+        payload: { name: 'Ada', email: 'ada@example.com', category: 'Other', feedback: 'Hello' },
+      });
+    const staging = await start('staging');
+    const production = await start('production');
+    for (let i = 0; i < PUBLIC_FORM_RATE_LIMIT.max; i += 1) {
+      expect((await post(staging.app)).statusCode).toBe(201);
+    }
+    expect((await post(staging.app)).statusCode).toBe(429);
+    // The same client, counted afresh by the other deployment.
+    expect((await post(production.app)).statusCode).toBe(201);
+    await staging.close();
+    await production.close();
   });
 });

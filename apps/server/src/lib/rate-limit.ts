@@ -1,13 +1,97 @@
-import rateLimit from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+
+import rateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
 import { ApiError } from './errors';
 
+/** The plugin's own stores (not in its type declarations, hence the require). */
+const require = createRequire(import.meta.url);
+type Store = FastifyRateLimitStore;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => Store;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+) => Store;
+
+/** After a Redis failure, counters stay in this process for this long before Redis is tried again. */
+const REDIS_RETRY_AFTER_MS = 5000;
+
+type Incr = Parameters<Store['incr']>;
+
 /**
- * Rate limiting is opt-in per route (`config.rateLimit`), never global: only the routes DESIGN §7
- * names carry limits. Counters live in this process, or in Redis when REDIS_URL is set so that
- * every instance counts the same client together.
+ * Counters in Redis when there is one, and in this process otherwise or while Redis fails (ADR
+ * 0015): limits keep holding per instance rather than stopping, and requests do not queue up
+ * behind a Redis that is down: after a failure (which takes at most the Redis command timeout),
+ * Redis is tried again only after REDIS_RETRY_AFTER_MS.
+ */
+function countingStore(
+  redis: Redis | undefined,
+  keyPrefix: string,
+  onFallback: (error: unknown) => void,
+): FastifyRateLimitStoreCtor {
+  const state = { redisBackAt: 0 };
+  const fallbackStore = (redisStore: Store | undefined, localStore: Store): Store => {
+    // LocalStore hands out its live counter, which the plugin reads only after an await: a burst
+    // counted within one tick (parallel requests, or the failures of queued Redis calls) would
+    // all read the burst's final count and all be refused. Each caller gets its own copy.
+    const countLocally = (key: Incr[0], callback: Incr[1], timeWindow: Incr[2], max: Incr[3]) =>
+      localStore.incr(
+        key,
+        (error, result) => callback(error, result && { current: result.current, ttl: result.ttl }),
+        timeWindow,
+        max,
+      );
+    return {
+      incr(key, callback, timeWindow, max) {
+        if (!redisStore || Date.now() < state.redisBackAt) {
+          countLocally(key, callback, timeWindow, max);
+          return;
+        }
+        redisStore.incr(
+          key,
+          (error, result) => {
+            if (!error) {
+              callback(null, result);
+              return;
+            }
+            state.redisBackAt = Date.now() + REDIS_RETRY_AFTER_MS;
+            onFallback(error);
+            countLocally(key, callback, timeWindow, max);
+          },
+          timeWindow,
+          max,
+        );
+      },
+      child: (routeOptions) =>
+        fallbackStore(redisStore?.child(routeOptions), localStore.child(routeOptions)),
+    };
+  };
+  return class {
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      const continueExceeding = options.continueExceeding ?? false;
+      const exponentialBackoff = options.exponentialBackoff ?? false;
+      return fallbackStore(
+        redis && new RedisStore(continueExceeding, exponentialBackoff, redis, keyPrefix),
+        new LocalStore(continueExceeding, exponentialBackoff),
+      );
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
+ * Rate limiting is opt-in per route (`config.rateLimit`), never global: only the routes the
+ * security rules name carry limits. Counters live in this process, or in Redis when REDIS_URL is
+ * set so that every instance counts the same client together.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
@@ -16,9 +100,9 @@ export async function registerRateLimit(
 ): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: keyPrefix } : {}),
-    // A Redis outage must not take the API down with it; the limit resumes when Redis returns.
-    skipOnError: true,
+    store: countingStore(redis, keyPrefix, (error) =>
+      app.log.warn({ err: error }, 'rate limits: Redis failed; counting in this process'),
+    ),
     errorResponseBuilder: () => new ApiError('RATE_LIMITED'),
   });
 }

@@ -29,10 +29,16 @@ export interface RealtimeBus {
   close: () => Promise<void>;
 }
 
-/** What travels between instances: an event for some users, or sessions to end. */
+/**
+ * What travels between instances: an event for some users, sessions to end, or a resync for every
+ * socket (events may have been lost).
+ */
 export type BusMessage =
   | { kind: 'event'; userIds: readonly string[]; event: RealtimeEvent }
-  | { kind: 'end'; target: SessionsToEnd };
+  | { kind: 'end'; target: SessionsToEnd }
+  | { kind: 'resync' };
+
+const RESYNC: RealtimeEvent = { type: 'resync' };
 
 /** Whether a socket of `sessionId` is one `target` names. */
 export function isEnded(target: SessionsToEnd, sessionId: string): boolean {
@@ -60,6 +66,12 @@ export function createLocalDelivery() {
       if (message.kind === 'event') {
         for (const userId of new Set(message.userIds)) {
           emitter.emit(`event:${userId}`, message.event);
+        }
+      } else if (message.kind === 'resync') {
+        for (const channel of emitter.eventNames()) {
+          if (typeof channel === 'string' && channel.startsWith('event:')) {
+            emitter.emit(channel, RESYNC);
+          }
         }
       } else {
         emitter.emit(`end:${message.target.userId}`, message.target);

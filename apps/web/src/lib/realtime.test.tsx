@@ -238,6 +238,13 @@ describe('RealtimeProvider and its hooks', () => {
     expect(invalidate).toHaveBeenCalledExactlyOnceWith();
   });
 
+  it('re-reads every query when the server says events may have been lost (resync)', () => {
+    const { invalidate } = renderSignedIn();
+    act(() => latest().serverOpens());
+    act(() => latest().serverSends({ type: 'resync' }));
+    expect(invalidate).toHaveBeenCalledExactlyOnceWith();
+  });
+
   it('re-reads the session when the server ends it (4001)', () => {
     const { invalidate } = renderSignedIn();
     act(() => latest().serverOpens());

@@ -162,6 +162,11 @@ const STALE_QUERIES: Partial<Record<RealtimeEventType, QueryKey[]>> = {
 };
 
 function invalidateFor(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (event.type === 'resync') {
+    // The server may have lost events meant for us (ADR 0015): read everything again.
+    void queryClient.invalidateQueries();
+    return;
+  }
   for (const queryKey of STALE_QUERIES[event.type] ?? []) {
     void queryClient.invalidateQueries({ queryKey });
   }
@@ -199,8 +204,8 @@ const RealtimeContext = createContext<Hub | null>(null);
 
 /**
  * One socket per tab while a user is signed in (mounted by the dashboard shell). Todo and plan
- * events refresh those queries; after a reconnect every query is read again, since events were
- * missed. A 4001 close means the session ended elsewhere: the session is read again, so the page
+ * events refresh those queries; after a reconnect, or a `resync` from the server, every query is
+ * read again, since events were missed. A 4001 close means the session ended elsewhere: the session is read again, so the page
  * leaves for /login, and a new signed-in user gets a new connection.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {

@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import pg from 'pg';
+
+import { SCHEMA_PREFIX_ENV } from './global-setup';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output: () => string;
+  /** The exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** Whether the process has exited. */
+  hasExited: () => boolean;
+}
+
+/** Runs src/main.ts (as the production start does, through tsx) with only `env` set. */
+export function startServer(env: Record<string, string>): ServerProcess {
+  let output = '';
+  let done = false;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      done = true;
+      resolve(code);
+    }),
+  );
+  return { child, output: () => output, exited, hasExited: () => done };
+}
+
+/** Polls `check` every 50 ms until it holds; throws after `deadlineMs` or once `server` exits. */
+export async function waitFor(
+  check: () => Promise<boolean> | boolean,
+  deadlineMs: number,
+  server?: ServerProcess,
+): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    if (await check()) {
+      return;
+    }
+    if (server?.hasExited()) {
+      throw new Error(`the server exited:\n${server.output()}`);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `condition not met within ${deadlineMs} ms${server ? `:\n${server.output()}` : ''}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Whether GET `url` answers `status` (false while nothing listens). */
+export async function answers(url: string, status = 200): Promise<boolean> {
+  try {
+    return (await fetch(url)).status === status;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `databaseUrl` pointed at a new, empty schema (through libpq's `options`), for a server process
+ * that must not share the public schema with other tests. The run's schemas are dropped at its end.
+ */
+export async function withFreshSchema(databaseUrl: string): Promise<string> {
+  const schema = `${process.env[SCHEMA_PREFIX_ENV] ?? 'test'}_proc_${Math.random()
+    .toString(36)
+    .slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
