@@ -16,8 +16,12 @@ export const RATING_MAX = 5;
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_SUCCESS_DURATION_MS = 3000;
 
-/** spec 01 §5: non-space characters, an @, a domain, a dot, a suffix without whitespace. */
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+/**
+ * spec 01 §5: non-space characters, an @, a domain, a dot, a suffix without whitespace. No part
+ * may hold another @ and the suffix holds no dot, so every character has one place to match and
+ * the test stays linear on any input (ADR 0013: `\S+@\S+\.\S+` backtracked quadratically).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 
 /** Password minimum (spec 01 §9). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -33,6 +37,13 @@ export const LIMITS = {
   messageMax: 5000,
   feedbackMax: 5000,
 } as const;
+
+/**
+ * Request body caps (ADR 0013), far below the app-wide 100 KB: the account forms carry a few short
+ * fields; the public forms a message of at most 5000 characters, JSON-escaped.
+ */
+export const ACCOUNT_BODY_LIMIT_BYTES = 8 * 1024;
+export const PUBLIC_FORM_BODY_LIMIT_BYTES = 40 * 1024;
 
 /** Feedback categories (spec 01 §2, Feedback), in the order the form lists them. */
 export const FEEDBACK_CATEGORIES = [

@@ -1,4 +1,4 @@
-import { AUTH_RATE_LIMIT, MESSAGES } from '@daywise/shared';
+import { ACCOUNT_BODY_LIMIT_BYTES, AUTH_RATE_LIMIT, MESSAGES } from '@daywise/shared';
 import {
   emailOnlySchema,
   linkTokenSchema,
@@ -97,7 +97,12 @@ export function accountRoutes(app: AppInstance): void {
 
   app.post(
     '/api/account/sign-up',
-    { schema: { body: signUpSchema }, config: perAddress, preHandler: perEmail },
+    {
+      schema: { body: signUpSchema },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      config: perAddress,
+      preHandler: perEmail,
+    },
     async (request, reply) => {
       const { userId, email, name, expiresAt } = await signUp(services(), request.body);
       return reply.status(201).send({ userId, email, name, expiresAt: expiresAt.toISOString() });
@@ -112,7 +117,7 @@ export function accountRoutes(app: AppInstance): void {
 
   app.post(
     '/api/account/resend-verification',
-    { schema: { body: userIdSchema }, config: perAddress },
+    { schema: { body: userIdSchema }, bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress },
     async (request) => {
       const expiresAt = await resendVerification(services(), request.body.userId);
       return { expiresAt: expiresAt.toISOString(), message: MESSAGES.verificationResent };
@@ -123,6 +128,7 @@ export function accountRoutes(app: AppInstance): void {
     '/api/account/verify-email',
     {
       schema: { body: linkTokenSchema.extend({ isRestore: z.boolean().default(false) }) },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       config: perAddress,
     },
     async (request, reply) => {
@@ -142,7 +148,12 @@ export function accountRoutes(app: AppInstance): void {
 
   app.post(
     '/api/account/forgot-password',
-    { schema: { body: emailOnlySchema }, config: perAddress, preHandler: perEmail },
+    {
+      schema: { body: emailOnlySchema },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      config: perAddress,
+      preHandler: perEmail,
+    },
     async (request) => {
       await requestPasswordReset(services(), request.body.email);
       return { message: MESSAGES.resetEmailSent };
@@ -151,7 +162,7 @@ export function accountRoutes(app: AppInstance): void {
 
   app.post(
     '/api/account/reset-password/check',
-    { schema: { body: linkTokenSchema }, config: perAddress },
+    { schema: { body: linkTokenSchema }, bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress },
     async (request) => {
       await checkResetLink(services(), request.body.userId, request.body.secret);
       return { valid: true, message: MESSAGES.resetTokenVerified };
@@ -160,7 +171,11 @@ export function accountRoutes(app: AppInstance): void {
 
   app.post(
     '/api/account/reset-password',
-    { schema: { body: resetPasswordRequestSchema }, config: perAddress },
+    {
+      schema: { body: resetPasswordRequestSchema },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      config: perAddress,
+    },
     async (request) => {
       const { userId, secret, password } = request.body;
       await resetPassword(services(), userId, secret, password);
@@ -171,7 +186,12 @@ export function accountRoutes(app: AppInstance): void {
 
   app.post(
     '/api/account/restore',
-    { schema: { body: emailOnlySchema }, config: perAddress, preHandler: perEmail },
+    {
+      schema: { body: emailOnlySchema },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      config: perAddress,
+      preHandler: perEmail,
+    },
     async (request) => {
       await requestRestore(services(), request.body.email);
       return { status: 'email-sent' as const, message: MESSAGES.restoreEmailSent };
@@ -180,7 +200,12 @@ export function accountRoutes(app: AppInstance): void {
 
   app.post(
     '/api/account/verification-recovery',
-    { schema: { body: recoverySchema }, config: perAddress, preHandler: perEmail },
+    {
+      schema: { body: recoverySchema },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      config: perAddress,
+      preHandler: perEmail,
+    },
     async (request, reply) => {
       const { user, verificationSent } = await recoverVerification(
         services(),
@@ -202,7 +227,11 @@ export function accountRoutes(app: AppInstance): void {
 
   app.get(
     '/api/account/debug-verification',
-    { schema: { querystring: linkTokenSchema }, config: perAddress },
+    {
+      schema: { querystring: linkTokenSchema },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      config: perAddress,
+    },
     async (request) =>
       debugVerificationLink(services(), request.query.userId, request.query.secret),
   );
@@ -211,6 +240,7 @@ export function accountRoutes(app: AppInstance): void {
     '/api/account/login',
     {
       schema: { body: loginSchema, response: { 200: z.object({ user: publicUser }) } },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       config: perAddress,
       preHandler: perEmail,
     },
