@@ -67,6 +67,8 @@ export const MESSAGES = {
     'This verification link is invalid. The user account may have been deleted. Please sign up again.',
   verificationInvalid:
     'This verification link has expired or is invalid. Please sign up again or request a new verification email.',
+  // ours (ADR 0013): a link opened away from the sign-up browser verifies but does not sign in
+  verifiedLogIn: 'Your email has been verified. Please log in to continue.',
   alreadyVerified: 'This email is already verified! You can log in now.',
   restoreLinkInvalid: 'Invalid restoration link. Please request a new account restoration.',
   restoreNotEligible:

@@ -1,7 +1,13 @@
 import { AUTH_RATE_LIMIT, MESSAGES, VERIFICATION_TTL_MS } from '@daywise/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { accountClient, PASSWORD, SESSION_COOKIE, signUpBody } from '../../test/account-client';
+import {
+  accountClient,
+  PASSWORD,
+  SESSION_COOKIE,
+  SIGNUP_COOKIE,
+  signUpBody,
+} from '../../test/account-client';
 import {
   createTestApp,
   ENGINES,
@@ -41,7 +47,10 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       }>();
       expect(body).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace' });
       expect(new Date(body.expiresAt).getTime() - clock.now().getTime()).toBe(VERIFICATION_TTL_MS);
-      expect(response.cookies).toEqual([]);
+      // No session yet; only the cookie that ties the link to this browser (ADR 0013).
+      expect(response.cookies).toEqual([
+        expect.objectContaining({ name: SIGNUP_COOKIE, path: '/api/account', httpOnly: true }),
+      ]);
 
       const link = api.lastLink();
       expect(link.origin + link.pathname).toBe(`${TEST_APP_URL}/verify-email`);
@@ -86,9 +95,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       });
     });
 
-    it('replaces an unverified account for the same address', async () => {
+    it('replaces an unverified account for the same address once its link has expired', async () => {
       await api.post('/api/account/sign-up', signUpBody());
       const first = api.linkBody(api.lastLink());
+      expect((await api.post('/api/account/sign-up', signUpBody())).statusCode).toBe(409);
+      clock.advance(VERIFICATION_TTL_MS);
       expect((await api.post('/api/account/sign-up', signUpBody())).statusCode).toBe(201);
       expect(await ctx.database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
       expect((await api.post('/api/account/verify-email', first)).statusCode).toBe(404);

@@ -81,9 +81,11 @@ export async function sendVerification(
 
 /**
  * Sign-up (spec 01 §4): creates the unverified account through Better Auth and sends the
- * verification email. An unverified account for the same address is replaced (nobody proved
- * they own it); a verified or deleted one is refused. If the email cannot be sent, the account
- * is removed again: a failed registration leaves nothing behind.
+ * verification email. A verified or deleted account for the same address is refused, and so is a
+ * pending one whose link is still live: replacing it would let a stranger swap in an account
+ * whose password they know (ADR 0013). Once that link has expired nobody proved anything, and the
+ * pending account is replaced. If the email cannot be sent, the account is removed again: a
+ * failed registration leaves nothing behind.
  */
 export async function signUp(
   services: AccountServices,
@@ -94,16 +96,39 @@ export async function signUp(
     if (existing.email_verified || existing.is_deleted) {
       throw new ApiError('EMAIL_TAKEN');
     }
+    const linkExpiry = await tokenExpiry(services.db, existing.id, 'verify-email');
+    if (linkExpiry && linkExpiry > services.now()) {
+      throw new ApiError('EMAIL_TAKEN');
+    }
     await services.db.deleteFrom('users').where('id', '=', existing.id).execute();
   }
-  const { user } = await services.auth.api.signUpEmail({
-    body: { name: input.name, email: input.email, password: input.password },
-  });
+  const user = await createUser(services, input);
   try {
     const expiresAt = await sendVerification(services, user, false);
     return { userId: user.id, email: user.email, name: user.name, expiresAt };
   } catch (error) {
     await services.db.deleteFrom('users').where('id', '=', user.id).execute();
+    throw error;
+  }
+}
+
+/**
+ * Creates the user through Better Auth. Two sign-ups of one address at once both pass the check
+ * above; the unique email column lets one through, and the other is told the address is taken.
+ */
+async function createUser(
+  services: AccountServices,
+  input: { name: string; email: string; password: string },
+) {
+  try {
+    const { user } = await services.auth.api.signUpEmail({
+      body: { name: input.name, email: input.email, password: input.password },
+    });
+    return user;
+  } catch (error) {
+    if (await findUserByEmail(services.db, input.email)) {
+      throw new ApiError('EMAIL_TAKEN', undefined, undefined, error);
+    }
     throw error;
   }
 }

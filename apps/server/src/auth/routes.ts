@@ -31,6 +31,7 @@ import {
 } from './accounts';
 import { fetchHeaders, forwardCookies, readSession, requireSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
+import { clearSignUpBinding, hasSignUpBinding, setSignUpBinding } from './signup-binding';
 
 const userIdSchema = z.object({ userId: z.string().min(1).max(100) });
 const publicUser = z.object({
@@ -78,6 +79,9 @@ export function accountRoutes(app: AppInstance): void {
     }
   };
 
+  const secureCookies = app.config.appUrl.startsWith('https://');
+  const cookieSecret = async () => (await app.auth.$context).secret;
+
   /** Starts a session through Better Auth and passes its cookie on. */
   const startSession = async (
     userId: string,
@@ -105,6 +109,7 @@ export function accountRoutes(app: AppInstance): void {
     },
     async (request, reply) => {
       const { userId, email, name, expiresAt } = await signUp(services(), request.body);
+      setSignUpBinding(reply, await cookieSecret(), userId, secureCookies);
       return reply.status(201).send({ userId, email, name, expiresAt: expiresAt.toISOString() });
     },
   );
@@ -133,16 +138,31 @@ export function accountRoutes(app: AppInstance): void {
     },
     async (request, reply) => {
       const { userId, secret, isRestore } = request.body;
-      const user = isRestore
-        ? await completeRestore(services(), userId, secret)
-        : await verifyEmail(services(), userId, secret);
-      forwardCookies(await startSession(user.id, true, request), reply);
-      return {
-        verified: true,
-        restored: isRestore,
-        ...(isRestore ? { message: MESSAGES.restoreSuccess } : {}),
-        user: presentUser(user),
-      };
+      if (isRestore) {
+        const user = await completeRestore(services(), userId, secret);
+        // A link proves the address, not the person: the session ends with the browser.
+        forwardCookies(await startSession(user.id, false, request), reply);
+        return {
+          verified: true,
+          restored: true,
+          signedIn: true,
+          message: MESSAGES.restoreSuccess,
+          user: presentUser(user),
+        };
+      }
+      const user = await verifyEmail(services(), userId, secret);
+      // Only where the password was chosen does the link sign in (ADR 0013).
+      if (!hasSignUpBinding(request, await cookieSecret(), user.id)) {
+        return {
+          verified: true,
+          restored: false,
+          signedIn: false,
+          message: MESSAGES.verifiedLogIn,
+        };
+      }
+      clearSignUpBinding(reply, secureCookies);
+      forwardCookies(await startSession(user.id, false, request), reply);
+      return { verified: true, restored: false, signedIn: true, user: presentUser(user) };
     },
   );
 
@@ -214,13 +234,14 @@ export function accountRoutes(app: AppInstance): void {
       );
       const publicFields = presentUser(user);
       if (verificationSent) {
+        setSignUpBinding(reply, await cookieSecret(), user.id, secureCookies);
         return {
           status: 'verification-sent' as const,
           message: MESSAGES.recoveryEmailSent,
           user: publicFields,
         };
       }
-      forwardCookies(await startSession(user.id, true, request), reply);
+      forwardCookies(await startSession(user.id, false, request), reply);
       return { status: 'signed-in' as const, user: publicFields };
     },
   );
