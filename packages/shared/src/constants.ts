@@ -89,13 +89,25 @@ export const DEBUG_SECRET_PREVIEW_LENGTH = 20;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /**
- * Rate limits on the account endpoints (DESIGN §7): per client address on every account route,
- * and, tighter, per email address on those that take one (sign-in, sign-up, reset, restore,
- * recovery), so guessing one account's password is slow even from many addresses.
+ * Rate limits on the account endpoints (DESIGN §7, ADR 0013). Every bucket belongs to one route,
+ * so traffic on one never blocks another:
+ * - perAddress: requests per client address on each account route;
+ * - statusPoll: the Check Your Email screen's poll (every 3 s) per client address;
+ * - perEmail: requests per email address on each route that takes one, besides sign-in;
+ * - loginFailures: wrong passwords per email address and client address. Only failures count,
+ *   and only the address that made them is stopped, so strangers cannot lock the owner out;
+ * - emailsPerRecipient: emails of any kind sent to one address (sign-up, resend, reset, restore,
+ *   recovery), in a short and a daily window.
  */
 export const AUTH_RATE_LIMIT = {
   perAddress: { max: 30, windowMs: 15 * 60_000 },
+  statusPoll: { max: 300, windowMs: 15 * 60_000 },
   perEmail: { max: 10, windowMs: 15 * 60_000 },
+  loginFailures: { max: 10, windowMs: 15 * 60_000 },
+  emailsPerRecipient: [
+    { max: 3, windowMs: 15 * 60_000 },
+    { max: 10, windowMs: 24 * 60 * 60_000 },
+  ],
 } as const;
 
 /** Profile pictures (spec 02 §5, §9): at most 5 MB uploaded, longest side 500 px stored. */

@@ -26,6 +26,8 @@ export interface AccountServices {
   mailer: Mailer;
   appUrl: string;
   now: () => Date;
+  /** Throws RATE_LIMITED when `to` has had its share of emails (ADR 0013); runs before each send. */
+  checkEmailQuota: (to: string) => Promise<void>;
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string) {
@@ -50,6 +52,7 @@ async function sendMail(
   to: string,
   content: EmailContent,
 ): Promise<void> {
+  await services.checkEmailQuota(to);
   try {
     await services.mailer.send(to, content);
   } catch (error) {

@@ -29,6 +29,7 @@ import {
   verificationStatus,
   verifyEmail,
 } from './accounts';
+import { createKeyedLimit, emailKey, refuseWhenBlocked } from './limits';
 import { fetchHeaders, forwardCookies, readSession, requireSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 import { clearSignUpBinding, hasSignUpBinding, setSignUpBinding } from './signup-binding';
@@ -46,7 +47,7 @@ function presentUser(user: { id: string; name: string; email: string; created_at
   return { id: user.id, name: user.name, email: user.email, createdAt: user.created_at };
 }
 
-/** Limits per client address (route config) and per email address (preHandler), DESIGN §7. */
+/** Limits per client address, one bucket per route (route config), DESIGN §7. */
 const perAddress = {
   rateLimit: {
     max: AUTH_RATE_LIMIT.perAddress.max,
@@ -55,27 +56,58 @@ const perAddress = {
 };
 
 export function accountRoutes(app: AppInstance): void {
-  const services = () => ({
+  const recipientLimits = AUTH_RATE_LIMIT.emailsPerRecipient.map((options, index) =>
+    createKeyedLimit(app, `email-recipient-${index}`, options),
+  );
+  const services = (request: FastifyRequest, reply: FastifyReply) => ({
     db: app.database.db,
     auth: app.auth,
     mailer: app.mailer,
     appUrl: app.config.appUrl,
     now: app.now,
-  });
-  // A second limit beside the route's per-address one, keyed by the email in the body.
-  const emailLimit = app.createRateLimit({
-    max: AUTH_RATE_LIMIT.perEmail.max,
-    timeWindow: AUTH_RATE_LIMIT.perEmail.windowMs,
-    keyGenerator: (request: FastifyRequest) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    checkEmailQuota: async (to: string) => {
+      for (const limit of recipientLimits) {
+        refuseWhenBlocked(await limit.hit(request, emailKey(to)), reply);
+      }
     },
   });
-  const perEmail = async (request: FastifyRequest, reply: FastifyReply) => {
-    const limit = await emailLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      reply.header('retry-after', limit.ttlInSeconds);
-      throw new ApiError('RATE_LIMITED');
+
+  /**
+   * A per-email bucket for one route, counting every request (ADR 0013): each route has its own,
+   * so requests to one never block another, and sign-in is not among them.
+   */
+  const perEmail = (route: string) => {
+    const limit = createKeyedLimit(app, `email:${route}`, AUTH_RATE_LIMIT.perEmail);
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      refuseWhenBlocked(await limit.hit(request, emailKey(email)), reply);
+    };
+  };
+
+  /**
+   * Wrong passwords per email address and client address (OWASP authentication cheat sheet):
+   * only failures count and only the address that made them is stopped, so nobody elsewhere can
+   * keep the owner's right password out. Sign-in and verification recovery share the bucket.
+   */
+  const loginFailures = createKeyedLimit(app, 'login-failures', AUTH_RATE_LIMIT.loginFailures);
+  const failureKey = (request: FastifyRequest, email: string) => `${emailKey(email)}|${request.ip}`;
+  const withPasswordCheck = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    attempt: () => Promise<T>,
+  ): Promise<T> => {
+    refuseWhenBlocked(await loginFailures.isBlocked(request, failureKey(request, email)), reply);
+    try {
+      return await attempt();
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        (error.code === 'INVALID_CREDENTIALS' || error.code === 'RECOVERY_FAILED')
+      ) {
+        await loginFailures.hit(request, failureKey(request, email));
+      }
+      throw error;
     }
   };
 
@@ -105,10 +137,13 @@ export function accountRoutes(app: AppInstance): void {
       schema: { body: signUpSchema },
       bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       config: perAddress,
-      preHandler: perEmail,
+      preHandler: perEmail('sign-up'),
     },
     async (request, reply) => {
-      const { userId, email, name, expiresAt } = await signUp(services(), request.body);
+      const { userId, email, name, expiresAt } = await signUp(
+        services(request, reply),
+        request.body,
+      );
       setSignUpBinding(reply, await cookieSecret(), userId, secureCookies);
       return reply.status(201).send({ userId, email, name, expiresAt: expiresAt.toISOString() });
     },
@@ -116,15 +151,23 @@ export function accountRoutes(app: AppInstance): void {
 
   app.get(
     '/api/account/verification-status',
-    { schema: { querystring: userIdSchema } },
-    async (request) => verificationStatus(services(), request.query.userId),
+    {
+      schema: { querystring: userIdSchema },
+      config: {
+        rateLimit: {
+          max: AUTH_RATE_LIMIT.statusPoll.max,
+          timeWindow: AUTH_RATE_LIMIT.statusPoll.windowMs,
+        },
+      },
+    },
+    async (request, reply) => verificationStatus(services(request, reply), request.query.userId),
   );
 
   app.post(
     '/api/account/resend-verification',
     { schema: { body: userIdSchema }, bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress },
-    async (request) => {
-      const expiresAt = await resendVerification(services(), request.body.userId);
+    async (request, reply) => {
+      const expiresAt = await resendVerification(services(request, reply), request.body.userId);
       return { expiresAt: expiresAt.toISOString(), message: MESSAGES.verificationResent };
     },
   );
@@ -139,7 +182,7 @@ export function accountRoutes(app: AppInstance): void {
     async (request, reply) => {
       const { userId, secret, isRestore } = request.body;
       if (isRestore) {
-        const user = await completeRestore(services(), userId, secret);
+        const user = await completeRestore(services(request, reply), userId, secret);
         // A link proves the address, not the person: the session ends with the browser.
         forwardCookies(await startSession(user.id, false, request), reply);
         return {
@@ -150,7 +193,7 @@ export function accountRoutes(app: AppInstance): void {
           user: presentUser(user),
         };
       }
-      const user = await verifyEmail(services(), userId, secret);
+      const user = await verifyEmail(services(request, reply), userId, secret);
       // Only where the password was chosen does the link sign in (ADR 0013).
       if (!hasSignUpBinding(request, await cookieSecret(), user.id)) {
         return {
@@ -172,10 +215,10 @@ export function accountRoutes(app: AppInstance): void {
       schema: { body: emailOnlySchema },
       bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       config: perAddress,
-      preHandler: perEmail,
+      preHandler: perEmail('forgot-password'),
     },
-    async (request) => {
-      await requestPasswordReset(services(), request.body.email);
+    async (request, reply) => {
+      await requestPasswordReset(services(request, reply), request.body.email);
       return { message: MESSAGES.resetEmailSent };
     },
   );
@@ -183,8 +226,8 @@ export function accountRoutes(app: AppInstance): void {
   app.post(
     '/api/account/reset-password/check',
     { schema: { body: linkTokenSchema }, bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress },
-    async (request) => {
-      await checkResetLink(services(), request.body.userId, request.body.secret);
+    async (request, reply) => {
+      await checkResetLink(services(request, reply), request.body.userId, request.body.secret);
       return { valid: true, message: MESSAGES.resetTokenVerified };
     },
   );
@@ -196,9 +239,9 @@ export function accountRoutes(app: AppInstance): void {
       bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       config: perAddress,
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId, secret, password } = request.body;
-      await resetPassword(services(), userId, secret, password);
+      await resetPassword(services(request, reply), userId, secret, password);
       app.realtime.endSessions({ userId });
       return { message: MESSAGES.resetSuccess };
     },
@@ -210,10 +253,10 @@ export function accountRoutes(app: AppInstance): void {
       schema: { body: emailOnlySchema },
       bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       config: perAddress,
-      preHandler: perEmail,
+      preHandler: perEmail('restore'),
     },
-    async (request) => {
-      await requestRestore(services(), request.body.email);
+    async (request, reply) => {
+      await requestRestore(services(request, reply), request.body.email);
       return { status: 'email-sent' as const, message: MESSAGES.restoreEmailSent };
     },
   );
@@ -224,13 +267,11 @@ export function accountRoutes(app: AppInstance): void {
       schema: { body: recoverySchema },
       bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       config: perAddress,
-      preHandler: perEmail,
     },
     async (request, reply) => {
-      const { user, verificationSent } = await recoverVerification(
-        services(),
-        request.body.email,
-        request.body.password,
+      const { email, password } = request.body;
+      const { user, verificationSent } = await withPasswordCheck(request, reply, email, () =>
+        recoverVerification(services(request, reply), email, password),
       );
       const publicFields = presentUser(user);
       if (verificationSent) {
@@ -253,8 +294,8 @@ export function accountRoutes(app: AppInstance): void {
       bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       config: perAddress,
     },
-    async (request) =>
-      debugVerificationLink(services(), request.query.userId, request.query.secret),
+    async (request, reply) =>
+      debugVerificationLink(services(request, reply), request.query.userId, request.query.secret),
   );
 
   app.post(
@@ -263,11 +304,12 @@ export function accountRoutes(app: AppInstance): void {
       schema: { body: loginSchema, response: { 200: z.object({ user: publicUser }) } },
       bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       config: perAddress,
-      preHandler: perEmail,
     },
     async (request, reply) => {
       const { email, password, rememberMe } = request.body;
-      const user = await checkCredentials(services(), email, password);
+      const user = await withPasswordCheck(request, reply, email, () =>
+        checkCredentials(services(request, reply), email, password),
+      );
       forwardCookies(await startSession(user.id, rememberMe, request), reply);
       return { user: presentUser(user) };
     },
@@ -341,7 +383,7 @@ export function accountRoutes(app: AppInstance): void {
   app.delete('/api/account', async (request, reply) => {
     const { user } = await requireSession(app.auth, request);
     const contacts = await socialContacts(app.database.db, user.id);
-    await softDeleteAccount(services(), user.id);
+    await softDeleteAccount(services(request, reply), user.id);
     app.realtime.endSessions({ userId: user.id });
     // Their friends lists, chats and shared plans lose this user.
     app.realtime.publish(contacts, { type: 'friendship.changed' });

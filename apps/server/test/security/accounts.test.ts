@@ -1,8 +1,16 @@
-import { MESSAGES, VERIFICATION_TTL_MS } from '@daywise/shared';
+import { AUTH_RATE_LIMIT, MESSAGES, VERIFICATION_TTL_MS } from '@daywise/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type { Engine } from '../../src/db/database';
 import { accountClient, PASSWORD, SESSION_COOKIE, signUpBody } from '../account-client';
-import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp, testClock } from '../helpers';
+import {
+  createTestApp,
+  ENGINES,
+  SAME_ORIGIN,
+  TEST_REDIS_URL,
+  type TestApp,
+  testClock,
+} from '../helpers';
 
 const ATTACKER_PASSWORD = 'Attacker2026';
 const attackerSignUp = (email: string) => ({
@@ -11,13 +19,24 @@ const attackerSignUp = (email: string) => ({
   confirmPassword: ATTACKER_PASSWORD,
 });
 
-describe.each(ENGINES)('account attacks on %s', (engine) => {
+/** Both engines, and the limits counted in Redis (shared by every instance) when it is there. */
+const SETUPS: { name: string; engine: Engine; redis: boolean }[] = [
+  ...ENGINES.map((engine) => ({ name: engine, engine, redis: false })),
+  ...(TEST_REDIS_URL
+    ? [{ name: 'sqlite with Redis', engine: 'sqlite' as const, redis: true }]
+    : []),
+];
+
+describe.each(SETUPS)('account attacks on $name', ({ engine, redis }) => {
   let ctx: TestApp;
   let clock: ReturnType<typeof testClock>;
 
   beforeEach(async () => {
     clock = testClock();
-    ctx = await createTestApp(engine, { now: clock.now });
+    ctx = await createTestApp(engine, {
+      now: clock.now,
+      ...(redis ? { env: { REDIS_URL: TEST_REDIS_URL } } : {}),
+    });
   });
   afterEach(() => ctx.close());
 
@@ -105,5 +124,102 @@ describe.each(ENGINES)('account attacks on %s', (engine) => {
     const elsewhere = await bare('/api/account/verify-email', owner.linkBody(owner.lastLink()));
     expect(elsewhere.json()).toMatchObject({ verified: true, signedIn: false });
     expect((await owner.login('ada@example.com', PASSWORD)).statusCode).toBe(200);
+  });
+
+  describe('targeted lockout', () => {
+    const OWNER_IP = '203.0.113.10';
+    const ATTACKER_IP = '198.51.100.66';
+    const from = (remoteAddress: string, url: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url, payload, headers: SAME_ORIGIN, remoteAddress });
+    const ownerLogin = () =>
+      from(OWNER_IP, '/api/account/login', { email: 'ada@example.com', password: PASSWORD });
+
+    beforeEach(async () => {
+      await accountClient(ctx).signUpAndVerify();
+    });
+
+    it('anonymous forgot-password calls do not keep the owner out of login', async () => {
+      for (let i = 0; i < 12; i += 1) {
+        await from(ATTACKER_IP, '/api/account/forgot-password', { email: 'ada@example.com' });
+      }
+      expect((await ownerLogin()).statusCode).toBe(200);
+    });
+
+    it('wrong passwords from elsewhere never stop the owner’s right password', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < AUTH_RATE_LIMIT.loginFailures.max + 3; i += 1) {
+        const guess = await from(ATTACKER_IP, '/api/account/login', {
+          email: 'ada@example.com',
+          password: `Guess${i}x2026`,
+        });
+        statuses.push(guess.statusCode);
+      }
+      expect(statuses).toEqual([
+        ...Array<number>(AUTH_RATE_LIMIT.loginFailures.max).fill(401),
+        429,
+        429,
+        429,
+      ]);
+      // The guessing address is stopped even with the right password...
+      const lucky = await from(ATTACKER_IP, '/api/account/login', {
+        email: 'ada@example.com',
+        password: PASSWORD,
+      });
+      expect(lucky.statusCode).toBe(429);
+      expect(lucky.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+      expect(Number(lucky.headers['retry-after'])).toBeGreaterThan(0);
+      // ...the owner is not.
+      expect((await ownerLogin()).statusCode).toBe(200);
+    });
+
+    it('counts only failures: the owner can sign in again and again', async () => {
+      for (let i = 0; i < AUTH_RATE_LIMIT.loginFailures.max + 5; i += 1) {
+        expect((await ownerLogin()).statusCode).toBe(200);
+      }
+    });
+  });
+
+  describe('email bombing', () => {
+    const sentTo = (to: string) => ctx.mailer.sent.filter((mail) => mail.to === to).length;
+    const [shortWindow] = AUTH_RATE_LIMIT.emailsPerRecipient;
+
+    it(`resend-verification sends at most ${shortWindow.max} emails to one address`, async () => {
+      const owner = accountClient(ctx);
+      const signedUp = await owner.post('/api/account/sign-up', signUpBody());
+      const { userId } = signedUp.json<{ userId: string }>();
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const resend = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/account/resend-verification',
+          payload: { userId },
+          headers: SAME_ORIGIN,
+          remoteAddress: `198.51.100.${i + 1}`,
+        });
+        statuses.push(resend.statusCode);
+      }
+      expect(sentTo('ada@example.com')).toBe(shortWindow.max);
+      // The sign-up email counted too.
+      expect(statuses).toEqual([
+        ...Array<number>(shortWindow.max - 1).fill(200),
+        ...Array<number>(12 - shortWindow.max + 1).fill(429),
+      ]);
+    });
+
+    it('every route that sends email shares the recipient’s quota', async () => {
+      await accountClient(ctx).signUpAndVerify();
+      const statuses: number[] = [];
+      for (const email of ['ada@example.com', 'ADA@example.com ', 'ada@example.com']) {
+        statuses.push((await bare('/api/account/forgot-password', { email })).statusCode);
+      }
+      // One went to the sign-up; two resets fit, the third is refused and not sent.
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(sentTo('ada@example.com')).toBe(shortWindow.max);
+      // Another address is not affected.
+      await accountClient(ctx).signUpAndVerify('bob@example.com');
+      expect(
+        (await bare('/api/account/forgot-password', { email: 'bob@example.com' })).statusCode,
+      ).toBe(200);
+    });
   });
 });
