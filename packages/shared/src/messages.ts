@@ -20,6 +20,8 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   acceptTerms: 'You must accept the terms and conditions',
   // ours: a cap so that hashing stays cheap
+  // ours (ADR 0013): refused at sign-up and reset by the server's list of common passwords
+  passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   passwordTooLong: 'Password must be at most 128 characters long',
 
   // ours: the spec uses native required fields for these

@@ -1,4 +1,9 @@
-import { PASSWORD_RESET_TTL_MS, RESTORE_TTL_MS, VERIFICATION_TTL_MS } from '@daywise/shared';
+import {
+  MESSAGES,
+  PASSWORD_RESET_TTL_MS,
+  RESTORE_TTL_MS,
+  VERIFICATION_TTL_MS,
+} from '@daywise/shared';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
@@ -11,6 +16,7 @@ import {
   verificationEmail,
 } from '../mail/templates';
 import type { Auth } from './auth';
+import { isCommonPassword } from './common-passwords';
 import {
   checkToken,
   consumeToken,
@@ -45,6 +51,15 @@ export async function findUser(db: Kysely<Database>, userId: string) {
 /** A link to a page of ours, always built from APP_URL, never from the request. */
 function link(appUrl: string, page: string, params: Record<string, string>): string {
   return `${appUrl}${page}?${new URLSearchParams(params).toString()}`;
+}
+
+/** Refuses a common password as a field error the sign-up and reset forms show (ADR 0013). */
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new ApiError('VALIDATION_FAILED', MESSAGES.passwordTooCommon, {
+      password: MESSAGES.passwordTooCommon,
+    });
+  }
 }
 
 async function sendMail(
@@ -94,6 +109,7 @@ export async function signUp(
   services: AccountServices,
   input: { name: string; email: string; password: string },
 ): Promise<{ userId: string; email: string; name: string; expiresAt: Date }> {
+  refuseCommonPassword(input.password);
   const existing = await findUserByEmail(services.db, input.email);
   if (existing) {
     if (existing.email_verified || existing.is_deleted) {
@@ -328,6 +344,8 @@ export async function resetPassword(
   secret: string,
   password: string,
 ): Promise<void> {
+  // Before the link is used up, so the user can choose again with the same link.
+  refuseCommonPassword(password);
   if (
     (await consumeToken(services.db, userId, 'reset-password', secret, services.now())) !== 'valid'
   ) {

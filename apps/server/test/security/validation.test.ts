@@ -6,6 +6,7 @@ import {
 } from '@daywise/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { accountClient } from '../account-client';
 import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp } from '../helpers';
 
 /** An address built so that a backtracking email pattern tries every split (ADR 0013). */
@@ -97,5 +98,43 @@ describe.each(ENGINES)('oversized and hostile input on %s', (engine) => {
       error: { fields: { password: MESSAGES.passwordTooLong } },
     });
     expect(await ctx.database.db.selectFrom('users').selectAll().execute()).toEqual([]);
+  });
+
+  it.each(['Password1', 'Welcome1', 'Summer2026'])(
+    'refuses the common password %s at sign-up and creates nothing',
+    async (password) => {
+      const response = await post('/api/account/sign-up', {
+        name: 'Ada',
+        email: 'ada@example.com',
+        password,
+        confirmPassword: password,
+        acceptTerms: true,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: MESSAGES.passwordTooCommon,
+          fields: { password: MESSAGES.passwordTooCommon },
+        },
+      });
+      expect(await ctx.database.db.selectFrom('users').selectAll().execute()).toEqual([]);
+      expect(ctx.mailer.sent).toEqual([]);
+    },
+  );
+
+  it('refuses a common password at reset and keeps the link usable', async () => {
+    const api = accountClient(ctx);
+    await api.signUpAndVerify();
+    await post('/api/account/forgot-password', { email: 'ada@example.com' });
+    const link = api.linkBody(api.lastLink());
+    const common = await post('/api/account/reset-password', { ...link, password: 'Welcome1' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({
+      error: { fields: { password: MESSAGES.passwordTooCommon } },
+    });
+    expect((await api.login()).statusCode).toBe(200);
+    const chosen = await post('/api/account/reset-password', { ...link, password: 'Moonrise2027' });
+    expect(chosen.statusCode).toBe(200);
   });
 });

@@ -203,6 +203,29 @@ describe('ResetPasswordPage', () => {
     expect(notify.error).toHaveBeenCalledWith(MESSAGES.resetLinkExpired);
   });
 
+  it('shows the server’s common-password message under the password field', async () => {
+    mockApi({
+      '/api/account/reset-password/check': linkValid,
+      '/api/account/reset-password': () =>
+        json(400, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: MESSAGES.passwordTooCommon,
+            fields: { password: MESSAGES.passwordTooCommon },
+          },
+        }),
+    });
+    renderAt(VALID_URL);
+
+    await fillPasswords('Summer2026', 'Summer2026');
+
+    expect(await screen.findByText(MESSAGES.passwordTooCommon)).toBeInTheDocument();
+    expect(screen.getByLabelText('New Password', { exact: true })).toHaveAccessibleDescription(
+      MESSAGES.passwordTooCommon,
+    );
+    expect(screen.queryByText(MESSAGES.resetGenericFieldError)).not.toBeInTheDocument();
+  });
+
   it('keeps the form and shows the generic error for other failures', async () => {
     mockApi({
       '/api/account/reset-password/check': linkValid,

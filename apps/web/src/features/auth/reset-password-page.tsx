@@ -155,6 +155,12 @@ function NewPasswordForm({ userId, secret }: ResetLink) {
         return;
       }
       notify.error(error instanceof ApiClientError ? error.message : MESSAGES.resetFailed);
+      // The server's own field checks (a common password) show under their field.
+      const passwordError = error instanceof ApiClientError ? error.fields.password : undefined;
+      if (passwordError) {
+        form.setError('password', { message: passwordError }, { shouldFocus: true });
+        return;
+      }
       form.setError('root.server', { message: MESSAGES.resetGenericFieldError });
     },
   });
