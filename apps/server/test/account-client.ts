@@ -52,9 +52,11 @@ export function accountClient(ctx: TestApp) {
     }
     return new URL(line);
   };
+  /** An emailed link's parameters: in the fragment (ADR 0013), or the query of older links. */
+  const linkParams = (link: URL) => new URLSearchParams(link.hash.slice(1) || link.search);
   const linkBody = (link: URL) => ({
-    userId: link.searchParams.get('userId') ?? '',
-    secret: link.searchParams.get('secret') ?? '',
+    userId: linkParams(link).get('userId') ?? '',
+    secret: linkParams(link).get('secret') ?? '',
   });
   const sessionCookie = (response: InjectedCookies) => {
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
@@ -72,5 +74,5 @@ export function accountClient(ctx: TestApp) {
   const login = (email = 'ada@example.com', password = PASSWORD) =>
     post('/api/account/login', { email, password });
 
-  return { post, get, lastLink, linkBody, sessionCookie, signUpAndVerify, login };
+  return { post, get, lastLink, linkParams, linkBody, sessionCookie, signUpAndVerify, login };
 }

@@ -48,9 +48,14 @@ export async function findUser(db: Kysely<Database>, userId: string) {
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
-/** A link to a page of ours, always built from APP_URL, never from the request. */
+/**
+ * A link to a page of ours, always built from APP_URL, never from the request. The parameters,
+ * secret included, travel in the fragment: a browser never sends it, so the secret stays out of
+ * request logs, proxies and Referer headers (ADR 0013). The pages read the query too, for links
+ * sent before.
+ */
 function link(appUrl: string, page: string, params: Record<string, string>): string {
-  return `${appUrl}${page}?${new URLSearchParams(params).toString()}`;
+  return `${appUrl}${page}#${new URLSearchParams(params).toString()}`;
 }
 
 /** Refuses a common password as a field error the sign-up and reset forms show (ADR 0013). */
@@ -453,20 +458,22 @@ export async function recoverVerification(
   }
 }
 
-/** What a verification link itself proves (DESIGN §9, the debug screen); nothing more. */
+/**
+ * What a verification link itself proves (DESIGN §9, the debug screen); nothing more. A secret
+ * that is not this user's link proves nothing, so every such link gets the same answer and the
+ * screen cannot be used to learn which user ids exist or are verified.
+ */
 export async function debugVerificationLink(
   services: AccountServices,
   userId: string,
   secret: string,
 ): Promise<{ userExists: boolean; alreadyVerified: boolean; token: TokenCheck }> {
-  const user = await findUser(services.db, userId);
-  return {
-    userExists: Boolean(user),
-    alreadyVerified: Boolean(user?.email_verified),
-    token: user
-      ? await checkToken(services.db, userId, 'verify-email', secret, services.now())
-      : 'invalid',
-  };
+  const token = await checkToken(services.db, userId, 'verify-email', secret, services.now());
+  const user = token === 'invalid' ? undefined : await findUser(services.db, userId);
+  if (!user) {
+    return { userExists: false, alreadyVerified: false, token: 'invalid' };
+  }
+  return { userExists: true, alreadyVerified: Boolean(user.email_verified), token };
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;

@@ -287,15 +287,12 @@ export function accountRoutes(app: AppInstance): void {
     },
   );
 
-  app.get(
+  // A POST, so the secret travels in the body and never in a logged URL (ADR 0013).
+  app.post(
     '/api/account/debug-verification',
-    {
-      schema: { querystring: linkTokenSchema },
-      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
-      config: perAddress,
-    },
+    { schema: { body: linkTokenSchema }, bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress },
     async (request, reply) =>
-      debugVerificationLink(services(request, reply), request.query.userId, request.query.secret),
+      debugVerificationLink(services(request, reply), request.body.userId, request.body.secret),
   );
 
   app.post(

@@ -203,6 +203,17 @@ describe('ResetPasswordPage', () => {
     expect(notify.error).toHaveBeenCalledWith(MESSAGES.resetLinkExpired);
   });
 
+  it('reads the link from the fragment, where emailed links carry it', async () => {
+    const fetchMock = mockApi({ '/api/account/reset-password/check': linkValid });
+    renderAt(`/reset-password#userId=${USER_ID}&secret=${SECRET}`);
+
+    expect(await screen.findByLabelText('New Password', { exact: true })).toBeInTheDocument();
+    const checkCall = fetchMock.mock.calls.find(
+      ([path]) => path === '/api/account/reset-password/check',
+    );
+    expect(JSON.parse(checkCall?.[1]?.body as string)).toEqual({ userId: USER_ID, secret: SECRET });
+  });
+
   it('shows the server’s common-password message under the password field', async () => {
     mockApi({
       '/api/account/reset-password/check': linkValid,

@@ -7,13 +7,14 @@ import {
 } from '@daywise/shared';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { primaryButtonClass } from '../../components/form-field';
 import { ApiClientError, apiRequest } from '../../lib/api-client';
 import { type SessionUser, useSignedIn } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard } from './auth-card';
+import { useLinkParams } from './use-link-params';
 
 type Outcome =
   | { state: 'verifying' }
@@ -35,7 +36,7 @@ const secondaryButton =
  * the link's format, asks the server, and on success the server has signed the user in.
  */
 export default function VerifyEmailPage() {
-  const [params] = useSearchParams();
+  const params = useLinkParams();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const link = parseVerificationLink(params);
