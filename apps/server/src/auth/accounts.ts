@@ -97,7 +97,7 @@ export async function sendVerification(
   await sendMail(
     services,
     user.email,
-    verificationEmail(user.name, link(services.appUrl, '/verify-email', params)),
+    verificationEmail(link(services.appUrl, '/verify-email', params)),
   );
   return expiresAt;
 }
@@ -324,7 +324,7 @@ export async function requestPasswordReset(
     services.now(),
   );
   const url = link(services.appUrl, '/reset-password', { userId: user.id, secret });
-  await sendMail(services, user.email, passwordResetEmail(user.name, url));
+  await sendMail(services, user.email, passwordResetEmail(url));
 }
 
 export async function checkResetLink(
@@ -403,7 +403,7 @@ export async function requestRestore(services: AccountServices, email: string): 
     secret,
     isRestore: 'true',
   });
-  await sendMail(services, user.email, accountRestoreEmail(user.name, url));
+  await sendMail(services, user.email, accountRestoreEmail(url));
 }
 
 /** The restoration link (spec 01 §4): the account comes back, verified; the caller signs it in. */

@@ -44,7 +44,7 @@ describe('createMailer over SMTP', () => {
       dataDir: tempDir(),
       logger,
     });
-    await mailer.send('ada@example.com', verificationEmail('Ada', link));
+    await mailer.send('ada@example.com', verificationEmail(link));
     mailer.close();
 
     expect(received).toHaveLength(1);
@@ -68,7 +68,7 @@ describe('createMailer without SMTP (the outbox)', () => {
       logger,
       print: (text) => printed.push(text),
     });
-    await mailer.send('ada@example.com', verificationEmail('Ada', link));
+    await mailer.send('ada@example.com', verificationEmail(link));
 
     const files = fs.readdirSync(path.join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
@@ -92,7 +92,7 @@ describe('what the mailer logs', () => {
       print: (text) => printed.push(text),
       printEmails: false,
     });
-    await mailer.send('ada@example.com', verificationEmail('Ada', link));
+    await mailer.send('ada@example.com', verificationEmail(link));
     expect(printed).toEqual([]);
     expect(lines).toHaveLength(1);
     expect(lines.join('')).toContain('a***@example.com');

@@ -222,4 +222,15 @@ describe.each(SETUPS)('account attacks on $name', ({ engine, redis }) => {
       ).toBe(200);
     });
   });
+
+  it('a phishing sentence typed as the name never reaches the email', async () => {
+    const name = 'Click http://evil.example to claim';
+    expect(
+      (await bare('/api/account/sign-up', signUpBody('ada@example.com', name))).statusCode,
+    ).toBe(201);
+    const [mail] = ctx.mailer.sent;
+    expect(mail?.content.text).not.toContain('evil.example');
+    expect(mail?.content.html).not.toContain('evil.example');
+    expect(mail?.content.text.startsWith('Hi,\n')).toBe(true);
+  });
 });
