@@ -30,9 +30,20 @@ export interface SessionUser {
   email: string;
 }
 
-/** The signed-in user, or null. */
+/**
+ * A session's absolute lifetime (ADR 0013): Better Auth moves `expiresAt` forward with use, so
+ * an active session would otherwise never end. Thirty days after sign-in it ends regardless.
+ */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The signed-in user, or null. A session past its absolute lifetime is deleted and is null. */
 export async function readSession(auth: Auth, request: FastifyRequest) {
-  return auth.api.getSession({ headers: fetchHeaders(request) });
+  const found = await auth.api.getSession({ headers: fetchHeaders(request) });
+  if (found && Date.now() - new Date(found.session.createdAt).getTime() > SESSION_MAX_AGE_MS) {
+    await (await auth.$context).internalAdapter.deleteSession(found.session.token);
+    return null;
+  }
+  return found;
 }
 
 /** The signed-in user; 401 UNAUTHENTICATED otherwise. */

@@ -233,4 +233,16 @@ describe.each(SETUPS)('account attacks on $name', ({ engine, redis }) => {
     expect(mail?.content.html).not.toContain('evil.example');
     expect(mail?.content.text.startsWith('Hi,\n')).toBe(true);
   });
+
+  it('a session ends 30 days after sign-in, however often it was used', async () => {
+    const cookie = await accountClient(ctx).signUpAndVerify();
+    const session = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/account/session', headers: { cookie } });
+    expect((await session()).json()).toMatchObject({ user: { email: 'ada@example.com' } });
+    // Signed in 31 days ago and refreshed since (expires_at keeps moving forward).
+    const signedInAt = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
+    await ctx.database.db.updateTable('sessions').set({ created_at: signedInAt }).execute();
+    expect((await session()).json()).toEqual({ user: null });
+    expect(await ctx.database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
 });
