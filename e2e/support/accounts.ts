@@ -11,6 +11,11 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
+/** An emailed link's parameters: in its fragment, where the server puts them, or its query. */
+export function linkParams(link: URL): URLSearchParams {
+  return new URLSearchParams(link.hash.slice(1) || link.search);
+}
+
 /** The first link in the newest email to `email` that points at `path`. */
 export async function emailedLink(
   server: RunningServer,
@@ -45,7 +50,10 @@ export async function createVerifiedUser(
   }
   const link = new URL(await emailedLink(server, email, '/verify-email'));
   const verify = await request.post('/api/account/verify-email', {
-    data: { userId: link.searchParams.get('userId'), secret: link.searchParams.get('secret') },
+    data: {
+      userId: linkParams(link).get('userId'),
+      secret: linkParams(link).get('secret'),
+    },
   });
   if (!verify.ok()) {
     throw new Error(`verification failed: ${verify.status()} ${await verify.text()}`);

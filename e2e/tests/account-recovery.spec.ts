@@ -1,4 +1,4 @@
-import { createVerifiedUser, emailedLink, PASSWORD } from '../support/accounts';
+import { createVerifiedUser, emailedLink, linkParams, PASSWORD } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
 const NEW_PASSWORD = 'Moonrise2027';
@@ -95,7 +95,7 @@ test.describe('Account recovery', () => {
     ).toBeVisible();
 
     const link = await emailedLink(server, email, '/verify-email');
-    expect(new URL(link).searchParams.get('isRestore')).toBe('true');
+    expect(linkParams(new URL(link)).get('isRestore')).toBe('true');
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Account Restored!' })).toBeVisible();
     await expect(

@@ -4,6 +4,7 @@ import { SAME_ORIGIN, TEST_APP_URL, type TestApp } from './helpers';
 
 export const SESSION_COOKIE = 'daywise.session_token';
 export const PASSWORD = 'Sunrise2026';
+export const SIGNUP_COOKIE = 'daywise.signup';
 
 export const signUpBody = (email = 'ada@example.com', name = 'Ada Lovelace') => ({
   name,
@@ -19,13 +20,26 @@ interface InjectedCookies {
 
 /** Requests as the web app sends them, and the emails as a user would read them. */
 export function accountClient(ctx: TestApp) {
-  const post = (url: string, payload: object, cookie?: string) =>
-    ctx.app.inject({
+  /**
+   * The sign-up binding cookies this "browser" holds (ADR 0013): a verification link signs in only
+   * where the password was chosen, so they go with every request, as a browser would send them.
+   */
+  const bindings = new Map<string, string>();
+  const post = async (url: string, payload: object, cookie?: string) => {
+    const userId = (payload as { userId?: unknown }).userId;
+    const binding = typeof userId === 'string' ? bindings.get(userId) : undefined;
+    const cookies = [cookie, binding].filter(Boolean).join('; ');
+    const response = await ctx.app.inject({
       method: 'POST',
       url,
       payload,
-      headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
+      headers: { ...SAME_ORIGIN, ...(cookies ? { cookie: cookies } : {}) },
     });
+    for (const set of response.cookies.filter((c) => c.name === SIGNUP_COOKIE && c.value)) {
+      bindings.set(set.value.split('.')[0] ?? '', `${set.name}=${set.value}`);
+    }
+    return response;
+  };
   const get = (url: string, cookie?: string) =>
     ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
@@ -38,9 +52,11 @@ export function accountClient(ctx: TestApp) {
     }
     return new URL(line);
   };
+  /** An emailed link's parameters: in the fragment (ADR 0013), or the query of older links. */
+  const linkParams = (link: URL) => new URLSearchParams(link.hash.slice(1) || link.search);
   const linkBody = (link: URL) => ({
-    userId: link.searchParams.get('userId') ?? '',
-    secret: link.searchParams.get('secret') ?? '',
+    userId: linkParams(link).get('userId') ?? '',
+    secret: linkParams(link).get('secret') ?? '',
   });
   const sessionCookie = (response: InjectedCookies) => {
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
@@ -58,5 +74,5 @@ export function accountClient(ctx: TestApp) {
   const login = (email = 'ada@example.com', password = PASSWORD) =>
     post('/api/account/login', { email, password });
 
-  return { post, get, lastLink, linkBody, sessionCookie, signUpAndVerify, login };
+  return { post, get, lastLink, linkParams, linkBody, sessionCookie, signUpAndVerify, login };
 }

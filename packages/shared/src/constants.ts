@@ -16,8 +16,12 @@ export const RATING_MAX = 5;
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_SUCCESS_DURATION_MS = 3000;
 
-/** spec 01 §5: non-space characters, an @, a domain, a dot, a suffix without whitespace. */
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+/**
+ * spec 01 §5: non-space characters, an @, a domain, a dot, a suffix without whitespace. No part
+ * may hold another @ and the suffix holds no dot, so every character has one place to match and
+ * the test stays linear on any input (ADR 0013: `\S+@\S+\.\S+` backtracked quadratically).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 
 /** Password minimum (spec 01 §9). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -33,6 +37,13 @@ export const LIMITS = {
   messageMax: 5000,
   feedbackMax: 5000,
 } as const;
+
+/**
+ * Request body caps (ADR 0013), far below the app-wide 100 KB: the account forms carry a few short
+ * fields; the public forms a message of at most 5000 characters, JSON-escaped.
+ */
+export const ACCOUNT_BODY_LIMIT_BYTES = 8 * 1024;
+export const PUBLIC_FORM_BODY_LIMIT_BYTES = 40 * 1024;
 
 /** Feedback categories (spec 01 §2, Feedback), in the order the form lists them. */
 export const FEEDBACK_CATEGORIES = [
@@ -78,13 +89,25 @@ export const DEBUG_SECRET_PREVIEW_LENGTH = 20;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /**
- * Rate limits on the account endpoints (DESIGN §7): per client address on every account route,
- * and, tighter, per email address on those that take one (sign-in, sign-up, reset, restore,
- * recovery), so guessing one account's password is slow even from many addresses.
+ * Rate limits on the account endpoints (DESIGN §7, ADR 0013). Every bucket belongs to one route,
+ * so traffic on one never blocks another:
+ * - perAddress: requests per client address on each account route;
+ * - statusPoll: the Check Your Email screen's poll (every 3 s) per client address;
+ * - perEmail: requests per email address on each route that takes one, besides sign-in;
+ * - loginFailures: wrong passwords per email address and client address. Only failures count,
+ *   and only the address that made them is stopped, so strangers cannot lock the owner out;
+ * - emailsPerRecipient: emails of any kind sent to one address (sign-up, resend, reset, restore,
+ *   recovery), in a short and a daily window.
  */
 export const AUTH_RATE_LIMIT = {
   perAddress: { max: 30, windowMs: 15 * 60_000 },
+  statusPoll: { max: 300, windowMs: 15 * 60_000 },
   perEmail: { max: 10, windowMs: 15 * 60_000 },
+  loginFailures: { max: 10, windowMs: 15 * 60_000 },
+  emailsPerRecipient: [
+    { max: 3, windowMs: 15 * 60_000 },
+    { max: 10, windowMs: 24 * 60 * 60_000 },
+  ],
 } as const;
 
 /** Profile pictures (spec 02 §5, §9): at most 5 MB uploaded, longest side 500 px stored. */

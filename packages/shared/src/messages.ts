@@ -20,6 +20,8 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   acceptTerms: 'You must accept the terms and conditions',
   // ours: a cap so that hashing stays cheap
+  // ours (ADR 0013): refused at sign-up and reset by the server's list of common passwords
+  passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   passwordTooLong: 'Password must be at most 128 characters long',
 
   // ours: the spec uses native required fields for these
@@ -67,6 +69,8 @@ export const MESSAGES = {
     'This verification link is invalid. The user account may have been deleted. Please sign up again.',
   verificationInvalid:
     'This verification link has expired or is invalid. Please sign up again or request a new verification email.',
+  // ours (ADR 0013): a link opened away from the sign-up browser verifies but does not sign in
+  verifiedLogIn: 'Your email has been verified. Please log in to continue.',
   alreadyVerified: 'This email is already verified! You can log in now.',
   restoreLinkInvalid: 'Invalid restoration link. Please request a new account restoration.',
   restoreNotEligible:

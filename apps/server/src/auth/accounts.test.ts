@@ -1,7 +1,13 @@
 import { AUTH_RATE_LIMIT, MESSAGES, VERIFICATION_TTL_MS } from '@daywise/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { accountClient, PASSWORD, SESSION_COOKIE, signUpBody } from '../../test/account-client';
+import {
+  accountClient,
+  PASSWORD,
+  SESSION_COOKIE,
+  SIGNUP_COOKIE,
+  signUpBody,
+} from '../../test/account-client';
 import {
   createTestApp,
   ENGINES,
@@ -41,12 +47,18 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       }>();
       expect(body).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace' });
       expect(new Date(body.expiresAt).getTime() - clock.now().getTime()).toBe(VERIFICATION_TTL_MS);
-      expect(response.cookies).toEqual([]);
+      // No session yet; only the cookie that ties the link to this browser (ADR 0013).
+      expect(response.cookies).toEqual([
+        expect.objectContaining({ name: SIGNUP_COOKIE, path: '/api/account', httpOnly: true }),
+      ]);
 
       const link = api.lastLink();
       expect(link.origin + link.pathname).toBe(`${TEST_APP_URL}/verify-email`);
-      expect(link.searchParams.get('userId')).toBe(body.userId);
-      expect(link.searchParams.get('secret')?.length).toBeGreaterThanOrEqual(40);
+      // The secret rides in the fragment, which browsers never send to the server.
+      expect(link.search).toBe('');
+      expect(link.hash).toContain('secret=');
+      expect(api.linkParams(link).get('userId')).toBe(body.userId);
+      expect(api.linkParams(link).get('secret')?.length).toBeGreaterThanOrEqual(40);
       expect(ctx.mailer.sent.at(-1)?.content.text).toContain('expires in 5 minutes');
 
       const user = await ctx.database.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
@@ -86,9 +98,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       });
     });
 
-    it('replaces an unverified account for the same address', async () => {
+    it('replaces an unverified account for the same address once its link has expired', async () => {
       await api.post('/api/account/sign-up', signUpBody());
       const first = api.linkBody(api.lastLink());
+      expect((await api.post('/api/account/sign-up', signUpBody())).statusCode).toBe(409);
+      clock.advance(VERIFICATION_TTL_MS);
       expect((await api.post('/api/account/sign-up', signUpBody())).statusCode).toBe(201);
       expect(await ctx.database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
       expect((await api.post('/api/account/verify-email', first)).statusCode).toBe(404);
@@ -203,7 +217,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
         clock.now().getTime() + VERIFICATION_TTL_MS,
       );
       const link = api.lastLink();
-      expect(link.searchParams.get('resent')).toBe('true');
+      expect(api.linkParams(link).get('resent')).toBe('true');
       expect((await api.post('/api/account/verify-email', old)).statusCode).toBe(400);
       expect((await api.post('/api/account/verify-email', api.linkBody(link))).statusCode).toBe(
         200,
@@ -283,8 +297,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(response.cookies).toEqual([]);
     });
 
-    it(`limits attempts per email address to ${AUTH_RATE_LIMIT.perEmail.max}`, async () => {
-      for (let i = 0; i < AUTH_RATE_LIMIT.perEmail.max; i += 1) {
+    it(`stops an address after ${AUTH_RATE_LIMIT.loginFailures.max} wrong passwords for one email`, async () => {
+      await api.signUpAndVerify();
+      for (let i = 0; i < AUTH_RATE_LIMIT.loginFailures.max; i += 1) {
         expect(
           (await api.post('/api/account/login', { email: 'ada@example.com', password: 'Nope1234' }))
             .statusCode,

@@ -1,4 +1,9 @@
-import { PASSWORD_RESET_TTL_MS, RESTORE_TTL_MS, VERIFICATION_TTL_MS } from '@daywise/shared';
+import {
+  MESSAGES,
+  PASSWORD_RESET_TTL_MS,
+  RESTORE_TTL_MS,
+  VERIFICATION_TTL_MS,
+} from '@daywise/shared';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
@@ -11,6 +16,7 @@ import {
   verificationEmail,
 } from '../mail/templates';
 import type { Auth } from './auth';
+import { isCommonPassword } from './common-passwords';
 import {
   checkToken,
   consumeToken,
@@ -26,6 +32,8 @@ export interface AccountServices {
   mailer: Mailer;
   appUrl: string;
   now: () => Date;
+  /** Throws RATE_LIMITED when `to` has had its share of emails (ADR 0013); runs before each send. */
+  checkEmailQuota: (to: string) => Promise<void>;
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string) {
@@ -40,9 +48,23 @@ export async function findUser(db: Kysely<Database>, userId: string) {
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
-/** A link to a page of ours, always built from APP_URL, never from the request. */
+/**
+ * A link to a page of ours, always built from APP_URL, never from the request. The parameters,
+ * secret included, travel in the fragment: a browser never sends it, so the secret stays out of
+ * request logs, proxies and Referer headers (ADR 0013). The pages read the query too, for links
+ * sent before.
+ */
 function link(appUrl: string, page: string, params: Record<string, string>): string {
-  return `${appUrl}${page}?${new URLSearchParams(params).toString()}`;
+  return `${appUrl}${page}#${new URLSearchParams(params).toString()}`;
+}
+
+/** Refuses a common password as a field error the sign-up and reset forms show (ADR 0013). */
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new ApiError('VALIDATION_FAILED', MESSAGES.passwordTooCommon, {
+      password: MESSAGES.passwordTooCommon,
+    });
+  }
 }
 
 async function sendMail(
@@ -50,6 +72,7 @@ async function sendMail(
   to: string,
   content: EmailContent,
 ): Promise<void> {
+  await services.checkEmailQuota(to);
   try {
     await services.mailer.send(to, content);
   } catch (error) {
@@ -74,36 +97,62 @@ export async function sendVerification(
   await sendMail(
     services,
     user.email,
-    verificationEmail(user.name, link(services.appUrl, '/verify-email', params)),
+    verificationEmail(link(services.appUrl, '/verify-email', params)),
   );
   return expiresAt;
 }
 
 /**
  * Sign-up (spec 01 §4): creates the unverified account through Better Auth and sends the
- * verification email. An unverified account for the same address is replaced (nobody proved
- * they own it); a verified or deleted one is refused. If the email cannot be sent, the account
- * is removed again: a failed registration leaves nothing behind.
+ * verification email. A verified or deleted account for the same address is refused, and so is a
+ * pending one whose link is still live: replacing it would let a stranger swap in an account
+ * whose password they know (ADR 0013). Once that link has expired nobody proved anything, and the
+ * pending account is replaced. If the email cannot be sent, the account is removed again: a
+ * failed registration leaves nothing behind.
  */
 export async function signUp(
   services: AccountServices,
   input: { name: string; email: string; password: string },
 ): Promise<{ userId: string; email: string; name: string; expiresAt: Date }> {
+  refuseCommonPassword(input.password);
   const existing = await findUserByEmail(services.db, input.email);
   if (existing) {
     if (existing.email_verified || existing.is_deleted) {
       throw new ApiError('EMAIL_TAKEN');
     }
+    const linkExpiry = await tokenExpiry(services.db, existing.id, 'verify-email');
+    if (linkExpiry && linkExpiry > services.now()) {
+      throw new ApiError('EMAIL_TAKEN');
+    }
     await services.db.deleteFrom('users').where('id', '=', existing.id).execute();
   }
-  const { user } = await services.auth.api.signUpEmail({
-    body: { name: input.name, email: input.email, password: input.password },
-  });
+  const user = await createUser(services, input);
   try {
     const expiresAt = await sendVerification(services, user, false);
     return { userId: user.id, email: user.email, name: user.name, expiresAt };
   } catch (error) {
     await services.db.deleteFrom('users').where('id', '=', user.id).execute();
+    throw error;
+  }
+}
+
+/**
+ * Creates the user through Better Auth. Two sign-ups of one address at once both pass the check
+ * above; the unique email column lets one through, and the other is told the address is taken.
+ */
+async function createUser(
+  services: AccountServices,
+  input: { name: string; email: string; password: string },
+) {
+  try {
+    const { user } = await services.auth.api.signUpEmail({
+      body: { name: input.name, email: input.email, password: input.password },
+    });
+    return user;
+  } catch (error) {
+    if (await findUserByEmail(services.db, input.email)) {
+      throw new ApiError('EMAIL_TAKEN', undefined, undefined, error);
+    }
     throw error;
   }
 }
@@ -277,7 +326,7 @@ export async function requestPasswordReset(
     services.now(),
   );
   const url = link(services.appUrl, '/reset-password', { userId: user.id, secret });
-  await sendMail(services, user.email, passwordResetEmail(user.name, url));
+  await sendMail(services, user.email, passwordResetEmail(url));
 }
 
 export async function checkResetLink(
@@ -302,6 +351,8 @@ export async function resetPassword(
   secret: string,
   password: string,
 ): Promise<void> {
+  // Before the link is used up, so the user can choose again with the same link.
+  refuseCommonPassword(password);
   if (
     (await consumeToken(services.db, userId, 'reset-password', secret, services.now())) !== 'valid'
   ) {
@@ -354,7 +405,7 @@ export async function requestRestore(services: AccountServices, email: string): 
     secret,
     isRestore: 'true',
   });
-  await sendMail(services, user.email, accountRestoreEmail(user.name, url));
+  await sendMail(services, user.email, accountRestoreEmail(url));
 }
 
 /** The restoration link (spec 01 §4): the account comes back, verified; the caller signs it in. */
@@ -409,20 +460,22 @@ export async function recoverVerification(
   }
 }
 
-/** What a verification link itself proves (DESIGN §9, the debug screen); nothing more. */
+/**
+ * What a verification link itself proves (DESIGN §9, the debug screen); nothing more. A secret
+ * that is not this user's link proves nothing, so every such link gets the same answer and the
+ * screen cannot be used to learn which user ids exist or are verified.
+ */
 export async function debugVerificationLink(
   services: AccountServices,
   userId: string,
   secret: string,
 ): Promise<{ userExists: boolean; alreadyVerified: boolean; token: TokenCheck }> {
-  const user = await findUser(services.db, userId);
-  return {
-    userExists: Boolean(user),
-    alreadyVerified: Boolean(user?.email_verified),
-    token: user
-      ? await checkToken(services.db, userId, 'verify-email', secret, services.now())
-      : 'invalid',
-  };
+  const token = await checkToken(services.db, userId, 'verify-email', secret, services.now());
+  const user = token === 'invalid' ? undefined : await findUser(services.db, userId);
+  if (!user) {
+    return { userExists: false, alreadyVerified: false, token: 'invalid' };
+  }
+  return { userExists: true, alreadyVerified: Boolean(user.email_verified), token };
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;

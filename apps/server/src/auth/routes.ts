@@ -1,4 +1,4 @@
-import { AUTH_RATE_LIMIT, MESSAGES } from '@daywise/shared';
+import { ACCOUNT_BODY_LIMIT_BYTES, AUTH_RATE_LIMIT, MESSAGES } from '@daywise/shared';
 import {
   emailOnlySchema,
   linkTokenSchema,
@@ -29,8 +29,10 @@ import {
   verificationStatus,
   verifyEmail,
 } from './accounts';
+import { createKeyedLimit, emailKey, refuseWhenBlocked } from './limits';
 import { fetchHeaders, forwardCookies, readSession, requireSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
+import { clearSignUpBinding, hasSignUpBinding, setSignUpBinding } from './signup-binding';
 
 const userIdSchema = z.object({ userId: z.string().min(1).max(100) });
 const publicUser = z.object({
@@ -45,7 +47,7 @@ function presentUser(user: { id: string; name: string; email: string; created_at
   return { id: user.id, name: user.name, email: user.email, createdAt: user.created_at };
 }
 
-/** Limits per client address (route config) and per email address (preHandler), DESIGN §7. */
+/** Limits per client address, one bucket per route (route config), DESIGN §7. */
 const perAddress = {
   rateLimit: {
     max: AUTH_RATE_LIMIT.perAddress.max,
@@ -54,29 +56,63 @@ const perAddress = {
 };
 
 export function accountRoutes(app: AppInstance): void {
-  const services = () => ({
+  const recipientLimits = AUTH_RATE_LIMIT.emailsPerRecipient.map((options, index) =>
+    createKeyedLimit(app, `email-recipient-${index}`, options),
+  );
+  const services = (request: FastifyRequest, reply: FastifyReply) => ({
     db: app.database.db,
     auth: app.auth,
     mailer: app.mailer,
     appUrl: app.config.appUrl,
     now: app.now,
-  });
-  // A second limit beside the route's per-address one, keyed by the email in the body.
-  const emailLimit = app.createRateLimit({
-    max: AUTH_RATE_LIMIT.perEmail.max,
-    timeWindow: AUTH_RATE_LIMIT.perEmail.windowMs,
-    keyGenerator: (request: FastifyRequest) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    checkEmailQuota: async (to: string) => {
+      for (const limit of recipientLimits) {
+        refuseWhenBlocked(await limit.hit(request, emailKey(to)), reply);
+      }
     },
   });
-  const perEmail = async (request: FastifyRequest, reply: FastifyReply) => {
-    const limit = await emailLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      reply.header('retry-after', limit.ttlInSeconds);
-      throw new ApiError('RATE_LIMITED');
+
+  /**
+   * A per-email bucket for one route, counting every request (ADR 0013): each route has its own,
+   * so requests to one never block another, and sign-in is not among them.
+   */
+  const perEmail = (route: string) => {
+    const limit = createKeyedLimit(app, `email:${route}`, AUTH_RATE_LIMIT.perEmail);
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      refuseWhenBlocked(await limit.hit(request, emailKey(email)), reply);
+    };
+  };
+
+  /**
+   * Wrong passwords per email address and client address (OWASP authentication cheat sheet):
+   * only failures count and only the address that made them is stopped, so nobody elsewhere can
+   * keep the owner's right password out. Sign-in and verification recovery share the bucket.
+   */
+  const loginFailures = createKeyedLimit(app, 'login-failures', AUTH_RATE_LIMIT.loginFailures);
+  const failureKey = (request: FastifyRequest, email: string) => `${emailKey(email)}|${request.ip}`;
+  const withPasswordCheck = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    attempt: () => Promise<T>,
+  ): Promise<T> => {
+    refuseWhenBlocked(await loginFailures.isBlocked(request, failureKey(request, email)), reply);
+    try {
+      return await attempt();
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        (error.code === 'INVALID_CREDENTIALS' || error.code === 'RECOVERY_FAILED')
+      ) {
+        await loginFailures.hit(request, failureKey(request, email));
+      }
+      throw error;
     }
   };
+
+  const secureCookies = app.config.appUrl.startsWith('https://');
+  const cookieSecret = async () => (await app.auth.$context).secret;
 
   /** Starts a session through Better Auth and passes its cookie on. */
   const startSession = async (
@@ -97,24 +133,41 @@ export function accountRoutes(app: AppInstance): void {
 
   app.post(
     '/api/account/sign-up',
-    { schema: { body: signUpSchema }, config: perAddress, preHandler: perEmail },
+    {
+      schema: { body: signUpSchema },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      config: perAddress,
+      preHandler: perEmail('sign-up'),
+    },
     async (request, reply) => {
-      const { userId, email, name, expiresAt } = await signUp(services(), request.body);
+      const { userId, email, name, expiresAt } = await signUp(
+        services(request, reply),
+        request.body,
+      );
+      setSignUpBinding(reply, await cookieSecret(), userId, secureCookies);
       return reply.status(201).send({ userId, email, name, expiresAt: expiresAt.toISOString() });
     },
   );
 
   app.get(
     '/api/account/verification-status',
-    { schema: { querystring: userIdSchema } },
-    async (request) => verificationStatus(services(), request.query.userId),
+    {
+      schema: { querystring: userIdSchema },
+      config: {
+        rateLimit: {
+          max: AUTH_RATE_LIMIT.statusPoll.max,
+          timeWindow: AUTH_RATE_LIMIT.statusPoll.windowMs,
+        },
+      },
+    },
+    async (request, reply) => verificationStatus(services(request, reply), request.query.userId),
   );
 
   app.post(
     '/api/account/resend-verification',
-    { schema: { body: userIdSchema }, config: perAddress },
-    async (request) => {
-      const expiresAt = await resendVerification(services(), request.body.userId);
+    { schema: { body: userIdSchema }, bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress },
+    async (request, reply) => {
+      const expiresAt = await resendVerification(services(request, reply), request.body.userId);
       return { expiresAt: expiresAt.toISOString(), message: MESSAGES.verificationResent };
     },
   );
@@ -123,47 +176,72 @@ export function accountRoutes(app: AppInstance): void {
     '/api/account/verify-email',
     {
       schema: { body: linkTokenSchema.extend({ isRestore: z.boolean().default(false) }) },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       config: perAddress,
     },
     async (request, reply) => {
       const { userId, secret, isRestore } = request.body;
-      const user = isRestore
-        ? await completeRestore(services(), userId, secret)
-        : await verifyEmail(services(), userId, secret);
-      forwardCookies(await startSession(user.id, true, request), reply);
-      return {
-        verified: true,
-        restored: isRestore,
-        ...(isRestore ? { message: MESSAGES.restoreSuccess } : {}),
-        user: presentUser(user),
-      };
+      if (isRestore) {
+        const user = await completeRestore(services(request, reply), userId, secret);
+        // A link proves the address, not the person: the session ends with the browser.
+        forwardCookies(await startSession(user.id, false, request), reply);
+        return {
+          verified: true,
+          restored: true,
+          signedIn: true,
+          message: MESSAGES.restoreSuccess,
+          user: presentUser(user),
+        };
+      }
+      const user = await verifyEmail(services(request, reply), userId, secret);
+      // Only where the password was chosen does the link sign in (ADR 0013).
+      if (!hasSignUpBinding(request, await cookieSecret(), user.id)) {
+        return {
+          verified: true,
+          restored: false,
+          signedIn: false,
+          message: MESSAGES.verifiedLogIn,
+        };
+      }
+      clearSignUpBinding(reply, secureCookies);
+      forwardCookies(await startSession(user.id, false, request), reply);
+      return { verified: true, restored: false, signedIn: true, user: presentUser(user) };
     },
   );
 
   app.post(
     '/api/account/forgot-password',
-    { schema: { body: emailOnlySchema }, config: perAddress, preHandler: perEmail },
-    async (request) => {
-      await requestPasswordReset(services(), request.body.email);
+    {
+      schema: { body: emailOnlySchema },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      config: perAddress,
+      preHandler: perEmail('forgot-password'),
+    },
+    async (request, reply) => {
+      await requestPasswordReset(services(request, reply), request.body.email);
       return { message: MESSAGES.resetEmailSent };
     },
   );
 
   app.post(
     '/api/account/reset-password/check',
-    { schema: { body: linkTokenSchema }, config: perAddress },
-    async (request) => {
-      await checkResetLink(services(), request.body.userId, request.body.secret);
+    { schema: { body: linkTokenSchema }, bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress },
+    async (request, reply) => {
+      await checkResetLink(services(request, reply), request.body.userId, request.body.secret);
       return { valid: true, message: MESSAGES.resetTokenVerified };
     },
   );
 
   app.post(
     '/api/account/reset-password',
-    { schema: { body: resetPasswordRequestSchema }, config: perAddress },
-    async (request) => {
+    {
+      schema: { body: resetPasswordRequestSchema },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      config: perAddress,
+    },
+    async (request, reply) => {
       const { userId, secret, password } = request.body;
-      await resetPassword(services(), userId, secret, password);
+      await resetPassword(services(request, reply), userId, secret, password);
       app.realtime.endSessions({ userId });
       return { message: MESSAGES.resetSuccess };
     },
@@ -171,52 +249,64 @@ export function accountRoutes(app: AppInstance): void {
 
   app.post(
     '/api/account/restore',
-    { schema: { body: emailOnlySchema }, config: perAddress, preHandler: perEmail },
-    async (request) => {
-      await requestRestore(services(), request.body.email);
+    {
+      schema: { body: emailOnlySchema },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      config: perAddress,
+      preHandler: perEmail('restore'),
+    },
+    async (request, reply) => {
+      await requestRestore(services(request, reply), request.body.email);
       return { status: 'email-sent' as const, message: MESSAGES.restoreEmailSent };
     },
   );
 
   app.post(
     '/api/account/verification-recovery',
-    { schema: { body: recoverySchema }, config: perAddress, preHandler: perEmail },
+    {
+      schema: { body: recoverySchema },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      config: perAddress,
+    },
     async (request, reply) => {
-      const { user, verificationSent } = await recoverVerification(
-        services(),
-        request.body.email,
-        request.body.password,
+      const { email, password } = request.body;
+      const { user, verificationSent } = await withPasswordCheck(request, reply, email, () =>
+        recoverVerification(services(request, reply), email, password),
       );
       const publicFields = presentUser(user);
       if (verificationSent) {
+        setSignUpBinding(reply, await cookieSecret(), user.id, secureCookies);
         return {
           status: 'verification-sent' as const,
           message: MESSAGES.recoveryEmailSent,
           user: publicFields,
         };
       }
-      forwardCookies(await startSession(user.id, true, request), reply);
+      forwardCookies(await startSession(user.id, false, request), reply);
       return { status: 'signed-in' as const, user: publicFields };
     },
   );
 
-  app.get(
+  // A POST, so the secret travels in the body and never in a logged URL (ADR 0013).
+  app.post(
     '/api/account/debug-verification',
-    { schema: { querystring: linkTokenSchema }, config: perAddress },
-    async (request) =>
-      debugVerificationLink(services(), request.query.userId, request.query.secret),
+    { schema: { body: linkTokenSchema }, bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress },
+    async (request, reply) =>
+      debugVerificationLink(services(request, reply), request.body.userId, request.body.secret),
   );
 
   app.post(
     '/api/account/login',
     {
       schema: { body: loginSchema, response: { 200: z.object({ user: publicUser }) } },
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       config: perAddress,
-      preHandler: perEmail,
     },
     async (request, reply) => {
       const { email, password, rememberMe } = request.body;
-      const user = await checkCredentials(services(), email, password);
+      const user = await withPasswordCheck(request, reply, email, () =>
+        checkCredentials(services(request, reply), email, password),
+      );
       forwardCookies(await startSession(user.id, rememberMe, request), reply);
       return { user: presentUser(user) };
     },
@@ -290,7 +380,7 @@ export function accountRoutes(app: AppInstance): void {
   app.delete('/api/account', async (request, reply) => {
     const { user } = await requireSession(app.auth, request);
     const contacts = await socialContacts(app.database.db, user.id);
-    await softDeleteAccount(services(), user.id);
+    await softDeleteAccount(services(request, reply), user.id);
     app.realtime.endSessions({ userId: user.id });
     // Their friends lists, chats and shared plans lose this user.
     app.realtime.publish(contacts, { type: 'friendship.changed' });

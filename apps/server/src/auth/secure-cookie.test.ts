@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 
-import { accountClient } from '../../test/account-client';
+import { accountClient, SIGNUP_COOKIE } from '../../test/account-client';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
 let ctx: TestApp;
@@ -25,6 +25,8 @@ it('marks the session cookie Secure (with the __Secure- prefix) when APP_URL is 
     },
   });
   expect(signUp.statusCode).toBe(201);
+  const binding = signUp.cookies.find((cookie) => cookie.name === SIGNUP_COOKIE);
+  expect(binding).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
   const mail = ctx.mailer.sent.at(-1)?.content.text ?? '';
   const link = new URL(
     mail.split('\n').find((line) => line.startsWith('https://daywise.example.com/verify-email')) ??
@@ -33,16 +35,17 @@ it('marks the session cookie Secure (with the __Secure- prefix) when APP_URL is 
   const verified = await ctx.app.inject({
     method: 'POST',
     url: '/api/account/verify-email',
-    headers: origin,
+    headers: { ...origin, cookie: `${SIGNUP_COOKIE}=${binding?.value}` },
     payload: api.linkBody(link),
   });
-  expect(verified.cookies).toEqual([
-    expect.objectContaining({
-      name: '__Secure-daywise.session_token',
-      secure: true,
-      httpOnly: true,
-      sameSite: 'Lax',
-    }),
+  // Every cookie is Secure: the cleared sign-up binding, the session and its "not remembered" mark.
+  expect(verified.cookies.map((cookie) => cookie.name)).toEqual([
+    SIGNUP_COOKIE,
+    '__Secure-daywise.session_token',
+    '__Secure-daywise.dont_remember',
   ]);
+  for (const cookie of verified.cookies) {
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+  }
   expect(verified.headers['strict-transport-security']).toContain('max-age=31536000');
 });

@@ -42,12 +42,24 @@ export interface SessionUser {
 }
 
 /**
- * The signed-in user, or null. A database that cannot be reached is 503 UNAVAILABLE (ADR 0015),
- * not the 500 of Better Auth's wrapped error: the request was fine and may be sent again.
+ * A session's absolute lifetime (ADR 0013): Better Auth moves `expiresAt` forward with use, so
+ * an active session would otherwise never end. Thirty days after sign-in it ends regardless.
+ */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The signed-in user, or null. A session past its absolute lifetime is deleted and is null. A
+ * database that cannot be reached is 503 UNAVAILABLE (ADR 0015), not the 500 of Better Auth's
+ * wrapped error: the request was fine and may be sent again.
  */
 export async function readSession(auth: Auth, request: FastifyRequest) {
   try {
-    return await auth.api.getSession({ headers: fetchHeaders(request) });
+    const found = await auth.api.getSession({ headers: fetchHeaders(request) });
+    if (found && Date.now() - new Date(found.session.createdAt).getTime() > SESSION_MAX_AGE_MS) {
+      await (await auth.$context).internalAdapter.deleteSession(found.session.token);
+      return null;
+    }
+    return found;
   } catch (error) {
     if (isDependencyUnavailable(error)) {
       throw new ApiError('UNAVAILABLE', undefined, undefined, error);

@@ -1,4 +1,4 @@
-import { PUBLIC_FORM_RATE_LIMIT } from '@daywise/shared';
+import { PUBLIC_FORM_BODY_LIMIT_BYTES, PUBLIC_FORM_RATE_LIMIT } from '@daywise/shared';
 import { contactSchema } from '@daywise/shared/schemas';
 import { z } from 'zod';
 
@@ -11,6 +11,7 @@ export function contactRoutes(app: AppInstance): void {
     '/api/contact',
     {
       schema: { body: contactSchema, response: { 201: z.object({ id: z.string() }) } },
+      bodyLimit: PUBLIC_FORM_BODY_LIMIT_BYTES,
       config: {
         rateLimit: { max: PUBLIC_FORM_RATE_LIMIT.max, timeWindow: PUBLIC_FORM_RATE_LIMIT.windowMs },
       },

@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { tempDir } from '../../test/helpers';
-import { createMailer } from './mailer';
+import { createMailer, maskEmail } from './mailer';
 import { verificationEmail } from './templates';
 
 const logger = pino({ level: 'silent' });
@@ -44,7 +44,7 @@ describe('createMailer over SMTP', () => {
       dataDir: tempDir(),
       logger,
     });
-    await mailer.send('ada@example.com', verificationEmail('Ada', link));
+    await mailer.send('ada@example.com', verificationEmail(link));
     mailer.close();
 
     expect(received).toHaveLength(1);
@@ -68,7 +68,7 @@ describe('createMailer without SMTP (the outbox)', () => {
       logger,
       print: (text) => printed.push(text),
     });
-    await mailer.send('ada@example.com', verificationEmail('Ada', link));
+    await mailer.send('ada@example.com', verificationEmail(link));
 
     const files = fs.readdirSync(path.join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
@@ -76,5 +76,32 @@ describe('createMailer without SMTP (the outbox)', () => {
     const mail = await simpleParser(fs.readFileSync(path.join(dataDir, 'outbox', files[0]!)));
     expect(mail.subject).toBe('Verify your email for Daywise');
     expect(printed.join('').split('\n')).toContain(link);
+  });
+});
+
+describe('what the mailer logs', () => {
+  it('prints no email in production, and masks addresses in its log lines', async () => {
+    const lines: string[] = [];
+    const captured = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const printed: string[] = [];
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Daywise <no-reply@daywise.test>',
+      dataDir: tempDir(),
+      logger: captured,
+      print: (text) => printed.push(text),
+      printEmails: false,
+    });
+    await mailer.send('ada@example.com', verificationEmail(link));
+    expect(printed).toEqual([]);
+    expect(lines).toHaveLength(1);
+    expect(lines.join('')).toContain('a***@example.com');
+    expect(lines.join('')).not.toContain('ada@example.com');
+    expect(lines.join('')).not.toContain('s3cr3t');
+  });
+
+  it('masks an address to its first letter and domain', () => {
+    expect(maskEmail('grace.hopper@navy.example')).toBe('g***@navy.example');
+    expect(maskEmail('nonsense')).toBe('***');
   });
 });

@@ -18,12 +18,26 @@ interface MailerOptions {
   logger: Logger;
   /** Where the outbox prints each email for a person to read; stdout by default. */
   print?: (text: string) => void;
+  /**
+   * Whether the outbox prints emails, links and secrets included. Only outside production
+   * (NODE_ENV) by default: a production log must not hold working links (ADR 0013).
+   */
+  printEmails?: boolean;
+}
+
+/** An address as log lines show it: enough to tell mails apart, not to harvest addresses. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) {
+    return '***';
+  }
+  return `${address.charAt(0)}***${address.slice(at)}`;
 }
 
 /**
  * SMTP when SMTP_URL is set; otherwise the outbox: each message is written as an .eml file to
- * DATA_DIR/outbox/ and its text, with every link on its own line, is printed to the log so the
- * embedded default needs no mail server (DESIGN §2).
+ * DATA_DIR/outbox/ and, outside production, its text, with every link on its own line, is
+ * printed to the log so the embedded default needs no mail server. Log lines mask addresses.
  */
 export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, from, dataDir, logger } = options;
@@ -32,7 +46,10 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       async send(to, content) {
         const info = await transport.sendMail({ from, to, ...content });
-        logger.info({ to, subject: content.subject, messageId: info.messageId }, 'email sent');
+        logger.info(
+          { to: maskEmail(to), subject: content.subject, messageId: info.messageId },
+          'email sent',
+        );
       },
       close: () => transport.close(),
     };
@@ -40,6 +57,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
   const outbox = path.join(dataDir, 'outbox');
   const print = options.print ?? ((text: string) => process.stdout.write(text));
+  const printEmails = options.printEmails ?? process.env.NODE_ENV !== 'production';
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(to, content) {
@@ -50,10 +68,16 @@ export function createMailer(options: MailerOptions): Mailer {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${to.replace(/[^\w@.+-]/g, '_')}.eml`,
       );
       await fs.writeFile(file, info.message as Buffer);
-      logger.info({ to, subject: content.subject, file }, 'email written to outbox');
-      print(
-        `\n--- Email to ${to}: ${content.subject} ---\n${content.text}\n--- end of email ---\n\n`,
+      // The file's name holds the address: the log names the folder only.
+      logger.info(
+        { to: maskEmail(to), subject: content.subject, outbox },
+        'email written to outbox',
       );
+      if (printEmails) {
+        print(
+          `\n--- Email to ${to}: ${content.subject} ---\n${content.text}\n--- end of email ---\n\n`,
+        );
+      }
     },
     close: () => transport.close(),
   };

@@ -62,10 +62,17 @@ ${notes.map(p).join('\n')}
   return { subject, html, text };
 }
 
-export function verificationEmail(name: string, url: string): EmailContent {
+/**
+ * The account emails greet without the user's name: a name is whatever a stranger typed at
+ * sign-up ("Click http://evil.example to claim") and would go out under our name to any address
+ * (ADR 0013).
+ */
+const GREETING = 'Hi,';
+
+export function verificationEmail(url: string): EmailContent {
   return renderEmail({
     subject: 'Verify your email for Daywise',
-    greeting: `Hi ${name},`,
+    greeting: GREETING,
     paragraphs: ['Thanks for signing up for Daywise. Please confirm your email address.'],
     action: { label: 'Verify Email', url },
     notes: [
@@ -75,10 +82,10 @@ export function verificationEmail(name: string, url: string): EmailContent {
   });
 }
 
-export function passwordResetEmail(name: string, url: string): EmailContent {
+export function passwordResetEmail(url: string): EmailContent {
   return renderEmail({
     subject: 'Reset your Daywise password',
-    greeting: `Hi ${name},`,
+    greeting: GREETING,
     paragraphs: ['We received a request to reset the password of your Daywise account.'],
     action: { label: 'Reset Password', url },
     notes: [
@@ -88,10 +95,10 @@ export function passwordResetEmail(name: string, url: string): EmailContent {
   });
 }
 
-export function accountRestoreEmail(name: string, url: string): EmailContent {
+export function accountRestoreEmail(url: string): EmailContent {
   return renderEmail({
     subject: 'Restore your Daywise account',
-    greeting: `Hi ${name},`,
+    greeting: GREETING,
     paragraphs: ['We received a request to restore your deleted Daywise account.'],
     action: { label: 'Restore Account', url },
     notes: [

@@ -28,7 +28,7 @@ export const PASSWORD_RULES = [
 export const newPasswordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
-  .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong)
+  .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true })
   .superRefine((password, ctx) => {
     const failing = PASSWORD_RULES.find((rule) => !rule.test(password));
     if (failing && password.length > 0) {
@@ -43,12 +43,13 @@ export const signUpSchema = z
       .trim()
       .min(1, MESSAGES.nameRequired)
       .min(NAME_MIN_LENGTH, MESSAGES.nameTooShort)
-      .max(LIMITS.nameMax, MESSAGES.tooLong('Name', LIMITS.nameMax)),
+      .max(LIMITS.nameMax, { error: MESSAGES.tooLong('Name', LIMITS.nameMax), abort: true }),
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z
       .string({ error: MESSAGES.confirmPasswordRequired })
-      .min(1, MESSAGES.confirmPasswordRequired),
+      .min(1, MESSAGES.confirmPasswordRequired)
+      .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true }),
     acceptTerms: z.literal(true, { error: MESSAGES.acceptTerms }),
   })
   .refine((form) => form.confirmPassword === '' || form.password === form.confirmPassword, {
@@ -69,7 +70,7 @@ export const loginSchema = z.object({
   password: z
     .string({ error: MESSAGES.passwordRequired })
     .min(1, MESSAGES.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong),
+    .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true }),
   rememberMe: z.boolean().default(false),
 });
 
@@ -87,7 +88,7 @@ export const resetPasswordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong)
+  .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true })
   .refine(
     (password) => PASSWORD_RULES.slice(1).every((rule) => rule.test(password)),
     MESSAGES.resetPasswordRules,
@@ -98,7 +99,8 @@ export const resetPasswordFormSchema = z
     password: resetPasswordSchema,
     confirmPassword: z
       .string({ error: MESSAGES.confirmPasswordRequired })
-      .min(1, MESSAGES.confirmPasswordRequired),
+      .min(1, MESSAGES.confirmPasswordRequired)
+      .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true }),
   })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
@@ -117,5 +119,5 @@ export const recoverySchema = z.object({
   password: z
     .string({ error: MESSAGES.passwordRequired })
     .min(1, MESSAGES.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH),
+    .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true }),
 });

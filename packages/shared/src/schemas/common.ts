@@ -9,12 +9,13 @@ export function requiredText(requiredMessage: string, label: string, max: number
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(max, MESSAGES.tooLong(label, max));
+    .max(max, { error: MESSAGES.tooLong(label, max), abort: true });
 }
 
 export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })
   .trim()
   .min(1, MESSAGES.emailRequired)
-  .max(LIMITS.emailMax, MESSAGES.tooLong('Email', LIMITS.emailMax))
+  // abort: a zod 4 check still runs after a failed one unless the failed one aborts (ADR 0013).
+  .max(LIMITS.emailMax, { error: MESSAGES.tooLong('Email', LIMITS.emailMax), abort: true })
   .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);

@@ -21,7 +21,10 @@ export const profileUpdateSchema = z.object({
   website: z
     .string()
     .trim()
-    .max(PROFILE_LIMITS.websiteMax, MESSAGES.tooLong('Website', PROFILE_LIMITS.websiteMax))
+    .max(PROFILE_LIMITS.websiteMax, {
+      error: MESSAGES.tooLong('Website', PROFILE_LIMITS.websiteMax),
+      abort: true,
+    })
     .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), {
       message: 'Please enter a full web address starting with http:// or https://',
     }),

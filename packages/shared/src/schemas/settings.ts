@@ -9,7 +9,7 @@ export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 export const timezoneSchema = z
   .string()
   .min(1)
-  .max(64)
+  .max(64, { abort: true })
   .refine((zone) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: zone });

@@ -8,7 +8,7 @@ export const TODO_LIMITS = { titleMax: 200, descriptionMax: 2000 } as const;
 /** A calendar date, YYYY-MM-DD, that exists. */
 export const dateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Please enter a valid date', abort: true })
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);

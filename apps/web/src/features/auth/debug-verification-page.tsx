@@ -1,11 +1,12 @@
 import { DEBUG_SECRET_PREVIEW_LENGTH } from '@daywise/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 
 import { primaryButtonClass } from '../../components/form-field';
 import { apiRequest } from '../../lib/api-client';
 import { AuthCard } from './auth-card';
+import { useLinkParams } from './use-link-params';
 
 /** What the link itself can prove (DESIGN §9), nothing more. */
 interface DebugResult {
@@ -25,8 +26,11 @@ const secondaryButtonClass =
 const MISSING = '(missing)';
 
 async function runDebug(params: LinkParams): Promise<DebugResult> {
-  const query = new URLSearchParams({ ...params });
-  const result = await apiRequest<DebugResult>(`/api/account/debug-verification?${query}`);
+  // A POST: the secret stays out of URLs the server logs.
+  const result = await apiRequest<DebugResult>('/api/account/debug-verification', {
+    method: 'POST',
+    body: { ...params },
+  });
   // Only the three facts the screen promises, whatever else a response might carry.
   return {
     userExists: result.userExists,
@@ -40,7 +44,7 @@ async function runDebug(params: LinkParams): Promise<DebugResult> {
  * (spec 01 §9), checks the link on demand and offers to follow it.
  */
 export default function DebugVerificationPage() {
-  const [searchParams] = useSearchParams();
+  const searchParams = useLinkParams();
   const userId = searchParams.get('userId') ?? '';
   const secret = searchParams.get('secret') ?? '';
   const complete = userId !== '' && secret !== '';
@@ -81,7 +85,7 @@ export default function DebugVerificationPage() {
         </button>
         {complete ? (
           <Link
-            to={`/verify-email?${new URLSearchParams({ userId, secret })}`}
+            to={`/verify-email#${new URLSearchParams({ userId, secret })}`}
             className={secondaryButtonClass}
           >
             Attempt Verification

@@ -203,6 +203,40 @@ describe('ResetPasswordPage', () => {
     expect(notify.error).toHaveBeenCalledWith(MESSAGES.resetLinkExpired);
   });
 
+  it('reads the link from the fragment, where emailed links carry it', async () => {
+    const fetchMock = mockApi({ '/api/account/reset-password/check': linkValid });
+    renderAt(`/reset-password#userId=${USER_ID}&secret=${SECRET}`);
+
+    expect(await screen.findByLabelText('New Password', { exact: true })).toBeInTheDocument();
+    const checkCall = fetchMock.mock.calls.find(
+      ([path]) => path === '/api/account/reset-password/check',
+    );
+    expect(JSON.parse(checkCall?.[1]?.body as string)).toEqual({ userId: USER_ID, secret: SECRET });
+  });
+
+  it('shows the server’s common-password message under the password field', async () => {
+    mockApi({
+      '/api/account/reset-password/check': linkValid,
+      '/api/account/reset-password': () =>
+        json(400, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: MESSAGES.passwordTooCommon,
+            fields: { password: MESSAGES.passwordTooCommon },
+          },
+        }),
+    });
+    renderAt(VALID_URL);
+
+    await fillPasswords('Summer2026', 'Summer2026');
+
+    expect(await screen.findByText(MESSAGES.passwordTooCommon)).toBeInTheDocument();
+    expect(screen.getByLabelText('New Password', { exact: true })).toHaveAccessibleDescription(
+      MESSAGES.passwordTooCommon,
+    );
+    expect(screen.queryByText(MESSAGES.resetGenericFieldError)).not.toBeInTheDocument();
+  });
+
   it('keeps the form and shows the generic error for other failures', async () => {
     mockApi({
       '/api/account/reset-password/check': linkValid,

@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Circle, Loader2, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 
 import {
@@ -18,6 +18,7 @@ import { ApiClientError, apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
 import { PasswordInput } from './password-input';
+import { useLinkParams } from './use-link-params';
 
 type ResetPasswordInput = z.input<typeof resetPasswordFormSchema>;
 type ResetPassword = z.output<typeof resetPasswordFormSchema>;
@@ -49,7 +50,7 @@ function resetPassword(body: ResetLink & { password: string }) {
  * password. A missing, expired or used link shows the invalid panel.
  */
 export default function ResetPasswordPage() {
-  const [params] = useSearchParams();
+  const params = useLinkParams();
   const userId = params.get('userId') ?? '';
   const secret = params.get('secret') ?? '';
   const hasLink = userId !== '' && secret !== '';
@@ -155,6 +156,12 @@ function NewPasswordForm({ userId, secret }: ResetLink) {
         return;
       }
       notify.error(error instanceof ApiClientError ? error.message : MESSAGES.resetFailed);
+      // The server's own field checks (a common password) show under their field.
+      const passwordError = error instanceof ApiClientError ? error.fields.password : undefined;
+      if (passwordError) {
+        form.setError('password', { message: passwordError }, { shouldFocus: true });
+        return;
+      }
       form.setError('root.server', { message: MESSAGES.resetGenericFieldError });
     },
   });

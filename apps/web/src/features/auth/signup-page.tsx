@@ -64,6 +64,12 @@ export default function SignUpPage() {
     },
     onError: (error) => {
       notify.error(MESSAGES.signUpFailed);
+      // The server's own field checks (a common password) show under their field.
+      const passwordError = error instanceof ApiClientError ? error.fields.password : undefined;
+      if (passwordError) {
+        form.setError('password', { message: passwordError }, { shouldFocus: true });
+        return;
+      }
       setFailure(error instanceof ApiClientError ? error.message : MESSAGES.signUpFailed);
     },
   });

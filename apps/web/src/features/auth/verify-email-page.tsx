@@ -7,17 +7,18 @@ import {
 } from '@daywise/shared';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { primaryButtonClass } from '../../components/form-field';
 import { ApiClientError, apiRequest } from '../../lib/api-client';
 import { type SessionUser, useSignedIn } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard } from './auth-card';
+import { useLinkParams } from './use-link-params';
 
 type Outcome =
   | { state: 'verifying' }
-  | { state: 'success'; message: string }
+  | { state: 'success'; message: string; signedIn: boolean }
   | { state: 'error'; message: string };
 
 /** Server errors that send the user on elsewhere (spec 01 §8), and after how long. */
@@ -35,7 +36,7 @@ const secondaryButton =
  * the link's format, asks the server, and on success the server has signed the user in.
  */
 export default function VerifyEmailPage() {
-  const [params] = useSearchParams();
+  const params = useLinkParams();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const link = parseVerificationLink(params);
@@ -51,17 +52,20 @@ export default function VerifyEmailPage() {
     // A link is single-use: send it once, even if the effect runs twice.
     sent.current = true;
     let redirect: ReturnType<typeof setTimeout> | undefined;
-    apiRequest<{ message?: string; user: SessionUser }>('/api/account/verify-email', {
+    apiRequest<{ message?: string; user?: SessionUser }>('/api/account/verify-email', {
       method: 'POST',
       body: { userId: link.userId, secret: link.secret, isRestore: link.isRestore },
     }).then(
       (result) => {
-        signedIn(result.user);
+        // Opened away from the browser that signed up, the link verifies but does not sign in.
+        if (result.user) {
+          signedIn(result.user);
+        }
         const message = result.message ?? 'Your email has been verified.';
-        setOutcome({ state: 'success', message });
+        setOutcome({ state: 'success', message, signedIn: Boolean(result.user) });
         notify.success(message);
         redirect = setTimeout(
-          () => void navigate('/dashboard', { replace: true }),
+          () => void navigate(result.user ? '/dashboard' : '/login', { replace: true }),
           VERIFIED_REDIRECT_MS,
         );
       },
@@ -104,7 +108,11 @@ export default function VerifyEmailPage() {
         >
           <CheckCircle2 aria-hidden className="size-12 text-green-600" />
           <p>{outcome.message}</p>
-          <p>Redirecting to dashboard in 2 seconds...</p>
+          <p>
+            {outcome.signedIn
+              ? 'Redirecting to dashboard in 2 seconds...'
+              : 'Redirecting to login in 2 seconds...'}
+          </p>
         </div>
       </AuthCard>
     );

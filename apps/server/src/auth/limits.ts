@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { ApiError } from '../lib/errors';
+
+/**
+ * A rate-limit bucket keyed by a value the caller computes (an email address, a recipient),
+ * counted in @fastify/rate-limit's store (Redis when configured, so every instance shares it).
+ * `hit` counts one and answers whether the limit is now exceeded; `isBlocked` only reads, which
+ * is how failures-only buckets are checked before the attempt (ADR 0013).
+ */
+export interface KeyedLimit {
+  hit: (request: FastifyRequest, key: string) => Promise<LimitState>;
+  isBlocked: (request: FastifyRequest, key: string) => Promise<LimitState>;
+}
+
+export interface LimitState {
+  blocked: boolean;
+  retryAfterSeconds: number;
+}
+
+export function createKeyedLimit(
+  app: FastifyInstance,
+  name: string,
+  options: { max: number; windowMs: number },
+): KeyedLimit {
+  // The store's key generator only sees the request: hand it the key alongside. It runs
+  // synchronously when the limiter is called, before any other call can set another key.
+  const keys = new WeakMap<FastifyRequest, string>();
+  const limit = app.createRateLimit({
+    max: options.max,
+    timeWindow: options.windowMs,
+    keyGenerator: (request: FastifyRequest) => `${name}:${keys.get(request) ?? ''}`,
+  });
+  return {
+    async hit(request, key) {
+      keys.set(request, key);
+      const state = await limit(request);
+      return state.isAllowed
+        ? { blocked: false, retryAfterSeconds: 0 }
+        : { blocked: state.isExceeded, retryAfterSeconds: state.ttlInSeconds };
+    },
+    async isBlocked(request, key) {
+      keys.set(request, key);
+      const state = await limit(request, { increment: false });
+      return state.isAllowed
+        ? { blocked: false, retryAfterSeconds: 0 }
+        : { blocked: state.remaining === 0, retryAfterSeconds: state.ttlInSeconds };
+    },
+  };
+}
+
+/** 429 with Retry-After when `state` is blocked. */
+export function refuseWhenBlocked(state: LimitState, reply: FastifyReply): void {
+  if (state.blocked) {
+    reply.header('retry-after', state.retryAfterSeconds);
+    throw new ApiError('RATE_LIMITED');
+  }
+}
+
+/** An email address as one key, whatever its case or padding. */
+export function emailKey(email: unknown): string {
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
