@@ -47,6 +47,14 @@ export interface SessionUser {
  */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** When a session ends: at its sliding expiry or its absolute lifetime, whichever comes first. */
+export function sessionEndsAt(session: { createdAt: Date; expiresAt: Date }): number {
+  return Math.min(
+    session.expiresAt.getTime(),
+    new Date(session.createdAt).getTime() + SESSION_MAX_AGE_MS,
+  );
+}
+
 /**
  * The signed-in user, or null. A session past its absolute lifetime is deleted and is null. A
  * database that cannot be reached is 503 UNAVAILABLE (ADR 0015), not the 500 of Better Auth's
@@ -55,7 +63,7 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 export async function readSession(auth: Auth, request: FastifyRequest) {
   try {
     const found = await auth.api.getSession({ headers: fetchHeaders(request) });
-    if (found && Date.now() - new Date(found.session.createdAt).getTime() > SESSION_MAX_AGE_MS) {
+    if (found && sessionEndsAt(found.session) <= Date.now()) {
       await (await auth.$context).internalAdapter.deleteSession(found.session.token);
       return null;
     }

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
 
 import type { AppInstance } from '../app';
-import { fetchHeaders, readSession } from '../auth/session';
+import { readSession, sessionEndsAt } from '../auth/session';
 import { ApiError } from '../lib/errors';
 import { isEnded } from './bus';
 
@@ -183,16 +183,15 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
         return;
       }
       const userId = session.user.id;
-      const headers = fetchHeaders(request);
       const connection = {
         socket,
         userId,
         sessionId: session.session.id,
         alive: true,
-        expiresAt: session.session.expiresAt.getTime(),
+        expiresAt: sessionEndsAt(session.session),
         recheck: async () => {
-          const current = await app.auth.api.getSession({ headers });
-          return current ? current.session.expiresAt.getTime() : null;
+          const current = await readSession(app.auth, request);
+          return current ? sessionEndsAt(current.session) : null;
         },
       };
       connections.add(connection);
