@@ -4,7 +4,7 @@ import rateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
 import { ApiError } from './errors';
@@ -105,4 +105,28 @@ export async function registerRateLimit(
     ),
     errorResponseBuilder: () => new ApiError('RATE_LIMITED'),
   });
+}
+
+/**
+ * A limit counted per signed-in user rather than per address: call the returned check once the
+ * session is known, before the work the limit protects. 429 RATE_LIMITED past the limit.
+ */
+export function perUserLimit(
+  app: FastifyInstance,
+  name: string,
+  limit: { max: number; windowMs: number },
+) {
+  const users = new WeakMap<FastifyRequest, string>();
+  const check = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request: FastifyRequest) => `${name}:${users.get(request) ?? ''}`,
+  });
+  return async (request: FastifyRequest, userId: string): Promise<void> => {
+    users.set(request, userId);
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new ApiError('RATE_LIMITED');
+    }
+  };
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../app';
 import { requireSession } from '../auth/session';
 import { ApiError } from '../lib/errors';
+import { perUserLimit } from '../lib/rate-limit';
 import { encodePicture } from './pictures';
 import { deletePicture, findPicture, readProfile, savePicture, updateProfile } from './profiles';
 
@@ -49,20 +50,7 @@ async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
 
 /** The profile (spec 02 §2, §5): the user's own, and pictures anyone with the link may see. */
 export function profileRoutes(app: AppInstance): void {
-  const uploaders = new WeakMap<FastifyRequest, string>();
-  const uploadLimit = app.createRateLimit({
-    max: PICTURE_UPLOAD_RATE_LIMIT.max,
-    timeWindow: PICTURE_UPLOAD_RATE_LIMIT.windowMs,
-    keyGenerator: (request: FastifyRequest) => `picture-upload:${uploaders.get(request) ?? ''}`,
-  });
-  /** Counted per user, once the session is known, before a byte of the body is read. */
-  const limitUploads = async (request: FastifyRequest, userId: string) => {
-    uploaders.set(request, userId);
-    const result = await uploadLimit(request);
-    if (!result.isAllowed && result.isExceeded) {
-      throw new ApiError('RATE_LIMITED');
-    }
-  };
+  const limitUploads = perUserLimit(app, 'picture-upload', PICTURE_UPLOAD_RATE_LIMIT);
 
   app.get('/api/profile', async (request) => {
     const { user } = await requireSession(app.auth, request);

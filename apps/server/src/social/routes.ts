@@ -15,8 +15,8 @@ import { z } from 'zod';
 
 import type { AppInstance } from '../app';
 import { requireSession } from '../auth/session';
-import { ApiError } from '../lib/errors';
 import { created, idempotent } from '../lib/idempotency';
+import { perUserLimit } from '../lib/rate-limit';
 import {
   deleteChat,
   deleteMessage,
@@ -53,27 +53,6 @@ const idParams = z.object({ id });
 const userParams = z.object({ userId: id });
 const messageParams = z.object({ id, messageId: id });
 const taskParams = z.object({ id, taskId: id });
-
-/**
- * Per-user limits (ADR 0011, DESIGN §7), counted once the session is known so they follow the
- * account rather than the address. The limiter's key generator only sees the request, so the
- * user's id is handed over beside it.
- */
-function perUserLimit(app: AppInstance, name: string, limit: { max: number; windowMs: number }) {
-  const users = new WeakMap<FastifyRequest, string>();
-  const check = app.createRateLimit({
-    max: limit.max,
-    timeWindow: limit.windowMs,
-    keyGenerator: (request: FastifyRequest) => `${name}:${users.get(request) ?? ''}`,
-  });
-  return async (request: FastifyRequest, userId: string): Promise<void> => {
-    users.set(request, userId);
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      throw new ApiError('RATE_LIMITED');
-    }
-  };
-}
 
 /** Friends, chats and shared plans (spec 02 §7, ADR 0011): every query scoped to the session. */
 export function socialRoutes(app: AppInstance): void {
