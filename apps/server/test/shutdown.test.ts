@@ -4,41 +4,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { SCHEMA_PREFIX_ENV } from './global-setup';
 import { tempDir, TEST_DATABASE_URL } from './helpers';
+import { freePort, withFreshSchema } from './server-process';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENTS = 20;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * A PostgreSQL URL whose connections use a fresh schema of their own, named with this run's
- * prefix so that the run's teardown drops it (test/global-setup.ts).
- */
-async function freshSchemaUrl(baseUrl: string): Promise<string> {
-  const prefix = process.env[SCHEMA_PREFIX_ENV] ?? 'test';
-  const schema = `${prefix}_shutdown_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
-}
 
 interface Answer {
   status: number;
@@ -105,7 +77,7 @@ describe.each(TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'])(
           HOST: '127.0.0.1',
           DATA_DIR: tempDir(),
           ...(engine === 'postgres' && TEST_DATABASE_URL
-            ? { DATABASE_URL: await freshSchemaUrl(TEST_DATABASE_URL) }
+            ? { DATABASE_URL: await withFreshSchema(TEST_DATABASE_URL) }
             : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
