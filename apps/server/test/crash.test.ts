@@ -69,10 +69,18 @@ describe.each(ENGINES)('kill -9 during concurrent writes on %s', (engine: Engine
       link = line ? new URL(line) : undefined;
       return link !== undefined;
     }, 10_000);
-    const verified = await post('/api/account/verify-email', {
-      userId: link?.searchParams.get('userId'),
-      secret: link?.searchParams.get('secret'),
-    });
+    // The link keeps its secret in the fragment; the sign-up cookie lets it sign Ada in here, in
+    // the "browser" that chose the password (ADR 0013).
+    const params = new URLSearchParams(link?.hash.slice(1));
+    const signUpCookie = signUp.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .join('; ');
+    const verified = await post(
+      '/api/account/verify-email',
+      { userId: params.get('userId'), secret: params.get('secret') },
+      signUpCookie,
+    );
     expect(verified.status).toBe(200);
     const cookie = verified.headers
       .getSetCookie()
