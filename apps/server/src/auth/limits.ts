@@ -16,6 +16,8 @@ export interface KeyedLimit {
 export interface LimitState {
   blocked: boolean;
   retryAfterSeconds: number;
+  /** How many more the bucket takes before it blocks. */
+  remaining: number;
 }
 
 export function createKeyedLimit(
@@ -36,15 +38,19 @@ export function createKeyedLimit(
       keys.set(request, key);
       const state = await limit(request);
       return state.isAllowed
-        ? { blocked: false, retryAfterSeconds: 0 }
-        : { blocked: state.isExceeded, retryAfterSeconds: state.ttlInSeconds };
+        ? { blocked: false, retryAfterSeconds: 0, remaining: Number.POSITIVE_INFINITY }
+        : { blocked: state.isExceeded, retryAfterSeconds: state.ttlInSeconds, remaining: 0 };
     },
     async isBlocked(request, key) {
       keys.set(request, key);
       const state = await limit(request, { increment: false });
       return state.isAllowed
-        ? { blocked: false, retryAfterSeconds: 0 }
-        : { blocked: state.remaining === 0, retryAfterSeconds: state.ttlInSeconds };
+        ? { blocked: false, retryAfterSeconds: 0, remaining: Number.POSITIVE_INFINITY }
+        : {
+            blocked: state.remaining === 0,
+            retryAfterSeconds: state.ttlInSeconds,
+            remaining: state.remaining,
+          };
     },
   };
 }

@@ -91,13 +91,25 @@ export function accountRoutes(app: AppInstance): void {
    */
   const loginFailures = createKeyedLimit(app, 'login-failures', AUTH_RATE_LIMIT.loginFailures);
   const failureKey = (request: FastifyRequest, email: string) => `${emailKey(email)}|${request.ip}`;
+  // Attempts of this instance still being checked, per failure key: each may yet fail, so a
+  // burst of parallel guesses counts them before their answers are known (ADR 0013).
+  const attemptsInFlight = new Map<string, number>();
   const withPasswordCheck = async <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     email: string,
     attempt: () => Promise<T>,
   ): Promise<T> => {
-    refuseWhenBlocked(await loginFailures.isBlocked(request, failureKey(request, email)), reply);
+    const key = failureKey(request, email);
+    const state = await loginFailures.isBlocked(request, key);
+    const inFlight = attemptsInFlight.get(key) ?? 0;
+    refuseWhenBlocked(
+      inFlight >= state.remaining
+        ? { ...state, blocked: true, retryAfterSeconds: Math.max(1, state.retryAfterSeconds) }
+        : state,
+      reply,
+    );
+    attemptsInFlight.set(key, inFlight + 1);
     try {
       return await attempt();
     } catch (error) {
@@ -105,9 +117,16 @@ export function accountRoutes(app: AppInstance): void {
         error instanceof ApiError &&
         (error.code === 'INVALID_CREDENTIALS' || error.code === 'RECOVERY_FAILED')
       ) {
-        await loginFailures.hit(request, failureKey(request, email));
+        await loginFailures.hit(request, key);
       }
       throw error;
+    } finally {
+      const left = (attemptsInFlight.get(key) ?? 1) - 1;
+      if (left > 0) {
+        attemptsInFlight.set(key, left);
+      } else {
+        attemptsInFlight.delete(key);
+      }
     }
   };
 

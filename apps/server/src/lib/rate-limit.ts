@@ -11,7 +11,8 @@ import { ApiError } from './errors';
 
 /** The plugin's own stores (not in its type declarations, hence the require). */
 const require = createRequire(import.meta.url);
-type Store = FastifyRateLimitStore;
+/** The plugin's stores also have `read`, for `{ increment: false }` (missing from its types). */
+type Store = FastifyRateLimitStore & { read?: FastifyRateLimitStore['incr'] };
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
   continueExceeding: boolean,
   exponentialBackoff: boolean,
@@ -44,20 +45,20 @@ function countingStore(
     // LocalStore hands out its live counter, which the plugin reads only after an await: a burst
     // counted within one tick (parallel requests, or the failures of queued Redis calls) would
     // all read the burst's final count and all be refused. Each caller gets its own copy.
-    const countLocally = (key: Incr[0], callback: Incr[1], timeWindow: Incr[2], max: Incr[3]) =>
-      localStore.incr(
-        key,
-        (error, result) => callback(error, result && { current: result.current, ttl: result.ttl }),
-        timeWindow,
-        max,
-      );
-    return {
-      incr(key, callback, timeWindow, max) {
-        if (!redisStore || Date.now() < state.redisBackAt) {
-          countLocally(key, callback, timeWindow, max);
+    const copying =
+      (callback: Incr[1]): Incr[1] =>
+      (error, result) =>
+        callback(error, result && { current: result.current, ttl: result.ttl });
+    /** `incr` counts a request; `read` (`{ increment: false }`) only looks at the count. */
+    const inRedisOrHere =
+      (method: 'incr' | 'read') =>
+      (key: Incr[0], callback: Incr[1], timeWindow: Incr[2], max: Incr[3]) => {
+        const countLocally = () => localStore[method]?.(key, copying(callback), timeWindow, max);
+        if (!redisStore?.[method] || Date.now() < state.redisBackAt) {
+          countLocally();
           return;
         }
-        redisStore.incr(
+        redisStore[method](
           key,
           (error, result) => {
             if (!error) {
@@ -66,12 +67,15 @@ function countingStore(
             }
             state.redisBackAt = Date.now() + REDIS_RETRY_AFTER_MS;
             onFallback(error);
-            countLocally(key, callback, timeWindow, max);
+            countLocally();
           },
           timeWindow,
           max,
         );
-      },
+      };
+    return {
+      incr: inRedisOrHere('incr'),
+      read: inRedisOrHere('read'),
       child: (routeOptions) =>
         fallbackStore(redisStore?.child(routeOptions), localStore.child(routeOptions)),
     };
