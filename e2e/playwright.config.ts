@@ -2,7 +2,7 @@ import fs from 'node:fs';
 
 import { defineConfig, devices } from '@playwright/test';
 
-// Debian's Chromium (DESIGN §8): Playwright never downloads a browser of its own.
+// Debian's Chromium: Playwright never downloads a browser of its own.
 const CHROMIUM_CANDIDATES = [
   process.env.CHROMIUM_PATH,
   '/usr/bin/chromium',

@@ -1,5 +1,5 @@
 // `npm run bench` (part 2): Lighthouse performance and accessibility scores of the public pages,
-// against the production build served by the real server (DESIGN §6: at least 95 each).
+// against the production build served by the real server (at least 95 each).
 // Uses the machine's Chromium (CHROMIUM_PATH, or /usr/bin/chromium). Run `npm run build` first.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

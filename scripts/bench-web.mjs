@@ -1,4 +1,4 @@
-// `npm run bench`: checks the web budgets of DESIGN §6 that can be measured from the build.
+// `npm run bench`: checks the web budgets (first-load JavaScript, no signed-in code on public pages) that can be measured from the build.
 // - first-load JavaScript for `/` (the entry chunk and everything it imports statically), gzipped,
 //   must stay under 150 kB;
 // - no public page may pull in signed-in code (chunks under features/dashboard, features/todos, ...).

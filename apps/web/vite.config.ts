@@ -6,7 +6,7 @@ const FRAMEWORK =
   /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|sonner|cookie|set-cookie-parser)[\\/]/;
 const APP_SHARED =
   /(apps[\\/]web[\\/]src[\\/](components|lib|app)[\\/]|packages[\\/]shared[\\/]src[\\/][^\\/]+\.ts$|node_modules[\\/]lucide-react[\\/])/;
-/** Signed-in code stays out of the shared chunks (DESIGN §6). */
+/** Signed-in code stays out of the shared chunks. */
 const SIGNED_IN =
   /(dashboard-layout|in-page-reminder|components[\\/](charts|analytics-disabled|confirm-dialog|modal|toggle|toggle-checkbox|priority-chip)|lib[\\/](notifications|realtime|reminders|settings))/;
 

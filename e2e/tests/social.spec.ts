@@ -46,7 +46,7 @@ async function adaAndGrace(
   return { ada, grace };
 }
 
-/** Search finds only public profiles (spec 02 §6), so the one to be found opens theirs. */
+/** Search finds only public profiles, so the one to be found opens theirs. */
 async function makePublic(request: APIRequestContext): Promise<void> {
   const answer = await request.patch('/api/settings', {
     data: { group: 'privacy', key: 'profileVisibility', value: 'public' },

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (API part): a user with 10,000 todos and two years of daily plans; the latency
- * of the common reads (DESIGN §6: a few milliseconds). Runs in process through buildApp, on
+ * of the common reads (a few milliseconds). Runs in process through buildApp, on
  * SQLite, or on PostgreSQL when BENCH_DATABASE_URL is set.
  */
 import { performance } from 'node:perf_hooks';

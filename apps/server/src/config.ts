@@ -61,7 +61,7 @@ const trustProxySchema = z
     return entries;
   });
 
-/** Environment variables (DESIGN §2), parsed once at start-up. */
+/** Environment variables, parsed once at start-up. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),

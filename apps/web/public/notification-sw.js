@@ -1,9 +1,9 @@
 // The notification worker, served from the site root so that its scope covers every page
-// (spec 02 §7: a notification worker script at the site root; DESIGN §4). Plain script, no
+// (a notification worker script at the site root;). Plain script, no
 // imports: it is not bundled. src/lib/notifications.ts shows the notifications; this only opens
 // the right page when one is clicked.
 
-// Where a reminder leads when it names no page (spec 02 §7: todo reminders open the todos page).
+// Where a reminder leads when it names no page (todo reminders open the todos page).
 const DEFAULT_URL = '/dashboard/todos';
 
 self.addEventListener('install', function () {

@@ -1,5 +1,5 @@
 // Runs before the first paint (see index.html). Keep in step with src/lib/theme.tsx:
-// the key is THEME_STORAGE_KEY and the default is light (spec 01 §4, Theme).
+// the key is THEME_STORAGE_KEY and the default is light (Theme).
 (function () {
   var theme = 'light';
   try {

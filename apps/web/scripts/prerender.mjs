@@ -1,5 +1,5 @@
 // Renders the public pages to HTML after `vite build`, so a visitor sees the page before any
-// JavaScript has run (DESIGN §6: Lighthouse performance). The server sends dist/pages/<name>.html
+// JavaScript has run (Lighthouse performance). The server sends dist/pages/<name>.html
 // for these paths and dist/index.html, the empty shell, for every other one.
 import fs from 'node:fs';
 import path from 'node:path';

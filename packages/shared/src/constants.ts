@@ -1,32 +1,32 @@
 /**
- * Business constants from the spec's tables (spec 01 section 9, spec 02 section 9), named as the
- * spec names them. Components and server code import these; no literal copies elsewhere.
+ * Business constants from the product's tables of constants and limits, named as the
+ * product names them. Components and server code import these; no literal copies elsewhere.
  */
 
-/** Simulated form delay (spec 01 §9): contact and feedback submissions take at least this long. */
+/** Simulated form delay: contact and feedback submissions take at least this long. */
 export const SIMULATED_FORM_DELAY_MS = 1000;
 
-/** FAQ search debounce (spec 01 §9). */
+/** FAQ search debounce. */
 export const FAQ_SEARCH_DEBOUNCE_MS = 300;
 
-/** Rating scale (spec 01 §9): 1-5 stars; 0 means "not rated" (the rating is not enforced). */
+/** Rating scale: 1-5 stars; 0 means "not rated" (the rating is not enforced). */
 export const RATING_MAX = 5;
 
-/** Toasts (spec 01 §9): 4 s by default, 3 s for success. */
+/** Toasts: 4 s by default, 3 s for success. */
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_SUCCESS_DURATION_MS = 3000;
 
 /**
- * spec 01 §5: non-space characters, an @, a domain, a dot, a suffix without whitespace. No part
+ * Non-space characters, an @, a domain, a dot, a suffix without whitespace. No part
  * may hold another @ and the suffix holds no dot, so every character has one place to match and
  * the test stays linear on any input (ADR 0013: `\S+@\S+\.\S+` backtracked quadratically).
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 
-/** Password minimum (spec 01 §9). */
+/** Password minimum. */
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Name minimum (spec 01 §9). */
+/** Name minimum. */
 export const NAME_MIN_LENGTH = 2;
 
 /** Field length caps we add so that no request can store unbounded text. */
@@ -45,7 +45,7 @@ export const LIMITS = {
 export const ACCOUNT_BODY_LIMIT_BYTES = 8 * 1024;
 export const PUBLIC_FORM_BODY_LIMIT_BYTES = 40 * 1024;
 
-/** Feedback categories (spec 01 §2, Feedback), in the order the form lists them. */
+/** Feedback categories (Feedback), in the order the form lists them. */
 export const FEEDBACK_CATEGORIES = [
   'General Feedback',
   'Bug Report',
@@ -57,39 +57,39 @@ export const FEEDBACK_CATEGORIES = [
 
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 
-/** Per-client limits on public form submissions (DESIGN §7: rate limits on what strangers can post). */
+/** Per-client limits on public form submissions (rate limits on what strangers can post). */
 export const PUBLIC_FORM_RATE_LIMIT = { max: 5, windowMs: 60_000 } as const;
 
-/** Theme choices (spec 01 §4, Theme). Default is light. */
+/** Theme choices (Theme). Default is light. */
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';
 /** localStorage key for the theme; public/theme-init.js reads the same key before first paint. */
 export const THEME_STORAGE_KEY = 'daywise-theme';
 
-/** Verification expiry (spec 01 §9): 300 s; the email says 5 minutes. */
+/** Verification expiry: 300 s; the email says 5 minutes. */
 export const VERIFICATION_TTL_MS = 300_000;
-/** Status poll interval on the Check Your Email screen (spec 01 §9). */
+/** Status poll interval on the Check Your Email screen. */
 export const VERIFICATION_POLL_MS = 3000;
-/** The countdown resyncs with the server when they differ by more than this (spec 01 §9). */
+/** The countdown resyncs with the server when they differ by more than this. */
 export const COUNTDOWN_RESYNC_THRESHOLD_MS = 5000;
-/** Redirect after verification (spec 01 §9); restoration errors wait longer. */
+/** Redirect after verification; restoration errors wait longer. */
 export const VERIFIED_REDIRECT_MS = 2000;
 export const RESTORE_ERROR_REDIRECT_MS = 3000;
-/** Password reset and account restoration links live 1 hour (spec 01 §9; DESIGN §7). */
+/** Password reset and account restoration links live 1 hour. */
 export const PASSWORD_RESET_TTL_MS = 3_600_000;
 export const RESTORE_TTL_MS = 3_600_000;
-/** Link format checks (spec 01 §5, §9). */
+/** Link format checks. */
 export const LINK_SECRET_MIN_LENGTH = 20;
 export const SECRET_MIN_LENGTH = 10;
 export const USER_ID_MIN_LENGTH = 10;
-/** Debug secret preview (spec 01 §9). */
+/** Debug secret preview. */
 export const DEBUG_SECRET_PREVIEW_LENGTH = 20;
 /** A cap on password length (ours) so hashing a hostile input stays cheap. */
 export const PASSWORD_MAX_LENGTH = 128;
 
 /**
- * Rate limits on the account endpoints (DESIGN §7, ADR 0013). Every bucket belongs to one route,
+ * Rate limits on the account endpoints (ADR 0013). Every bucket belongs to one route,
  * so traffic on one never blocks another:
  * - perAddress: requests per client address on each account route;
  * - statusPoll: the Check Your Email screen's poll (every 3 s) per client address;
@@ -110,7 +110,7 @@ export const AUTH_RATE_LIMIT = {
   ],
 } as const;
 
-/** Profile pictures (spec 02 §5, §9): at most 5 MB uploaded, longest side 500 px stored. */
+/** Profile pictures: at most 5 MB uploaded, longest side 500 px stored. */
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_MAX_SIDE = 500;
 /** Refuse images larger than this many pixels before decoding them (a decompression bomb). */
@@ -118,13 +118,13 @@ export const PICTURE_MAX_PIXELS = 25_000_000;
 /** Picture uploads per user: each one is decoded, which is the costliest thing a user can ask. */
 export const PICTURE_UPLOAD_RATE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 
-/** Social (spec 02 §9): polling while the realtime channel is down, message pages, edit window. */
+/** Social: polling while the realtime channel is down, message pages, edit window. */
 export const FRIEND_REQUEST_POLL_MS = 5000;
 export const OPEN_CHAT_POLL_MS = 3000;
 export const MESSAGE_PAGE_SIZE = 50;
 export const LAST_MESSAGE_PREVIEW_LENGTH = 100;
 export const MESSAGE_EDIT_WINDOW_MS = 5 * 60_000;
-/** User search (spec 02 §5, §9): at least 2 characters; at most 20 results. */
+/** User search: at least 2 characters; at most 20 results. */
 export const USER_SEARCH_MIN_LENGTH = 2;
 export const USER_SEARCH_MAX_RESULTS = 20;
 /** Caps we add so no request stores unbounded text or lists. */
@@ -136,13 +136,13 @@ export const SOCIAL_LIMITS = {
   sharedTaskTitleMax: 200,
   sharedTasksMax: 200,
 } as const;
-/** Per-user rate limits on the social calls that strangers could abuse (DESIGN §7). */
+/** Per-user rate limits on the social calls that strangers could abuse. */
 export const SOCIAL_RATE_LIMIT = {
   search: { max: 30, windowMs: 60_000 },
   friendRequests: { max: 20, windowMs: 60_000 },
   messages: { max: 60, windowMs: 60_000 },
 } as const;
-/** The realtime channel (DESIGN §3): server ping, client reconnect backoff, inbound limits. */
+/** The realtime channel: server ping, client reconnect backoff, inbound limits. */
 export const REALTIME_PING_MS = 20_000;
 export const REALTIME_BACKOFF_MS = { initial: 1000, max: 30_000 } as const;
 export const REALTIME_MAX_INBOUND_BYTES = 1024;

@@ -2,12 +2,12 @@ import { MESSAGES } from './messages';
 
 /**
  * The API's error codes, declared once. Every error response is
- * `{ "error": { "code": ErrorCode, "message": string } }` (DESIGN §3); the web client maps the
+ * `{ "error": { "code": ErrorCode, "message": string } }`; the web client maps the
  * code to a typed error. `status` is the HTTP status each code is sent with.
  */
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid.' },
-  // Accounts (spec 01 §8): the message is what the page shows.
+  // Accounts: the message is what the page shows.
   INVALID_CREDENTIALS: { status: 401, message: MESSAGES.invalidCredentials },
   ACCOUNT_DELETED: { status: 403, message: MESSAGES.accountDeleted },
   EMAIL_NOT_VERIFIED: { status: 403, message: MESSAGES.emailNotVerified },
@@ -25,7 +25,7 @@ export const ERROR_CODES = {
   RECOVERY_FAILED: { status: 401, message: MESSAGES.recoveryCouldNot },
   INVALID_IMAGE: { status: 400, message: MESSAGES.invalidImage },
   IMAGE_TOO_LARGE: { status: 413, message: MESSAGES.invalidImage },
-  // Social (spec 02 §5, §8)
+  // Social
   FRIEND_REQUEST_EXISTS: { status: 409, message: MESSAGES.friendRequestExists },
   ALREADY_FRIENDS: { status: 409, message: MESSAGES.alreadyFriends },
   FRIEND_REQUEST_TO_SELF: { status: 400, message: MESSAGES.friendRequestToSelf },

@@ -3,7 +3,7 @@
  * Texts marked "ours" fill a gap the spec leaves.
  */
 export const MESSAGES = {
-  // spec 01 §5
+  // Texts users read
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   nameRequired: 'Name is required',
@@ -32,20 +32,20 @@ export const MESSAGES = {
   ratingInvalid: 'Rating must be a whole number from 1 to 5',
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
 
-  // spec 01 §2 Contact
+  // Contact
   contactSent: "Message sent successfully! We'll get back to you soon.",
   contactFailed: 'Failed to send message. Please try again.',
-  // spec 01 §2 Feedback
+  // Feedback
   feedbackSent: 'Thank you for your feedback! We appreciate your input.',
   feedbackFailed: 'Failed to submit feedback. Please try again.',
 
-  // spec 01 §2 FAQ
+  // FAQ
   faqSearching: 'Searching...',
   faqFound: (count: number, term: string) => `Found ${count} result(s) for "${term}"`,
   faqNoResults: 'No results found',
   faqNoResultsHint: 'Try adjusting your search terms or browse the categories below.',
 
-  // spec 01 §8, login and session
+  // login and session
   loginSuccess: 'Welcome back!',
   loginFailed: 'Login failed',
   accountDeleted:
@@ -64,7 +64,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists.',
 
-  // spec 01 §8, verification
+  // verification
   verificationUserNotFound:
     'This verification link is invalid. The user account may have been deleted. Please sign up again.',
   verificationInvalid:
@@ -92,7 +92,7 @@ export const MESSAGES = {
   linkTokenTooShort:
     'Invalid verification token. Please check your email for the correct verification link.',
 
-  // spec 01 §8, password reset
+  // password reset
   resetEmailSent: 'Password reset email sent! Please check your inbox.',
   resetEmailFailed: 'Failed to send password reset email. Please try again.',
   resetNoAccount: 'No account found with this email address.',
@@ -108,10 +108,10 @@ export const MESSAGES = {
   recoveryFillAll: 'Please fill in all fields',
   recoveryCouldNot:
     'Could not recover verification. Please contact support or try signing up again.',
-  // ours (DESIGN §9): recovery of an unverified account sends a fresh link
+  // ours: recovery of an unverified account sends a fresh link
   recoveryEmailSent: 'We sent you a new verification email. Please check your inbox.',
 
-  // spec 01 §8, restore
+  // restore
   restoreServiceNotFound:
     'No account found with this email address. Please sign up to create a new account.',
   restoreToastNotFound:
@@ -124,10 +124,10 @@ export const MESSAGES = {
     'Account restored successfully! You can now log in with your original email and password.',
   restoreFailed: 'Failed to restore account. Please try again.',
   restoreUnexpectedInline: 'An error occurred while processing your request. Please try again.',
-  // ours (DESIGN §9): restoring by email sends a link first
+  // ours: restoring by email sends a link first
   restoreEmailSent: 'Check your email: we sent you a link to restore your account.',
 
-  // spec 02 §8, settings
+  // settings
   settingsLoadFailed: 'Failed to load settings',
   settingUpdated: 'Setting updated',
   settingUpdateFailed: 'Failed to update setting',
@@ -138,7 +138,7 @@ export const MESSAGES = {
   deleted: 'Account successfully deleted',
   deleteFailed: 'Account deletion failed',
 
-  // spec 02 §8, profile
+  // profile
   invalidImage: 'Invalid image file. Please select a valid image under 5MB.',
   profileUpdated: 'Profile updated successfully',
   profileUpdateFailed: 'Failed to update profile',
@@ -147,7 +147,7 @@ export const MESSAGES = {
   pictureProcessFailed: 'Failed to process image',
   pictureWillBeRemoved: 'Profile image will be removed when you save',
 
-  // spec 02 §8, todos
+  // todos
   todoCreated: 'Todo created successfully!',
   todoCreateFailed: 'Failed to create todo',
   todoUpdated: 'Todo updated successfully!',
@@ -157,7 +157,7 @@ export const MESSAGES = {
   todoDeleted: 'Todo deleted successfully!',
   todoDeleteFailed: 'Failed to delete todo',
   todosLoadFailed: 'Failed to load todos',
-  // spec 02 §2, §5 (todos)
+  // todos
   noPendingTodos: 'No pending tasks',
   noCompletedTodos: 'No completed tasks yet',
   notificationPermissionNeeded: 'Notifications permission needed',
@@ -165,7 +165,7 @@ export const MESSAGES = {
   reminderTitle: (title: string) => `Reminder: ${title}`,
   todoReminderBody: 'It is time for this todo.',
 
-  // spec 02 §5, §8: plans and reminders
+  // plans and reminders
   taskTitleRequired: 'Task title is required',
   planTitleRequired: 'Plan title is required',
   planNeedsTask: 'At least one task is required',
@@ -197,7 +197,7 @@ export const MESSAGES = {
   tagDeleteFailed: 'Failed to delete tag',
   planReminderBody: 'A task of today’s plan is waiting for you.',
 
-  // spec 02 §2, §5, §8: social
+  // social
   socialTitle: 'Social',
   socialSubtitle: 'Connect with friends, chat, and share daily plans',
   searchPlaceholder: 'Search by name or email...',
@@ -245,7 +245,7 @@ export const MESSAGES = {
   deleteChatFailed: 'Failed to delete chat',
   removeFriendFailed: 'Failed to remove friend',
 
-  // spec 01 §2 Screens
+  // Screens
   pageNotFound: 'Page not found',
   errorTitle: 'Something went wrong',
   errorText: "We're sorry, but something unexpected happened. Please try refreshing the page.",

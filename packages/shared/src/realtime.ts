@@ -1,5 +1,5 @@
 /**
- * What the server pushes over `/api/realtime` (DESIGN §3). Each event is one JSON text frame and
+ * What the server pushes over `/api/realtime`. Each event is one JSON text frame and
  * reaches every socket of every user it names, on any server instance. Events say what changed;
  * the client updates or re-reads the matching queries. Message events carry the message so the
  * open chat shows it without a round trip.

@@ -16,7 +16,7 @@ function first(params: URLSearchParams, names: readonly string[]): string | null
 }
 
 /**
- * Reads a verification link's query (spec 01 §5): the user id from userId, user or id; the secret
+ * Reads a verification link's query: the user id from userId, user or id; the secret
  * from secret, token, code or verification; optional email; isRestore=true for a restoration.
  * The format checks run in the spec's order, each with its message.
  */

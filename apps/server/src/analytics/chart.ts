@@ -30,8 +30,8 @@ async function completionsPerBucket(
 }
 
 /**
- * The dashboard's Analytics chart (spec 02 §2): "It counts tasks by completion date", todos and
- * daily-goal tasks as two series over the current week, month or year (spec 02 §9 bounds).
+ * The dashboard's Analytics chart: "It counts tasks by completion date", todos and
+ * daily-goal tasks as two series over the current week, month or year.
  */
 export async function completionChart(
   db: Kysely<Database>,

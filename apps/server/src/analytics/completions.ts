@@ -41,8 +41,8 @@ async function tasksByPlan(
 }
 
 /**
- * The Daily Completions tab (spec 02 §2): the plans of the last `days` days, newest first, each
- * with its completion record (spec 02 §3) and its tasks. A plan whose record is missing still
+ * The Daily Completions tab: the plans of the last `days` days, newest first, each
+ * with its completion record and its tasks. A plan whose record is missing still
  * shows, with zero counts, rather than vanishing from the history.
  */
 export async function completionDays(

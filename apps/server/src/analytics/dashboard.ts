@@ -8,7 +8,7 @@ import { currentStreak, streakItems } from './streaks';
 
 type Progress = DashboardSummary['today'];
 
-/** The Today card (spec 02 §2): the tasks of today's plan, done of all; 0 of 0 without a plan. */
+/** The Today card: the tasks of today's plan, done of all; 0 of 0 without a plan. */
 async function todayProgress(db: Kysely<Database>, userId: string, today: string) {
   const row = await db
     .selectFrom('daily_tasks as t')
@@ -29,7 +29,7 @@ function progress(completed: number, total: number): Progress {
 }
 
 /**
- * The This Week and This Month cards (spec 02 §2): todos and plan tasks counted by the day they
+ * The This Week and This Month cards: todos and plan tasks counted by the day they
  * were completed in the user’s time zone (completed_date, migration 0006). One scan of each table's
  * (user_id, completed_date) index over the span covering both periods (a week may straddle two
  * months), split into the two counts by the database.
@@ -66,7 +66,7 @@ async function completedThisWeekAndMonth(db: Kysely<Database>, userId: string, t
 }
 
 /**
- * The Daily Todos card (spec 02 §2, §7: "local start and end of day; completed percentage rounded
+ * The Daily Todos card ("local start and end of day; completed percentage rounded
  * of todos created that day"). The day's bounds are instants in the user's time zone, so a day
  * that loses or gains an hour to daylight saving is 23 or 25 hours long.
  */
@@ -89,7 +89,7 @@ async function todosCreatedToday(
   return progress(Number(row.completed), Number(row.total));
 }
 
-/** The dashboard overview's cards and Daily Streaks (spec 02 §2), each counted by the database. */
+/** The dashboard overview's cards and Daily Streaks, each counted by the database. */
 export async function dashboardSummary(
   db: Kysely<Database>,
   userId: string,

@@ -12,7 +12,7 @@ import type { Database } from '../db/schema';
 import { daysBetween, percentage, shortDate } from './series';
 import { currentStreak } from './streaks';
 
-/** spec 02 §3, user stats: over every plan the user ever made, counted by the database. */
+/** User stats: over every plan the user ever made, counted by the database. */
 export async function userStats(
   db: Kysely<Database>,
   userId: string,
@@ -62,7 +62,7 @@ function completionRecords(db: Kysely<Database>, userId: string, start: string, 
 /**
  * The by-category chart: tagged tasks of the range's plans per tag. A tag's colour is the one
  * copied onto its most recent task (the tag may have been recoloured or deleted since), or the
- * spec's fallback colour (spec 02 §9) when that task has none.
+ * spec's fallback colour when that task has none.
  */
 export async function tagCategories(
   db: Kysely<Database>,
@@ -108,9 +108,9 @@ export async function tagCategories(
 }
 
 /**
- * The Analytics modal of Daily Goals (spec 02 §2): all-time totals, the completion percentage of
+ * The Analytics modal of Daily Goals: all-time totals, the completion percentage of
  * each day of the range (0 where there was no plan), tasks per tag over the range, and Recent
- * Performance, the last PERFORMANCE_DAYS days that had a plan (spec 02 §9). The trend and the
+ * Performance, the last PERFORMANCE_DAYS days that had a plan. The trend and the
  * recent list come from one read of the range's completion records.
  */
 export async function planAnalytics(

@@ -10,7 +10,7 @@ import { dashboardSummary } from './dashboard';
 import { planAnalytics } from './plan-analytics';
 
 /**
- * The dashboard overview (spec 02 §2) and the Daily Goals history and analytics: read-only, every
+ * The dashboard overview and the Daily Goals history and analytics: read-only, every
  * query scoped to the session's user, "today" counted in the user's time zone setting.
  */
 export function analyticsRoutes(app: AppInstance): void {

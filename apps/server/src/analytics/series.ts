@@ -1,10 +1,10 @@
 import { addDays, monthOf, weekOf } from '@daywise/shared';
 import type { ChartPeriod } from '@daywise/shared/schemas';
 
-/** spec 02 §2: the week chart's labels; weeks run Sunday to Saturday (spec 02 §9). */
+/** The week chart's labels; weeks run Sunday to Saturday. */
 export const WEEKDAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-/** spec 02 §2: the year chart's labels, also the short month of a formatted date (spec 02 §9). */
+/** The year chart's labels, also the short month of a formatted date. */
 export const MONTH_LABELS = [
   'Jan',
   'Feb',
@@ -31,7 +31,7 @@ export function daysBetween(start: string, end: string): string[] {
 
 /**
  * A chart period's bars: what each is called, and the key the SQL groups by for it (a date, or
- * YYYY-MM for the year), with the first and last day the period covers (spec 02 §9: weeks
+ * YYYY-MM for the year), with the first and last day the period covers (weeks
  * Sunday to Saturday, months first to last day, years 1 January to 31 December).
  */
 export interface PeriodBuckets {
@@ -73,14 +73,14 @@ export function fillSeries(
 }
 
 /**
- * 'Nov 21' for '2026-11-21': US English short month and day (spec 02 §9), read from the date
+ * 'Nov 21' for '2026-11-21': US English short month and day, read from the date
  * string itself so no time zone can move it to the day before.
  */
 export function shortDate(date: string): string {
   return `${MONTH_LABELS[Number(date.slice(5, 7)) - 1] ?? ''} ${Number(date.slice(8, 10))}`;
 }
 
-/** A whole-number percentage (spec 02 §9: completion percentages are rounded); 0 of 0 is 0. */
+/** A whole-number percentage (completion percentages are rounded); 0 of 0 is 0. */
 export function percentage(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part / whole) * 100);
 }

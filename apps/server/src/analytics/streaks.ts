@@ -19,7 +19,7 @@ export function dayNumber(db: Kysely<Database>, column: string): RawBuilder<numb
 }
 
 /**
- * spec 02 §9: "Current streak counts consecutive days back from today that have a plan". The
+ * "Current streak counts consecutive days back from today that have a plan". The
  * island of consecutive plan dates that holds today; none (0) when today has no plan. Plans
  * dated after today are left out: they cannot extend a run that ends today.
  */
@@ -56,7 +56,7 @@ function streakId(titleKey: string): string {
 }
 
 /**
- * The dashboard's Daily Streaks (spec 02 §2, streak item in §3): plan tasks grouped by title,
+ * The dashboard's Daily Streaks: plan tasks grouped by title,
  * compared trimmed and case-insensitively, since the same habit is typed anew on each day's
  * plan. A title's days are the plan dates on which a task with it was completed; its streak is
  * the run of consecutive days that ends today or yesterday (today's task may simply not be done
@@ -66,7 +66,7 @@ function streakId(titleKey: string): string {
  * Gaps and islands, reading back from each title's latest day: numbering its distinct days
  * 1, 2, 3... newest first (dense_rank), a day lies in the latest run exactly when its day number
  * plus its rank minus one equals the latest day's number; any gap makes the sum fall short. One
- * window pass and one GROUP BY over the completed tasks (DESIGN §6: a few milliseconds for two
+ * window pass and one GROUP BY over the completed tasks (a few milliseconds for two
  * years of plans).
  */
 export async function streakItems(

@@ -103,7 +103,7 @@ export async function sendVerification(
 }
 
 /**
- * Sign-up (spec 01 §4): creates the unverified account through Better Auth and sends the
+ * Sign-up: creates the unverified account through Better Auth and sends the
  * verification email. A verified or deleted account for the same address is refused, and so is a
  * pending one whose link is still live: replacing it would let a stranger swap in an account
  * whose password they know (ADR 0013). Once that link has expired nobody proved anything, and the
@@ -164,7 +164,7 @@ export interface VerificationStatus {
   remainingTime: number;
 }
 
-/** The Check Your Email screen's poll (spec 01 §4). Expired links are cleared when read. */
+/** The Check Your Email screen's poll. Expired links are cleared when read. */
 export async function verificationStatus(
   services: AccountServices,
   userId: string,
@@ -198,8 +198,8 @@ export async function resendVerification(services: AccountServices, userId: stri
 }
 
 /**
- * The verification link (spec 01 §4): marks the email verified and clears the link. The caller
- * starts the session (DESIGN §9: the server signs the user in; no password is kept for it).
+ * The verification link: marks the email verified and clears the link. The caller
+ * starts the session (the server signs the user in; no password is kept for it).
  */
 export async function verifyEmail(services: AccountServices, userId: string, secret: string) {
   const user = await findUser(services.db, userId);
@@ -225,7 +225,7 @@ export async function verifyEmail(services: AccountServices, userId: string, sec
 }
 
 /**
- * Login (spec 01 §4, login gate): the password is checked first, so the deleted and unverified
+ * Login (login gate): the password is checked first, so the deleted and unverified
  * answers are only given to someone who knows it; a wrong email or password reveals nothing.
  */
 export async function checkCredentials(services: AccountServices, email: string, password: string) {
@@ -257,7 +257,7 @@ export async function checkCredentials(services: AccountServices, email: string,
 }
 
 /**
- * Account deletion (spec 01 §4): soft. The user's data goes, the account is flagged deleted and
+ * Account deletion: soft. The user's data goes, the account is flagged deleted and
  * every session ends, in one transaction. Restoring brings back the account, not the data.
  */
 export async function softDeleteAccount(services: AccountServices, userId: string): Promise<void> {
@@ -306,7 +306,7 @@ export async function softDeleteAccount(services: AccountServices, userId: strin
   });
 }
 
-/** Forgot password (spec 01 §4, §8): a 1-hour, single-use reset link to a live account. */
+/** Forgot password: a 1-hour, single-use reset link to a live account. */
 export async function requestPasswordReset(
   services: AccountServices,
   email: string,
@@ -342,7 +342,7 @@ export async function checkResetLink(
 }
 
 /**
- * Sets the new password and ends every session of the account (DESIGN §7). The link proves the
+ * Sets the new password and ends every session of the account. The link proves the
  * address, so an unverified account becomes verified too.
  */
 export async function resetPassword(
@@ -384,7 +384,7 @@ export async function resetPassword(
   });
 }
 
-/** Restore by email (DESIGN §9): a deleted account gets a 1-hour restoration link. */
+/** Restore by email: a deleted account gets a 1-hour restoration link. */
 export async function requestRestore(services: AccountServices, email: string): Promise<void> {
   const user = await findUserByEmail(services.db, email);
   if (!user) {
@@ -408,7 +408,7 @@ export async function requestRestore(services: AccountServices, email: string): 
   await sendMail(services, user.email, accountRestoreEmail(url));
 }
 
-/** The restoration link (spec 01 §4): the account comes back, verified; the caller signs it in. */
+/** The restoration link: the account comes back, verified; the caller signs it in. */
 export async function completeRestore(services: AccountServices, userId: string, secret: string) {
   const check = await consumeToken(services.db, userId, 'restore-account', secret, services.now());
   const user = await findUser(services.db, userId);
@@ -435,7 +435,7 @@ export async function completeRestore(services: AccountServices, userId: string,
 }
 
 /**
- * Verification recovery (DESIGN §9): with the right password, a verified account is signed in and
+ * Verification recovery: with the right password, a verified account is signed in and
  * an unverified one gets a fresh verification email; a wrong password is one generic failure.
  */
 export async function recoverVerification(
@@ -461,7 +461,7 @@ export async function recoverVerification(
 }
 
 /**
- * What a verification link itself proves (DESIGN §9, the debug screen); nothing more. A secret
+ * What a verification link itself proves (the debug screen); nothing more. A secret
  * that is not this user's link proves nothing, so every such link gets the same answer and the
  * screen cannot be used to learn which user ids exist or are verified.
  */

@@ -40,7 +40,7 @@ const startSession = createAuthEndpoint(
 );
 
 /**
- * Better Auth as a library (DESIGN §3): it hashes passwords (scrypt), creates users and their
+ * Better Auth as a library: it hashes passwords (scrypt), creates users and their
  * credential accounts, and owns sessions and their signed HttpOnly cookies. Our routes in
  * auth/routes.ts add the spec's flows and rules around it.
  */

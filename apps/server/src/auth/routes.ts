@@ -47,7 +47,7 @@ function presentUser(user: { id: string; name: string; email: string; created_at
   return { id: user.id, name: user.name, email: user.email, createdAt: user.created_at };
 }
 
-/** Limits per client address, one bucket per route (route config), DESIGN §7. */
+/** Limits per client address, one bucket per route (route config; ADR 0013). */
 const perAddress = {
   rateLimit: {
     max: AUTH_RATE_LIMIT.perAddress.max,
@@ -346,7 +346,7 @@ export function accountRoutes(app: AppInstance): void {
 
   /**
    * The auth state the web app starts from. A session whose account was deleted meanwhile is
-   * ended here, and `reason` tells the page which forced-logout message to show (spec 01 §8).
+   * ended here, and `reason` tells the page which forced-logout message to show.
    */
   app.get('/api/account/session', async (request, reply) => {
     const session = await readSession(app.auth, request);

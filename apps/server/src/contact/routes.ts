@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../app';
 import { saveContactMessage } from './contact-messages';
 
-/** POST /api/contact: the Contact page's form (spec 01 §2), stored for the team to answer. */
+/** POST /api/contact: the Contact page's form, stored for the team to answer. */
 export function contactRoutes(app: AppInstance): void {
   app.post(
     '/api/contact',

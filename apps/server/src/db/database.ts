@@ -81,7 +81,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 function openSqlite(dataDir: string): DatabaseHandle {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = new SQLite(path.join(dataDir, 'daywise.sqlite'));
-  // WAL for concurrent readers, FULL sync so a committed write survives a power cut (DESIGN §2).
+  // WAL for concurrent readers, FULL sync so a committed write survives a power cut.
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');

@@ -25,7 +25,7 @@ export interface FeedbackTable {
   created_at: string;
 }
 
-/** Better Auth's user, with the spec's extra fields (spec 01 §3, user profile). */
+/** Better Auth's user, with the spec's extra fields (user profile). */
 export interface UserTable {
   id: string;
   name: string;

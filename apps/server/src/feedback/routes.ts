@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../app';
 import { saveFeedback } from './feedback';
 
-/** POST /api/feedback: the Feedback page's form (spec 01 §2; DESIGN §9: stored on the server). */
+/** POST /api/feedback: the Feedback page's form (stored on the server). */
 export function feedbackRoutes(app: AppInstance): void {
   app.post(
     '/api/feedback',

@@ -205,7 +205,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error, socket: 
   socket.destroy(error);
 }
 
-/** One error shape for every response (DESIGN §3); a 5xx never carries internals. */
+/** One error shape for every response; a 5xx never carries internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(sendError);
 }

@@ -9,7 +9,7 @@ function percentage(completed: number, total: number): number {
 }
 
 /**
- * Recomputes a plan's daily completion record from its tasks (spec 02 §3, §4): totals,
+ * Recomputes a plan's daily completion record from its tasks: totals,
  * percentage and per-tag stats, counted by the database. Callers run it in the same transaction
  * as the task change, so the record never disagrees with the tasks.
  */

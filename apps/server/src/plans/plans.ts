@@ -91,7 +91,7 @@ export async function getPlan(db: Kysely<Database>, userId: string, id: string):
   return loadPlan(db, await requirePlan(db, userId, id));
 }
 
-/** The plan for a date (spec 02 §7: today's plan by user and date), or null. */
+/** The plan for a date (today's plan by user and date), or null. */
 export async function planOn(
   db: Kysely<Database>,
   userId: string,
@@ -127,7 +127,7 @@ function dayTaken(): ApiError {
 }
 
 /**
- * One plan per user per date (spec 02 §3): a second one for the same day is refused, also when
+ * One plan per user per date: a second one for the same day is refused, also when
  * both arrive at once (the unique key decides, ADR 0016).
  */
 export async function createPlan(
@@ -325,7 +325,7 @@ export function deleteTask(
   });
 }
 
-/** Resetting a day un-completes all its tasks (spec 02 §4). */
+/** Resetting a day un-completes all its tasks. */
 export function resetPlan(
   db: Kysely<Database>,
   userId: string,

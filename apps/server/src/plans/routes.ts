@@ -28,7 +28,7 @@ const id = z.string().min(1).max(100);
 const idParams = z.object({ id });
 const taskParams = z.object({ id, taskId: id });
 
-/** /api/plans and /api/tags (spec 02 §7): every query scoped to the session's user. */
+/** /api/plans and /api/tags: every query scoped to the session's user. */
 export function planRoutes(app: AppInstance): void {
   const db = app.database.db;
 
@@ -40,7 +40,7 @@ export function planRoutes(app: AppInstance): void {
   };
 
   /**
-   * The user's other tabs and devices re-read their plans after each write (DESIGN §3). Tags
+   * The user's other tabs and devices re-read their plans after each write. Tags
    * count as plans: plan tasks show them.
    */
   const synced = <T>(userId: string, write: Promise<T>) =>

@@ -32,7 +32,7 @@ function presentTag(row: TagRow): Tag {
   return { id: row.id, name: row.name, color: row.color, createdAt: row.created_at };
 }
 
-/** The user's tags ordered by name (spec 02 §7), ignoring case. */
+/** The user's tags ordered by name, ignoring case. */
 export async function listTags(db: Kysely<Database>, userId: string): Promise<Tag[]> {
   const rows = await db
     .selectFrom('user_tags')

@@ -48,7 +48,7 @@ async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
   return upload;
 }
 
-/** The profile (spec 02 §2, §5): the user's own, and pictures anyone with the link may see. */
+/** The profile: the user's own, and pictures anyone with the link may see. */
 export function profileRoutes(app: AppInstance): void {
   const limitUploads = perUserLimit(app, 'picture-upload', PICTURE_UPLOAD_RATE_LIMIT);
 

@@ -10,7 +10,7 @@ export interface SessionsToEnd {
 }
 
 /**
- * Carries realtime events to the sockets that should receive them (DESIGN §3). Feature code calls
+ * Carries realtime events to the sockets that should receive them. Feature code calls
  * `publish` after its change is committed; the websocket route subscribes per connected user.
  * In process by default; with REDIS_URL every instance sees every event (realtime/redis-bus.ts).
  */

@@ -12,7 +12,7 @@ import { type BusMessage, createLocalDelivery, type RealtimeBus } from './bus';
 const LOCAL_RESYNC_INTERVAL_MS = 5000;
 
 /**
- * Realtime across instances (DESIGN §2, ADR 0011): every message goes to one Redis channel that
+ * Realtime across instances (ADR 0011): every message goes to one Redis channel that
  * every instance subscribes to, and each instance delivers it to the sockets it holds. A message
  * is delivered only when Redis hands it back, never also at once, so the publishing instance's
  * sockets get it exactly once too.

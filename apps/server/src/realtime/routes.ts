@@ -40,7 +40,7 @@ export interface Connection {
 }
 
 /**
- * One heartbeat tick (DESIGN §3): a socket that missed the previous ping's pong is dead (a lost
+ * One heartbeat tick: a socket that missed the previous ping's pong is dead (a lost
  * network leaves TCP open for minutes), so it is cut; the others are pinged again. A session past
  * its known expiry is read again, since use elsewhere may have extended it.
  */

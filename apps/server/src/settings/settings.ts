@@ -43,8 +43,7 @@ export async function userTimezone(db: Kysely<Database>, userId: string): Promis
 }
 
 /**
- * The user's settings, created with the spec's defaults the first time they are read (spec 02
- * §3). A first read may name the browser's time zone to start from instead of UTC.
+ * The user's settings, created with the spec's defaults the first time they are read. A first read may name the browser's time zone to start from instead of UTC.
  */
 export async function readSettings(
   db: Kysely<Database>,

@@ -91,7 +91,7 @@ async function presentChats(
   });
 }
 
-/** The user's chats, newest activity first (spec 02 §7), at most the quota (ADR 0016). */
+/** The user's chats, newest activity first, at most the quota (ADR 0016). */
 export async function listChats(db: Kysely<Database>, userId: string): Promise<Chat[]> {
   const rows = await db
     .selectFrom('chats')
@@ -152,7 +152,7 @@ function newestMessage(db: Kysely<Database>, chatId: string) {
 }
 
 /**
- * Points the chat's preview at its newest message (spec 02 §3: its first 100 characters) and
+ * Points the chat's preview at its newest message (its first 100 characters) and
  * says whether the preview changed, which is when both participants' chat lists need a refresh.
  */
 async function refreshLastMessage(trx: Kysely<Database>, chat: ChatRow): Promise<boolean> {
@@ -171,7 +171,7 @@ async function refreshLastMessage(trx: Kysely<Database>, chat: ChatRow): Promise
   return true;
 }
 
-/** Opens the chat with a friend, creating it the first time (spec 02 §7: get or create). */
+/** Opens the chat with a friend, creating it the first time (get or create). */
 export async function openChat(
   services: SocialServices,
   userId: string,
@@ -235,7 +235,7 @@ export async function openChat(
   return { chat, created };
 }
 
-/** Either participant deletes the chat for both, with all its messages (spec 02 §6). */
+/** Either participant deletes the chat for both, with all its messages. */
 export async function deleteChat(
   services: SocialServices,
   userId: string,
@@ -343,7 +343,7 @@ async function requireOwnMessage(
 }
 
 /**
- * Only the sender edits, only within 5 minutes of sending (spec 02 §5), and only while the two
+ * Only the sender edits, only within 5 minutes of sending, and only while the two
  * are friends; deleting one's own message stays possible after the friendship ends.
  */
 export async function editMessage(
@@ -393,7 +393,7 @@ export async function editMessage(
   return message;
 }
 
-/** Only the sender deletes a message, at any time (spec 02 §6). */
+/** Only the sender deletes a message, at any time. */
 export async function deleteMessage(
   services: SocialServices,
   userId: string,
@@ -416,7 +416,7 @@ export async function deleteMessage(
   }
 }
 
-/** Marks the friend's unread messages in the chat read (spec 02 §7); answers how many. */
+/** Marks the friend's unread messages in the chat read; answers how many. */
 export async function markChatRead(
   services: SocialServices,
   userId: string,

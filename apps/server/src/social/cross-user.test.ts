@@ -5,7 +5,7 @@ import { createTestApp, ENGINES, type TestApp } from '../../test/helpers';
 import { socialClient, type TestUser } from '../../test/social-client';
 
 /**
- * DESIGN §5: a third user, signed in and friends with both, tries every chat, message, plan and
+ * A third user, signed in and friends with both, tries every chat, message, plan and
  * task id of the other two. Everything is refused and nothing changes.
  */
 describe.each(ENGINES)('a third user on %s', (engine) => {

@@ -273,7 +273,7 @@ describe.each(ENGINES)('friends on %s', (engine) => {
       expect(await friends(bob)).toEqual([]);
       expect((await search(bob, 'ada'))[0]?.friendshipStatus).toBe('none');
       expect((await social.call(bob, 'DELETE', `/api/friends/${ada.id}`)).statusCode).toBe(404);
-      // Either may ask again later (spec 02 §2, Remove Friend).
+      // Either may ask again later (Remove Friend).
       expect((await sendRequest(bob, ada.id)).statusCode).toBe(201);
     });
   });

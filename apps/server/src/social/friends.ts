@@ -35,7 +35,7 @@ async function countOf<T extends keyof Database>(
 }
 
 /**
- * The users `searcherId` may find (spec 02 §6): live, verified accounts other than the searcher
+ * The users `searcherId` may find: live, verified accounts other than the searcher
  * whose profile is public, or friends-only and the searcher is a friend. A user without settings
  * is private (the spec's default). Sending a request uses the same rule, so a hidden user cannot
  * be asked by guessing their id.
@@ -58,7 +58,7 @@ function findableUsers(db: Kysely<Database>, searcherId: string) {
     );
 }
 
-/** Name or email contains the text, ignoring case; under 2 characters finds nobody (spec 02 §5). */
+/** Name or email contains the text, ignoring case; under 2 characters finds nobody. */
 export async function searchUsers(
   db: Kysely<Database>,
   searcherId: string,
@@ -127,7 +127,7 @@ function presentRequest(row: {
   };
 }
 
-/** Incoming pending requests, newest first (spec 02 §7). */
+/** Incoming pending requests, newest first. */
 export async function listIncomingRequests(
   db: Kysely<Database>,
   userId: string,
@@ -153,7 +153,7 @@ export async function listFriends(db: Kysely<Database>, userId: string): Promise
 }
 
 /**
- * Accepting (spec 02 §4): the request goes and the friendship begins. A request the other way
+ * Accepting: the request goes and the friendship begins. A request the other way
  * goes too, so no stale request outlives the friendship.
  */
 async function befriend(trx: Kysely<Database>, request: RequestRow, now: Date): Promise<void> {
@@ -197,7 +197,7 @@ function publishFriendship(services: SocialServices, request: RequestRow): void 
 }
 
 /**
- * Sends a request (spec 02 §5; ADR 0011) to a user the sender could find by search. If the
+ * Sends a request (ADR 0011) to a user the sender could find by search. If the
  * target has already asked the sender, that request is accepted instead: both want the same.
  */
 export async function sendFriendRequest(
@@ -300,7 +300,7 @@ export async function acceptFriendRequest(
   return { friend: presentSocialUser(friend) };
 }
 
-/** Rejecting removes the request (spec 02 §4), so the sender may ask again later. */
+/** Rejecting removes the request, so the sender may ask again later. */
 export async function rejectFriendRequest(
   services: SocialServices,
   userId: string,

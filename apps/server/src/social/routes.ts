@@ -54,7 +54,7 @@ const userParams = z.object({ userId: id });
 const messageParams = z.object({ id, messageId: id });
 const taskParams = z.object({ id, taskId: id });
 
-/** Friends, chats and shared plans (spec 02 §7, ADR 0011): every query scoped to the session. */
+/** Friends, chats and shared plans (ADR 0011): every query scoped to the session. */
 export function socialRoutes(app: AppInstance): void {
   const limitSearch = perUserLimit(app, 'search', SOCIAL_RATE_LIMIT.search);
   const limitRequests = perUserLimit(app, 'friend-requests', SOCIAL_RATE_LIMIT.friendRequests);

@@ -173,7 +173,7 @@ async function sharedPlanCount(db: Kysely<Database>, userId: string): Promise<nu
 }
 
 /**
- * Plans the user created or was shared, newest change first (spec 02 §7); at most the quota,
+ * Plans the user created or was shared, newest change first; at most the quota,
  * which bounds the answer without paging it (ADR 0016).
  */
 export async function listSharedPlans(db: Kysely<Database>, userId: string): Promise<SharedPlan[]> {
@@ -196,7 +196,7 @@ export async function getSharedPlan(
   return presentPlan(db, userId, await requirePlan(db, userId, planId));
 }
 
-/** A plan with a friend (spec 02 §5): no tasks and an empty description at first. */
+/** A plan with a friend: no tasks and an empty description at first. */
 export async function createSharedPlan(
   services: SocialServices,
   userId: string,
@@ -231,7 +231,7 @@ export async function createSharedPlan(
   return presentPlan(services.db, userId, plan);
 }
 
-/** Either participant changes the title, description or date (equal rights, spec 02 §6). */
+/** Either participant changes the title, description or date (equal rights). */
 export async function updateSharedPlan(
   services: SocialServices,
   userId: string,
@@ -262,7 +262,7 @@ async function loadTask(db: Kysely<Database>, taskId: string): Promise<SharedPla
   );
 }
 
-/** Adds a task, not completed (spec 02 §5). Each task is its own row, so concurrent adds all stay. */
+/** Adds a task, not completed. Each task is its own row, so concurrent adds all stay. */
 export async function addSharedTask(
   services: SocialServices,
   userId: string,
@@ -309,7 +309,7 @@ export async function addSharedTask(
 
 /**
  * Renames or ticks a task. Completing records who and when; un-completing clears both
- * (spec 02 §4). An id that is not one of the plan's tasks is 'Task not found'.
+ *. An id that is not one of the plan's tasks is 'Task not found'.
  */
 export async function updateSharedTask(
   services: SocialServices,

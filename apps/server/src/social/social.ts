@@ -71,7 +71,7 @@ export async function areFriends(db: Kysely<Database>, a: string, b: string): Pr
   return row !== undefined;
 }
 
-/** Chats and shared plans exist only between friends (spec 02 §6); 403 otherwise. */
+/** Chats and shared plans exist only between friends; 403 otherwise. */
 export async function requireFriend(db: Kysely<Database>, userId: string, friendId: string) {
   if (userId === friendId || !(await areFriends(db, userId, friendId))) {
     throw new ApiError('NOT_FRIENDS');

@@ -20,7 +20,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** /api/todos: every query scoped to the session's user. */
 export function todoRoutes(app: AppInstance): void {
-  /** The user's other tabs and devices re-read their todos after each write (DESIGN §3). */
+  /** The user's other tabs and devices re-read their todos after each write. */
   const synced = <T>(userId: string, write: Promise<T>) =>
     publishAfter(app.realtime, [userId], { type: 'todos.changed' }, write);
 

@@ -51,7 +51,7 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   return { createdAt, id };
 }
 
-/** The user's todos matching the list's filters (spec 02 §5), as a query to page or count. */
+/** The user's todos matching the list's filters, as a query to page or count. */
 function filteredTodos(db: Kysely<Database>, userId: string, query: TodoListQuery, today: string) {
   let select = db.selectFrom('todos').where('user_id', '=', userId);
   if (query.status !== 'all') {
@@ -83,7 +83,7 @@ function filteredTodos(db: Kysely<Database>, userId: string, query: TodoListQuer
 }
 
 /**
- * One page of the user's todos with the filters applied in SQL (spec 02 §5: status, priority,
+ * One page of the user's todos with the filters applied in SQL (status, priority,
  * free text on title or description; the due filter counts days in the user's time zone), and
  * how many match in all, for the list headings.
  */
@@ -126,7 +126,7 @@ export const REMINDER_LIMIT = 500;
 
 /**
  * The unfinished todos with a reminder time, newest first, for the browser to schedule on load
- * (spec 02 §4, Reminder).
+ * (Reminder).
  */
 export async function pendingReminders(db: Kysely<Database>, userId: string): Promise<Todo[]> {
   const rows = await db
@@ -141,7 +141,7 @@ export async function pendingReminders(db: Kysely<Database>, userId: string): Pr
   return rows.map(presentTodo);
 }
 
-/** The counters (spec 02 §2), counted by the database. */
+/** The counters, counted by the database. */
 export async function todoStats(db: Kysely<Database>, userId: string): Promise<TodoStats> {
   const row = await db
     .selectFrom('todos')
@@ -212,7 +212,7 @@ async function requireTodo(db: Kysely<Database>, userId: string, id: string): Pr
 
 /**
  * Completing sets completedAt, and the day it happened in the user's time zone (`today`), which
- * the charts count by; un-completing clears both (spec 02 §4).
+ * the charts count by; un-completing clears both.
  */
 export async function updateTodo(
   db: Kysely<Database>,

@@ -23,7 +23,7 @@ function findPrerenderedPages(webDistDir: string): Map<string, string> {
  * Serves the built single-page app: hashed assets cached for a year, everything else revalidated.
  * Unknown `/api/*` paths answer a JSON 404. A public page gets its prerendered HTML; any other GET
  * gets the empty shell, index.html, and the client router renders it, 'Page not found' included
- * (DESIGN §1).
+ *.
  */
 export async function webRoutes(app: FastifyInstance, webDistDir: string): Promise<void> {
   const hasWebApp = fs.existsSync(path.join(webDistDir, 'index.html'));

@@ -13,7 +13,7 @@ export function FullPageSpinner() {
 }
 
 /**
- * Protected routes (spec 01 §2): a spinner while the session loads, the page for a signed-in
+ * Protected routes: a spinner while the session loads, the page for a signed-in
  * user, otherwise /login remembering where the visitor was going.
  */
 export function RequireAuth() {

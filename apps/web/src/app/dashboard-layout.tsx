@@ -21,7 +21,7 @@ import { useTodoReminders } from '../features/todos/use-todo-reminders';
 import { RealtimeProvider } from '../lib/realtime';
 import { useSession, useSignOut } from '../lib/session';
 
-/** Navigation items (spec 02 §2). Dashboard is active on an exact match, the rest by prefix. */
+/** Navigation items. Dashboard is active on an exact match, the rest by prefix. */
 const NAV_ITEMS = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, exact: true },
   { to: '/dashboard/todos', label: 'Todos', icon: ListTodo, exact: false },
@@ -103,7 +103,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * The signed-in shell (spec 02 §2): a sidebar fixed on large screens and a slide-over on small
+ * The signed-in shell: a sidebar fixed on large screens and a slide-over on small
  * ones, and a header titled with the active item. Reminders are scheduled and the realtime
  * socket is held here, so both work on every signed-in page.
  */

@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../components/footer';
 import { Navbar } from '../components/navbar';
 
-/** Scrolls to the top on every route change (spec 01 §2), or to the #anchor when there is one. */
+/** Scrolls to the top on every route change, or to the #anchor when there is one. */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
   useEffect(() => {

@@ -6,7 +6,7 @@ import { HomePage } from '../features/marketing/home-page';
 import { RedirectIfSignedIn, RequireAuth } from './auth-guards';
 import { PublicLayout } from './public-layout';
 
-/** Loads a route module only when its path is visited (DESIGN §4: code splitting by route). */
+/** Loads a route module only when its path is visited (code splitting by route). */
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
@@ -59,7 +59,7 @@ export const PRERENDERED_PATHS = [
   '/verification-recovery',
 ] as const;
 
-/** The signed-in area (spec 02 §2): the shell and its six children, loaded only when visited. */
+/** The signed-in area: the shell and its six children, loaded only when visited. */
 const dashboardPages: RouteObject[] = [
   { index: true, ...page(() => import('../features/dashboard/dashboard-page')) },
   { path: 'todos', ...page(() => import('../features/todos/todos-page')) },

@@ -17,8 +17,7 @@ interface AnalyticsDisabledPanelProps {
 }
 
 /**
- * What stands in for charts, stats and streaks while Activity Tracking is off (spec 02 §2,
- * Analytics-disabled placeholder panel): nothing is counted, so nothing is shown.
+ * What stands in for charts, stats and streaks while Activity Tracking is off: nothing is counted, so nothing is shown.
  */
 export function AnalyticsDisabledPanel({
   title = 'Analytics Disabled',

@@ -28,7 +28,7 @@ Chart.register(
   Legend,
 );
 
-/** spec 02 §9: the chart wrapper's canvas defaults to 300 by 150; it scales keeping that shape. */
+/** The chart wrapper's canvas defaults to 300 by 150; it scales keeping that shape. */
 const CANVAS = { width: 300, height: 150 } as const;
 
 /** Series colours per theme: Tailwind's 600 shades on white, the 400 shades on gray-900. */

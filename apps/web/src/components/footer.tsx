@@ -14,7 +14,7 @@ const LEGAL_LINKS = [
   { to: '/terms', label: 'Terms of Service' },
 ] as const;
 
-// spec 01 §2: social links with placeholder targets; we point at the networks' home pages.
+// social links with placeholder targets; we point at the networks' home pages.
 const SOCIAL_LINKS = [
   { href: 'https://github.com', label: 'GitHub' },
   { href: 'https://x.com', label: 'X' },
@@ -24,7 +24,7 @@ const SOCIAL_LINKS = [
 const footerLink =
   'rounded text-sm text-gray-600 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-300 dark:hover:text-blue-300';
 
-/** Footer (spec 01 §2): Quick Links, Legal, social links. */
+/** Footer: Quick Links, Legal, social links. */
 export function Footer() {
   return (
     <footer className="border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">

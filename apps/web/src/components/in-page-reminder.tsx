@@ -15,7 +15,7 @@ import {
 
 /**
  * Shows the reminders the browser could not (notifications unsupported or denied) in a dialog
- * rather than a blocking alert() (spec 02 §8 Behaviour; DESIGN §4). Mounted once inside the
+ * rather than a blocking alert(). Mounted once inside the
  * router; reminders that arrive while one is open wait their turn.
  */
 export function InPageReminder() {

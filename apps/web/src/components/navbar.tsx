@@ -36,7 +36,7 @@ export function Logo() {
 }
 
 /**
- * Navigation bar (spec 01 §2): Home, About, Features, Contact, FAQ; Login and Sign Up for
+ * Navigation bar: Home, About, Features, Contact, FAQ; Login and Sign Up for
  * visitors; a theme toggle; a mobile menu that opens and closes.
  */
 export function Navbar() {

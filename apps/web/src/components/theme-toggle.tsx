@@ -2,7 +2,7 @@ import { Moon, Sun } from 'lucide-react';
 
 import { useTheme } from '../lib/theme';
 
-/** Flips between light and dark (spec 01 §2, Navigation bar). */
+/** Flips between light and dark (Navigation bar). */
 export function ThemeToggle() {
   const { resolvedTheme, setTheme } = useTheme();
   const next = resolvedTheme === 'dark' ? 'light' : 'dark';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { withMinimumDuration } from '../lib/toast';
 
-/** spec 02 §4: a toggle shows its busy indicator for at least 300 ms. */
+/** A toggle shows its busy indicator for at least 300 ms. */
 export const TOGGLE_BUSY_MS = 300;
 
 interface ToggleCheckboxProps {
@@ -16,7 +16,7 @@ interface ToggleCheckboxProps {
 }
 
 /**
- * The checkbox of a todo or a plan task (spec 02 §4): it follows the click at once, shows a busy
+ * The checkbox of a todo or a plan task: it follows the click at once, shows a busy
  * spinner while saving (at least 300 ms) and takes no second click meanwhile; the saved state
  * decides once the change settles.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser notifications for reminders (spec 02 §4, §7, §8, §9; DESIGN §4): the Notification API
+ * Browser notifications for reminders: the Notification API
  * shown through the worker at the site root, and, where the browser cannot or may not show them,
  * an in-page dialog (components/in-page-reminder.tsx) instead of a blocking alert().
  */
@@ -9,14 +9,14 @@
  * there. Word for word from the spec where it gives them (section noted); "ours" fills a gap.
  */
 export const NOTIFICATION_MESSAGES = {
-  // spec 02 §8, Settings toasts
+  // Settings toasts
   testSent: 'Test notification sent! Check your notifications.',
   testFailed: 'Could not send notification. Please check browser permissions.',
   error: (message: string) => `Notification error: ${message}`,
-  // spec 02 §8, Plans and reminders
+  // Plans and reminders
   permissionDenied:
     'Notification permission denied. Please enable notifications in your browser settings.',
-  // ours: the spec names the diagnostics buttons (spec 02 §2 Settings) but not their messages
+  // ours: the spec names the diagnostics buttons but not their messages
   permissionGranted: 'Notification permission granted',
   permissionDismissed: 'Notification permission was not granted',
   unsupported: 'This browser does not support notifications',
@@ -32,17 +32,17 @@ export const NOTIFICATION_MESSAGES = {
   forceBody: 'This notification was sent from the diagnostics panel.',
 } as const;
 
-/** spec 02 §9: a notification closes itself after 10 seconds and uses a fixed reminder tag. */
+/** A notification closes itself after 10 seconds and uses a fixed reminder tag. */
 export const NOTIFICATION_AUTO_CLOSE_MS = 10_000;
 export const NOTIFICATION_TAG = 'daywise-reminder';
 
-/** spec 02 §4: the diagnostics view reloads 1 s after a permission request. */
+/** The diagnostics view reloads 1 s after a permission request. */
 export const PERMISSION_RELOAD_DELAY_MS = 1000;
 
-/** spec 02 §7: the worker script lives at the site root, so its scope is the whole site. */
+/** The worker script lives at the site root, so its scope is the whole site. */
 export const NOTIFICATION_WORKER_URL = '/notification-sw.js';
 
-/** spec 02 §7: a click opens the todos page for todo reminders, Daily Goals for daily ones. */
+/** A click opens the todos page for todo reminders, Daily Goals for daily ones. */
 export const REMINDER_URLS = {
   todo: '/dashboard/todos',
   daily: '/dashboard/daily-goals',
@@ -85,7 +85,7 @@ export async function requestNotificationPermission(): Promise<
   NotificationPermission | 'unsupported'
 > {
   const current = notificationSupport();
-  // spec 02 §4: requesting is attempted only while neither granted nor denied.
+  // requesting is attempted only while neither granted nor denied.
   if (current !== 'default') {
     return current;
   }
@@ -107,7 +107,7 @@ export async function registerNotificationWorker(): Promise<ServiceWorkerRegistr
   registering ??= navigator.serviceWorker
     .register(NOTIFICATION_WORKER_URL, { scope: '/' })
     .catch((error: unknown) => {
-      // A failed attempt is forgotten so that Setup SW (spec 02 §2 Settings) can try again.
+      // A failed attempt is forgotten so that Setup SW can try again.
       registering = null;
       throw error;
     });
@@ -134,7 +134,7 @@ export async function notificationWorkerStatus(): Promise<NotificationWorkerStat
 
 /**
  * Listens for reminders the browser could not show; returns the unsubscribe function. The
- * listener shows them in the page (spec 02 §8 Behaviour; DESIGN §4).
+ * listener shows them in the page.
  */
 export function onInPageReminder(listener: ReminderListener): () => void {
   inPageListeners.add(listener);
@@ -151,7 +151,7 @@ function showInPage(reminder: Reminder): void {
 }
 
 /**
- * Closes the shown notification after 10 s (spec 02 §9). The fixed tag means a newer notification
+ * Closes the shown notification after 10 s. The fixed tag means a newer notification
  * replaces the older one, so only the newest one's timer is kept.
  */
 function closeLater(close: () => Promise<void>): void {

@@ -1,5 +1,5 @@
 /**
- * Reminder scheduling in the browser for todos (and, later, daily-plan tasks) (spec 02).
+ * Reminder scheduling in the browser for todos (and, later, daily-plan tasks).
  * Timers run in the page, so a reminder fires only while a signed-in tab is open; the caller
  * syncs the list of unfinished todos with a reminder, and an empty list (or clearAll) when
  * reminders are turned off in settings (notifications.reminders) or on sign-out.

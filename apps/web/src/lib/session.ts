@@ -22,9 +22,9 @@ interface SessionResponse {
 export const SESSION_QUERY_KEY = ['session'] as const;
 
 /**
- * The auth state (spec 01 §3, auth context): loading, then a user or none. A session that turns
+ * The auth state (auth context): loading, then a user or none. A session that turns
  * out to belong to a deleted or vanished account has been ended by the server; the user is told
- * why with the spec's forced-logout message (spec 01 §8).
+ * why with the spec's forced-logout message.
  */
 export function useSession() {
   const query = useQuery({
@@ -67,7 +67,7 @@ export function useSignedIn() {
 }
 
 /**
- * Sign out (spec 01 §8): the server ends the session, the user lands on '/' with 'Logged out
+ * Sign out: the server ends the session, the user lands on '/' with 'Logged out
  * successfully', or stays with `failureMessage` ('Logout failed'; 'Failed to logout' in Settings).
  */
 export function useSignOut(failureMessage: string = MESSAGES.logoutFailed) {

@@ -8,7 +8,7 @@ import { notify } from './toast';
 
 export const SETTINGS_QUERY_KEY = ['settings'] as const;
 
-/** The spec's defaults (spec 02 §3), shown when the settings cannot be loaded. */
+/** The spec's defaults, shown when the settings cannot be loaded. */
 export const DEFAULT_SETTINGS: Settings = {
   notifications: { email: true, reminders: true },
   privacy: { profileVisibility: 'private', activityTracking: true },
@@ -71,7 +71,7 @@ function apply(settings: Settings, update: SettingUpdate): Settings {
 }
 
 /**
- * Saves one setting (spec 02 §4): shown at once, 'Setting updated' when saved; on failure
+ * Saves one setting: shown at once, 'Setting updated' when saved; on failure
  * 'Failed to update setting' and the settings are read again from the server.
  */
 export function useUpdateSetting() {

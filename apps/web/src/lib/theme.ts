@@ -62,7 +62,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * Light, dark or system, persisted in localStorage, default light (spec 01 §4, Theme). During
+ * Light, dark or system, persisted in localStorage, default light (Theme). During
  * prerendering and hydration it reports the default; the real choice follows at once.
  */
 export function useTheme(): {

@@ -2,7 +2,7 @@ import { TOAST_SUCCESS_DURATION_MS } from '@daywise/shared';
 import { toast } from 'sonner';
 
 /**
- * The one toast path (STYLE: one definition): success stays 3 s, everything else 4 s (spec 01 §9).
+ * The one toast path : success stays 3 s, everything else 4 s.
  * An error already on screen is not stacked again (two lists failing to load say it once).
  */
 export const notify = {
@@ -13,7 +13,7 @@ export const notify = {
 
 /**
  * `promise`, settling no sooner than `ms` from now: the spec's contact and feedback forms take
- * about a second (spec 01 §9, simulated form delay) while the real request runs alongside.
+ * about a second (simulated form delay) while the real request runs alongside.
  */
 export async function withMinimumDuration<T>(promise: Promise<T>, ms: number): Promise<T> {
   const [result] = await Promise.all([promise, new Promise((resolve) => setTimeout(resolve, ms))]);

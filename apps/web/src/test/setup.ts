@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// An unexpected console.error fails the test (STYLE.md: tests that mean something).
+// An unexpected console.error fails the test .
 const originalError = console.error;
 afterEach(() => {
   cleanup();

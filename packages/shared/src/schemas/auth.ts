@@ -4,7 +4,7 @@ import { LIMITS, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } fro
 import { MESSAGES } from '../messages';
 import { emailSchema } from './common';
 
-/** The sign-up password rules in the order the form checks them (spec 01 §5). */
+/** The sign-up password rules in the order the form checks them. */
 export const PASSWORD_RULES = [
   {
     label: 'At least 8 characters',
@@ -24,7 +24,7 @@ export const PASSWORD_RULES = [
   { label: 'One number', message: MESSAGES.passwordNeedsNumber, test: (p: string) => /\d/.test(p) },
 ] as const;
 
-/** A new password: required, then the first failing rule only (spec 01 §5, "the first failing rule shows"). */
+/** A new password: required, then the first failing rule only ("the first failing rule shows"). */
 export const newPasswordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
@@ -83,7 +83,7 @@ export const linkTokenSchema = z.object({
   secret: z.string().min(1).max(200),
 });
 
-/** Reset password (spec 01 §5): its own, combined rule message. */
+/** Reset password: its own, combined rule message. */
 export const resetPasswordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)

@@ -4,7 +4,7 @@ import { LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { emailSchema, requiredText } from './common';
 
-/** The Contact form (spec 01 §2, §3): name, email, subject, message. */
+/** The Contact form: name, email, subject, message. */
 export const contactSchema = z.object({
   name: requiredText(MESSAGES.nameRequired, 'Name', LIMITS.nameMax),
   email: emailSchema,

@@ -5,7 +5,7 @@ import { MESSAGES } from '../messages';
 import { emailSchema, requiredText } from './common';
 
 /**
- * The Feedback form (spec 01 §2, §3): every field required but the rating, which may stay 0
+ * The Feedback form: every field required but the rating, which may stay 0
  * ("not rated"; the spec does not enforce it). The category must be one of the six.
  */
 export const feedbackSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { dateSchema, PRIORITIES, type Priority, reminderTimeSchema } from './todos';
 
-/** spec 02 §3, §9: the preset tag colours, the default and the fallback. */
+/** The preset tag colours, the default and the fallback. */
 export const TAG_COLORS = [
   '#3B82F6',
   '#EF4444',
@@ -31,7 +31,7 @@ const hexColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'Please choose a colour like #3B82F6')
   .transform((value) => value.toUpperCase());
 
-/** A tag (spec 02 §5): name required and trimmed; colour #3B82F6 unless chosen. */
+/** A tag: name required and trimmed; colour #3B82F6 unless chosen. */
 export const tagSchema = z.object({
   name: z
     .string({ error: 'Tag name is required' })
@@ -65,7 +65,7 @@ export const planTaskSchema = z.object({
   reminderTime: reminderTimeSchema.nullable().default(null),
 });
 
-/** spec 02 §5, daily plan: 'Plan title is required'; 'At least one task is required'. */
+/** Daily plan: 'Plan title is required'; 'At least one task is required'. */
 export const planSchema = z.object({
   title: z
     .string({ error: MESSAGES.planTitleRequired })
@@ -102,7 +102,7 @@ export interface PlanTask {
   createdAt: string;
 }
 
-/** Per-tag progress of one day (spec 02 §3, daily completion record tagStats). */
+/** Per-tag progress of one day (daily completion record tagStats). */
 export interface TagStat {
   tag: string;
   color: string;
@@ -111,7 +111,7 @@ export interface TagStat {
   percentage: number;
 }
 
-/** The day's completion record (spec 02 §3), kept by the server with every task change. */
+/** The day's completion record, kept by the server with every task change. */
 export interface Completion {
   date: string;
   totalTasks: number;
@@ -131,7 +131,7 @@ export interface Plan {
   updatedAt: string;
 }
 
-/** spec 02 §9: analytics ranges and the performance list. */
+/** Analytics ranges and the performance list. */
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export const PERFORMANCE_DAYS = 7;
 export const PERFORMANCE_THRESHOLDS = { good: 80, fair: 50 } as const;
@@ -151,7 +151,7 @@ export interface CompletionDay extends Completion {
   tasks: Pick<PlanTask, 'id' | 'title' | 'completed' | 'tag' | 'tagColor' | 'priority'>[];
 }
 
-/** spec 02 §3, user stats (computed). */
+/** User stats (computed). */
 export interface UserStats {
   totalPlans: number;
   totalTasks: number;
@@ -161,7 +161,7 @@ export interface UserStats {
   averageTasksPerDay: number;
 }
 
-/** spec 02 §3, chart data. */
+/** Chart data. */
 export interface ChartData {
   labels: string[];
   datasets: { label: string; data: number[] }[];
@@ -178,7 +178,7 @@ export interface PlanAnalytics {
   recent: { date: string; completedTasks: number; totalTasks: number; percentage: number }[];
 }
 
-/** spec 02 §3, streak item. */
+/** Streak item. */
 export interface StreakItem {
   id: string;
   title: string;
@@ -191,7 +191,7 @@ export const CHART_PERIODS = ['week', 'month', 'year'] as const;
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
 export const chartQuerySchema = z.object({ period: z.enum(CHART_PERIODS).default('week') });
 
-/** The dashboard overview (spec 02 §2). */
+/** The dashboard overview. */
 export interface DashboardSummary {
   today: { completed: number; total: number; percentage: number };
   week: { completed: number };

@@ -5,7 +5,7 @@ import { MESSAGES } from '../messages';
 
 export const PROFILE_LIMITS = { bioMax: 500, locationMax: 100, websiteMax: 200 } as const;
 
-/** The editable profile fields (spec 02 §2 Profile); empty text clears a field. */
+/** The editable profile fields; empty text clears a field. */
 export const profileUpdateSchema = z.object({
   name: z
     .string({ error: MESSAGES.nameRequired })

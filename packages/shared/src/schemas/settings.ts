@@ -19,7 +19,7 @@ export const timezoneSchema = z
     }
   }, 'Unknown time zone');
 
-/** The user settings as the API gives them (spec 02 §3, user settings). */
+/** The user settings as the API gives them (user settings). */
 export const settingsSchema = z.object({
   notifications: z.object({ email: z.boolean(), reminders: z.boolean() }),
   privacy: z.object({
@@ -31,7 +31,7 @@ export const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** One setting changed at a time (spec 02 §7: update a single setting by group, key and value). */
+/** One setting changed at a time (update a single setting by group, key and value). */
 export const settingUpdateSchema = z.discriminatedUnion('key', [
   z.object({ group: z.literal('notifications'), key: z.literal('email'), value: z.boolean() }),
   z.object({ group: z.literal('notifications'), key: z.literal('reminders'), value: z.boolean() }),

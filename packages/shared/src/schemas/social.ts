@@ -6,7 +6,7 @@ import { requiredText } from './common';
 import { dateSchema } from './todos';
 
 /**
- * Social (spec 02 §3, §5): friends, chats, messages and shared plans. The request schemas are
+ * Social: friends, chats, messages and shared plans. The request schemas are
  * what the server validates and the forms use; the interfaces are what the API answers.
  */
 
@@ -35,7 +35,7 @@ export const messageContentSchema = z.object({
   content: requiredText(MESSAGES.messageRequiredText, 'Message', SOCIAL_LIMITS.messageMax),
 });
 
-/** POST /api/shared-plans (spec 02 §5): title trimmed and non-empty, a date, a friend. */
+/** POST /api/shared-plans: title trimmed and non-empty, a date, a friend. */
 export const sharedPlanCreateSchema = z.object({
   title: requiredText(MESSAGES.planTitleRequired, 'Plan title', SOCIAL_LIMITS.sharedPlanTitleMax),
   date: z.string({ error: 'Target date is required' }).pipe(dateSchema),
@@ -53,7 +53,7 @@ export const sharedPlanUpdateSchema = z
   .partial()
   .refine((update) => Object.keys(update).length > 0, 'Nothing to change');
 
-/** POST /api/shared-plans/:id/tasks (spec 02 §5): title trimmed, non-empty. */
+/** POST /api/shared-plans/:id/tasks: title trimmed, non-empty. */
 export const sharedTaskCreateSchema = z.object({
   title: requiredText(MESSAGES.taskTitleRequired, 'Task title', SOCIAL_LIMITS.sharedTaskTitleMax),
 });

@@ -14,7 +14,7 @@ export const dateSchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, 'Please enter a valid date');
 
-/** A reminder time on the 24-hour clock, HH:MM (spec 02 §3). */
+/** A reminder time on the 24-hour clock, HH:MM. */
 export const reminderTimeSchema = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a valid time in HH:MM format');
@@ -37,7 +37,7 @@ const todoFields = {
   reminderTime: reminderTimeSchema.nullable(),
 };
 
-/** A new todo (spec 02 §3, §5): title required and trimmed, priority medium by default. */
+/** A new todo: title required and trimmed, priority medium by default. */
 export const todoCreateSchema = z.object({
   ...todoFields,
   description: todoFields.description.default(''),
@@ -58,7 +58,7 @@ export type TodoUpdate = z.infer<typeof todoUpdateSchema>;
 export const TODO_STATUSES = ['all', 'pending', 'completed'] as const;
 export const DUE_FILTERS = ['any', 'overdue', 'today', 'week', 'none'] as const;
 
-/** The list's filters (spec 02 §5, todo filters; the due-date filter is ours, see issue 5). */
+/** The list's filters (todo filters; the due-date filter is ours, see issue 5). */
 export const todoListQuerySchema = z.object({
   status: z.enum(TODO_STATUSES).default('all'),
   priority: z.enum(PRIORITIES).optional(),
@@ -85,6 +85,6 @@ export interface TodoStats {
   total: number;
   completed: number;
   pending: number;
-  /** Percent, rounded (spec 02 §2, Completion Rate). */
+  /** Percent, rounded (Completion Rate). */
   completionRate: number;
 }

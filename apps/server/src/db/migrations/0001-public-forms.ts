@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 import { timestampType } from '../column-types';
 
-/** Contact messages and feedback (spec 01 §2; DESIGN §9: stored on the server). */
+/** Contact messages and feedback (stored on the server). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const timestamp = timestampType(db);
   await db.schema

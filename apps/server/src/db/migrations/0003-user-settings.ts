@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { booleanType, timestampType } from '../column-types';
 
 /**
- * Per-user settings (spec 02 §3), one row a user, one column a setting so that other features can
+ * Per-user settings, one row a user, one column a setting so that other features can
  * query them (friend search filters on profile_visibility). Defaults are the spec's.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 import { timestampType } from '../column-types';
 
-/** Profile fields (spec 02 §3) and pictures, stored re-encoded in the database (DESIGN §2). */
+/** Profile fields and pictures, stored re-encoded in the database. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const timestamp = timestampType(db);
   const blob = timestamp === 'timestamptz' ? 'bytea' : 'blob';

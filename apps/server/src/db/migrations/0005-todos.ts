@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 import { booleanType, timestampType } from '../column-types';
 
-/** Todos (spec 02 §3), with the indexes the list, the counters and analytics use. */
+/** Todos, with the indexes the list, the counters and analytics use. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const timestamp = timestampType(db);
   const bool = booleanType(db);

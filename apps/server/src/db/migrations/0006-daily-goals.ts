@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { booleanType, timestampType } from '../column-types';
 
 /**
- * Daily goals (spec 02 §3): tags, one plan per user and date, its tasks, and the day's completion
+ * Daily goals: tags, one plan per user and date, its tasks, and the day's completion
  * record. Todos and tasks also keep the calendar day they were completed on, in the user's time
  * zone at that moment (ADR 0010), so the charts group by a plain column.
  */

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { booleanType, timestampType } from '../column-types';
 
 /**
- * Social (spec 02 §3, ADR 0011): friend requests, friendships, one chat per pair with its
+ * Social (ADR 0011): friend requests, friendships, one chat per pair with its
  * messages, and shared plans whose tasks are rows of their own. A pair is always stored with
  * `user1_id < user2_id`, so it has exactly one row and one unique key.
  */

@@ -31,14 +31,14 @@ type Phase = 'waiting' | 'verified' | 'expired';
 
 const TTL_S = VERIFICATION_TTL_MS / 1000;
 
-/** m:ss (spec 01 §2: the countdown starts at 5:00). */
+/** m:ss (the countdown starts at 5:00). */
 export function formatCountdown(seconds: number): string {
   const safe = Math.max(0, seconds);
   return `${Math.floor(safe / 60)}:${String(safe % 60).padStart(2, '0')}`;
 }
 
 /**
- * The Check Your Email screen (spec 01 §2, §4): a 5:00 countdown, a status poll every 3 s that
+ * The Check Your Email screen: a 5:00 countdown, a status poll every 3 s that
  * resyncs the countdown when the server differs by more than 5 s, resend, and the waiting,
  * verified and expired states.
  */

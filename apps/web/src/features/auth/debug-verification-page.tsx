@@ -8,7 +8,7 @@ import { apiRequest } from '../../lib/api-client';
 import { AuthCard } from './auth-card';
 import { useLinkParams } from './use-link-params';
 
-/** What the link itself can prove (DESIGN §9), nothing more. */
+/** What the link itself can prove, nothing more. */
 interface DebugResult {
   userExists: boolean;
   alreadyVerified: boolean;
@@ -40,8 +40,8 @@ async function runDebug(params: LinkParams): Promise<DebugResult> {
 }
 
 /**
- * Verification debug (spec 01 §2): shows the link's user id and only a preview of its secret
- * (spec 01 §9), checks the link on demand and offers to follow it.
+ * Verification debug: shows the link's user id and only a preview of its secret
+ *, checks the link on demand and offers to follow it.
  */
 export default function DebugVerificationPage() {
   const searchParams = useLinkParams();

@@ -21,7 +21,7 @@ const DELETED_ERROR_TYPE = 'account-deleted';
 
 const HOUR_MS = 3_600_000;
 const linkLifetimeHours = PASSWORD_RESET_TTL_MS / HOUR_MS;
-/** "1 hour" (spec 01 §9), derived from the one constant the server uses too. */
+/** "1 hour", derived from the one constant the server uses too. */
 const LINK_LIFETIME = `${linkLifetimeHours} ${linkLifetimeHours === 1 ? 'hour' : 'hours'}`;
 
 const secondaryButtonClass =
@@ -34,7 +34,7 @@ function requestResetLink(values: ForgotPassword) {
   });
 }
 
-/** Forgot password (spec 01 §2, §4, §8): form, sending, sent confirmation, and back to the form. */
+/** Forgot password: form, sending, sent confirmation, and back to the form. */
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
 

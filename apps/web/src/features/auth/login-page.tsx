@@ -31,7 +31,7 @@ export default function LoginPage() {
   const form = useForm<LoginInput, unknown, Login>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: state.email ?? '', password: '', rememberMe: false },
-    // spec 01 §5: a field error clears when the user edits that field (it is checked again on submit).
+    // A field error clears when the user edits that field (it is checked again on submit).
     reValidateMode: 'onSubmit',
   });
   const { errors } = form.formState;

@@ -2,7 +2,7 @@ import { MESSAGES } from '@daywise/shared';
 import { PASSWORD_RULES } from '@daywise/shared/schemas';
 import { CheckCircle2, Circle } from 'lucide-react';
 
-/** The live list of unmet password rules, or 'Password meets all requirements' (spec 01 §2). */
+/** The live list of unmet password rules, or 'Password meets all requirements'. */
 export function PasswordChecklist({ password }: { password: string }) {
   const unmet = PASSWORD_RULES.filter((rule) => !rule.test(password));
   if (unmet.length === 0) {

@@ -3,7 +3,7 @@ import { type ComponentProps, useState } from 'react';
 
 import { inputClass } from '../../components/form-field';
 
-/** A password field with a show/hide toggle (spec 01 §2, login and sign-up). */
+/** A password field with a show/hide toggle (login and sign-up). */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

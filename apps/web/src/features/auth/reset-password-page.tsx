@@ -25,7 +25,7 @@ type ResetPassword = z.output<typeof resetPasswordFormSchema>;
 
 const HOUR_MS = 3_600_000;
 const linkLifetimeHours = PASSWORD_RESET_TTL_MS / HOUR_MS;
-/** "1 hour" (spec 01 §9), derived from the one constant the server uses too. */
+/** "1 hour", derived from the one constant the server uses too. */
 const LINK_LIFETIME = `${linkLifetimeHours} ${linkLifetimeHours === 1 ? 'hour' : 'hours'}`;
 
 interface ResetLink {
@@ -46,7 +46,7 @@ function resetPassword(body: ResetLink & { password: string }) {
 }
 
 /**
- * Reset password (spec 01 §2, §4, §8): the link is checked first, then the visitor sets a new
+ * Reset password: the link is checked first, then the visitor sets a new
  * password. A missing, expired or used link shows the invalid panel.
  */
 export default function ResetPasswordPage() {
@@ -66,7 +66,7 @@ export default function ResetPasswordPage() {
     refetchOnWindowFocus: false,
   });
 
-  // One toast for the outcome of the check (spec 01 §8, token verify).
+  // One toast for the outcome of the check (token verify).
   const announced = useRef(false);
   const { status, error } = check;
   useEffect(() => {

@@ -30,8 +30,8 @@ function requestRestore({ email }: RestoreForm) {
 }
 
 /**
- * Restore a soft-deleted account (spec 01 §2, §4 "Restore page outcomes"). Restoring by email
- * sends a link first (DESIGN §9), so success is "go to /login with a check-your-email message".
+ * Restore a soft-deleted account (its outcomes: restored, needs verification, not found, not deleted). Restoring by email
+ * sends a link first, so success is "go to /login with a check-your-email message".
  */
 export default function RestoreAccountPage() {
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ import { CheckEmail, type PendingVerification } from './check-email';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordInput } from './password-input';
 
-/** Navigation state that opens the Check Your Email screen directly (spec 01 §2). */
+/** Navigation state that opens the Check Your Email screen directly. */
 interface SignUpState {
   showEmailVerification?: boolean;
   email?: string;

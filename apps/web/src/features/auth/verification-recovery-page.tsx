@@ -38,7 +38,7 @@ function recoverVerification(values: RecoveryForm) {
 }
 
 /**
- * Verification recovery (spec 01 §2; DESIGN §9): the right password signs a verified account in,
+ * Verification recovery: the right password signs a verified account in,
  * and an unverified one gets a fresh verification email, so email ownership is still proven.
  */
 export default function VerificationRecoveryPage() {
@@ -72,7 +72,7 @@ export default function VerificationRecoveryPage() {
     if (recover.isPending) {
       return;
     }
-    // spec 01 §5: a blank field is one toast, not per-field messages.
+    // a blank field is one toast, not per-field messages.
     if (values.email.trim() === '' || values.password === '') {
       notify.error(MESSAGES.recoveryFillAll);
       return;

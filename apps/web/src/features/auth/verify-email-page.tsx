@@ -21,7 +21,7 @@ type Outcome =
   | { state: 'success'; message: string; signedIn: boolean }
   | { state: 'error'; message: string };
 
-/** Server errors that send the user on elsewhere (spec 01 §8), and after how long. */
+/** Server errors that send the user on elsewhere, and after how long. */
 const REDIRECTS: Partial<Record<ErrorCode, { to: string; afterMs: number }>> = {
   ALREADY_VERIFIED: { to: '/login', afterMs: VERIFIED_REDIRECT_MS },
   RESTORE_LINK_INVALID: { to: '/restore-account', afterMs: RESTORE_ERROR_REDIRECT_MS },
@@ -32,7 +32,7 @@ const secondaryButton =
   'inline-flex items-center justify-center rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800';
 
 /**
- * The landing page of emailed verification and restoration links (spec 01 §2, §4, §5, §8): checks
+ * The landing page of emailed verification and restoration links: checks
  * the link's format, asks the server, and on success the server has signed the user in.
  */
 export default function VerifyEmailPage() {

@@ -33,7 +33,7 @@ function Total({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The Analytics modal (spec 02 §2): totals, trend, by category, and the last 7 days. */
+/** The Analytics modal: totals, trend, by category, and the last 7 days. */
 function AnalyticsContent() {
   const [days, setDays] = useState<number>(ANALYTICS_RANGES[1]);
   const query = usePlanAnalytics(days, true);

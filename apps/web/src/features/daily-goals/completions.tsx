@@ -9,7 +9,7 @@ import { RangeButtons } from './range-buttons';
 import { TagChip } from './task-row';
 import { useCompletions } from './use-plans';
 
-/** Daily Completions (spec 02 §2): the last 7, 30 or 90 days, a card per day with a plan. */
+/** Daily Completions: the last 7, 30 or 90 days, a card per day with a plan. */
 export function Completions() {
   const [days, setDays] = useState<number>(ANALYTICS_RANGES[0]);
   const query = useCompletions(days);

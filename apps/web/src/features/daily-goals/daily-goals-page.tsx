@@ -26,7 +26,7 @@ const tabClass =
   'shrink-0 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 data-[state=active]:bg-blue-600 data-[state=active]:text-white dark:text-gray-200 dark:hover:bg-gray-800';
 
 /**
- * Daily Goals (spec 02 §2). The tab lives in the address (?tab=...). Analytics is offered only
+ * Daily Goals. The tab lives in the address (?tab=...). Analytics is offered only
  * while Activity Tracking is on; asked for while it is off, the page shows the disabled notice and
  * falls back to Today's Goals.
  */

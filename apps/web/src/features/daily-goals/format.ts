@@ -1,4 +1,4 @@
-/** spec 02 §9: green at 80 or more, yellow at 50 or more, else red. */
+/** Green at 80 or more, yellow at 50 or more, else red. */
 export function performanceTone(percentage: number): 'good' | 'fair' | 'poor' {
   return percentage >= 80 ? 'good' : percentage >= 50 ? 'fair' : 'poor';
 }

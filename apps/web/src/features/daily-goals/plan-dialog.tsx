@@ -109,7 +109,7 @@ interface PlanDialogProps {
 }
 
 /**
- * Create/Edit Daily Goal Plan (spec 02 §2, §5): the plan's title and description and its tasks,
+ * Create/Edit Daily Goal Plan: the plan's title and description and its tasks,
  * each with title, description, priority, tag and reminder. A failed save keeps everything and
  * says 'Failed to save plan. Please try again.'
  */

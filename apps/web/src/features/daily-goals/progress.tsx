@@ -27,7 +27,7 @@ export function ProgressBar({
   );
 }
 
-/** Per-tag progress of a day (spec 02 §2, Category Progress). */
+/** Per-tag progress of a day (Category Progress). */
 export function CategoryProgress({ stats }: { stats: TagStat[] }) {
   if (stats.length === 0) {
     return null;

@@ -1,6 +1,6 @@
 import { ANALYTICS_RANGES } from '@daywise/shared/schemas';
 
-/** Last 7 / 30 / 90 Days (spec 02 §9), as toggle buttons. */
+/** Last 7 / 30 / 90 Days, as toggle buttons. */
 export function RangeButtons({
   days,
   onChange,

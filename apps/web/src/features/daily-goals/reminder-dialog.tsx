@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { inputClass } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
 
-/** spec 02 §5: the reminder prompt takes the 24-hour clock only. */
+/** The reminder prompt takes the 24-hour clock only. */
 const TWENTY_FOUR_HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 interface ReminderDialogProps {
@@ -17,7 +17,7 @@ interface ReminderDialogProps {
 }
 
 /**
- * The reminder chip's prompt (spec 02 §5), as a dialog rather than window.prompt: HH:MM on the
+ * The reminder chip's prompt, as a dialog rather than window.prompt: HH:MM on the
  * 24-hour clock, empty removes the reminder, Cancel changes nothing.
  */
 export function ReminderDialog({ task, saving, onSave, onClose }: ReminderDialogProps) {

@@ -125,7 +125,7 @@ function TagForm({ editing, onDone }: { editing: Tag | null; onDone: () => void 
   );
 }
 
-/** Manage Tags (spec 02 §2): add and edit, 'Your Tags (n)' by name, tips, delete confirm. */
+/** Manage Tags: add and edit, 'Your Tags (n)' by name, tips, delete confirm. */
 export function TagsManager() {
   const tags = useTags();
   const remove = useDeleteTag();

@@ -25,7 +25,7 @@ import {
   useToggleTask,
 } from './use-plans';
 
-/** The Test Notification button (spec 02 §2, §8): a real notification, or says why not. */
+/** The Test Notification button: a real notification, or says why not. */
 async function testNotification(): Promise<void> {
   try {
     await requestNotificationPermission();
@@ -53,7 +53,7 @@ type Pending =
   | { kind: 'delete-plan' }
   | { kind: 'reset' };
 
-/** Today's Goals with a plan (spec 02 §2). */
+/** Today's Goals with a plan. */
 function PlanView({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
   const [pending, setPending] = useState<Pending>({ kind: 'none' });
   const toggle = useToggleTask(plan.id);
@@ -214,7 +214,7 @@ interface TodayGoalsProps {
   onEdit: () => void;
 }
 
-/** Today's Goals tab (spec 02 §2): the plan, or 'No Daily Plan Yet'. */
+/** Today's Goals tab: the plan, or 'No Daily Plan Yet'. */
 export function TodayGoals({
   plan,
   isPending,

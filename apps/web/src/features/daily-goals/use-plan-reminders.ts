@@ -7,7 +7,7 @@ import { useSettings } from '../../lib/settings';
 import { useTodayPlan } from './use-plans';
 
 /**
- * Reminders for today's plan tasks (spec 02 §2, §4): the todo reminder rules, for the unfinished
+ * Reminders for today's plan tasks: the todo reminder rules, for the unfinished
  * tasks with a reminder time; a click opens Daily Goals. Ticking a task, changing its reminder or
  * deleting it changes today's plan, and the scheduler follows. Mounted by the dashboard shell.
  */

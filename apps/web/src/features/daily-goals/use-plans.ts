@@ -139,7 +139,7 @@ function withTask(plan: Plan | null | undefined, taskId: string, change: Partial
 }
 
 /**
- * Ticks a task of today's plan (spec 02 §4): the checkbox and the progress change at once and go
+ * Ticks a task of today's plan: the checkbox and the progress change at once and go
  * back if the server refuses; the server's answer (with the day's completion record, per-tag
  * progress included) then replaces the guess.
  */
@@ -222,7 +222,7 @@ export function useSaveTag() {
   });
 }
 
-/** A failed delete reloads the list (spec 02 §8 Behaviour). */
+/** A failed delete reloads the list. */
 export function useDeleteTag() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -32,7 +32,7 @@ function ChartPlaceholder({ children, status = false }: { children: ReactNode; s
 }
 
 /**
- * The Analytics card (spec 02 §2): todos and daily-goal tasks completed per weekday, day of the
+ * The Analytics card: todos and daily-goal tasks completed per weekday, day of the
  * month or month, stacked, for the period the buttons choose.
  */
 export function ActivityChart({ enabled }: { enabled: boolean }) {

@@ -5,7 +5,7 @@ import { plainButtonClass } from '../../components/dialog';
 import { type DailyItem, randomItem, tipOfTheDay } from './daily-tip';
 
 /**
- * The dashboard's daily tip card (spec 02 §2): today's tip or quote, and a button that swaps it
+ * The dashboard's daily tip card: today's tip or quote, and a button that swaps it
  * for a random one. The text sits in a polite live region, so a screen reader reads the new one.
  */
 export function DailyTipCard() {

@@ -4,7 +4,7 @@ import { TIPS } from './tips';
 /** What the tip card shows: a productivity tip or a quotation. */
 export type DailyItem = { kind: 'tip'; text: string } | { kind: 'quote'; quote: Quote };
 
-/** spec 02 §2: "New tip" picks a quote with 40% probability. */
+/** "New tip" picks a quote with 40% probability. */
 export const QUOTE_PROBABILITY = 0.4;
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
@@ -26,7 +26,7 @@ function entryAt<T>(list: readonly T[], index: number): T {
   return entry;
 }
 
-/** spec 02 §2: the item rotates by day of year, and every third day it is a quote. */
+/** The item rotates by day of year, and every third day it is a quote. */
 export function tipOfTheDay(date: Date): DailyItem {
   const day = dayOfYear(date);
   return day % 3 === 0

@@ -24,7 +24,7 @@ function DashboardAnalytics({ settled }: { settled: boolean }) {
 }
 
 /**
- * The overview (spec 02 §2). With Activity Tracking off, the analytics give way to a notice and
+ * The overview. With Activity Tracking off, the analytics give way to a notice and
  * are not requested at all; the quick actions and the daily tip stay.
  */
 export default function DashboardPage() {

@@ -6,7 +6,7 @@ const tile =
 const plainTile = `${tile} border border-gray-200 text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800`;
 
 /**
- * Quick Actions (spec 02 §2). The navigation state asks the target page to open something on
+ * Quick Actions. The navigation state asks the target page to open something on
  * arrival: the Todos page its create dialog, the Social page its Chat tab.
  */
 export function QuickActions() {

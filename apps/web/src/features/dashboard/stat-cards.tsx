@@ -29,7 +29,7 @@ function StatCard({ label, value, detail, icon: Icon, tone }: StatCardProps) {
 const count = (value: number) => value.toLocaleString('en-US');
 
 /**
- * Today, This Week, This Month and Daily Todos (spec 02 §2). Without a summary (loading, or the
+ * Today, This Week, This Month and Daily Todos. Without a summary (loading, or the
  * load failed) every card shows '–'.
  */
 export function StatCards({ summary }: { summary: DashboardSummary | undefined }) {

@@ -32,8 +32,8 @@ function StreakRow({ item, rank }: { item: StreakItem; rank: number }) {
 }
 
 /**
- * Daily Streaks (spec 02 §2): the top five, ranked by the server, and the user's current streak
- * of days with a plan (spec 02 §9).
+ * Daily Streaks: the top five, ranked by the server, and the user's current streak
+ * of days with a plan.
  */
 export function StreaksCard({ summary }: { summary: DashboardSummary | undefined }) {
   let body;

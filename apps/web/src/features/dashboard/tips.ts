@@ -1,5 +1,5 @@
 /**
- * The built-in productivity tips for the dashboard's tip card (spec 02 §2), in our own words and
+ * The built-in productivity tips for the dashboard's tip card, in our own words and
  * written for Daywise: one or two short sentences each, typographic apostrophes throughout.
  */
 export const TIPS: readonly string[] = [

@@ -4,7 +4,7 @@ export interface FaqItem {
   answer: string;
 }
 
-/** The FAQ (spec 01 §2): four categories of four questions, in the order the page shows them. */
+/** The FAQ: four categories of four questions, in the order the page shows them. */
 export const FAQ_CATEGORIES: readonly { name: string; questions: readonly FaqItem[] }[] = [
   {
     name: 'General Questions',

@@ -44,7 +44,7 @@ function FaqEntry({
 }
 
 /**
- * FAQ (spec 01 §2): four categories of four questions; a search over question, answer and
+ * FAQ: four categories of four questions; a search over question, answer and
  * category, case-insensitive, debounced 300 ms.
  */
 export default function FaqPage() {

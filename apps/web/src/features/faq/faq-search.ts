@@ -5,7 +5,7 @@ export interface FaqCategory {
 
 export interface FaqMatch {
   category: string;
-  /** category index × 100 + question index (spec 01 §3, FAQ item). */
+  /** category index × 100 + question index (FAQ item). */
   globalIndex: number;
   question: string;
   answer: string;

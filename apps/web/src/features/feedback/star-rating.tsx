@@ -8,7 +8,7 @@ interface StarRatingProps {
 
 /**
  * A 1-to-max star rating as a radio group, so arrow keys and screen readers work as they do for
- * any radio buttons. 0 means not rated (spec 01 §3: rating 0-5, not enforced).
+ * any radio buttons. 0 means not rated (rating 0-5, not enforced).
  */
 export function StarRating({ value, max, onChange }: StarRatingProps) {
   return (

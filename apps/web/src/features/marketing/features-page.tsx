@@ -22,7 +22,7 @@ interface FeatureCard {
   points: readonly string[];
 }
 
-/** The eight feature cards (spec 01 §2), each describing something the signed-in app does. */
+/** The eight feature cards, each describing something the signed-in app does. */
 const FEATURE_CARDS: readonly FeatureCard[] = [
   {
     icon: ListTodo,

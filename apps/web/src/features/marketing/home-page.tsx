@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 
 import { inputClass, primaryButtonClass } from '../../components/form-field';
 
-/** Where the home page's call-to-action box keeps the addresses it collects (spec 01 §2). */
+/** Where the home page's call-to-action box keeps the addresses it collects. */
 const CTA_STORAGE_KEY = 'daywise-cta-emails';
 const CTA_THANKS = "Thanks! We'll keep you posted.";
 
@@ -161,7 +161,7 @@ function PlanPreview() {
   );
 }
 
-/** The call-to-action box: keeps the address in this browser only and sends nothing (spec 01 §2). */
+/** The call-to-action box: keeps the address in this browser only and sends nothing. */
 function KeepMePostedForm() {
   const id = useId();
   const inputId = `${id}-email`;

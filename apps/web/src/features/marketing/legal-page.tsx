@@ -14,7 +14,7 @@ export function BulletList({ children }: { children: ReactNode }) {
   return <ul className="list-disc space-y-2 pl-6 marker:text-blue-600">{children}</ul>;
 }
 
-/** One anchored section (spec 01 §2: the legal pages' anchor sections are element ids). */
+/** One anchored section (the legal pages' anchor sections are element ids). */
 export function LegalSection({
   section,
   children,

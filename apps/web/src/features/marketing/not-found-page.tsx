@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 const linkButton =
   'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 
-/** Any path the router does not know (spec 01 §2). */
+/** Any path the router does not know. */
 export default function NotFoundPage() {
   return (
     <main className="flex items-center justify-center px-4 py-24">

@@ -96,7 +96,7 @@ function AvatarImage({ name, src, size, decorative }: AvatarImageProps) {
 }
 
 /**
- * The user's picture (spec 02 §2 Profile). If it fails to load it is tried once more at its direct
+ * The user's picture. If it fails to load it is tried once more at its direct
  * file URL, then replaced by an initials avatar drawn locally (no external avatar service).
  */
 export function Avatar({ name, src, size = 96, decorative = false }: AvatarProps) {

@@ -70,7 +70,7 @@ function uploadPicture(file: File): Promise<{ pictureUrl: string }> {
   return apiRequest('/api/profile/picture', { method: 'PUT', body });
 }
 
-/** Profile (spec 02 §2, §4, §5): view mode, and an edit mode whose changes apply on Save. */
+/** Profile: view mode, and an edit mode whose changes apply on Save. */
 export default function ProfilePage() {
   const query = useQuery({
     queryKey: PROFILE_QUERY_KEY,

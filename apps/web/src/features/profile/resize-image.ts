@@ -1,18 +1,18 @@
 import { PICTURE_MAX_BYTES, PICTURE_MAX_SIDE } from '@daywise/shared';
 
-/** Resized pictures are encoded at this quality (spec 02 §5, §9). */
+/** Resized pictures are encoded at this quality. */
 export const PICTURE_QUALITY = 0.8;
 
-/** Types a resized picture keeps; anything else becomes JPEG (spec 02 §5). */
+/** Types a resized picture keeps; anything else becomes JPEG. */
 const KEPT_TYPES = new Set(['image/png', 'image/gif', 'image/webp']);
 
-/** The browser's first check (spec 02 §5): an image type and at most 5 MB. */
+/** The browser's first check: an image type and at most 5 MB. */
 /** An image file the browser may try to resize (a phone photo may be larger than 5 MB). */
 export function isImageFile(file: File): boolean {
   return file.type.startsWith('image/') && file.size > 0;
 }
 
-/** What may be uploaded: an image of at most 5 MB (spec 02 §5). */
+/** What may be uploaded: an image of at most 5 MB. */
 export function isAcceptableImage(file: File): boolean {
   return isImageFile(file) && file.size <= PICTURE_MAX_BYTES;
 }
@@ -74,7 +74,7 @@ async function encode(bitmap: ImageBitmap, type: string): Promise<Blob> {
 
 /**
  * Shrinks a picture in the browser so its longest side is at most 500 px, at quality 0.8
- * (spec 02 §5): PNG, GIF and WebP keep their type, anything else becomes JPEG. A browser that
+ *: PNG, GIF and WebP keep their type, anything else becomes JPEG. A browser that
  * cannot encode the type (GIF, usually) answers with PNG; the file says what it really holds.
  * Rejects when the image cannot be decoded; the caller then falls back to the original file.
  */

@@ -24,7 +24,7 @@ type Step = 'closed' | 'warn' | 'confirm' | 'type';
 const CONFIRMATION = 'DELETE';
 
 /**
- * Delete Account (spec 02 §4, issue 4): a dialog, then a confirmation, then typing DELETE
+ * Delete Account (issue 4): a dialog, then a confirmation, then typing DELETE
  * exactly; the server soft-deletes the account and ends every session.
  */
 export function DeleteAccount() {

@@ -69,7 +69,7 @@ function ToolButton({
 
 /**
  * The Test Notification button and the diagnostics panel, shown under Task Reminders while
- * reminders are on (spec 02 §2 Settings).
+ * reminders are on.
  */
 export function NotificationTools() {
   const headingId = useId();
@@ -89,7 +89,7 @@ export function NotificationTools() {
     };
   }, []);
 
-  /** Runs one button's work; anything unexpected becomes 'Notification error: …' (spec 02 §8). */
+  /** Runs one button's work; anything unexpected becomes 'Notification error: …'. */
   const run = (action: Action, work: () => Promise<void>) => async () => {
     setBusy(action);
     try {
@@ -104,7 +104,7 @@ export function NotificationTools() {
   };
 
   const sendTest = run('test', async () => {
-    // Asked only while undecided (spec 02 §4); the click is the gesture browsers want for asking.
+    // Asked only while undecided; the click is the gesture browsers want for asking.
     await requestNotificationPermission();
     const result = await showNotification({
       title: NOTIFICATION_MESSAGES.testTitle,
@@ -131,7 +131,7 @@ export function NotificationTools() {
       notify.error(NOTIFICATION_MESSAGES.unsupported);
     }
     if (asked) {
-      // spec 02 §4: the view reloads 1 s after a permission request, so that everything that
+      // the view reloads 1 s after a permission request, so that everything that
       // read the old permission (scheduled reminders included) starts again with the new one.
       setTimeout(() => window.location.reload(), PERMISSION_RELOAD_DELAY_MS);
     }

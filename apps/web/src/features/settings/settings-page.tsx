@@ -27,7 +27,7 @@ function allTimezones(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-/** Settings (spec 02 §2, §4): each control saves one setting. */
+/** Settings: each control saves one setting. */
 export default function SettingsPage() {
   const { settings, isLoading, loadFailed } = useSettings();
   useEffect(() => {

@@ -10,7 +10,7 @@ interface BannerState {
 const BannerContext = createContext<BannerState | null>(null);
 
 /**
- * The social page's one banner (spec 02 §8, social banners): a failed change has already rolled
+ * The social page's one banner (social banners): a failed change has already rolled
  * back, and the banner says which one failed until it is dismissed or another replaces it.
  */
 export function BannerProvider({ children }: { children: ReactNode }) {

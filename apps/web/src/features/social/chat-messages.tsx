@@ -23,7 +23,7 @@ const NEAR_BOTTOM_PX = 80;
 /** Within this distance of the top, scrolling up loads the page of older messages. */
 const NEAR_TOP_PX = 40;
 
-/** spec 02 §5: only the sender edits, and only within 5 minutes of sending. */
+/** Only the sender edits, and only within 5 minutes of sending. */
 export function canEdit(message: ShownMessage, userId: string, now: number): boolean {
   return (
     !message.isTemporary &&
@@ -39,7 +39,7 @@ interface EditBoxProps {
   onDone: () => void;
 }
 
-/** Inline edit (spec 02 §2, §5): Save or Enter saves, Cancel or Escape cancels, blank cancels. */
+/** Inline edit: Save or Enter saves, Cancel or Escape cancels, blank cancels. */
 function EditBox({ message, onDone }: EditBoxProps) {
   const [text, setText] = useState(message.content);
   const edit = useEditMessage();
@@ -149,7 +149,7 @@ function MessageItem({ message, own, editable, now, onDelete }: MessageItemProps
 let outgoingCount = 0;
 
 /**
- * The send box (spec 02 §2, §4, §5): the text is trimmed and ignored when blank; the message
+ * The send box: the text is trimmed and ignored when blank; the message
  * shows at once as temporary; if sending fails the text comes back to the box.
  */
 function Composer({ chatId, since }: { chatId: string; since: string | null }) {
@@ -211,7 +211,7 @@ interface ChatMessagesProps {
 /**
  * The open chat's messages, newest 50 first; scrolling to the top loads older ones and keeps the
  * reader's place. It follows new messages while the reader is at the bottom, and marks the
- * friend's messages read once they are on screen (spec 02 §2, §7).
+ * friend's messages read once they are on screen.
  */
 export function ChatMessages({ chatId, userId }: ChatMessagesProps) {
   const query = useMessages(chatId);

@@ -120,7 +120,7 @@ function ChatPane({ open, selection }: { open: OpenChat; selection: Selection })
 }
 
 /**
- * Chat tab (spec 02 §2): friends on the left, the open chat on the right. On a phone the two
+ * Chat tab: friends on the left, the open chat on the right. On a phone the two
  * stack, and the list steps aside while a chat is open (its close button brings it back).
  */
 export function ChatTab({ selection }: { selection: Selection }) {

@@ -18,7 +18,7 @@ interface CreateSharedPlanDialogProps {
 }
 
 /**
- * Create Shared Plan (spec 02 §2, §5): a title, a target date and a friend, all required, checked
+ * Create Shared Plan: a title, a target date and a friend, all required, checked
  * by the same schema the server uses. A failed save keeps the form and shows the banner here,
  * where the page's own is covered.
  */

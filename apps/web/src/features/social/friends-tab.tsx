@@ -76,7 +76,7 @@ function SearchAction({ user }: { user: UserSearchResult }) {
 }
 
 /**
- * Find Friends (spec 02 §2, §5): Enter or the button runs the search; a query under 2 characters
+ * Find Friends: Enter or the button runs the search; a query under 2 characters
  * after trimming answers nothing without asking the server.
  */
 function FindFriends() {
@@ -235,7 +235,7 @@ function FriendsList({
   );
 }
 
-/** Friends tab (spec 02 §2): search, incoming requests, and the friends list. */
+/** Friends tab: search, incoming requests, and the friends list. */
 export function FriendsTab({ onStartChat }: { onStartChat: (friend: Friend) => void }) {
   const requests = useFriendRequests().data ?? [];
   const friends = useFriends().data ?? [];

@@ -9,7 +9,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const ago = (ms: number) => formatRelativeTime(new Date(NOW - ms).toISOString(), NOW);
 
-describe('formatRelativeTime (spec 02 §9)', () => {
+describe('formatRelativeTime', () => {
   it.each([
     [0, 'Just now'],
     [59 * SECOND, 'Just now'],

@@ -68,7 +68,7 @@ interface SharedPlanModalProps {
 }
 
 /**
- * A shared plan's details (spec 02 §2): who it is shared with, its date, and its tasks, which both
+ * A shared plan's details: who it is shared with, its date, and its tasks, which both
  * participants add, tick and delete; each change shows at once and rolls back if refused.
  */
 export function SharedPlanModal({ plan, user, onClose }: SharedPlanModalProps) {

@@ -61,7 +61,7 @@ function PlanCard({
   );
 }
 
-/** Shared Plans tab (spec 02 §2): the plans both participants see, and creating one. */
+/** Shared Plans tab: the plans both participants see, and creating one. */
 export function SharedPlansTab() {
   const { user } = useSession();
   const plans = useSharedPlans().data ?? [];

@@ -110,8 +110,8 @@ function SocialScreen() {
 }
 
 /**
- * Social (spec 02 §2): friends, one-to-one chat and shared daily plans, with one banner for the
- * changes that failed (spec 02 §8).
+ * Social: friends, one-to-one chat and shared daily plans, with one banner for the
+ * changes that failed.
  */
 export default function SocialPage() {
   return (

@@ -11,7 +11,7 @@ export interface OpenChat {
 
 /**
  * Which chat is open. Opening asks the server for the chat (get or create); if that fails the
- * pane closes again and the banner says 'Failed to open chat' (spec 02 §8).
+ * pane closes again and the banner says 'Failed to open chat'.
  */
 export function useChatSelection() {
   const [open, setOpen] = useState<OpenChat | null>(null);
@@ -33,7 +33,7 @@ export function useChatSelection() {
 
   // Held here, by the page, so the answer is still heard after the chat pane has gone.
   const { mutate: deleteChat } = useDeleteChat();
-  /** Deleting closes the chat at once; if the server keeps it, it opens again (spec 02 §4). */
+  /** Deleting closes the chat at once; if the server keeps it, it opens again. */
   const remove = useCallback(
     (chat: OpenChat) => {
       if (!chat.chatId) {

@@ -46,7 +46,7 @@ export const messagesKey = (chatId: string) => [...MESSAGES_KEY, chatId] as cons
 
 const enc = encodeURIComponent;
 
-/** A message shown before the server has it (spec 02 §3: the client-only isTemporary flag). */
+/** A message shown before the server has it (the client-only isTemporary flag). */
 export interface ShownMessage extends Message {
   isTemporary?: boolean;
 }
@@ -54,7 +54,7 @@ export interface ShownMessage extends Message {
 export type MessagePages = InfiniteData<MessagePage, string | null>;
 
 // ---------------------------------------------------------------------------------------------
-// Reads. While the realtime channel is down the lists poll (spec 02 §9, ADR 0011); while it is up,
+// Reads. While the realtime channel is down the lists poll (ADR 0011); while it is up,
 // its events say when to read again.
 
 /** A list answered as `{ [field]: T[] }`, polled every 5 s while the channel is down. */
@@ -76,7 +76,7 @@ export const useChats = () => useSocialList<Chat>(CHATS_KEY, '/api/chats', 'chat
 export const useSharedPlans = () =>
   useSocialList<SharedPlan>(SHARED_PLANS_KEY, '/api/shared-plans', 'plans');
 
-/** User search (spec 02 §5): a query under 2 characters after trimming asks nothing. */
+/** User search: a query under 2 characters after trimming asks nothing. */
 export function useUserSearch(query: string) {
   const showBanner = useShowBanner();
   const q = query.trim();
@@ -192,8 +192,8 @@ function replaceTask(tasks: SharedPlanTask[], id: string, task: SharedPlanTask) 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Changes. Each optimistic one (spec 02 §4) edits the cache at once, puts back what it changed if
-// the server refuses, and shows its banner (spec 02 §8).
+// Changes. Each optimistic one edits the cache at once, puts back what it changed if
+// the server refuses, and shows its banner.
 
 interface OptimisticOptions<TVariables, TData> {
   mutationFn: (variables: TVariables) => Promise<TData>;
@@ -349,7 +349,7 @@ export interface OutgoingMessage {
 }
 
 /**
- * Sending (spec 02 §4): while the request runs the message shows as temporary (read from the
+ * Sending: while the request runs the message shows as temporary (read from the
  * mutation, so a poll landing meanwhile cannot wipe it); the server's message replaces it. On
  * failure it simply stops showing, and the caller puts the text back.
  */
@@ -557,7 +557,7 @@ interface TaskToggle {
   userId: string;
 }
 
-/** Completing records who and when (spec 02 §4); un-completing clears both. */
+/** Completing records who and when; un-completing clears both. */
 export function useToggleSharedTask() {
   return useOptimisticMutation({
     mutationFn: ({ planId, task, completed }: TaskToggle) =>
@@ -601,7 +601,7 @@ export function useDeleteSharedTask() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Realtime (DESIGN §3): message events land straight in the chat's cache (deduplicated by id);
+// Realtime: message events land straight in the chat's cache (deduplicated by id);
 // the other events say which lists to read again.
 
 export function useSocialRealtime(onChatDeleted: (chatId: string) => void) {

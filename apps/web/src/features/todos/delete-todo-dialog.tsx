@@ -3,7 +3,7 @@ import type { Todo } from '@daywise/shared/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useDeleteTodo } from './use-todos';
 
-/** The 'Delete Todo' confirmation (spec 02 §2); the todo stays if the delete fails. */
+/** The 'Delete Todo' confirmation; the todo stays if the delete fails. */
 export function DeleteTodoDialog({ todo, onClose }: { todo: Todo; onClose: () => void }) {
   const remove = useDeleteTodo();
   return (

@@ -4,7 +4,7 @@ import type { Todo } from '@daywise/shared/schemas';
 export type DueBadge = 'Overdue' | 'Due Today' | 'Due Tomorrow';
 
 /**
- * The badge a todo's row carries (spec 02 §2): counted in the user's time zone, whose `today` the
+ * The badge a todo's row carries: counted in the user's time zone, whose `today` the
  * caller passes (YYYY-MM-DD). A finished todo is not late for anything, so it has none.
  */
 export function dueBadge(

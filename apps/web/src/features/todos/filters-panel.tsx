@@ -25,7 +25,7 @@ interface FiltersPanelProps {
 }
 
 /**
- * Search and the Filters panel (spec 02 §2): Status, Priority and Due Date, a removable chip for
+ * Search and the Filters panel: Status, Priority and Due Date, a removable chip for
  * each active filter, and 'Clear all'.
  */
 export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {

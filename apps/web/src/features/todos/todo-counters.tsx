@@ -24,7 +24,7 @@ function Counter({ label, value, icon: Icon, tone }: CounterProps) {
   );
 }
 
-/** Total Tasks, Completed, Pending and Completion Rate (spec 02 §2), as the server counts them. */
+/** Total Tasks, Completed, Pending and Completion Rate, as the server counts them. */
 export function TodoCounters() {
   const { data } = useTodoStats();
   return (

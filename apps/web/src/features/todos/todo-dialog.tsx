@@ -36,7 +36,7 @@ const todoFormSchema = z
 
 type TodoFormValues = z.input<typeof todoFormSchema>;
 
-/** The time now on this device, HH:MM: a new reminder's default (spec 02 §5). */
+/** The time now on this device, HH:MM: a new reminder's default. */
 function timeNow(): string {
   const now = new Date();
   return `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
@@ -62,7 +62,7 @@ interface TodoDialogProps {
 }
 
 /**
- * Create or edit a todo (spec 02 §2, §5). Rendered only while open, so each opening starts from
+ * Create or edit a todo. Rendered only while open, so each opening starts from
  * the todo's values (or the blanks of a new one). A failed save keeps everything typed.
  */
 export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
@@ -86,7 +86,7 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
   const titleMissing = useWatch({ control, name: 'title' }).trim() === '';
   const reminderOn = useWatch({ control, name: 'reminderOn' });
 
-  // spec 02 §5: turning the reminder on asks to notify, and stays off if that is refused.
+  // turning the reminder on asks to notify, and stays off if that is refused.
   const switchReminder = async (on: boolean) => {
     if (!on) {
       setValue('reminderOn', false);

@@ -6,7 +6,7 @@ export type TodoStatus = (typeof TODO_STATUSES)[number];
 export type DueFilter = (typeof DUE_FILTERS)[number];
 
 /**
- * What the list shows (spec 02 §2, §5: status, priority, free text; the due-date filter is ours,
+ * What the list shows (status, priority, free text; the due-date filter is ours,
  * issue 5). Kept in the address bar, so a reload or a shared link shows the same list.
  */
 export interface TodoFilters {

@@ -23,7 +23,7 @@ interface TodoListProps {
 }
 
 /**
- * 'Pending Tasks (n)' or 'Completed Tasks (n)' (spec 02 §2): the count is the server's, the rows
+ * 'Pending Tasks (n)' or 'Completed Tasks (n)': the count is the server's, the rows
  * arrive 50 at a time as the list scrolls into view (or with 'Load more').
  */
 export function TodoList({

@@ -29,7 +29,7 @@ interface TodoRowProps {
   onDelete: (todo: Todo) => void;
 }
 
-/** One todo (spec 02 §2): checkbox, texts, priority, dates, reminder, badge, edit and delete. */
+/** One todo: checkbox, texts, priority, dates, reminder, badge, edit and delete. */
 export const TodoRow = memo(function TodoRow({
   todo,
   today,

@@ -22,7 +22,7 @@ type OpenDialog =
   { kind: 'none' } | { kind: 'edit'; todo: Todo | null } | { kind: 'delete'; todo: Todo };
 
 /**
- * My Todos (spec 02 §2). Navigation state `openModal` (the dashboard's 'Add New Task') opens the
+ * My Todos. Navigation state `openModal` (the dashboard's 'Add New Task') opens the
  * create dialog on arrival.
  */
 export default function TodosPage() {

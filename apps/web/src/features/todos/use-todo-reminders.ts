@@ -21,7 +21,7 @@ function reminderTask(todo: Todo): ReminderTask {
 }
 
 /**
- * Todo reminders (spec 02 §4): on load, one for every unfinished todo with a reminder time; the
+ * Todo reminders: on load, one for every unfinished todo with a reminder time; the
  * list is read again after every todo change (they all invalidate the todo queries), and the
  * scheduler keeps the timers of unchanged todos, so completing, editing or deleting one clears or
  * moves only its reminder. Nothing is scheduled while Task Reminders is off. Mounted by the

@@ -26,7 +26,7 @@ const STATS_KEY = [...TODOS_KEY, 'stats'] as const;
 const LISTS_KEY = [...TODOS_KEY, 'list'] as const;
 export const REMINDERS_KEY = [...TODOS_KEY, 'reminders'] as const;
 
-/** The counters (spec 02 §2), counted by the server so 10,000 todos cost what 10 do. */
+/** The counters, counted by the server so 10,000 todos cost what 10 do. */
 export function useTodoStats() {
   return useQuery({
     queryKey: STATS_KEY,
@@ -136,7 +136,7 @@ function shiftStats(stats: TodoStats | undefined, completed: boolean): TodoStats
 }
 
 /**
- * Completing and un-completing (spec 02 §4): the checkbox and the counters change at once; if the
+ * Completing and un-completing: the checkbox and the counters change at once; if the
  * server refuses, both go back and 'Failed to update todo' says so. The row moves to the other
  * list when the lists are read again.
  */
