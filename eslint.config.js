@@ -59,9 +59,12 @@ export default tseslint.config(
     },
   },
   {
-    // Imports flow shared -> features -> app (STYLE.md): a feature imports neither the app shell
-    // nor another feature's internals; what two features need moves to components/ or lib/.
+    // Imports flow shared -> features -> app (docs/ARCHITECTURE.md): a feature imports neither the
+    // app shell nor another feature's internals; what two features need moves to components/ or
+    // lib/. Features reach the API only through the contract (callApi with an endpoint), never
+    // with a path of their own.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -73,6 +76,46 @@ export default tseslint.config(
               message: "A feature must not import another feature's internals.",
             },
           ],
+          paths: [
+            {
+              name: '../../lib/api-client',
+              importNames: ['apiRequest'],
+              message: 'Call the API with callApi and an endpoint of @daywise/shared/api.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: 'API paths live in the contract (@daywise/shared/api), not in features.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'API paths live in the contract (@daywise/shared/api), not in features.',
+        },
+      ],
+    },
+  },
+  {
+    // Components and pages reach the server through their feature's data hooks.
+    files: ['apps/web/src/features/**/*.tsx', 'apps/web/src/components/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportSpecifier[imported.name=/^(callApi|apiRequest)$/]',
+          message: 'Components call the API through a data hook (use-*.ts), not directly.',
+        },
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: 'API paths live in the contract (@daywise/shared/api), not in features.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'API paths live in the contract (@daywise/shared/api), not in features.',
         },
       ],
     },

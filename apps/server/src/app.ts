@@ -8,16 +8,13 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 
 import { analyticsRoutes } from './analytics/routes';
 import { type Auth, createAuth } from './auth/auth';
+import { accountSubscribers } from './auth/events';
 import { accountRoutes } from './auth/routes';
 import { resolveAuthSecret } from './auth/secret';
 import type { Config } from './config';
@@ -25,19 +22,28 @@ import { contactRoutes } from './contact/routes';
 import type { DatabaseHandle } from './db/database';
 import { feedbackRoutes } from './feedback/routes';
 import { healthRoutes } from './health/routes';
+import { registerApiReference } from './lib/api-reference';
 import { ApiError, clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/errors';
+import { EventBus } from './lib/events';
+import { forgetAnswersOfDeletedAccounts } from './lib/idempotency';
 import { registerNulRefusal } from './lib/nul-characters';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerRateLimit } from './lib/rate-limit';
 import { createRedis, waitForReady } from './lib/redis';
+import { registerContractCompilers } from './lib/route';
 import { createMailer, type Mailer } from './mail/mailer';
+import { planSubscribers } from './plans/events';
 import { planRoutes } from './plans/routes';
+import { profileSubscribers } from './profile/events';
 import { PICTURE_UPLOAD_LIMITS, profileRoutes } from './profile/routes';
 import { createMemoryBus, type RealtimeBus } from './realtime/bus';
 import { createRedisBus } from './realtime/redis-bus';
 import { realtimeRoutes } from './realtime/routes';
+import { settingsSubscribers } from './settings/events';
 import { settingsRoutes } from './settings/routes';
+import { socialSubscribers } from './social/events';
 import { socialRoutes } from './social/routes';
+import { todoSubscribers } from './todos/events';
 import { todoRoutes } from './todos/routes';
 import { webRoutes } from './web/routes';
 
@@ -49,6 +55,8 @@ declare module 'fastify' {
     auth: Auth;
     /** Realtime events to users' sockets (realtime/bus.ts). */
     realtime: RealtimeBus;
+    /** Domain events: writes emit them, features subscribe (lib/events.ts). */
+    events: EventBus;
     /** The shared Redis connection when REDIS_URL is set (lib/redis.ts). */
     redis: Redis | undefined;
     /** The current time; tests pass a clock they control. */
@@ -115,8 +123,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerContractCompilers(app);
 
   const redis = config.redisUrl
     ? createRedis(config.redisUrl, (error) =>
@@ -131,6 +138,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   app.decorate('database', deps.database);
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('redis', redis);
+  app.decorate(
+    'events',
+    new EventBus({
+      onError: (error, event) =>
+        app.log.error({ err: error, event: event.type }, 'subscriber failed'),
+    }),
+  );
   const redisKeyPrefix = deps.redisKeyPrefix ?? config.redisKeyPrefix;
   app.decorate(
     'realtime',
@@ -216,6 +230,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   await app.register(multipart, { limits: PICTURE_UPLOAD_LIMITS });
   registerOriginCheck(app, config.appUrl);
   await registerRateLimit(app, redis, `${redisKeyPrefix}:rate-limit:`);
+
+  await registerApiReference(app);
+
+  forgetAnswersOfDeletedAccounts(app.events);
+  accountSubscribers(app);
+  settingsSubscribers(app);
+  profileSubscribers(app);
+  todoSubscribers(app);
+  planSubscribers(app);
+  socialSubscribers(app);
 
   healthRoutes(app);
   accountRoutes(app);

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import type { EventBus } from '../lib/events';
 import type { Mailer } from '../mail/mailer';
 import {
   accountRestoreEmail,
@@ -32,6 +33,7 @@ export interface AccountServices {
   mailer: Mailer;
   appUrl: string;
   now: () => Date;
+  events: EventBus;
   /** Throws RATE_LIMITED when `to` has had its share of emails (ADR 0013); runs before each send. */
   checkEmailQuota: (to: string) => Promise<void>;
 }
@@ -257,40 +259,18 @@ export async function checkCredentials(services: AccountServices, email: string,
 }
 
 /**
- * Account deletion: soft. The user's data goes, the account is flagged deleted and
- * every session ends, in one transaction. Restoring brings back the account, not the data.
+ * Account deletion: soft. The user's data goes, the account is flagged deleted and every
+ * session ends, in one transaction. Each feature deletes its own data on `account.deleted`
+ * (auth/events.ts); restoring brings back the account, not the data. The events the features
+ * asked for, and `account.deleted` itself, are emitted once it has committed.
  */
 export async function softDeleteAccount(services: AccountServices, userId: string): Promise<void> {
   const now = services.now().toISOString();
-  await services.db.transaction().execute(async (trx) => {
+  const event = { type: 'account.deleted', userId } as const;
+  const followUps = await services.db.transaction().execute(async (trx) => {
+    const fromFeatures = await services.events.within(trx, event);
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_settings').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('todos').where('user_id', '=', userId).execute();
-    // A plan's tasks and completion record go with it.
-    await trx.deleteFrom('daily_plans').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_tags').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('profile_pictures').where('user_id', '=', userId).execute();
-    // Remembered answers of creating writes hold copies of the data (ADR 0016).
-    await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
-    // Social data (ADR 0011) goes for the friend too: a chat's messages and a shared plan's
-    // tasks go with them.
-    await trx
-      .deleteFrom('friend_requests')
-      .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
-      .execute();
-    await trx
-      .deleteFrom('friendships')
-      .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
-      .execute();
-    await trx
-      .deleteFrom('chats')
-      .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
-      .execute();
-    await trx
-      .deleteFrom('shared_plans')
-      .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
-      .execute();
     await trx
       .updateTable('users')
       .set({
@@ -303,7 +283,11 @@ export async function softDeleteAccount(services: AccountServices, userId: strin
       })
       .where('id', '=', userId)
       .execute();
+    return fromFeatures;
   });
+  for (const followUp of [...followUps, event]) {
+    await services.events.emit(followUp);
+  }
 }
 
 /** Forgot password: a 1-hour, single-use reset link to a live account. */

@@ -12,7 +12,6 @@ import { z } from 'zod';
 
 import type { AppInstance } from '../app';
 import { ApiError } from '../lib/errors';
-import { socialContacts } from '../social/social';
 import {
   checkCredentials,
   checkResetLink,
@@ -65,6 +64,7 @@ export function accountRoutes(app: AppInstance): void {
     mailer: app.mailer,
     appUrl: app.config.appUrl,
     now: app.now,
+    events: app.events,
     checkEmailQuota: async (to: string) => {
       for (const limit of recipientLimits) {
         refuseWhenBlocked(await limit.hit(request, emailKey(to)), reply);
@@ -398,11 +398,7 @@ export function accountRoutes(app: AppInstance): void {
 
   app.delete('/api/account', async (request, reply) => {
     const { user } = await requireSession(app.auth, request);
-    const contacts = await socialContacts(app.database.db, user.id);
     await softDeleteAccount(services(request, reply), user.id);
-    app.realtime.endSessions({ userId: user.id });
-    // Their friends lists, chats and shared plans lose this user.
-    app.realtime.publish(contacts, { type: 'friendship.changed' });
     const response = await app.auth.api.signOut({
       headers: fetchHeaders(request),
       asResponse: true,

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
 import { ApiError } from './errors';
+import type { EventBus } from './events';
 
 /** The header a client sends on a creating write it may retry (ADR 0016). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -145,4 +146,32 @@ export async function idempotent(
 /** A 201 answer with what the write returns. */
 export async function created(write: Promise<unknown>): Promise<WriteAnswer> {
   return { status: 201, body: await write };
+}
+
+/**
+ * A creating write, made idempotent for a route handler: sent again with the same key, the first
+ * attempt's status and answer come back instead of a second create.
+ */
+export async function idempotentCreate<T>(
+  context: {
+    db: Kysely<Database>;
+    request: FastifyRequest;
+    reply: FastifyReply;
+    user: { id: string };
+    now: Date;
+  },
+  write: () => Promise<T>,
+): Promise<T> {
+  const { db, request, reply, user, now } = context;
+  const { status, body } = await idempotent(db, request, user.id, now, () => created(write()));
+  reply.status(status);
+  // A replayed answer is the stored JSON of an earlier T; the route's schema checks it again.
+  return body as T;
+}
+
+/** Remembered answers hold copies of the user's data: they go with the account. */
+export function forgetAnswersOfDeletedAccounts(events: EventBus): void {
+  events.onWithin('account.deleted', async (trx, { userId }) => {
+    await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
+  });
 }

@@ -1,12 +1,8 @@
-import { todayIn } from '@daywise/shared';
-import { todoCreateSchema, todoListQuerySchema, todoUpdateSchema } from '@daywise/shared/schemas';
-import { z } from 'zod';
+import { todosApi } from '@daywise/shared/api';
 
 import type { AppInstance } from '../app';
-import { requireSession } from '../auth/session';
-import { created, idempotent } from '../lib/idempotency';
-import { publishAfter } from '../realtime/bus';
-import { userTimezone } from '../settings/settings';
+import { idempotentCreate } from '../lib/idempotency';
+import { route } from '../lib/route';
 import {
   createTodo,
   deleteTodo,
@@ -16,56 +12,36 @@ import {
   updateTodo,
 } from './todos';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-
 /** /api/todos: every query scoped to the session's user. */
 export function todoRoutes(app: AppInstance): void {
-  /** The user's other tabs and devices re-read their todos after each write. */
-  const synced = <T>(userId: string, write: Promise<T>) =>
-    publishAfter(app.realtime, [userId], { type: 'todos.changed' }, write);
-
-  app.get('/api/todos', { schema: { querystring: todoListQuerySchema } }, async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    const timezone = await userTimezone(app.database.db, user.id);
-    return listTodos(app.database.db, user.id, request.query, todayIn(timezone, app.now()));
-  });
-
-  app.get('/api/todos/stats', async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    return todoStats(app.database.db, user.id);
-  });
-
-  app.get('/api/todos/reminders', async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    return { items: await pendingReminders(app.database.db, user.id) };
-  });
-
-  app.post('/api/todos', { schema: { body: todoCreateSchema } }, async (request, reply) => {
-    const { user } = await requireSession(app.auth, request);
-    const now = app.now();
-    const { status, body } = await idempotent(app.database.db, request, user.id, now, () =>
-      created(synced(user.id, createTodo(app.database.db, user.id, request.body, now))),
-    );
-    return reply.status(status).send(body);
-  });
-
-  app.patch(
-    '/api/todos/:id',
-    { schema: { params: idParams, body: todoUpdateSchema } },
-    async (request) => {
-      const { user } = await requireSession(app.auth, request);
-      const now = app.now();
-      const today = todayIn(await userTimezone(app.database.db, user.id), now);
-      return synced(
-        user.id,
-        updateTodo(app.database.db, user.id, request.params.id, request.body, now, today),
-      );
-    },
+  route(app, todosApi.list, async ({ db, user, query, today }) =>
+    listTodos(db, user.id, query, await today()),
   );
 
-  app.delete('/api/todos/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const { user } = await requireSession(app.auth, request);
-    await synced(user.id, deleteTodo(app.database.db, user.id, request.params.id));
-    return reply.status(204).send();
+  route(app, todosApi.stats, ({ db, user }) => todoStats(db, user.id));
+
+  route(app, todosApi.reminders, async ({ db, user }) => ({
+    items: await pendingReminders(db, user.id),
+  }));
+
+  route(app, todosApi.create, (context) => {
+    const { db, user, body, now, events } = context;
+    return idempotentCreate(context, () =>
+      events.after(createTodo(db, user.id, body, now), () => [
+        { type: 'todo.changed', userId: user.id },
+      ]),
+    );
   });
+
+  route(app, todosApi.update, async ({ db, user, params, body, now, today, events }) =>
+    events.after(updateTodo(db, user.id, params.id, body, now, await today()), () => [
+      { type: 'todo.changed', userId: user.id },
+    ]),
+  );
+
+  route(app, todosApi.remove, ({ db, user, params, events }) =>
+    events.after(deleteTodo(db, user.id, params.id), () => [
+      { type: 'todo.changed', userId: user.id },
+    ]),
+  );
 }

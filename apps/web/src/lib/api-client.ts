@@ -1,4 +1,10 @@
 import { type ApiErrorBody, ERROR_CODES, type ErrorCode, isErrorCode } from '@daywise/shared';
+import {
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+  endpointPath,
+} from '@daywise/shared/api';
 
 /** An error answer from the API, or a request that never got one (code NETWORK). */
 export class ApiClientError extends Error {
@@ -46,8 +52,9 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
 }
 
 /**
- * The one way the web app talks to the API: JSON (or multipart FormData) in, JSON out, and every
- * failure turned into an ApiClientError carrying the server's code and message.
+ * The HTTP exchange under `callApi`: JSON (or multipart FormData) in, JSON out, and every failure
+ * turned into an ApiClientError carrying the server's code and message. Features call `callApi`
+ * with an endpoint of the contract, never this with a path (a lint rule keeps it so).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, idempotencyKey } = options;
@@ -82,4 +89,56 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiClientError(fallback, ERROR_CODES[fallback].message, response.status);
   }
   return payload as T;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** For `idempotent` endpoints: the user action this call belongs to (`idempotencyKeyFor`). */
+  action?: object;
+  /** A multipart body instead of the endpoint's JSON one (picture uploads). */
+  form?: FormData;
+}
+
+/** An endpoint's arguments: its input may be left out when nothing in it is required. */
+type CallArgs<E extends Endpoint> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+/** The query string of `query`, leaving out what is unset. */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') {
+      params.set(name, String(value as string | number | boolean));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Calls one endpoint of the contract (docs/ARCHITECTURE.md): its path, query and body are built
+ * from typed input, and the answer has the endpoint's response type.
+ */
+export function callApi<E extends Endpoint>(
+  endpoint: E,
+  ...[input, options = {}]: CallArgs<E>
+): Promise<EndpointOutput<E>> {
+  const parts = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return apiRequest<EndpointOutput<E>>(
+    endpointPath(endpoint, parts.params) + queryString(parts.query),
+    {
+      method: endpoint.method,
+      body: options.form ?? parts.body,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(endpoint.idempotent && options.action
+        ? { idempotencyKey: idempotencyKeyFor(options.action) }
+        : {}),
+    },
+  );
 }

@@ -17,6 +17,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 
+import { queryKeys } from './query-keys';
 import { SESSION_QUERY_KEY, useSession } from './session';
 
 /**
@@ -155,10 +156,10 @@ export function connectRealtime(options: RealtimeConnectionOptions): () => void 
 }
 
 /** The queries each event of the user's own data makes stale (other events are the features'). */
-const STALE_QUERIES: Partial<Record<RealtimeEventType, QueryKey[]>> = {
+const STALE_QUERIES: Partial<Record<RealtimeEventType, readonly QueryKey[]>> = {
   // The dashboard's analytics count todos and plan tasks.
-  'todos.changed': [['todos'], ['analytics']],
-  'plans.changed': [['plans'], ['tags'], ['analytics']],
+  'todos.changed': [queryKeys.todos.all, queryKeys.analytics.all],
+  'plans.changed': [queryKeys.plans.all, queryKeys.tags.all, queryKeys.analytics.all],
 };
 
 function invalidateFor(queryClient: QueryClient, event: RealtimeEvent): void {

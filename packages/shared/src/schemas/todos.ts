@@ -67,24 +67,38 @@ export const todoListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
+export type TodoListQuery = z.input<typeof todoListQuerySchema>;
 
-export interface Todo {
-  id: string;
-  title: string;
-  description: string;
-  priority: Priority;
-  dueDate: string | null;
-  reminderTime: string | null;
-  completed: boolean;
-  completedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A todo as the API answers it; timestamps are ISO 8601 instants. */
+export const todoSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    priority: z.enum(PRIORITIES),
+    dueDate: z.string().nullable(),
+    reminderTime: z.string().nullable(),
+    completed: z.boolean(),
+    completedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Todo' });
+export type Todo = z.infer<typeof todoSchema>;
 
-export interface TodoStats {
-  total: number;
-  completed: number;
-  pending: number;
+/** One page of a todo list, newest first, and how many match the filters in all. */
+export const todoPageSchema = z.object({
+  items: z.array(todoSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type TodoPage = z.infer<typeof todoPageSchema>;
+
+export const todoStatsSchema = z.object({
+  total: z.number().int(),
+  completed: z.number().int(),
+  pending: z.number().int(),
   /** Percent, rounded (Completion Rate). */
-  completionRate: number;
-}
+  completionRate: z.number(),
+});
+export type TodoStats = z.infer<typeof todoStatsSchema>;

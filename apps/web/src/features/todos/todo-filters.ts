@@ -1,4 +1,10 @@
-import { DUE_FILTERS, PRIORITIES, type Priority, TODO_STATUSES } from '@daywise/shared/schemas';
+import {
+  DUE_FILTERS,
+  PRIORITIES,
+  type Priority,
+  TODO_STATUSES,
+  type TodoListQuery,
+} from '@daywise/shared/schemas';
 
 import { PRIORITY_LABELS } from '../../components/priority-chip';
 
@@ -69,12 +75,11 @@ export function listQuery(
   filters: TodoFilters,
   list: Exclude<TodoStatus, 'all'>,
   cursor: string | null,
-): string {
-  const params = writeFilters({ ...filters, status: list });
-  if (cursor) {
-    params.set('cursor', cursor);
-  }
-  return params.toString();
+): TodoListQuery {
+  return {
+    ...(Object.fromEntries(writeFilters({ ...filters, status: list })) as TodoListQuery),
+    ...(cursor ? { cursor } : {}),
+  };
 }
 
 /** Which lists the status filter leaves on the page. */

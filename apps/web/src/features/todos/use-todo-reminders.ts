@@ -3,11 +3,10 @@ import type { Todo } from '@daywise/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-import { apiRequest } from '../../lib/api-client';
 import { REMINDER_URLS, showNotification } from '../../lib/notifications';
 import { createReminderScheduler, type ReminderTask } from '../../lib/reminders';
 import { useSettings } from '../../lib/settings';
-import { REMINDERS_KEY } from './use-todos';
+import { todoQueries } from './api';
 
 function reminderTask(todo: Todo): ReminderTask {
   return {
@@ -31,11 +30,7 @@ export function useTodoReminders(): void {
   const { settings, isLoading } = useSettings();
   const enabled = !isLoading && settings.notifications.reminders;
   const [scheduler] = useState(() => createReminderScheduler({ show: showNotification }));
-  const { data } = useQuery({
-    queryKey: REMINDERS_KEY,
-    queryFn: ({ signal }) => apiRequest<{ items: Todo[] }>('/api/todos/reminders', { signal }),
-    enabled,
-  });
+  const { data } = useQuery({ ...todoQueries.reminders(), enabled });
 
   useEffect(() => {
     if (enabled && data) {

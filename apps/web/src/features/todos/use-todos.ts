@@ -1,8 +1,8 @@
 import { MESSAGES } from '@daywise/shared';
-import type { Todo, TodoCreate, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
+import { todosApi } from '@daywise/shared/api';
+import type { Todo, TodoCreate, TodoPage, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
 import {
   type InfiniteData,
-  keepPreviousData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -10,95 +10,63 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 
-import { apiRequest, idempotencyKeyFor } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
+import { useOptimisticMutation } from '../../lib/optimistic';
+import { queryKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
-import { listQuery, type TodoFilters, type TodoStatus } from './todo-filters';
+import { todoQueries } from './api';
+import type { TodoFilters, TodoStatus } from './todo-filters';
 
-export interface TodoPage {
-  items: Todo[];
-  nextCursor: string | null;
-  total: number;
-}
+export const useTodoStats = () => useQuery(todoQueries.stats());
 
-/** Every todo query starts with this key, so one invalidation refreshes them all. */
-export const TODOS_KEY = ['todos'] as const;
-const STATS_KEY = [...TODOS_KEY, 'stats'] as const;
-const LISTS_KEY = [...TODOS_KEY, 'list'] as const;
-export const REMINDERS_KEY = [...TODOS_KEY, 'reminders'] as const;
-
-/** The counters, counted by the server so 10,000 todos cost what 10 do. */
-export function useTodoStats() {
-  return useQuery({
-    queryKey: STATS_KEY,
-    queryFn: ({ signal }) => apiRequest<TodoStats>('/api/todos/stats', { signal }),
-  });
-}
-
-/**
- * One of the two lists under the filters, a page of 50 at a time. While new filters load, the
- * previous result stays on screen, so typing in the search box never blanks the page.
- */
-export function useTodoList(list: Exclude<TodoStatus, 'all'>, filters: TodoFilters) {
-  return useInfiniteQuery({
-    queryKey: [...LISTS_KEY, list, filters],
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<TodoPage>(`/api/todos?${listQuery(filters, list, pageParam)}`, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useTodoList = (list: Exclude<TodoStatus, 'all'>, filters: TodoFilters) =>
+  useInfiniteQuery(todoQueries.list(list, filters));
 
 /** The dashboard's figures count todos too, so todo changes refresh them. */
+const REFRESHED = [queryKeys.todos.all, queryKeys.analytics.all] as const;
+
 function refreshTodos(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: TODOS_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['analytics'] }),
-  ]);
+  return Promise.all(REFRESHED.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-export function useCreateTodo() {
+/** A todo write: says so in a toast either way, and re-reads the todos after success. */
+function useTodoWrite<TVariables>(
+  mutationFn: (variables: TVariables) => Promise<unknown>,
+  succeeded: string,
+  failed: string,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (todo: TodoCreate) =>
-      apiRequest<Todo>('/api/todos', {
-        method: 'POST',
-        body: todo,
-        idempotencyKey: idempotencyKeyFor(todo),
-      }),
+    mutationFn,
     onSuccess: () => {
-      notify.success(MESSAGES.todoCreated);
+      notify.success(succeeded);
       return refreshTodos(queryClient);
     },
-    onError: () => notify.error(MESSAGES.todoCreateFailed),
+    onError: () => notify.error(failed),
   });
 }
 
-export function useUpdateTodo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, update }: { id: string; update: TodoUpdate }) =>
-      apiRequest<Todo>(`/api/todos/${encodeURIComponent(id)}`, { method: 'PATCH', body: update }),
-    onSuccess: () => {
-      notify.success(MESSAGES.todoUpdated);
-      return refreshTodos(queryClient);
-    },
-    onError: () => notify.error(MESSAGES.todoUpdateFailed),
-  });
-}
+export const useCreateTodo = () =>
+  useTodoWrite(
+    (todo: TodoCreate) => callApi(todosApi.create, { body: todo }, { action: todo }),
+    MESSAGES.todoCreated,
+    MESSAGES.todoCreateFailed,
+  );
 
-export function useDeleteTodo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<void>(`/api/todos/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      notify.success(MESSAGES.todoDeleted);
-      return refreshTodos(queryClient);
-    },
-    onError: () => notify.error(MESSAGES.todoDeleteFailed),
-  });
-}
+export const useUpdateTodo = () =>
+  useTodoWrite(
+    ({ id, update }: { id: string; update: TodoUpdate }) =>
+      callApi(todosApi.update, { params: { id }, body: update }),
+    MESSAGES.todoUpdated,
+    MESSAGES.todoUpdateFailed,
+  );
+
+export const useDeleteTodo = () =>
+  useTodoWrite(
+    (id: string) => callApi(todosApi.remove, { params: { id } }),
+    MESSAGES.todoDeleted,
+    MESSAGES.todoDeleteFailed,
+  );
 
 type ListData = InfiniteData<TodoPage, string | null>;
 
@@ -141,31 +109,22 @@ function shiftStats(stats: TodoStats | undefined, completed: boolean): TodoStats
  * list when the lists are read again.
  */
 export function useToggleTodo() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useOptimisticMutation({
     mutationFn: ({ todo, completed }: { todo: Todo; completed: boolean }) =>
-      apiRequest<Todo>(`/api/todos/${encodeURIComponent(todo.id)}`, {
-        method: 'PATCH',
-        body: { completed },
-      }),
-    onMutate: async ({ todo, completed }) => {
-      await queryClient.cancelQueries({ queryKey: TODOS_KEY });
-      const lists = queryClient.getQueriesData<ListData>({ queryKey: LISTS_KEY });
-      const stats = queryClient.getQueryData<TodoStats>(STATS_KEY);
+      callApi(todosApi.update, { params: { id: todo.id }, body: { completed } }),
+    touches: () => [queryKeys.todos.all],
+    apply: (queryClient, { todo, completed }) => {
       const at = completed ? new Date().toISOString() : null;
-      queryClient.setQueriesData<ListData>({ queryKey: LISTS_KEY }, (data) =>
+      queryClient.setQueriesData<ListData>({ queryKey: queryKeys.todos.lists }, (data) =>
         markInLists(data, todo.id, completed, at),
       );
-      queryClient.setQueryData<TodoStats>(STATS_KEY, (current) => shiftStats(current, completed));
-      return { lists, stats };
+      queryClient.setQueryData<TodoStats>(queryKeys.todos.stats, (current) =>
+        shiftStats(current, completed),
+      );
     },
-    onError: (_error, _variables, saved) => {
-      saved?.lists.forEach(([key, data]) => queryClient.setQueryData(key, data));
-      queryClient.setQueryData(STATS_KEY, saved?.stats);
-      notify.error(MESSAGES.todoUpdateFailed);
-    },
-    onSuccess: (todo) =>
+    onFailure: () => notify.error(MESSAGES.todoUpdateFailed),
+    onSuccess: (_queryClient, todo) =>
       notify.success(todo.completed ? MESSAGES.todoCompleted : MESSAGES.todoMarkedPending),
-    onSettled: () => refreshTodos(queryClient),
+    refresh: () => REFRESHED,
   });
 }

@@ -1,0 +1,153 @@
+import { todayIn } from '@daywise/shared';
+import {
+  apiErrorBodySchema,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResult,
+  errorStatuses,
+} from '@daywise/shared/api';
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+
+import type { AppInstance } from '../app';
+import { requireSession, type SessionUser } from '../auth/session';
+import type { Database } from '../db/schema';
+import { userTimezone } from '../settings/settings';
+import type { EventBus } from './events';
+
+/**
+ * What every handler gets (docs/ARCHITECTURE.md, "A request"): the parsed request, the signed-in
+ * user on 'user' endpoints, the request's instant, and the app's services. The user's time zone
+ * and today are read on first use and kept for the request.
+ */
+export interface RequestContext<E extends Endpoint> {
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  /** The signed-in user ('user' endpoints only). */
+  user: E['access'] extends 'user' ? SessionUser : undefined;
+  /** The signed-in session's id ('user' endpoints only). */
+  sessionId: E['access'] extends 'user' ? string : undefined;
+  /** The request's instant, read once from the app's clock. */
+  now: Date;
+  db: Kysely<Database>;
+  events: EventBus;
+  /** The user's IANA time zone (UTC until they choose one). */
+  timezone: () => Promise<string>;
+  /** The user's calendar date at `now`, YYYY-MM-DD. */
+  today: () => Promise<string>;
+  app: AppInstance;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends Endpoint> = (
+  context: RequestContext<E>,
+) => Promise<EndpointResult<E>> | EndpointResult<E>;
+
+/** Route options a contract leaves to the server: rate limits, body limits, hooks. */
+export type RouteOptions = Omit<RouteShorthandOptions, 'schema'>;
+
+/** The route schema an endpoint implies: input validation, serialization, and the reference. */
+export function routeSchema(endpoint: Endpoint) {
+  const errors = Object.fromEntries(
+    [...errorStatuses(endpoint)].map(([status, codes]) => [
+      status,
+      {
+        description: codes.join(', '),
+        content: { 'application/json': { schema: apiErrorBodySchema } },
+      },
+    ]),
+  );
+  const success = endpoint.status ?? 200;
+  return {
+    summary: endpoint.summary,
+    tags: [endpoint.tag],
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.idempotent
+      ? {
+          headers: z.object({
+            'idempotency-key': z
+              .string()
+              .optional()
+              .describe('Makes a retried create answer from the first attempt (ADR 0016)'),
+          }),
+        }
+      : {}),
+    ...(endpoint.access === 'user' ? { security: [{ session: [] }] } : {}),
+    response: {
+      [success]: endpoint.response ?? z.null().describe('No content'),
+      ...errors,
+    },
+  };
+}
+
+/**
+ * Requests are validated by zod; successful answers are checked against the contract and
+ * serialized by it. Error answers are built by the error handler (lib/errors.ts) in the one
+ * shape every endpoint shares, and are sent as they are.
+ */
+export function registerContractCompilers(app: AppInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler((routeSchema) =>
+    Number(routeSchema.httpStatus) >= 400
+      ? (data) => JSON.stringify(data)
+      : serializerCompiler(routeSchema as Parameters<typeof serializerCompiler>[0]),
+  );
+}
+
+/**
+ * Registers the route an endpoint declares. Its input is validated and its answer serialized by
+ * the contract's schemas before the handler sees either; on 'user' endpoints an unsigned request
+ * gets 401 before the handler runs.
+ */
+export function route<E extends Endpoint>(
+  app: AppInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  options: RouteOptions = {},
+): void {
+  app.route({
+    ...options,
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: routeSchema(endpoint),
+    handler: async (request, reply) => {
+      const session =
+        endpoint.access === 'user' ? await requireSession(app.auth, request) : undefined;
+      const now = app.now();
+      let timezone: Promise<string> | undefined;
+      const zone = () => {
+        if (!session) {
+          throw new Error(`${endpoint.path} is public: it has no user time zone`);
+        }
+        timezone ??= userTimezone(app.database.db, session.user.id);
+        return timezone;
+      };
+      const context = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        user: session?.user,
+        sessionId: session?.session.id,
+        now,
+        db: app.database.db,
+        events: app.events,
+        timezone: zone,
+        today: async () => todayIn(await zone(), now),
+        app,
+        request,
+        reply,
+      } as RequestContext<E>;
+      reply.status(endpoint.status ?? 200);
+      const result = await handler(context);
+      return reply.sent ? reply : reply.send(result);
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import type { AppInstance } from '../app';
+
+declare module '../lib/events' {
+  interface DomainEvents {
+    /** A user's todos changed: created, edited, completed or deleted. */
+    'todo.changed': { userId: string };
+  }
+}
+
+/** What follows a todo change, and what an account's deletion takes of todos. */
+export function todoSubscribers(app: AppInstance): void {
+  // The user's other tabs and devices re-read their todos.
+  app.events.on('todo.changed', ({ userId }) => {
+    app.realtime.publish([userId], { type: 'todos.changed' });
+  });
+  app.events.onWithin('account.deleted', async (trx, { userId }) => {
+    await trx.deleteFrom('todos').where('user_id', '=', userId).execute();
+  });
+}

@@ -1,0 +1,49 @@
+import {
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+
+export interface OptimisticOptions<TVariables, TData> {
+  mutationFn: (variables: TVariables) => Promise<TData>;
+  /** The queries the change edits: held still, saved, and put back on failure. */
+  touches: (variables: TVariables) => readonly QueryKey[];
+  /** Edits the cached queries as if the server had already agreed. */
+  apply: (queryClient: QueryClient, variables: TVariables) => void;
+  onSuccess?: (queryClient: QueryClient, data: TData, variables: TVariables) => void;
+  /** Tells the user the change failed, once the cache is back as it was. */
+  onFailure: (error: Error, variables: TVariables) => void;
+  /** Read again once the change settles, whichever way it went. */
+  refresh: (variables: TVariables) => readonly QueryKey[];
+}
+
+/**
+ * The one optimistic change (docs/ARCHITECTURE.md, "The web data layer"): the screen changes at
+ * once; if the server refuses, every query the change touched is put back as it was and the user
+ * is told; either way the touched queries are read again once it settles.
+ */
+export function useOptimisticMutation<TVariables, TData>(
+  options: OptimisticOptions<TVariables, TData>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: options.mutationFn,
+    onMutate: async (variables: TVariables) => {
+      const keys = options.touches(variables);
+      await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+      const saved = keys.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }));
+      options.apply(queryClient, variables);
+      return saved;
+    },
+    onError: (error, variables, saved) => {
+      saved?.forEach(([queryKey, data]) => queryClient.setQueryData(queryKey, data));
+      options.onFailure(error, variables);
+    },
+    onSuccess: (data, variables) => options.onSuccess?.(queryClient, data, variables),
+    onSettled: (_data, _error, variables) =>
+      Promise.all(
+        options.refresh(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+import { ERROR_CODES, type ErrorCode } from '../errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API endpoint, declared once and read by both sides (docs/ARCHITECTURE.md, "Adding to the
+ * API"). The server registers its route from it, so the route validates its input and serializes
+ * its answer by these schemas; the web app calls it through `callApi` with the types inferred
+ * here; `/api/openapi.json` describes it. A field renamed here is a compile error everywhere it
+ * is read.
+ */
+export interface Endpoint {
+  method: HttpMethod;
+  /** Fastify's path syntax: `/api/todos/:id`. */
+  path: `/api/${string}`;
+  /** One line for the API reference. */
+  summary: string;
+  /** The reference groups endpoints by this. */
+  tag: string;
+  /** 'user' needs a signed-in session (401 UNAUTHENTICATED otherwise); 'public' does not. */
+  access: 'user' | 'public';
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The success status; 200 unless said. */
+  status?: 200 | 201 | 202 | 204;
+  /** The success answer's shape; null when the answer has no body (204). */
+  response: z.ZodType | null;
+  /** The error codes this endpoint answers with, besides the ones every endpoint may. */
+  errors: readonly ErrorCode[];
+  /** Creating writes accept an Idempotency-Key header (ADR 0016). */
+  idempotent?: boolean;
+}
+
+/** Declares an endpoint, keeping its literal types for inference. */
+export function endpoint<const E extends Endpoint>(definition: E): E {
+  return definition;
+}
+
+type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
+type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** What a caller sends: only the parts the endpoint declares. */
+export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: SchemaInput<E['params']> }
+  : unknown) &
+  (E['query'] extends z.ZodType ? { query?: SchemaInput<E['query']> } : unknown) &
+  (E['body'] extends z.ZodType ? { body: SchemaInput<E['body']> } : unknown);
+
+/** What the endpoint answers on success, as the client receives it. */
+export type EndpointOutput<E extends Endpoint> = E['response'] extends z.ZodType
+  ? SchemaOutput<E['response']>
+  : void;
+
+/** What a handler returns, which the server checks against the response schema and sends. */
+export type EndpointResult<E extends Endpoint> = EndpointOutput<E>;
+
+/** Parsed request parts, as a handler receives them. */
+export type EndpointParams<E extends Endpoint> = E['params'] extends z.ZodType
+  ? SchemaOutput<E['params']>
+  : Record<string, never>;
+export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType
+  ? SchemaOutput<E['query']>
+  : Record<string, never>;
+export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType
+  ? SchemaOutput<E['body']>
+  : undefined;
+
+/** The error codes any endpoint may answer with, whatever it declares. */
+export const COMMON_ERRORS = [
+  'VALIDATION_FAILED',
+  'FORBIDDEN_ORIGIN',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
+
+/** Every error answer: `{ "error": { "code", "message", "fields"? } }`. */
+export const apiErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .meta({ id: 'ApiError' });
+
+/** The codes an endpoint answers with, by HTTP status. */
+export function errorStatuses(endpoint: Endpoint): Map<number, ErrorCode[]> {
+  const codes = new Set<ErrorCode>([
+    ...COMMON_ERRORS,
+    ...(endpoint.access === 'user' ? (['UNAUTHENTICATED'] as const) : []),
+    ...endpoint.errors,
+  ]);
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return byStatus;
+}
+
+/** The endpoint's path with its parameters filled in, each one URL-encoded. */
+export function endpointPath(endpoint: Endpoint, params: Record<string, unknown> = {}): string {
+  return endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) {
+      throw new Error(`${endpoint.method} ${endpoint.path}: missing path parameter ${name}`);
+    }
+    return encodeURIComponent(String(value as string | number));
+  });
+}
