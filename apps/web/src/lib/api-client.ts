@@ -106,11 +106,15 @@ type CallArgs<E extends Endpoint> =
     : [input: EndpointInput<E>, options?: CallOptions];
 
 /** The query string of `query`, leaving out what is unset. */
-export function queryString(query: Record<string, unknown> | undefined): string {
+export function queryString(query: object | undefined): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') {
-      params.set(name, String(value as string | number | boolean));
+    if (
+      typeof value === 'number' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'string' && value !== '')
+    ) {
+      params.set(name, String(value));
     }
   }
   const text = params.toString();
@@ -126,8 +130,8 @@ export function callApi<E extends Endpoint>(
   ...[input, options = {}]: CallArgs<E>
 ): Promise<EndpointOutput<E>> {
   const parts = (input ?? {}) as {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
+    params?: Record<string, string>;
+    query?: object;
     body?: unknown;
   };
   return apiRequest<EndpointOutput<E>>(

@@ -106,12 +106,12 @@ export function errorStatuses(endpoint: Endpoint): Map<number, ErrorCode[]> {
 }
 
 /** The endpoint's path with its parameters filled in, each one URL-encoded. */
-export function endpointPath(endpoint: Endpoint, params: Record<string, unknown> = {}): string {
+export function endpointPath(endpoint: Endpoint, params: Record<string, string> = {}): string {
   return endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
     const value = params[name];
-    if (value === undefined || value === null) {
+    if (value === undefined) {
       throw new Error(`${endpoint.method} ${endpoint.path}: missing path parameter ${name}`);
     }
-    return encodeURIComponent(String(value as string | number));
+    return encodeURIComponent(value);
   });
 }
