@@ -8,6 +8,7 @@ import type { Database, TodoTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { likeContains } from '../lib/like-pattern';
+import { ownRow } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
 
 type TodoRow = Selectable<TodoTable>;
@@ -196,20 +197,6 @@ export async function createTodo(
   return presentTodo(row);
 }
 
-/** The user's own todo, or 404 (another user's id answers exactly like a missing one). */
-async function requireTodo(db: Kysely<Database>, userId: string, id: string): Promise<TodoRow> {
-  const row = await db
-    .selectFrom('todos')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) {
-    throw new ApiError('NOT_FOUND');
-  }
-  return row;
-}
-
 /**
  * Completing sets completedAt, and the day it happened in the user's time zone (`today`), which
  * the charts count by; un-completing clears both.
@@ -222,7 +209,7 @@ export async function updateTodo(
   now: Date,
   today: string,
 ): Promise<Todo> {
-  const current = await requireTodo(db, userId, id);
+  const current = await ownRow(db, 'todos', userId, id);
   const changes: Partial<TodoRow> = { updated_at: now.toISOString() };
   if (update.title !== undefined) {
     changes.title = update.title;
@@ -254,6 +241,6 @@ export async function updateTodo(
 }
 
 export async function deleteTodo(db: Kysely<Database>, userId: string, id: string): Promise<void> {
-  await requireTodo(db, userId, id);
+  await ownRow(db, 'todos', userId, id);
   await db.deleteFrom('todos').where('id', '=', id).where('user_id', '=', userId).execute();
 }
