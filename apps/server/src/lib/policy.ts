@@ -39,7 +39,9 @@ export async function ownRow<T extends OwnedTable>(
   userId: string,
   id: string,
 ): Promise<Selectable<Database[T]>> {
-  const row = await (db as Kysely<Pick<Database, OwnedTable>>)
+  // Every owned table has these two columns; the row comes back as the table's own type.
+  const owned = db as unknown as Kysely<Record<OwnedTable, { id: string; user_id: string }>>;
+  const row = await owned
     .selectFrom(table)
     .selectAll()
     .where('id', '=', id)
