@@ -40,9 +40,9 @@ export async function ownRow<T extends OwnedTable>(
   id: string,
 ): Promise<Selectable<Database[T]>> {
   // Every owned table has these two columns; the row comes back as the table's own type.
-  const owned = db as unknown as Kysely<Record<OwnedTable, { id: string; user_id: string }>>;
+  const owned = db as unknown as Kysely<{ owned: { id: string; user_id: string } }>;
   const row = await owned
-    .selectFrom(table)
+    .selectFrom(table as unknown as 'owned')
     .selectAll()
     .where('id', '=', id)
     .where('user_id', '=', userId)
