@@ -198,6 +198,18 @@ export async function createTodo(
 }
 
 /**
+ * Each field a change may set, and its column. Every field of the update schema but `completed`
+ * must be named here: a field added to the schema is a compile error until it is.
+ */
+const EDITABLE_COLUMNS = {
+  title: 'title',
+  description: 'description',
+  priority: 'priority',
+  dueDate: 'due_date',
+  reminderTime: 'reminder_time',
+} as const satisfies Record<Exclude<keyof TodoUpdate, 'completed'>, keyof TodoTable>;
+
+/**
  * Completing sets completedAt, and the day it happened in the user's time zone (`today`), which
  * the charts count by; un-completing clears both.
  */
@@ -211,20 +223,10 @@ export async function updateTodo(
 ): Promise<Todo> {
   const current = await ownRow(db, 'todos', userId, id);
   const changes: Partial<TodoRow> = { updated_at: now.toISOString() };
-  if (update.title !== undefined) {
-    changes.title = update.title;
-  }
-  if (update.description !== undefined) {
-    changes.description = update.description;
-  }
-  if (update.priority !== undefined) {
-    changes.priority = update.priority;
-  }
-  if (update.dueDate !== undefined) {
-    changes.due_date = update.dueDate;
-  }
-  if (update.reminderTime !== undefined) {
-    changes.reminder_time = update.reminderTime;
+  for (const field of Object.keys(EDITABLE_COLUMNS) as (keyof typeof EDITABLE_COLUMNS)[]) {
+    if (update[field] !== undefined) {
+      Object.assign(changes, { [EDITABLE_COLUMNS[field]]: update[field] });
+    }
   }
   if (update.completed !== undefined && update.completed !== Boolean(current.completed)) {
     changes.completed = update.completed;
