@@ -121,6 +121,22 @@ export default tseslint.config(
     },
   },
   {
+    // Every API route is registered from its contract with route() (lib/route.ts), so none can
+    // skip input validation, answer checking or the API reference.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(get|post|put|patch|delete|route)$/] > Literal.arguments[value=/^\\/api\\//]",
+          message: 'Declare the endpoint in @daywise/shared/api and register it with route().',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
   },
