@@ -30,7 +30,7 @@ test.describe('Accounts', () => {
 
     const link = await emailedLink(server, email, '/verify-email');
 
-    // Not verified yet: login is refused with the spec's text.
+    // Not verified yet: login is refused with its own text (docs/product/accounts.md#login).
     const other = await page.context().newPage();
     await other.goto('/login');
     await other.getByLabel('Email').fill(email);

@@ -1,5 +1,5 @@
 // Runs before the first paint (see index.html). Keep in step with src/lib/theme.tsx:
-// the key is THEME_STORAGE_KEY and the default is light (Theme).
+// the key is THEME_STORAGE_KEY and the default is light (docs/product).
 (function () {
   var theme = 'light';
   try {

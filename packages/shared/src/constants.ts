@@ -1,5 +1,5 @@
 /**
- * Business constants from the product's tables of constants and limits, named as the
+ * Business constants, described with their rules in docs/product/ (one file per area), named as the
  * product names them. Components and server code import these; no literal copies elsewhere.
  */
 
@@ -45,7 +45,7 @@ export const LIMITS = {
 export const ACCOUNT_BODY_LIMIT_BYTES = 8 * 1024;
 export const PUBLIC_FORM_BODY_LIMIT_BYTES = 40 * 1024;
 
-/** Feedback categories (Feedback), in the order the form lists them. */
+/** Feedback categories (docs/product/public-site.md), in the order the form lists them. */
 export const FEEDBACK_CATEGORIES = [
   'General Feedback',
   'Bug Report',
@@ -60,7 +60,7 @@ export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 /** Per-client limits on public form submissions (rate limits on what strangers can post). */
 export const PUBLIC_FORM_RATE_LIMIT = { max: 5, windowMs: 60_000 } as const;
 
-/** Theme choices (Theme). Default is light. */
+/** Theme choices (docs/product/profile-and-settings.md#theme). Default is light. */
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';

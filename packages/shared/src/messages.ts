@@ -1,6 +1,6 @@
 /**
- * Texts the user reads, word for word from the spec where the spec gives them (section noted).
- * Texts marked "ours" fill a gap the spec leaves.
+ * Texts the user reads, word for word as docs/product/ quotes them (one file per area).
+ * Texts marked "ours" are our own wording, marked so in docs/product/ too.
  */
 export const MESSAGES = {
   // Texts users read
@@ -24,7 +24,7 @@ export const MESSAGES = {
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   passwordTooLong: 'Password must be at most 128 characters long',
 
-  // ours: the spec uses native required fields for these
+  // ours: contact and feedback field texts (docs/product/public-site.md)
   subjectRequired: 'Subject is required',
   messageRequired: 'Message is required',
   feedbackRequired: 'Feedback is required',
@@ -60,7 +60,7 @@ export const MESSAGES = {
   signUpFailed: 'Registration failed',
   logoutSuccess: 'Logged out successfully',
   logoutFailed: 'Logout failed',
-  // ours: the spec leaves the wrong-credentials and taken-email texts open
+  // ours: wrong credentials and a taken email (docs/product/accounts.md)
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists.',
 
@@ -161,7 +161,7 @@ export const MESSAGES = {
   noPendingTodos: 'No pending tasks',
   noCompletedTodos: 'No completed tasks yet',
   notificationPermissionNeeded: 'Notifications permission needed',
-  // ours: the spec does not give a todo reminder's own text
+  // ours: a todo reminder's own text (docs/product/todos.md#reminders)
   reminderTitle: (title: string) => `Reminder: ${title}`,
   todoReminderBody: 'It is time for this todo.',
 
@@ -180,7 +180,7 @@ export const MESSAGES = {
   noDailyPlan: 'No Daily Plan Yet',
   noDailyGoalsFound: 'No Daily Goals Found',
   analyticsLoadFailed: 'Failed to load analytics',
-  // ours: the spec names these actions but not their messages
+  // ours: messages for the actions of docs/product/daily-goals.md
   planCreated: 'Plan created',
   planUpdated: 'Plan updated',
   planDeleted: 'Plan deleted',
@@ -213,7 +213,7 @@ export const MESSAGES = {
   deleteMessageText: 'Are you sure you want to delete this message? This action cannot be undone.',
   deleteChatText: 'All messages will be permanently deleted and cannot be recovered.',
   removeFriendText: 'You can send a new friend request later if you change your mind.',
-  // ours: the spec names these dialogs and their meaning, not every word
+  // ours: the wording of these dialogs (docs/product/social.md)
   deleteSharedPlanText: (title: string) =>
     `Delete "${title}"? All of its tasks will be permanently lost.`,
   deleteSharedTaskText: (title: string) => `Delete the task "${title}"?`,
@@ -224,7 +224,7 @@ export const MESSAGES = {
   editOwnMessagesOnly: 'Permission denied - You can only edit your own messages',
   editWindowPassed: 'Message can only be edited within 5 minutes of sending',
   sharedTaskNotFound: 'Task not found',
-  // ours: rules the spec leaves to the server
+  // ours: server rules of docs/product/social.md
   friendRequestToSelf: 'You cannot send a friend request to yourself',
   friendsOnly: 'You can only do this with a friend',
   messageRequiredText: 'Message cannot be empty',
@@ -250,7 +250,7 @@ export const MESSAGES = {
   errorTitle: 'Something went wrong',
   errorText: "We're sorry, but something unexpected happened. Please try refreshing the page.",
 
-  // ours: social texts the spec leaves unworded
+  // ours: more social texts (docs/product/social.md)
   noUsersFound: 'No users found',
   messagesLoadFailed: 'We could not load the messages.',
   noMessagesYet: 'No messages yet. Say hello!',

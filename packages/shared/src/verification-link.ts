@@ -18,7 +18,7 @@ function first(params: URLSearchParams, names: readonly string[]): string | null
 /**
  * Reads a verification link's query: the user id from userId, user or id; the secret
  * from secret, token, code or verification; optional email; isRestore=true for a restoration.
- * The format checks run in the spec's order, each with its message.
+ * The format checks run in the order of docs/product/accounts.md, each with its message.
  */
 export function parseVerificationLink(params: URLSearchParams): VerificationLink {
   const userId = first(params, ['userId', 'user', 'id']);

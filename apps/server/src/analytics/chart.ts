@@ -30,7 +30,7 @@ async function completionsPerBucket(
 }
 
 /**
- * The dashboard's Analytics chart: "It counts tasks by completion date", todos and
+ * The dashboard's Analytics chart (docs/product/dashboard.md): by completion date, todos and
  * daily-goal tasks as two series over the current week, month or year.
  */
 export async function completionChart(

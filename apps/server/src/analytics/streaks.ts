@@ -19,7 +19,7 @@ export function dayNumber(db: Kysely<Database>, column: string): RawBuilder<numb
 }
 
 /**
- * "Current streak counts consecutive days back from today that have a plan". The
+ * Current streak (docs/product/daily-goals.md): consecutive plan days up to today. The
  * island of consecutive plan dates that holds today; none (0) when today has no plan. Plans
  * dated after today are left out: they cannot extend a run that ends today.
  */

@@ -227,7 +227,7 @@ export async function verifyEmail(services: AccountServices, userId: string, sec
 }
 
 /**
- * Login (login gate): the password is checked first, so the deleted and unverified
+ * Login (docs/product/accounts.md): the password is checked first, so the deleted and unverified
  * answers are only given to someone who knows it; a wrong email or password reveals nothing.
  */
 export async function checkCredentials(services: AccountServices, email: string, password: string) {

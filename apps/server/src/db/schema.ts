@@ -25,7 +25,7 @@ export interface FeedbackTable {
   created_at: string;
 }
 
-/** Better Auth's user, with the spec's extra fields (user profile). */
+/** Better Auth's user, with our extra fields (docs/product/accounts.md). */
 export interface UserTable {
   id: string;
   name: string;

@@ -30,7 +30,7 @@ function present(row: Row): Settings {
 }
 
 /**
- * The time zone "today" is counted in (the spec's default is UTC). It only reads: creating the
+ * The time zone "today" is counted in (docs/product/README.md). It only reads: creating the
  * settings is left to the settings read, which knows the browser's time zone to start from.
  */
 export async function userTimezone(db: Kysely<Database>, userId: string): Promise<string> {
@@ -43,7 +43,7 @@ export async function userTimezone(db: Kysely<Database>, userId: string): Promis
 }
 
 /**
- * The user's settings, created with the spec's defaults the first time they are read. A first read may name the browser's time zone to start from instead of UTC.
+ * The user's settings, created with their defaults (docs/product) the first time they are read. A first read may name the browser's time zone to start from instead of UTC.
  */
 export async function readSettings(
   db: Kysely<Database>,

@@ -319,7 +319,7 @@ export async function sendMessage(
   return message;
 }
 
-/** One of the chat's messages that `userId` sent, else 404 or 403 with the spec's text. */
+/** One of the chat's messages that `userId` sent, else 404 or 403 (docs/product/social.md#chat). */
 async function requireOwnMessage(
   trx: Kysely<Database>,
   userId: string,

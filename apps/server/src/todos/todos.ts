@@ -127,7 +127,7 @@ export const REMINDER_LIMIT = 500;
 
 /**
  * The unfinished todos with a reminder time, newest first, for the browser to schedule on load
- * (Reminder).
+ * (docs/product/todos.md#reminders).
  */
 export async function pendingReminders(db: Kysely<Database>, userId: string): Promise<Todo[]> {
   const rows = await db

@@ -12,7 +12,7 @@ import {
   smallPrimaryButtonClass,
 } from './dialog';
 
-/** The spec's confirm dialog types: danger, success, info, warning. */
+/** The confirm dialog types (docs/product/social.md): danger, success, info, warning. */
 export type ConfirmTone = 'danger' | 'success' | 'info' | 'warning';
 
 /**

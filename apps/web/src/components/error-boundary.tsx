@@ -6,7 +6,7 @@ interface ErrorScreenProps {
   onTryAgain: () => void;
 }
 
-/** The screen for an unhandled render error, word for word. */
+/** The screen for an unhandled render error, word for word (docs/product/public-site.md). */
 export function ErrorScreen({ onTryAgain }: ErrorScreenProps) {
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">

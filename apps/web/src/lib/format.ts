@@ -1,5 +1,5 @@
 /**
- * Dates as the spec writes them: US English, short month, numeric day, year. A
+ * Dates as docs/product/README.md writes them: US English, short month, numeric day, year. A
  * calendar date (YYYY-MM-DD) is read as UTC so the day never shifts with the browser's zone.
  */
 const CALENDAR_DATE = new Intl.DateTimeFormat('en-US', {

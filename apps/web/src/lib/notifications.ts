@@ -6,7 +6,7 @@
 
 /**
  * Texts for notifications. packages/shared/src/messages.ts is not ours to edit; these could move
- * there. Word for word from the spec where it gives them (section noted); "ours" fills a gap.
+ * there. Word for word as docs/product/profile-and-settings.md gives them; "ours" fills a gap.
  */
 export const NOTIFICATION_MESSAGES = {
   // Settings toasts
@@ -16,7 +16,7 @@ export const NOTIFICATION_MESSAGES = {
   // Plans and reminders
   permissionDenied:
     'Notification permission denied. Please enable notifications in your browser settings.',
-  // ours: the spec names the diagnostics buttons but not their messages
+  // ours: the diagnostics buttons' messages (docs/product/profile-and-settings.md)
   permissionGranted: 'Notification permission granted',
   permissionDismissed: 'Notification permission was not granted',
   unsupported: 'This browser does not support notifications',
@@ -25,7 +25,7 @@ export const NOTIFICATION_MESSAGES = {
   workerFailed: (message: string) => `Service worker registration failed: ${message}`,
   forceShown: 'Notification shown',
   forceFallback: 'Browser notifications are blocked, so the reminder is shown in the page instead.',
-  // ours: the spec does not give the test notification's own text
+  // ours: the test notification's own text (docs/product/profile-and-settings.md)
   testTitle: 'Daywise test notification',
   testBody: 'Notifications are working. Your reminders will look like this.',
   forceTitle: 'Daywise notification',

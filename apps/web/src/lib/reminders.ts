@@ -4,7 +4,7 @@
  * syncs the list of unfinished todos with a reminder, and an empty list (or clearAll) when
  * reminders are turned off in settings (notifications.reminders) or on sign-out.
  *
- * Our reading of the spec, implemented exactly:
+ * Our reading of the rules (docs/product/todos.md#reminders), implemented exactly:
  * - A reminder time is 24-hour H:MM / HH:MM, or 12-hour h:mm with AM/PM (12 AM is 0, 12 PM is
  *   12, other PM hours add 12). Times are in the browser's local time zone.
  * - A time still ahead today fires today; one passed by less than 2 minutes fires 2 seconds from
@@ -17,9 +17,9 @@
 
 import type { Reminder } from './notifications';
 
-/** Spec: the default reminder is 30 minutes before the due time. */
+/** docs/product/todos.md: the default reminder is 30 minutes before the due time. */
 export const REMINDER_BEFORE_DUE_MS = 30 * 60_000;
-/** Spec: a reminder time passed by less than this still gets an immediate alert... */
+/** A time passed by less than this still gets an immediate alert (docs/product/todos.md)... */
 export const REMINDER_GRACE_MS = 120_000;
 /** ...which shows after this delay. */
 export const REMINDER_LATE_DELAY_MS = 2_000;

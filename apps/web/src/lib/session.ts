@@ -24,7 +24,7 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 /**
  * The auth state (auth context): loading, then a user or none. A session that turns
  * out to belong to a deleted or vanished account has been ended by the server; the user is told
- * why with the spec's forced-logout message.
+ * why with the forced-logout message (docs/product/accounts.md#sessions).
  */
 export function useSession() {
   const query = useQuery({
@@ -47,7 +47,7 @@ export function useSession() {
   };
 }
 
-/** Re-reads the session (after login, verification, logout), as the spec's checkAuth does. */
+/** Re-reads the session after login, verification or logout (docs/product/accounts.md). */
 export function useRefreshSession() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });

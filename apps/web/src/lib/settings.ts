@@ -8,7 +8,7 @@ import { notify } from './toast';
 
 export const SETTINGS_QUERY_KEY = ['settings'] as const;
 
-/** The spec's defaults, shown when the settings cannot be loaded. */
+/** Defaults (docs/product/profile-and-settings.md), shown when the settings cannot be loaded. */
 export const DEFAULT_SETTINGS: Settings = {
   notifications: { email: true, reminders: true },
   privacy: { profileVisibility: 'private', activityTracking: true },

@@ -62,7 +62,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * Light, dark or system, persisted in localStorage, default light (Theme). During
+ * Light, dark or system, persisted in localStorage, default light (docs/product). During
  * prerendering and hydration it reports the default; the real choice follows at once.
  */
 export function useTheme(): {

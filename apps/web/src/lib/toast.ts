@@ -12,7 +12,7 @@ export const notify = {
 };
 
 /**
- * `promise`, settling no sooner than `ms` from now: the spec's contact and feedback forms take
+ * `promise`, settling no sooner than `ms` from now: contact and feedback (docs/product) take
  * about a second (simulated form delay) while the real request runs alongside.
  */
 export async function withMinimumDuration<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -24,7 +24,7 @@ export const PASSWORD_RULES = [
   { label: 'One number', message: MESSAGES.passwordNeedsNumber, test: (p: string) => /\d/.test(p) },
 ] as const;
 
-/** A new password: required, then the first failing rule only ("the first failing rule shows"). */
+/** A new password: required, then the first failing rule only (docs/product/accounts.md). */
 export const newPasswordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)

@@ -102,7 +102,7 @@ export interface PlanTask {
   createdAt: string;
 }
 
-/** Per-tag progress of one day (daily completion record tagStats). */
+/** Per-tag progress of one day (completion record, docs/product/daily-goals.md). */
 export interface TagStat {
   tag: string;
   color: string;

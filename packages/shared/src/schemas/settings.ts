@@ -19,7 +19,7 @@ export const timezoneSchema = z
     }
   }, 'Unknown time zone');
 
-/** The user settings as the API gives them (user settings). */
+/** The user settings as the API gives them (docs/product/profile-and-settings.md#settings). */
 export const settingsSchema = z.object({
   notifications: z.object({ email: z.boolean(), reminders: z.boolean() }),
   privacy: z.object({

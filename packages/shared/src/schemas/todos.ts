@@ -58,7 +58,7 @@ export type TodoUpdate = z.infer<typeof todoUpdateSchema>;
 export const TODO_STATUSES = ['all', 'pending', 'completed'] as const;
 export const DUE_FILTERS = ['any', 'overdue', 'today', 'week', 'none'] as const;
 
-/** The list's filters (todo filters; the due-date filter is ours, see issue 5). */
+/** The list's filters (docs/product/todos.md; the due-date filter is ours, see issue 5). */
 export const todoListQuerySchema = z.object({
   status: z.enum(TODO_STATUSES).default('all'),
   priority: z.enum(PRIORITIES).optional(),

@@ -4,7 +4,7 @@ import { booleanType, timestampType } from '../column-types';
 
 /**
  * Accounts: Better Auth's four tables (users, sessions, accounts, verifications) with snake_case
- * names (mapped in auth/auth.ts), the spec's extra user fields, our single-use account tokens
+ * names (mapped in auth/auth.ts), extra user fields (docs/product), our single-use account tokens
  * (verification, password reset, restoration; stored as hashes), and app settings.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -4,7 +4,7 @@ import { booleanType, timestampType } from '../column-types';
 
 /**
  * Per-user settings, one row a user, one column a setting so that other features can
- * query them (friend search filters on profile_visibility). Defaults are the spec's.
+ * query them (friend search filters on profile_visibility). Defaults: docs/product/.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const timestamp = timestampType(db);

@@ -31,7 +31,7 @@ function requestRestore({ email }: RestoreForm) {
 
 /**
  * Restore a soft-deleted account (its outcomes: restored, needs verification, not found, not deleted). Restoring by email
- * sends a link first, so success is "go to /login with a check-your-email message".
+ * sends a link first, so success goes to /login saying so (docs/product/accounts.md).
  */
 export default function RestoreAccountPage() {
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ export interface Quote {
 }
 
 /**
- * The built-in quotations ("roughly 300 entries"). Only quotations whose wording and
+ * The built-in quotations (docs/product/dashboard.md). Only quotations whose wording and
  * attribution are documented belong here: the author's own books, letters, speeches and
  * interviews, or a named early source for the ancients. The work is named in `from` or in the
  * comment after the entry, so a doubtful one can be checked and removed. Translations follow one

@@ -15,10 +15,10 @@ export const ANALYTICS_KEY = ['analytics'] as const;
 const ANALYTICS_STALE_TIME_MS = 30_000;
 
 /**
- * Whether the analytics may be shown and fetched (Analytics panel): `settled` stays
+ * Whether the analytics may be shown and fetched (docs/product/dashboard.md): `settled` stays
  * false until the settings are read, so a user who turned tracking off never has their activity
  * requested, not even once while the settings load. A failed settings read falls back to the
- * spec's default (on).
+ * default (on, docs/product/profile-and-settings.md).
  */
 export function useAnalyticsEnabled(): { enabled: boolean; settled: boolean } {
   const { settings, isLoading } = useSettings();

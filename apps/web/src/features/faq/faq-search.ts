@@ -5,7 +5,7 @@ export interface FaqCategory {
 
 export interface FaqMatch {
   category: string;
-  /** category index × 100 + question index (FAQ item). */
+  /** category index × 100 + question index (docs/product/public-site.md). */
   globalIndex: number;
   question: string;
   answer: string;

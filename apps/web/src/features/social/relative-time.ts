@@ -5,7 +5,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 
-/** A full date as the spec writes dates: US English, short month, day, year. */
+/** A full date as docs/product/README.md writes dates: US English, short month, day, year. */
 const FULL_DATE = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -13,7 +13,7 @@ const FULL_DATE = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * A message's time as the product words it: under 60 s 'Just now', under an hour 'Nm ago', under a
+ * A message's time (docs/product/social.md): under 60 s 'Just now', under an hour 'Nm ago', under a
  * day 'Nh ago', under 7 days 'Nd ago', otherwise the date. A time slightly ahead of this clock
  * (the server's clock runs a little fast) still reads 'Just now'.
  */
