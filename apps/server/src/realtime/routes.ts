@@ -7,10 +7,12 @@ import {
 import websocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
+import { z } from 'zod';
 
 import type { AppInstance } from '../app';
 import { readSession, sessionEndsAt } from '../auth/session';
 import { ApiError } from '../lib/errors';
+import { routeSchema } from '../lib/route';
 import { isEnded } from './bus';
 
 /**
@@ -128,6 +130,37 @@ function atSocketLimit(
   return forUser >= REALTIME_MAX_SOCKETS.perUser || forSession >= REALTIME_MAX_SOCKETS.perSession;
 }
 
+/**
+ * How the API reference describes the websocket. It is no JSON endpoint, so it has no contract:
+ * the upgrade answers 101, and a refused upgrade the usual error body, by the same rule as every
+ * other route.
+ */
+function realtimeSchema() {
+  const { response, ...schema } = routeSchema({
+    method: 'GET',
+    path: '/api/realtime',
+    summary: "The websocket that pushes the signed-in user's realtime events (ADR 0011)",
+    tag: 'Realtime',
+    access: 'user',
+    response: null,
+    errors: ['TOO_MANY_CONNECTIONS'],
+  });
+  const refusals = Object.entries(response).filter(([status]) => Number(status) >= 400);
+  return {
+    ...schema,
+    response: {
+      101: z
+        .null()
+        .describe(
+          'Switching Protocols: the socket is open. The server sends one JSON text frame per ' +
+            'event (RealtimeEvent in @daywise/shared) and answers {"type":"ping"} with ' +
+            '{"type":"pong"}; it closes with 4001 when the session ends and 1008 on abuse.',
+        ),
+      ...Object.fromEntries(refusals),
+    },
+  };
+}
+
 /** GET /api/realtime: the websocket of ADR 0011, one per browser tab. */
 export async function realtimeRoutes(app: AppInstance): Promise<void> {
   const connections = new Set<Connection & { socket: WebSocket; userId: string }>();
@@ -155,6 +188,7 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
     '/api/realtime',
     {
       websocket: true,
+      schema: realtimeSchema(),
       // Refused before the upgrade, as a plain HTTP answer. Browsers send Origin on every
       // websocket and cookies go with it, so without this check any site could listen in.
       preValidation: async (request) => {

@@ -3,3 +3,4 @@
 export * from './endpoint';
 export * from './params';
 export * from './todos';
+export * from './social';
