@@ -8,13 +8,7 @@ import { newId } from '../lib/ids';
 import { readable } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
 import type { Emitting } from './events';
-import {
-  editableMessage,
-  hasParticipant,
-  ownMessage,
-  readableChat,
-  requireFriend,
-} from './policy';
+import { editableMessage, hasParticipant, ownMessage, readableChat, requireFriend } from './policy';
 import { orderedPair, otherOf, socialUsersById } from './social';
 
 type ChatRow = Selectable<ChatTable>;
@@ -376,7 +370,14 @@ export async function markChatRead(
     result: { updated },
     events:
       updated > 0
-        ? [{ type: 'messages.read', userIds: participants(chat), chatId: chat.id, readerId: userId }]
+        ? [
+            {
+              type: 'messages.read',
+              userIds: participants(chat),
+              chatId: chat.id,
+              readerId: userId,
+            },
+          ]
         : [],
   };
 }

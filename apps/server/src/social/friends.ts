@@ -337,5 +337,8 @@ export async function removeFriend(
   if (Number(removed.numDeletedRows) === 0) {
     throw new ApiError('NOT_FOUND');
   }
-  return { result: undefined, events: [{ type: 'friendship.changed', userIds: [userId, friendId] }] };
+  return {
+    result: undefined,
+    events: [{ type: 'friendship.changed', userIds: [userId, friendId] }],
+  };
 }
