@@ -157,13 +157,8 @@ export async function openChat(
 ): Promise<Emitting<{ chat: Chat; created: boolean }>> {
   await requireFriend(db, userId, friendId);
   const pair = orderedPair(userId, friendId);
-  const existing = await db
-    .selectFrom('chats')
-    .select('id')
-    .where('user1_id', '=', pair.user1_id)
-    .where('user2_id', '=', pair.user2_id)
-    .executeTakeFirst();
-  if (!existing) {
+  const ofPair = () => db.selectFrom('chats').selectAll().where((eb) => eb.and(pair));
+  if (!(await ofPair().executeTakeFirst())) {
     const chatCount = async (id: string) =>
       (
         await db
@@ -195,12 +190,7 @@ export async function openChat(
     })
     .onConflict((conflict) => conflict.columns(['user1_id', 'user2_id']).doNothing())
     .executeTakeFirst();
-  const row = await db
-    .selectFrom('chats')
-    .selectAll()
-    .where('user1_id', '=', pair.user1_id)
-    .where('user2_id', '=', pair.user2_id)
-    .executeTakeFirstOrThrow();
+  const row = await ofPair().executeTakeFirstOrThrow();
   const created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   const [chat] = await presentChats(db, userId, [row]);
   return { result: { chat: readable(chat), created }, events: chatChanged(row, created) };

@@ -328,11 +328,9 @@ export async function removeFriend(
   userId: string,
   friendId: string,
 ): Promise<Emitting<void>> {
-  const pair = orderedPair(userId, friendId);
   const removed = await db
     .deleteFrom('friendships')
-    .where('user1_id', '=', pair.user1_id)
-    .where('user2_id', '=', pair.user2_id)
+    .where((eb) => eb.and(orderedPair(userId, friendId)))
     .executeTakeFirst();
   if (Number(removed.numDeletedRows) === 0) {
     throw new ApiError('NOT_FOUND');

@@ -51,12 +51,10 @@ export async function socialUsersById(
 }
 
 export async function areFriends(db: Kysely<Database>, a: string, b: string): Promise<boolean> {
-  const pair = orderedPair(a, b);
   const row = await db
     .selectFrom('friendships')
     .select('user1_id')
-    .where('user1_id', '=', pair.user1_id)
-    .where('user2_id', '=', pair.user2_id)
+    .where((eb) => eb.and(orderedPair(a, b)))
     .executeTakeFirst();
   return row !== undefined;
 }

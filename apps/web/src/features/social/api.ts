@@ -5,7 +5,7 @@ import {
   USER_SEARCH_MIN_LENGTH,
 } from '@daywise/shared';
 import { chatsApi, friendsApi, sharedPlansApi } from '@daywise/shared/api';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryKey, queryOptions } from '@tanstack/react-query';
 
 import { callApi } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -15,6 +15,19 @@ const keys = queryKeys.social;
 /** While the realtime channel is down the lists poll (ADR 0011); while it is up, its events say when. */
 const pollUnless = (connected: boolean, ms: number) => (connected ? false : ms);
 
+/** A list answered inside an object, polled every 5 s while the realtime channel is down. */
+function polledList<T>(
+  queryKey: QueryKey,
+  connected: boolean,
+  read: (signal: AbortSignal) => Promise<T[]>,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => read(signal),
+    refetchInterval: pollUnless(connected, FRIEND_REQUEST_POLL_MS),
+  });
+}
+
 /**
  * The social reads, each with its key and how to fetch it (docs/ARCHITECTURE.md). `connected`
  * is whether the realtime channel is up.
@@ -22,32 +35,32 @@ const pollUnless = (connected: boolean, ms: number) => (connected ? false : ms);
 export const socialQueries = {
   /** Incoming pending requests, newest first. */
   requests: (connected: boolean) =>
-    queryOptions({
-      queryKey: keys.requests,
-      queryFn: async ({ signal }) => (await callApi(friendsApi.requests, {}, { signal })).requests,
-      refetchInterval: pollUnless(connected, FRIEND_REQUEST_POLL_MS),
-    }),
+    polledList(
+      keys.requests,
+      connected,
+      async (signal) => (await callApi(friendsApi.requests, {}, { signal })).requests,
+    ),
 
   friends: (connected: boolean) =>
-    queryOptions({
-      queryKey: keys.friends,
-      queryFn: async ({ signal }) => (await callApi(friendsApi.list, {}, { signal })).friends,
-      refetchInterval: pollUnless(connected, FRIEND_REQUEST_POLL_MS),
-    }),
+    polledList(
+      keys.friends,
+      connected,
+      async (signal) => (await callApi(friendsApi.list, {}, { signal })).friends,
+    ),
 
   chats: (connected: boolean) =>
-    queryOptions({
-      queryKey: keys.chats,
-      queryFn: async ({ signal }) => (await callApi(chatsApi.list, {}, { signal })).chats,
-      refetchInterval: pollUnless(connected, FRIEND_REQUEST_POLL_MS),
-    }),
+    polledList(
+      keys.chats,
+      connected,
+      async (signal) => (await callApi(chatsApi.list, {}, { signal })).chats,
+    ),
 
   sharedPlans: (connected: boolean) =>
-    queryOptions({
-      queryKey: keys.sharedPlans,
-      queryFn: async ({ signal }) => (await callApi(sharedPlansApi.list, {}, { signal })).plans,
-      refetchInterval: pollUnless(connected, FRIEND_REQUEST_POLL_MS),
-    }),
+    polledList(
+      keys.sharedPlans,
+      connected,
+      async (signal) => (await callApi(sharedPlansApi.list, {}, { signal })).plans,
+    ),
 
   /** User search: `q` (trimmed) under 2 characters asks nothing; a failure is told to `failed`. */
   search: (q: string, failed: () => void) =>
