@@ -157,7 +157,11 @@ export async function openChat(
 ): Promise<Emitting<{ chat: Chat; created: boolean }>> {
   await requireFriend(db, userId, friendId);
   const pair = orderedPair(userId, friendId);
-  const ofPair = () => db.selectFrom('chats').selectAll().where((eb) => eb.and(pair));
+  const ofPair = () =>
+    db
+      .selectFrom('chats')
+      .selectAll()
+      .where((eb) => eb.and(pair));
   if (!(await ofPair().executeTakeFirst())) {
     const chatCount = async (id: string) =>
       (

@@ -133,7 +133,7 @@ describe.each(ENGINES)('friends on %s', (engine) => {
   });
 
   describe('requests', () => {
-    it('sends, lists to the receiver, and refuses a second one with the spec text', async () => {
+    it('sends, lists to the receiver, and refuses a second one with its message', async () => {
       const sent = await sendRequest(ada, bob.id);
       expect(sent.statusCode).toBe(201);
       const { id } = sent.json<{ id: string; status: string }>();

@@ -39,7 +39,7 @@ async function countOf<T extends keyof Database>(
 /**
  * The users `searcherId` may find: live, verified accounts other than the searcher
  * whose profile is public, or friends-only and the searcher is a friend. A user without settings
- * is private (the spec's default). Sending a request uses the same rule, so a hidden user cannot
+ * is private by default. Sending a request uses the same rule, so a hidden user cannot
  * be asked by guessing their id.
  */
 function findableUsers(db: Kysely<Database>, searcherId: string) {

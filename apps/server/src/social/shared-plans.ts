@@ -296,8 +296,8 @@ export async function addSharedTask(
 }
 
 /**
- * Renames or ticks a task. Completing records who and when; un-completing clears both
- *. An id that is not one of the plan's tasks is 'Task not found'.
+ * Renames or ticks a task. Completing records who and when; un-completing clears both. An id
+ * that is not one of the plan's tasks is 'Task not found'.
  */
 export async function updateSharedTask(
   db: Kysely<Database>,

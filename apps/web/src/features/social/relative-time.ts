@@ -5,7 +5,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 
-/** A full date as the spec writes dates: US English, short month, day, year. */
+/** A full date in US English: short month, day, year. */
 const FULL_DATE = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
