@@ -218,12 +218,10 @@ export async function sendFriendRequest(
     if (await areFriends(trx, fromUserId, toUserId)) {
       throw new ApiError('ALREADY_FRIENDS');
     }
-    const target = await findableUsers(trx, fromUserId)
-      .where('users.id', '=', toUserId)
-      .executeTakeFirst();
-    if (!target) {
-      throw new ApiError('NOT_FOUND');
-    }
+    // A user the sender could not find answers like a missing one.
+    readable(
+      await findableUsers(trx, fromUserId).where('users.id', '=', toUserId).executeTakeFirst(),
+    );
     const reverse = await trx
       .selectFrom('friend_requests')
       .selectAll()
