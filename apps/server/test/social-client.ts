@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Engine } from '../src/db/database';
 import { newId } from '../src/lib/ids';
 import { accountClient, signUpBody } from './account-client';
-import { createTestApp, SAME_ORIGIN, type TestApp } from './helpers';
+import { createTestApp, SAME_ORIGIN, type TestApp, testClock } from './helpers';
 
 export interface TestUser {
   id: string;
@@ -64,6 +64,9 @@ export function socialClient(ctx: TestApp) {
   return { api, call, signUp, befriend };
 }
 
+export type SocialClient = ReturnType<typeof socialClient>;
+export type TestClock = ReturnType<typeof testClock>;
+
 /** A fresh app where Ada and Bob are signed up and friends: where chat and plan tests start. */
 export async function appWithFriends(engine: Engine, now: () => Date) {
   const ctx = await createTestApp(engine, { now });
@@ -72,6 +75,23 @@ export async function appWithFriends(engine: Engine, now: () => Date) {
   const bob = await social.signUp('bob@example.com', 'Bob Builder');
   await social.befriend(ada, bob);
   return { ctx, social, ada, bob };
+}
+
+/** `appWithFriends` on a test clock the test moves itself. */
+export async function friendsOnClock(engine: Engine) {
+  const clock = testClock();
+  return { clock, ...(await appWithFriends(engine, clock.now)) };
+}
+
+/** Every chat, message, shared plan and task: what a refused request must leave as it was. */
+export async function socialRows(ctx: TestApp) {
+  const db = ctx.database.db;
+  return {
+    chats: await db.selectFrom('chats').selectAll().orderBy('id').execute(),
+    messages: await db.selectFrom('messages').selectAll().orderBy('id').execute(),
+    plans: await db.selectFrom('shared_plans').selectAll().orderBy('id').execute(),
+    tasks: await db.selectFrom('shared_plan_tasks').selectAll().orderBy('id').execute(),
+  };
 }
 
 /**

@@ -22,10 +22,17 @@ export function readable<T>(resource: T | undefined, notFound: ErrorCode = 'NOT_
   return resource;
 }
 
-/** Passes when the user may make this change to a resource they can read; 403 otherwise. */
-export function changeable(allowed: boolean, denied: ErrorCode = 'PERMISSION_DENIED'): void {
+/**
+ * Passes when the user may make this change to a resource they can read; 403 otherwise, with the
+ * code's message unless a more precise one is given.
+ */
+export function changeable(
+  allowed: boolean,
+  denied: ErrorCode = 'PERMISSION_DENIED',
+  message?: string,
+): void {
   if (!allowed) {
-    throw new ApiError(denied);
+    throw new ApiError(denied, message);
   }
 }
 

@@ -5,12 +5,14 @@ import {
   REALTIME_PING_MS,
 } from '@daywise/shared';
 import websocket, { type WebSocket } from '@fastify/websocket';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
+import { z } from 'zod';
 
 import type { AppInstance } from '../app';
 import { readSession, sessionEndsAt } from '../auth/session';
 import { ApiError } from '../lib/errors';
+import { routeSchema } from '../lib/route';
 import { isEnded } from './bus';
 
 /**
@@ -128,6 +130,37 @@ function atSocketLimit(
   return forUser >= REALTIME_MAX_SOCKETS.perUser || forSession >= REALTIME_MAX_SOCKETS.perSession;
 }
 
+/**
+ * How the API reference describes the websocket. It is no JSON endpoint, so it has no contract:
+ * the upgrade answers 101, and a refused upgrade the usual error body, by the same rule as every
+ * other route.
+ */
+function realtimeSchema() {
+  const { response, ...schema } = routeSchema({
+    method: 'GET',
+    path: '/api/realtime',
+    summary: "The websocket that pushes the signed-in user's realtime events (ADR 0011)",
+    tag: 'Realtime',
+    access: 'user',
+    response: null,
+    errors: ['TOO_MANY_CONNECTIONS'],
+  });
+  const refusals = Object.entries(response).filter(([status]) => Number(status) >= 400);
+  return {
+    ...schema,
+    response: {
+      101: z
+        .null()
+        .describe(
+          'Switching Protocols: the socket is open. The server sends one JSON text frame per ' +
+            'event (RealtimeEvent in @daywise/shared) and answers {"type":"ping"} with ' +
+            '{"type":"pong"}; it closes with 4001 when the session ends and 1008 on abuse.',
+        ),
+      ...Object.fromEntries(refusals),
+    },
+  };
+}
+
 /** GET /api/realtime: the websocket of ADR 0011, one per browser tab. */
 export async function realtimeRoutes(app: AppInstance): Promise<void> {
   const connections = new Set<Connection & { socket: WebSocket; userId: string }>();
@@ -151,27 +184,31 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
-  app.get(
-    '/api/realtime',
-    {
-      websocket: true,
-      // Refused before the upgrade, as a plain HTTP answer. Browsers send Origin on every
-      // websocket and cookies go with it, so without this check any site could listen in.
-      preValidation: async (request) => {
-        if (request.headers.origin !== appOrigin) {
-          throw new ApiError('FORBIDDEN_ORIGIN');
-        }
-        const session = await readSession(app.auth, request);
-        if (!session) {
-          throw new ApiError('UNAUTHENTICATED');
-        }
-        if (atSocketLimit(connections, session)) {
-          throw new ApiError('TOO_MANY_CONNECTIONS');
-        }
-        sessions.set(request, session);
-      },
+  // `wsHandler` rather than `websocket: true`, which would hide the route from the API reference;
+  // a request that is no upgrade still gets the same empty 404.
+  app.route({
+    method: 'GET',
+    url: '/api/realtime',
+    schema: realtimeSchema(),
+    handler: (_request, reply: FastifyReply) => {
+      void reply.code(404).send();
     },
-    (socket, request) => {
+    // Refused before the upgrade, as a plain HTTP answer. Browsers send Origin on every
+    // websocket and cookies go with it, so without this check any site could listen in.
+    preValidation: async (request) => {
+      if (request.headers.origin !== appOrigin) {
+        throw new ApiError('FORBIDDEN_ORIGIN');
+      }
+      const session = await readSession(app.auth, request);
+      if (!session) {
+        throw new ApiError('UNAUTHENTICATED');
+      }
+      if (atSocketLimit(connections, session)) {
+        throw new ApiError('TOO_MANY_CONNECTIONS');
+      }
+      sessions.set(request, session);
+    },
+    wsHandler: (socket, request) => {
       const session = sessions.get(request);
       if (!session) {
         socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
@@ -212,5 +249,5 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
         unsubscribe.forEach((stop) => stop());
       });
     },
-  );
+  });
 }

@@ -2,11 +2,11 @@ import type { Chat, SharedPlan } from '@daywise/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestApp, ENGINES, type TestApp } from '../../test/helpers';
-import { socialClient } from '../../test/social-client';
+import { type SocialClient, socialClient } from '../../test/social-client';
 
 describe.each(ENGINES)('account deletion and social data on %s', (engine) => {
   let ctx: TestApp;
-  let social: ReturnType<typeof socialClient>;
+  let social: SocialClient;
 
   beforeEach(async () => {
     ctx = await createTestApp(engine);

@@ -8,20 +8,19 @@ import {
 import type { Chat, Message, MessagePage } from '@daywise/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ENGINES, type TestApp, testClock } from '../../test/helpers';
-import { appWithFriends, type socialClient, type TestUser } from '../../test/social-client';
+import { ENGINES, type TestApp } from '../../test/helpers';
+import {
+  friendsOnClock,
+  type SocialClient,
+  type TestClock,
+  type TestUser,
+} from '../../test/social-client';
 import { newId } from '../lib/ids';
 
 describe.each(ENGINES)('chats on %s', (engine) => {
-  let ctx: TestApp;
-  let clock: ReturnType<typeof testClock>;
-  let social: ReturnType<typeof socialClient>;
-  let ada: TestUser;
-  let bob: TestUser;
-
+  let ctx: TestApp, social: SocialClient, ada: TestUser, bob: TestUser, clock: TestClock;
   beforeEach(async () => {
-    clock = testClock();
-    ({ ctx, social, ada, bob } = await appWithFriends(engine, clock.now));
+    ({ ctx, social, ada, bob, clock } = await friendsOnClock(engine));
   });
   afterEach(() => ctx.close());
 

@@ -1,35 +1,26 @@
-import {
-  LAST_MESSAGE_PREVIEW_LENGTH,
-  MESSAGE_EDIT_WINDOW_MS,
-  MESSAGES,
-  QUOTAS,
-} from '@daywise/shared';
+import { LAST_MESSAGE_PREVIEW_LENGTH, MESSAGES, QUOTAS } from '@daywise/shared';
 import type { Chat, Message, MessagePage } from '@daywise/shared/schemas';
-import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 
 import type { ChatTable, Database, MessageTable } from '../db/schema';
-import { ApiError } from '../lib/errors';
+import type { DomainEvent } from '../lib/events';
 import { newId } from '../lib/ids';
+import { readable } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
-import {
-  orderedPair,
-  otherOf,
-  requireFriend,
-  type SocialServices,
-  socialUsersById,
-} from './social';
+import type { Emitting } from './events';
+import { editableMessage, hasParticipant, ownMessage, readableChat, requireFriend } from './policy';
+import { orderedPair, otherOf, socialUsersById } from './social';
 
 type ChatRow = Selectable<ChatTable>;
 type MessageRow = Selectable<MessageTable>;
 
-/** A chat's filter for "`userId` takes part in it". */
-function hasParticipant(userId: string) {
-  return (eb: ExpressionBuilder<Database, 'chats'>) =>
-    eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]);
-}
-
 function participants(chat: ChatRow): [string, string] {
   return [chat.user1_id, chat.user2_id];
+}
+
+/** Both participants' chat lists need a refresh when the chat's preview changed. */
+function chatChanged(chat: ChatRow, changed = true): DomainEvent[] {
+  return changed ? [{ type: 'chat.changed', userIds: participants(chat), chatId: chat.id }] : [];
 }
 
 export function presentMessage(row: MessageRow): Message {
@@ -104,20 +95,6 @@ export async function listChats(db: Kysely<Database>, userId: string): Promise<C
   return presentChats(db, userId, rows);
 }
 
-/** A chat the user takes part in, or 404: a third user learns nothing (ADR 0011). */
-async function requireChat(db: Kysely<Database>, userId: string, chatId: string) {
-  const chat = await db
-    .selectFrom('chats')
-    .selectAll()
-    .where('id', '=', chatId)
-    .where(hasParticipant(userId))
-    .executeTakeFirst();
-  if (!chat) {
-    throw new ApiError('NOT_FOUND');
-  }
-  return chat;
-}
-
 /**
  * Runs a change to one of the user's chats in a transaction that first locks the chat's row, so
  * sends, edits and deletions in one chat take turns and its last message stays right.
@@ -135,7 +112,7 @@ async function changeChat<T>(
       .where('id', '=', chatId)
       .where(hasParticipant(userId))
       .execute();
-    return change(trx, await requireChat(trx, userId, chatId));
+    return change(trx, await readableChat(trx, userId, chatId));
   });
 }
 
@@ -173,20 +150,19 @@ async function refreshLastMessage(trx: Kysely<Database>, chat: ChatRow): Promise
 
 /** Opens the chat with a friend, creating it the first time (get or create). */
 export async function openChat(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   friendId: string,
-): Promise<{ chat: Chat; created: boolean }> {
-  const { db } = services;
+  now: Date,
+): Promise<Emitting<{ chat: Chat; created: boolean }>> {
   await requireFriend(db, userId, friendId);
   const pair = orderedPair(userId, friendId);
-  const existing = await db
-    .selectFrom('chats')
-    .select('id')
-    .where('user1_id', '=', pair.user1_id)
-    .where('user2_id', '=', pair.user2_id)
-    .executeTakeFirst();
-  if (!existing) {
+  const ofPair = () =>
+    db
+      .selectFrom('chats')
+      .selectAll()
+      .where((eb) => eb.and(pair));
+  if (!(await ofPair().executeTakeFirst())) {
     const chatCount = async (id: string) =>
       (
         await db
@@ -214,37 +190,29 @@ export async function openChat(
       ...pair,
       last_message: null,
       last_message_at: null,
-      created_at: services.now.toISOString(),
+      created_at: now.toISOString(),
     })
     .onConflict((conflict) => conflict.columns(['user1_id', 'user2_id']).doNothing())
     .executeTakeFirst();
-  const row = await db
-    .selectFrom('chats')
-    .selectAll()
-    .where('user1_id', '=', pair.user1_id)
-    .where('user2_id', '=', pair.user2_id)
-    .executeTakeFirstOrThrow();
+  const row = await ofPair().executeTakeFirstOrThrow();
   const created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-  if (created) {
-    services.publish(participants(row), { type: 'chat.changed', chatId: row.id });
-  }
   const [chat] = await presentChats(db, userId, [row]);
-  if (!chat) {
-    throw new ApiError('NOT_FOUND');
-  }
-  return { chat, created };
+  return { result: { chat: readable(chat), created }, events: chatChanged(row, created) };
 }
 
 /** Either participant deletes the chat for both, with all its messages. */
 export async function deleteChat(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   chatId: string,
-): Promise<void> {
-  const chat = await requireChat(services.db, userId, chatId);
+): Promise<Emitting<void>> {
+  const chat = await readableChat(db, userId, chatId);
   // Its messages go with it (the foreign key cascades).
-  await services.db.deleteFrom('chats').where('id', '=', chat.id).execute();
-  services.publish(participants(chat), { type: 'chat.deleted', chatId: chat.id });
+  await db.deleteFrom('chats').where('id', '=', chat.id).execute();
+  return {
+    result: undefined,
+    events: [{ type: 'chat.deleted', userIds: participants(chat), chatId: chat.id }],
+  };
 }
 
 /**
@@ -257,7 +225,7 @@ export async function messagePage(
   chatId: string,
   page: { before?: string | undefined; limit: number },
 ): Promise<MessagePage> {
-  await requireChat(db, userId, chatId);
+  await readableChat(db, userId, chatId);
   let query = db.selectFrom('messages').selectAll().where('chat_id', '=', chatId);
   if (page.before) {
     const cursor = await db
@@ -266,10 +234,8 @@ export async function messagePage(
       .where('id', '=', page.before)
       .where('chat_id', '=', chatId)
       .executeTakeFirst();
-    if (!cursor) {
-      throw new ApiError('NOT_FOUND');
-    }
-    query = query.where(sql<boolean>`(created_at, id) < (${cursor.created_at}, ${cursor.id})`);
+    const { created_at: createdAt, id } = readable(cursor);
+    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
   }
   const rows = await query
     .orderBy('created_at', 'desc')
@@ -289,12 +255,13 @@ export async function messagePage(
  * the chat's newest one, so two messages sent within a millisecond still keep their order.
  */
 export async function sendMessage(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   chatId: string,
   content: string,
-): Promise<Message> {
-  const { row, chat } = await changeChat(services.db, userId, chatId, async (trx, chat) => {
+  now: Date,
+): Promise<Emitting<Message>> {
+  return changeChat(db, userId, chatId, async (trx, chat) => {
     await requireFriend(trx, userId, otherOf(chat, userId));
     const newest = await newestMessage(trx, chat.id);
     const after = newest ? Date.parse(newest.created_at) + 1 : 0;
@@ -307,39 +274,19 @@ export async function sendMessage(
       is_read: false,
       is_edited: false,
       edited_at: null,
-      created_at: new Date(Math.max(services.now.getTime(), after)).toISOString(),
+      created_at: new Date(Math.max(now.getTime(), after)).toISOString(),
     };
     await trx.insertInto('messages').values(row).execute();
     await refreshLastMessage(trx, chat);
-    return { row, chat };
+    const message = presentMessage(row);
+    return {
+      result: message,
+      events: [
+        { type: 'message.created', userIds: participants(chat), message },
+        ...chatChanged(chat),
+      ],
+    };
   });
-  const message = presentMessage(row);
-  services.publish(participants(chat), { type: 'message.created', message });
-  services.publish(participants(chat), { type: 'chat.changed', chatId: chat.id });
-  return message;
-}
-
-/** One of the chat's messages that `userId` sent, else 404 or 403 (docs/product/social.md#chat). */
-async function requireOwnMessage(
-  trx: Kysely<Database>,
-  userId: string,
-  chat: ChatRow,
-  messageId: string,
-  notSenderMessage: string,
-): Promise<MessageRow> {
-  const message = await trx
-    .selectFrom('messages')
-    .selectAll()
-    .where('id', '=', messageId)
-    .where('chat_id', '=', chat.id)
-    .executeTakeFirst();
-  if (!message) {
-    throw new ApiError('NOT_FOUND');
-  }
-  if (message.sender_id !== userId) {
-    throw new ApiError('NOT_MESSAGE_SENDER', notSenderMessage);
-  }
-  return message;
 }
 
 /**
@@ -347,83 +294,65 @@ async function requireOwnMessage(
  * are friends; deleting one's own message stays possible after the friendship ends.
  */
 export async function editMessage(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   chatId: string,
   messageId: string,
   content: string,
-): Promise<Message> {
-  const now = services.now;
-  const { row, chat, previewChanged } = await changeChat(
-    services.db,
-    userId,
-    chatId,
-    async (trx, chat) => {
-      // Like sending, editing needs the friendship to still exist (ADR 0016).
-      await requireFriend(trx, userId, otherOf(chat, userId));
-      const message = await requireOwnMessage(
-        trx,
-        userId,
-        chat,
-        messageId,
-        MESSAGES.editOwnMessagesOnly,
-      );
-      if (now.getTime() - Date.parse(message.created_at) > MESSAGE_EDIT_WINDOW_MS) {
-        throw new ApiError('EDIT_WINDOW_PASSED');
-      }
-      const row: MessageRow = {
-        ...message,
-        content,
-        is_edited: true,
-        edited_at: now.toISOString(),
-      };
-      await trx
-        .updateTable('messages')
-        .set({ content, is_edited: true, edited_at: row.edited_at })
-        .where('id', '=', message.id)
-        .execute();
-      return { row, chat, previewChanged: await refreshLastMessage(trx, chat) };
-    },
-  );
-  const message = presentMessage(row);
-  services.publish(participants(chat), { type: 'message.updated', message });
-  if (previewChanged) {
-    services.publish(participants(chat), { type: 'chat.changed', chatId: chat.id });
-  }
-  return message;
+  now: Date,
+): Promise<Emitting<Message>> {
+  return changeChat(db, userId, chatId, async (trx, chat) => {
+    // Like sending, editing needs the friendship to still exist (ADR 0016).
+    await requireFriend(trx, userId, otherOf(chat, userId));
+    const own = await ownMessage(trx, userId, chat, messageId, MESSAGES.editOwnMessagesOnly);
+    editableMessage(own, now);
+    const row: MessageRow = { ...own, content, is_edited: true, edited_at: now.toISOString() };
+    await trx
+      .updateTable('messages')
+      .set({ content, is_edited: true, edited_at: row.edited_at })
+      .where('id', '=', own.id)
+      .execute();
+    const previewChanged = await refreshLastMessage(trx, chat);
+    const message = presentMessage(row);
+    return {
+      result: message,
+      events: [
+        { type: 'message.updated', userIds: participants(chat), message },
+        ...chatChanged(chat, previewChanged),
+      ],
+    };
+  });
 }
 
 /** Only the sender deletes a message, at any time. */
 export async function deleteMessage(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   chatId: string,
   messageId: string,
-): Promise<void> {
-  const { chat, previewChanged } = await changeChat(
-    services.db,
-    userId,
-    chatId,
-    async (trx, chat) => {
-      await requireOwnMessage(trx, userId, chat, messageId, MESSAGES.deleteOwnMessagesOnly);
-      await trx.deleteFrom('messages').where('id', '=', messageId).execute();
-      return { chat, previewChanged: await refreshLastMessage(trx, chat) };
-    },
-  );
-  services.publish(participants(chat), { type: 'message.deleted', chatId: chat.id, messageId });
-  if (previewChanged) {
-    services.publish(participants(chat), { type: 'chat.changed', chatId: chat.id });
-  }
+): Promise<Emitting<void>> {
+  return changeChat(db, userId, chatId, async (trx, chat) => {
+    await ownMessage(trx, userId, chat, messageId, MESSAGES.deleteOwnMessagesOnly);
+    await trx.deleteFrom('messages').where('id', '=', messageId).execute();
+    const previewChanged = await refreshLastMessage(trx, chat);
+    return {
+      result: undefined,
+      events: [
+        { type: 'message.deleted', userIds: participants(chat), chatId: chat.id, messageId },
+        ...chatChanged(chat, previewChanged),
+      ],
+    };
+  });
 }
 
 /** Marks the friend's unread messages in the chat read; answers how many. */
 export async function markChatRead(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   chatId: string,
-): Promise<{ updated: number }> {
-  const chat = await requireChat(services.db, userId, chatId);
-  const result = await services.db
+): Promise<Emitting<{ updated: number }>> {
+  const chat = await readableChat(db, userId, chatId);
+  const result = await db
     .updateTable('messages')
     .set({ is_read: true })
     .where('chat_id', '=', chat.id)
@@ -431,12 +360,18 @@ export async function markChatRead(
     .where('sender_id', '=', otherOf(chat, userId))
     .executeTakeFirst();
   const updated = Number(result.numUpdatedRows);
-  if (updated > 0) {
-    services.publish(participants(chat), {
-      type: 'messages.read',
-      chatId: chat.id,
-      readerId: userId,
-    });
-  }
-  return { updated };
+  return {
+    result: { updated },
+    events:
+      updated > 0
+        ? [
+            {
+              type: 'messages.read',
+              userIds: participants(chat),
+              chatId: chat.id,
+              readerId: userId,
+            },
+          ]
+        : [],
+  };
 }

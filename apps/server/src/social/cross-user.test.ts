@@ -2,7 +2,12 @@ import type { Chat, Message, SharedPlan, SharedPlanTask } from '@daywise/shared/
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestApp, ENGINES, type TestApp } from '../../test/helpers';
-import { socialClient, type TestUser } from '../../test/social-client';
+import {
+  type SocialClient,
+  socialClient,
+  socialRows,
+  type TestUser,
+} from '../../test/social-client';
 
 /**
  * A third user, signed in and friends with both, tries every chat, message, plan and
@@ -10,7 +15,7 @@ import { socialClient, type TestUser } from '../../test/social-client';
  */
 describe.each(ENGINES)('a third user on %s', (engine) => {
   let ctx: TestApp;
-  let social: ReturnType<typeof socialClient>;
+  let social: SocialClient;
   let ada: TestUser;
   let bob: TestUser;
   let mallory: TestUser;
@@ -28,15 +33,7 @@ describe.each(ENGINES)('a third user on %s', (engine) => {
   afterEach(() => ctx.close());
 
   /** Everything in the database that the matrix must leave as it was. */
-  const snapshot = async () => {
-    const db = ctx.database.db;
-    return {
-      chats: await db.selectFrom('chats').selectAll().orderBy('id').execute(),
-      messages: await db.selectFrom('messages').selectAll().orderBy('id').execute(),
-      plans: await db.selectFrom('shared_plans').selectAll().orderBy('id').execute(),
-      tasks: await db.selectFrom('shared_plan_tasks').selectAll().orderBy('id').execute(),
-    };
-  };
+  const snapshot = () => socialRows(ctx);
 
   it('cannot read, send to, edit, delete or mark read the chat of two others (404)', async () => {
     const chat = (await social.call(ada, 'POST', '/api/chats', { friendId: bob.id })).json<Chat>();

@@ -1,17 +1,63 @@
+import type { FriendRequest, Message } from '@daywise/shared/schemas';
+
 import type { AppInstance } from '../app';
+import type { DomainEvent, EventBus } from '../lib/events';
 import { socialContacts } from './social';
 
 declare module '../lib/events' {
   interface DomainEvents {
+    /** A request was sent; `userIds` are its receiver and its sender. */
+    'friend-request.created': { userIds: readonly string[]; request: FriendRequest };
+    /** A request was accepted or rejected; `userIds` are both users. */
+    'friend-request.removed': { userIds: readonly string[]; requestId: string };
     /** Friendships of these users began or ended, or a contact of theirs left. */
     'friendship.changed': { userIds: readonly string[] };
+    /** A chat was opened, or its last message changed; `userIds` are its participants. */
+    'chat.changed': { userIds: readonly string[]; chatId: string };
+    'chat.deleted': { userIds: readonly string[]; chatId: string };
+    'message.created': { userIds: readonly string[]; message: Message };
+    'message.updated': { userIds: readonly string[]; message: Message };
+    'message.deleted': { userIds: readonly string[]; chatId: string; messageId: string };
+    /** `readerId` read the other participant's messages of the chat. */
+    'messages.read': { userIds: readonly string[]; chatId: string; readerId: string };
+    /** A shared plan or one of its tasks was created, changed or deleted. */
+    'shared-plan.changed': { userIds: readonly string[]; planId: string };
+    'shared-plan.deleted': { userIds: readonly string[]; planId: string };
   }
 }
 
+/** What a social write answers, and the events it emits once it has committed. */
+export interface Emitting<T> {
+  result: T;
+  events: DomainEvent[];
+}
+
+/** Runs a social write and emits its events after the commit; answers its result. */
+export async function emitting<T>(bus: EventBus, write: Promise<Emitting<T>>): Promise<T> {
+  return (await bus.after(write, ({ events }) => events)).result;
+}
+
+/** Social events fan out to the named users' sockets as the realtime event of the same type. */
+const FANNED_OUT = [
+  'friend-request.created',
+  'friend-request.removed',
+  'friendship.changed',
+  'chat.changed',
+  'chat.deleted',
+  'message.created',
+  'message.updated',
+  'message.deleted',
+  'messages.read',
+  'shared-plan.changed',
+  'shared-plan.deleted',
+] as const;
+
 export function socialSubscribers(app: AppInstance): void {
-  app.events.on('friendship.changed', ({ userIds }) => {
-    app.realtime.publish(userIds, { type: 'friendship.changed' });
-  });
+  for (const type of FANNED_OUT) {
+    app.events.on(type, ({ userIds, ...event }) => {
+      app.realtime.publish(userIds, event);
+    });
+  }
   // Social data (ADR 0011) goes for the friend too: a chat's messages and a shared plan's tasks go
   // with them. Everyone who saw the user is told once the deletion has committed.
   app.events.onWithin('account.deleted', async (trx, { userId }) => {

@@ -8,11 +8,16 @@ import type { Friend, FriendRequest, UserSearchResult } from '@daywise/shared/sc
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestApp, ENGINES, type TestApp } from '../../test/helpers';
-import { insertUser, socialClient, type TestUser } from '../../test/social-client';
+import {
+  insertUser,
+  type SocialClient,
+  socialClient,
+  type TestUser,
+} from '../../test/social-client';
 
 describe.each(ENGINES)('friends on %s', (engine) => {
   let ctx: TestApp;
-  let social: ReturnType<typeof socialClient>;
+  let social: SocialClient;
   let ada: TestUser;
   let bob: TestUser;
 
@@ -128,7 +133,7 @@ describe.each(ENGINES)('friends on %s', (engine) => {
   });
 
   describe('requests', () => {
-    it('sends, lists to the receiver, and refuses a second one with the spec text', async () => {
+    it('sends, lists to the receiver, and refuses a second one with its message', async () => {
       const sent = await sendRequest(ada, bob.id);
       expect(sent.statusCode).toBe(201);
       const { id } = sent.json<{ id: string; status: string }>();

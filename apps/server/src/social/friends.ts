@@ -1,19 +1,21 @@
 import { QUOTAS, USER_SEARCH_MAX_RESULTS, USER_SEARCH_MIN_LENGTH } from '@daywise/shared';
-import type { Friend, FriendRequest, UserSearchResult } from '@daywise/shared/schemas';
+import type {
+  Friend,
+  FriendRequest,
+  FriendRequestOutcome,
+  UserSearchResult,
+} from '@daywise/shared/schemas';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 
 import type { Database, FriendRequestTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import type { DomainEvent } from '../lib/events';
 import { newId } from '../lib/ids';
 import { likeContains } from '../lib/like-pattern';
+import { readable } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
-import {
-  areFriends,
-  orderedPair,
-  presentSocialUser,
-  type SocialServices,
-  socialUserQuery,
-} from './social';
+import type { Emitting } from './events';
+import { areFriends, orderedPair, presentSocialUser, socialUserQuery } from './social';
 
 type RequestRow = Selectable<FriendRequestTable>;
 
@@ -37,7 +39,7 @@ async function countOf<T extends keyof Database>(
 /**
  * The users `searcherId` may find: live, verified accounts other than the searcher
  * whose profile is public, or friends-only and the searcher is a friend. A user without settings
- * is private (docs/product/social.md). A request follows the same rule, so a hidden user cannot
+ * is private by default (docs/product/social.md). Sending a request uses the same rule, so a hidden user cannot
  * be asked by guessing their id.
  */
 function findableUsers(db: Kysely<Database>, searcherId: string) {
@@ -190,10 +192,13 @@ async function befriend(trx: Kysely<Database>, request: RequestRow, now: Date): 
     .execute();
 }
 
-function publishFriendship(services: SocialServices, request: RequestRow): void {
-  const pair = [request.from_user_id, request.to_user_id];
-  services.publish(pair, { type: 'friend-request.removed', requestId: request.id });
-  services.publish(pair, { type: 'friendship.changed' });
+/** What accepting tells both users: the request went and the friendship began. */
+function friendshipBegan(request: RequestRow): DomainEvent[] {
+  const userIds = [request.from_user_id, request.to_user_id];
+  return [
+    { type: 'friend-request.removed', userIds, requestId: request.id },
+    { type: 'friendship.changed', userIds },
+  ];
 }
 
 /**
@@ -201,23 +206,22 @@ function publishFriendship(services: SocialServices, request: RequestRow): void 
  * target has already asked the sender, that request is accepted instead: both want the same.
  */
 export async function sendFriendRequest(
-  services: SocialServices,
+  db: Kysely<Database>,
   fromUserId: string,
   toUserId: string,
-): Promise<{ id: string; status: 'pending' | 'accepted' }> {
+  now: Date,
+): Promise<Emitting<FriendRequestOutcome>> {
   if (fromUserId === toUserId) {
     throw new ApiError('FRIEND_REQUEST_TO_SELF');
   }
-  const outcome = await services.db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     if (await areFriends(trx, fromUserId, toUserId)) {
       throw new ApiError('ALREADY_FRIENDS');
     }
-    const target = await findableUsers(trx, fromUserId)
-      .where('users.id', '=', toUserId)
-      .executeTakeFirst();
-    if (!target) {
-      throw new ApiError('NOT_FOUND');
-    }
+    // A user the sender could not find answers like a missing one.
+    readable(
+      await findableUsers(trx, fromUserId).where('users.id', '=', toUserId).executeTakeFirst(),
+    );
     const reverse = await trx
       .selectFrom('friend_requests')
       .selectAll()
@@ -225,8 +229,8 @@ export async function sendFriendRequest(
       .where('to_user_id', '=', fromUserId)
       .executeTakeFirst();
     if (reverse) {
-      await befriend(trx, reverse, services.now);
-      return { request: reverse, status: 'accepted' as const };
+      await befriend(trx, reverse, now);
+      return { result: { id: reverse.id, status: 'accepted' }, events: friendshipBegan(reverse) };
     }
     requireUnderQuota(
       await countOf(trx.selectFrom('friend_requests').where('from_user_id', '=', fromUserId)),
@@ -243,7 +247,7 @@ export async function sendFriendRequest(
       from_user_id: fromUserId,
       to_user_id: toUserId,
       status: 'pending',
-      created_at: services.now.toISOString(),
+      created_at: now.toISOString(),
     };
     // The pair's unique key settles two identical requests sent at once.
     const inserted = await trx
@@ -254,84 +258,83 @@ export async function sendFriendRequest(
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
       throw new ApiError('FRIEND_REQUEST_EXISTS');
     }
-    return { request: row, status: 'pending' as const };
+    const created = await requestQuery(trx)
+      .where('friend_requests.id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    return {
+      result: { id: row.id, status: 'pending' },
+      events: [
+        {
+          type: 'friend-request.created',
+          userIds: [toUserId, fromUserId],
+          request: presentRequest(created),
+        },
+      ],
+    };
   });
-
-  const { request, status } = outcome;
-  if (status === 'accepted') {
-    publishFriendship(services, request);
-  } else {
-    const created = await requestQuery(services.db)
-      .where('friend_requests.id', '=', request.id)
-      .executeTakeFirst();
-    if (created) {
-      services.publish([toUserId, fromUserId], {
-        type: 'friend-request.created',
-        request: presentRequest(created),
-      });
-    }
-  }
-  return { id: request.id, status };
 }
 
 /** Only the receiver accepts (ADR 0011); anyone else's id answers 404. */
 export async function acceptFriendRequest(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   requestId: string,
-): Promise<{ friend: Friend }> {
-  const request = await services.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('friend_requests')
-      .selectAll()
-      .where('id', '=', requestId)
-      .where('to_user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) {
-      throw new ApiError('NOT_FOUND');
-    }
-    await befriend(trx, row, services.now);
-    return row;
+  now: Date,
+): Promise<Emitting<{ friend: Friend }>> {
+  return db.transaction().execute(async (trx) => {
+    const request = readable(
+      await trx
+        .selectFrom('friend_requests')
+        .selectAll()
+        .where('id', '=', requestId)
+        .where('to_user_id', '=', userId)
+        .executeTakeFirst(),
+    );
+    await befriend(trx, request, now);
+    const friend = await socialUserQuery(trx)
+      .where('users.id', '=', request.from_user_id)
+      .executeTakeFirstOrThrow();
+    return { result: { friend: presentSocialUser(friend) }, events: friendshipBegan(request) };
   });
-  publishFriendship(services, request);
-  const friend = await socialUserQuery(services.db)
-    .where('users.id', '=', request.from_user_id)
-    .executeTakeFirstOrThrow();
-  return { friend: presentSocialUser(friend) };
 }
 
 /** Rejecting removes the request, so the sender may ask again later. */
 export async function rejectFriendRequest(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   requestId: string,
-): Promise<void> {
-  const removed = await services.db
-    .deleteFrom('friend_requests')
-    .where('id', '=', requestId)
-    .where('to_user_id', '=', userId)
-    .returning('from_user_id')
-    .executeTakeFirst();
-  if (!removed) {
-    throw new ApiError('NOT_FOUND');
-  }
-  services.publish([removed.from_user_id, userId], { type: 'friend-request.removed', requestId });
+): Promise<Emitting<void>> {
+  const removed = readable(
+    await db
+      .deleteFrom('friend_requests')
+      .where('id', '=', requestId)
+      .where('to_user_id', '=', userId)
+      .returning('from_user_id')
+      .executeTakeFirst(),
+  );
+  return {
+    result: undefined,
+    events: [
+      { type: 'friend-request.removed', userIds: [removed.from_user_id, userId], requestId },
+    ],
+  };
 }
 
 /** Removing a friend deletes the pair's one row, which ends the friendship for both. */
 export async function removeFriend(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   friendId: string,
-): Promise<void> {
-  const pair = orderedPair(userId, friendId);
-  const removed = await services.db
+): Promise<Emitting<void>> {
+  const removed = await db
     .deleteFrom('friendships')
-    .where('user1_id', '=', pair.user1_id)
-    .where('user2_id', '=', pair.user2_id)
+    .where((eb) => eb.and(orderedPair(userId, friendId)))
     .executeTakeFirst();
   if (Number(removed.numDeletedRows) === 0) {
     throw new ApiError('NOT_FOUND');
   }
-  services.publish([userId, friendId], { type: 'friendship.changed' });
+  return {
+    result: undefined,
+    events: [{ type: 'friendship.changed', userIds: [userId, friendId] }],
+  };
 }

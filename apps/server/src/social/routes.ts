@@ -1,22 +1,10 @@
 import { SOCIAL_RATE_LIMIT } from '@daywise/shared';
-import {
-  friendRequestSchema,
-  messageContentSchema,
-  messagePageQuerySchema,
-  openChatSchema,
-  sharedPlanCreateSchema,
-  sharedPlanUpdateSchema,
-  sharedTaskCreateSchema,
-  sharedTaskUpdateSchema,
-  userSearchQuerySchema,
-} from '@daywise/shared/schemas';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { chatsApi, friendsApi, sharedPlansApi } from '@daywise/shared/api';
 
 import type { AppInstance } from '../app';
-import { requireSession } from '../auth/session';
-import { created, idempotent } from '../lib/idempotency';
+import { idempotentCreate } from '../lib/idempotency';
 import { perUserLimit } from '../lib/rate-limit';
+import { route } from '../lib/route';
 import {
   deleteChat,
   deleteMessage,
@@ -27,6 +15,7 @@ import {
   openChat,
   sendMessage,
 } from './chats';
+import { emitting } from './events';
 import {
   acceptFriendRequest,
   listFriends,
@@ -46,216 +35,124 @@ import {
   updateSharedPlan,
   updateSharedTask,
 } from './shared-plans';
-import type { SocialServices } from './social';
 
-const id = z.string().min(1).max(100);
-const idParams = z.object({ id });
-const userParams = z.object({ userId: id });
-const messageParams = z.object({ id, messageId: id });
-const taskParams = z.object({ id, taskId: id });
-
-/** Friends, chats and shared plans (ADR 0011): every query scoped to the session. */
+/** Friends, chats and shared plans (ADR 0011): every query scoped to the session's user. */
 export function socialRoutes(app: AppInstance): void {
+  friendRoutes(app);
+  chatRoutes(app);
+  sharedPlanRoutes(app);
+}
+
+function friendRoutes(app: AppInstance): void {
   const limitSearch = perUserLimit(app, 'search', SOCIAL_RATE_LIMIT.search);
   const limitRequests = perUserLimit(app, 'friend-requests', SOCIAL_RATE_LIMIT.friendRequests);
+
+  route(app, friendsApi.search, async ({ db, user, query, request }) => {
+    await limitSearch(request, user.id);
+    return { results: await searchUsers(db, user.id, query.q) };
+  });
+
+  route(app, friendsApi.requests, async ({ db, user }) => ({
+    requests: await listIncomingRequests(db, user.id),
+  }));
+
+  route(app, friendsApi.sendRequest, async ({ db, user, body, now, events, request }) => {
+    await limitRequests(request, user.id);
+    return emitting(events, sendFriendRequest(db, user.id, body.toUserId, now));
+  });
+
+  route(app, friendsApi.accept, ({ db, user, params, now, events }) =>
+    emitting(events, acceptFriendRequest(db, user.id, params.id, now)),
+  );
+
+  route(app, friendsApi.reject, ({ db, user, params, events }) =>
+    emitting(events, rejectFriendRequest(db, user.id, params.id)),
+  );
+
+  route(app, friendsApi.list, async ({ db, user }) => ({
+    friends: await listFriends(db, user.id),
+  }));
+
+  route(app, friendsApi.remove, ({ db, user, params, events }) =>
+    emitting(events, removeFriend(db, user.id, params.userId)),
+  );
+}
+
+function chatRoutes(app: AppInstance): void {
   const limitMessages = perUserLimit(app, 'messages', SOCIAL_RATE_LIMIT.messages);
 
-  /** The session's user id and the services the social functions use. */
-  const signedIn = async (request: FastifyRequest): Promise<[string, SocialServices]> => {
-    const { user } = await requireSession(app.auth, request);
-    const services: SocialServices = {
-      db: app.database.db,
-      now: app.now(),
-      publish: (userIds, event) => app.realtime.publish(userIds, event),
-    };
-    return [user.id, services];
-  };
+  route(app, chatsApi.list, async ({ db, user }) => ({ chats: await listChats(db, user.id) }));
 
-  app.get(
-    '/api/users/search',
-    { schema: { querystring: userSearchQuerySchema } },
-    async (request) => {
-      const [userId, { db }] = await signedIn(request);
-      await limitSearch(request, userId);
-      return { results: await searchUsers(db, userId, request.query.q) };
-    },
-  );
-
-  app.get('/api/friend-requests', async (request) => {
-    const [userId, { db }] = await signedIn(request);
-    return { requests: await listIncomingRequests(db, userId) };
+  // Opening is "get or create": 201 for a new chat, 200 for the existing one.
+  route(app, chatsApi.open, async ({ db, user, body, now, events, reply }) => {
+    const { chat, created } = await emitting(events, openChat(db, user.id, body.friendId, now));
+    reply.status(created ? 201 : 200);
+    return chat;
   });
 
-  app.post(
-    '/api/friend-requests',
-    { schema: { body: friendRequestSchema } },
-    async (request, reply) => {
-      const [userId, services] = await signedIn(request);
-      await limitRequests(request, userId);
-      return reply
-        .status(201)
-        .send(await sendFriendRequest(services, userId, request.body.toUserId));
-    },
+  route(app, chatsApi.remove, ({ db, user, params, events }) =>
+    emitting(events, deleteChat(db, user.id, params.id)),
   );
 
-  app.post('/api/friend-requests/:id/accept', { schema: { params: idParams } }, async (request) => {
-    const [userId, services] = await signedIn(request);
-    return acceptFriendRequest(services, userId, request.params.id);
-  });
-
-  app.post(
-    '/api/friend-requests/:id/reject',
-    { schema: { params: idParams } },
-    async (request, reply) => {
-      const [userId, services] = await signedIn(request);
-      await rejectFriendRequest(services, userId, request.params.id);
-      return reply.status(204).send();
-    },
+  route(app, chatsApi.markRead, ({ db, user, params, events }) =>
+    emitting(events, markChatRead(db, user.id, params.id)),
   );
 
-  app.get('/api/friends', async (request) => {
-    const [userId, { db }] = await signedIn(request);
-    return { friends: await listFriends(db, userId) };
-  });
-
-  app.delete('/api/friends/:userId', { schema: { params: userParams } }, async (request, reply) => {
-    const [userId, services] = await signedIn(request);
-    await removeFriend(services, userId, request.params.userId);
-    return reply.status(204).send();
-  });
-
-  app.get('/api/chats', async (request) => {
-    const [userId, { db }] = await signedIn(request);
-    return { chats: await listChats(db, userId) };
-  });
-
-  app.post('/api/chats', { schema: { body: openChatSchema } }, async (request, reply) => {
-    const [userId, services] = await signedIn(request);
-    const { chat, created } = await openChat(services, userId, request.body.friendId);
-    return reply.status(created ? 201 : 200).send(chat);
-  });
-
-  app.delete('/api/chats/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const [userId, services] = await signedIn(request);
-    await deleteChat(services, userId, request.params.id);
-    return reply.status(204).send();
-  });
-
-  app.get(
-    '/api/chats/:id/messages',
-    { schema: { params: idParams, querystring: messagePageQuerySchema } },
-    async (request) => {
-      const [userId, { db }] = await signedIn(request);
-      return messagePage(db, userId, request.params.id, request.query);
-    },
+  route(app, chatsApi.messages, ({ db, user, params, query }) =>
+    messagePage(db, user.id, params.id, query),
   );
 
-  app.post(
-    '/api/chats/:id/messages',
-    { schema: { params: idParams, body: messageContentSchema } },
-    async (request, reply) => {
-      const [userId, services] = await signedIn(request);
-      await limitMessages(request, userId);
-      const { status, body } = await idempotent(services.db, request, userId, services.now, () =>
-        created(sendMessage(services, userId, request.params.id, request.body.content)),
-      );
-      return reply.status(status).send(body);
-    },
-  );
-
-  app.patch(
-    '/api/chats/:id/messages/:messageId',
-    { schema: { params: messageParams, body: messageContentSchema } },
-    async (request) => {
-      const [userId, services] = await signedIn(request);
-      const { id: chatId, messageId } = request.params;
-      return editMessage(services, userId, chatId, messageId, request.body.content);
-    },
-  );
-
-  app.delete(
-    '/api/chats/:id/messages/:messageId',
-    { schema: { params: messageParams } },
-    async (request, reply) => {
-      const [userId, services] = await signedIn(request);
-      const { id: chatId, messageId } = request.params;
-      await deleteMessage(services, userId, chatId, messageId);
-      return reply.status(204).send();
-    },
-  );
-
-  app.post('/api/chats/:id/read', { schema: { params: idParams } }, async (request) => {
-    const [userId, services] = await signedIn(request);
-    return markChatRead(services, userId, request.params.id);
+  route(app, chatsApi.send, async (context) => {
+    const { db, user, params, body, now, events, request } = context;
+    await limitMessages(request, user.id);
+    return idempotentCreate(context, () =>
+      emitting(events, sendMessage(db, user.id, params.id, body.content, now)),
+    );
   });
 
-  app.get('/api/shared-plans', async (request) => {
-    const [userId, { db }] = await signedIn(request);
-    return { plans: await listSharedPlans(db, userId) };
+  route(app, chatsApi.edit, ({ db, user, params, body, now, events }) =>
+    emitting(events, editMessage(db, user.id, params.id, params.messageId, body.content, now)),
+  );
+
+  route(app, chatsApi.removeMessage, ({ db, user, params, events }) =>
+    emitting(events, deleteMessage(db, user.id, params.id, params.messageId)),
+  );
+}
+
+function sharedPlanRoutes(app: AppInstance): void {
+  route(app, sharedPlansApi.list, async ({ db, user }) => ({
+    plans: await listSharedPlans(db, user.id),
+  }));
+
+  route(app, sharedPlansApi.create, (context) => {
+    const { db, user, body, now, events } = context;
+    return idempotentCreate(context, () =>
+      emitting(events, createSharedPlan(db, user.id, body, now)),
+    );
   });
 
-  app.post(
-    '/api/shared-plans',
-    { schema: { body: sharedPlanCreateSchema } },
-    async (request, reply) => {
-      const [userId, services] = await signedIn(request);
-      const { status, body } = await idempotent(services.db, request, userId, services.now, () =>
-        created(createSharedPlan(services, userId, request.body)),
-      );
-      return reply.status(status).send(body);
-    },
+  route(app, sharedPlansApi.get, ({ db, user, params }) => getSharedPlan(db, user.id, params.id));
+
+  route(app, sharedPlansApi.update, ({ db, user, params, body, now, events }) =>
+    emitting(events, updateSharedPlan(db, user.id, params.id, body, now)),
   );
 
-  app.get('/api/shared-plans/:id', { schema: { params: idParams } }, async (request) => {
-    const [userId, { db }] = await signedIn(request);
-    return getSharedPlan(db, userId, request.params.id);
+  route(app, sharedPlansApi.remove, ({ db, user, params, events }) =>
+    emitting(events, deleteSharedPlan(db, user.id, params.id)),
+  );
+
+  route(app, sharedPlansApi.addTask, (context) => {
+    const { db, user, params, body, now, events } = context;
+    return idempotentCreate(context, () =>
+      emitting(events, addSharedTask(db, user.id, params.id, body.title, now)),
+    );
   });
 
-  app.patch(
-    '/api/shared-plans/:id',
-    { schema: { params: idParams, body: sharedPlanUpdateSchema } },
-    async (request) => {
-      const [userId, services] = await signedIn(request);
-      return updateSharedPlan(services, userId, request.params.id, request.body);
-    },
+  route(app, sharedPlansApi.updateTask, ({ db, user, params, body, now, events }) =>
+    emitting(events, updateSharedTask(db, user.id, params.id, params.taskId, body, now)),
   );
 
-  app.delete('/api/shared-plans/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const [userId, services] = await signedIn(request);
-    await deleteSharedPlan(services, userId, request.params.id);
-    return reply.status(204).send();
-  });
-
-  app.post(
-    '/api/shared-plans/:id/tasks',
-    { schema: { params: idParams, body: sharedTaskCreateSchema } },
-    async (request, reply) => {
-      const [userId, services] = await signedIn(request);
-      const { status, body } = await idempotent(services.db, request, userId, services.now, () =>
-        created(addSharedTask(services, userId, request.params.id, request.body.title)),
-      );
-      return reply.status(status).send(body);
-    },
-  );
-
-  app.patch(
-    '/api/shared-plans/:id/tasks/:taskId',
-    { schema: { params: taskParams, body: sharedTaskUpdateSchema } },
-    async (request) => {
-      const [userId, services] = await signedIn(request);
-      const { id: planId, taskId } = request.params;
-      return updateSharedTask(services, userId, planId, taskId, request.body);
-    },
-  );
-
-  app.delete(
-    '/api/shared-plans/:id/tasks/:taskId',
-    { schema: { params: taskParams } },
-    async (request, reply) => {
-      const [userId, services] = await signedIn(request);
-      const { id: planId, taskId } = request.params;
-      await deleteSharedTask(services, userId, planId, taskId);
-      return reply.status(204).send();
-    },
+  route(app, sharedPlansApi.removeTask, ({ db, user, params, now, events }) =>
+    emitting(events, deleteSharedTask(db, user.id, params.id, params.taskId, now)),
   );
 }

@@ -11,9 +11,12 @@ import type { z } from 'zod';
 
 import type { Database, SharedPlanTable, SharedPlanTaskTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import type { DomainEvent } from '../lib/events';
 import { newId } from '../lib/ids';
+import { readable } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
-import { requireFriend, type SocialServices } from './social';
+import type { Emitting } from './events';
+import { changeablePlan, readablePlan, requireFriend } from './policy';
 
 type PlanRow = Selectable<SharedPlanTable>;
 type TaskRow = Selectable<SharedPlanTaskTable>;
@@ -23,6 +26,11 @@ export type SharedTaskUpdate = z.output<typeof sharedTaskUpdateSchema>;
 
 function participants(plan: PlanRow): [string, string] {
   return [plan.creator_id, plan.shared_with_id];
+}
+
+/** Both participants hear of a change to the plan or its tasks. */
+function planChanged(plan: PlanRow): DomainEvent {
+  return { type: 'shared-plan.changed', userIds: participants(plan), planId: plan.id };
 }
 
 /** Tasks with their creator's name, oldest first (the detail modal's "by {creator}"). */
@@ -102,27 +110,7 @@ async function presentPlan(
   plan: PlanRow,
 ): Promise<SharedPlan> {
   const [presented] = await presentPlans(db, userId, [plan]);
-  if (!presented) {
-    throw new ApiError('SHARED_PLAN_NOT_FOUND');
-  }
-  return presented;
-}
-
-/**
- * A plan `userId` takes part in. A missing plan and someone else's get the same 404 'Shared plan
- * not found', so an outsider cannot tell them apart (ADR 0016, replacing ADR 0011's 403).
- */
-async function requirePlan(db: Kysely<Database>, userId: string, planId: string): Promise<PlanRow> {
-  const plan = await db
-    .selectFrom('shared_plans')
-    .selectAll()
-    .where('id', '=', planId)
-    .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
-    .executeTakeFirst();
-  if (!plan) {
-    throw new ApiError('SHARED_PLAN_NOT_FOUND');
-  }
-  return plan;
+  return readable(presented, 'SHARED_PLAN_NOT_FOUND');
 }
 
 /**
@@ -130,36 +118,30 @@ async function requirePlan(db: Kysely<Database>, userId: string, planId: string)
  * the top of both lists, and the row lock makes concurrent task writes take turns without losing
  * any. Both participants hear of it once the change has committed.
  *
- * Changes need the two to still be friends: once the friendship ends, the plan stays readable
- * and either of them may delete it, but neither can change it (ADR 0016).
+ * Changes need the two to still be friends (social/policy.ts).
  */
 async function changePlan<T>(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   planId: string,
+  now: Date,
   change: (trx: Kysely<Database>, plan: PlanRow, stamp: string) => Promise<T>,
-): Promise<{ plan: PlanRow; result: T }> {
-  const stamp = services.now.toISOString();
-  const outcome = await services.db.transaction().execute(async (trx) => {
-    const current = await requirePlan(trx, userId, planId);
-    await requireFriend(trx, current.creator_id, current.shared_with_id);
-    const plan = await trx
-      .updateTable('shared_plans')
-      .set({ updated_at: stamp })
-      .where('id', '=', planId)
-      .returningAll()
-      .executeTakeFirst();
-    // Deleted by the other participant meanwhile.
-    if (!plan) {
-      throw new ApiError('SHARED_PLAN_NOT_FOUND');
-    }
-    return { plan, result: await change(trx, plan, stamp) };
+): Promise<Emitting<T>> {
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    await changeablePlan(trx, await readablePlan(trx, userId, planId));
+    // Missing when the other participant deleted it meanwhile.
+    const plan = readable(
+      await trx
+        .updateTable('shared_plans')
+        .set({ updated_at: stamp })
+        .where('id', '=', planId)
+        .returningAll()
+        .executeTakeFirst(),
+      'SHARED_PLAN_NOT_FOUND',
+    );
+    return { result: await change(trx, plan, stamp), events: [planChanged(plan)] };
   });
-  services.publish(participants(outcome.plan), {
-    type: 'shared-plan.changed',
-    planId: outcome.plan.id,
-  });
-  return outcome;
 }
 
 /** How many shared plans `userId` takes part in. */
@@ -193,28 +175,29 @@ export async function getSharedPlan(
   userId: string,
   planId: string,
 ): Promise<SharedPlan> {
-  return presentPlan(db, userId, await requirePlan(db, userId, planId));
+  return presentPlan(db, userId, await readablePlan(db, userId, planId));
 }
 
 /** A plan with a friend: no tasks and an empty description at first. */
 export async function createSharedPlan(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   input: SharedPlanCreate,
-): Promise<SharedPlan> {
-  await requireFriend(services.db, userId, input.friendId);
+  now: Date,
+): Promise<Emitting<SharedPlan>> {
+  await requireFriend(db, userId, input.friendId);
   // Both sides count: a friend must not be able to fill someone else's list.
   requireUnderQuota(
-    await sharedPlanCount(services.db, userId),
+    await sharedPlanCount(db, userId),
     QUOTAS.sharedPlans,
     `You can take part in at most ${QUOTAS.sharedPlans} shared plans.`,
   );
   requireUnderQuota(
-    await sharedPlanCount(services.db, input.friendId),
+    await sharedPlanCount(db, input.friendId),
     QUOTAS.sharedPlans,
     `Your friend already takes part in ${QUOTAS.sharedPlans} shared plans.`,
   );
-  const stamp = services.now.toISOString();
+  const stamp = now.toISOString();
   const plan: PlanRow = {
     id: newId(),
     creator_id: userId,
@@ -226,34 +209,37 @@ export async function createSharedPlan(
     created_at: stamp,
     updated_at: stamp,
   };
-  await services.db.insertInto('shared_plans').values(plan).execute();
-  services.publish(participants(plan), { type: 'shared-plan.changed', planId: plan.id });
-  return presentPlan(services.db, userId, plan);
+  await db.insertInto('shared_plans').values(plan).execute();
+  return { result: await presentPlan(db, userId, plan), events: [planChanged(plan)] };
 }
 
 /** Either participant changes the title, description or date (equal rights). */
 export async function updateSharedPlan(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   planId: string,
   update: SharedPlanUpdate,
-): Promise<SharedPlan> {
-  const { plan } = await changePlan(services, userId, planId, async (trx) => {
+  now: Date,
+): Promise<Emitting<SharedPlan>> {
+  const { events } = await changePlan(db, userId, planId, now, async (trx) => {
     await trx.updateTable('shared_plans').set(update).where('id', '=', planId).execute();
   });
-  return getSharedPlan(services.db, userId, plan.id);
+  return { result: await getSharedPlan(db, userId, planId), events };
 }
 
 /** Either participant deletes the plan for both, with its tasks. */
 export async function deleteSharedPlan(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   planId: string,
-): Promise<void> {
-  const plan = await requirePlan(services.db, userId, planId);
+): Promise<Emitting<void>> {
+  const plan = await readablePlan(db, userId, planId);
   // Its tasks go with it (the foreign key cascades).
-  await services.db.deleteFrom('shared_plans').where('id', '=', plan.id).execute();
-  services.publish(participants(plan), { type: 'shared-plan.deleted', planId: plan.id });
+  await db.deleteFrom('shared_plans').where('id', '=', plan.id).execute();
+  return {
+    result: undefined,
+    events: [{ type: 'shared-plan.deleted', userIds: participants(plan), planId: plan.id }],
+  };
 }
 
 async function loadTask(db: Kysely<Database>, taskId: string): Promise<SharedPlanTask> {
@@ -264,15 +250,17 @@ async function loadTask(db: Kysely<Database>, taskId: string): Promise<SharedPla
 
 /** Adds a task, not completed. Each task is its own row, so concurrent adds all stay. */
 export async function addSharedTask(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   planId: string,
   title: string,
-): Promise<SharedPlanTask> {
-  const { result: taskId } = await changePlan(
-    services,
+  now: Date,
+): Promise<Emitting<SharedPlanTask>> {
+  const { result: taskId, events } = await changePlan(
+    db,
     userId,
     planId,
+    now,
     async (trx, plan, stamp) => {
       const { count } = await trx
         .selectFrom('shared_plan_tasks')
@@ -304,30 +292,31 @@ export async function addSharedTask(
       return id;
     },
   );
-  return loadTask(services.db, taskId);
+  return { result: await loadTask(db, taskId), events };
 }
 
 /**
- * Renames or ticks a task. Completing records who and when; un-completing clears both
- *. An id that is not one of the plan's tasks is 'Task not found'.
+ * Renames or ticks a task. Completing records who and when; un-completing clears both. An id
+ * that is not one of the plan's tasks is 'Task not found'.
  */
 export async function updateSharedTask(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   planId: string,
   taskId: string,
   update: SharedTaskUpdate,
-): Promise<SharedPlanTask> {
-  await changePlan(services, userId, planId, async (trx, plan, stamp) => {
-    const task = await trx
-      .selectFrom('shared_plan_tasks')
-      .selectAll()
-      .where('id', '=', taskId)
-      .where('plan_id', '=', plan.id)
-      .executeTakeFirst();
-    if (!task) {
-      throw new ApiError('TASK_NOT_FOUND');
-    }
+  now: Date,
+): Promise<Emitting<SharedPlanTask>> {
+  const { events } = await changePlan(db, userId, planId, now, async (trx, plan, stamp) => {
+    const task = readable(
+      await trx
+        .selectFrom('shared_plan_tasks')
+        .selectAll()
+        .where('id', '=', taskId)
+        .where('plan_id', '=', plan.id)
+        .executeTakeFirst(),
+      'TASK_NOT_FOUND',
+    );
     const changes: Partial<TaskRow> = { updated_by: userId, updated_at: stamp };
     if (update.title !== undefined) {
       changes.title = update.title;
@@ -339,16 +328,17 @@ export async function updateSharedTask(
     }
     await trx.updateTable('shared_plan_tasks').set(changes).where('id', '=', task.id).execute();
   });
-  return loadTask(services.db, taskId);
+  return { result: await loadTask(db, taskId), events };
 }
 
 export async function deleteSharedTask(
-  services: SocialServices,
+  db: Kysely<Database>,
   userId: string,
   planId: string,
   taskId: string,
-): Promise<void> {
-  await changePlan(services, userId, planId, async (trx, plan) => {
+  now: Date,
+): Promise<Emitting<void>> {
+  return changePlan(db, userId, planId, now, async (trx, plan) => {
     const deleted = await trx
       .deleteFrom('shared_plan_tasks')
       .where('id', '=', taskId)

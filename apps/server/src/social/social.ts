@@ -1,18 +1,8 @@
-import type { RealtimeEvent } from '@daywise/shared';
 import type { SocialUser } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { ApiError } from '../lib/errors';
 import { pictureUrl } from '../profile/profiles';
-
-/** What the social functions need: the database, the time, and the realtime bus. */
-export interface SocialServices {
-  db: Kysely<Database>;
-  now: Date;
-  /** Called only after the change has committed (ADR 0011). */
-  publish: (userIds: readonly string[], event: RealtimeEvent) => void;
-}
 
 /** A pair of users as friendships and chats store it: `user1_id < user2_id`, one row per pair. */
 export function orderedPair(a: string, b: string): { user1_id: string; user2_id: string } {
@@ -61,21 +51,12 @@ export async function socialUsersById(
 }
 
 export async function areFriends(db: Kysely<Database>, a: string, b: string): Promise<boolean> {
-  const pair = orderedPair(a, b);
   const row = await db
     .selectFrom('friendships')
     .select('user1_id')
-    .where('user1_id', '=', pair.user1_id)
-    .where('user2_id', '=', pair.user2_id)
+    .where((eb) => eb.and(orderedPair(a, b)))
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Chats and shared plans exist only between friends; 403 otherwise. */
-export async function requireFriend(db: Kysely<Database>, userId: string, friendId: string) {
-  if (userId === friendId || !(await areFriends(db, userId, friendId))) {
-    throw new ApiError('NOT_FRIENDS');
-  }
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Chat, Message, SharedPlan, SharedPlanTask } from '@daywise/shared/
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, type TestApp, testClock } from '../helpers';
-import { appWithFriends, type socialClient, type TestUser } from '../social-client';
+import { appWithFriends, type SocialClient, socialRows, type TestUser } from '../social-client';
 
 type Call = [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: object];
 
@@ -14,7 +14,7 @@ type Call = [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: ob
  */
 describe.each(ENGINES)('access after a friendship ends on %s', (engine) => {
   let ctx: TestApp;
-  let social: ReturnType<typeof socialClient>;
+  let social: SocialClient;
   let ada: TestUser;
   let bob: TestUser;
   let plan: SharedPlan;
@@ -35,15 +35,7 @@ describe.each(ENGINES)('access after a friendship ends on %s', (engine) => {
   });
   afterEach(() => ctx.close());
 
-  const snapshot = async () => {
-    const db = ctx.database.db;
-    return {
-      chats: await db.selectFrom('chats').selectAll().orderBy('id').execute(),
-      messages: await db.selectFrom('messages').selectAll().orderBy('id').execute(),
-      plans: await db.selectFrom('shared_plans').selectAll().orderBy('id').execute(),
-      tasks: await db.selectFrom('shared_plan_tasks').selectAll().orderBy('id').execute(),
-    };
-  };
+  const snapshot = () => socialRows(ctx);
   const unfriend = async () => {
     expect((await social.call(bob, 'DELETE', `/api/friends/${ada.id}`)).statusCode).toBe(204);
   };

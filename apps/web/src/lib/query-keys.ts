@@ -30,7 +30,18 @@ export const queryKeys = {
     all: ['analytics'] as const,
   },
 
+  /** Every social query starts with `social`, so a reconnect re-reads them all at once. */
   social: {
     all: ['social'] as const,
+    requests: ['social', 'requests'] as const,
+    friends: ['social', 'friends'] as const,
+    /** Every search; one search is `search(q)`. */
+    searches: ['social', 'search'] as const,
+    search: (q: string) => ['social', 'search', q] as const,
+    chats: ['social', 'chats'] as const,
+    messages: (chatId: string) => ['social', 'messages', chatId] as const,
+    /** The mutation key of sends still on their way (their messages show as temporary). */
+    sendMessage: ['social', 'send-message'] as const,
+    sharedPlans: ['social', 'shared-plans'] as const,
   },
 };

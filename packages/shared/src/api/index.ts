@@ -2,4 +2,5 @@
 // point ('@daywise/shared/api') because it carries zod schemas.
 export * from './endpoint';
 export * from './params';
+export * from './social';
 export * from './todos';

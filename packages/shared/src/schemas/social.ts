@@ -7,7 +7,7 @@ import { dateSchema } from './todos';
 
 /**
  * Social: friends, chats, messages and shared plans. The request schemas are
- * what the server validates and the forms use; the interfaces are what the API answers.
+ * what the server validates and the forms use; the response schemas are what the API answers.
  */
 
 const id = z.string().trim().min(1).max(100);
@@ -67,90 +67,119 @@ export const sharedTaskUpdateSchema = z
   .partial()
   .refine((update) => Object.keys(update).length > 0, 'Nothing to change');
 
-export type FriendshipStatus = 'none' | 'request_sent' | 'friends';
+export const FRIENDSHIP_STATUSES = ['none', 'request_sent', 'friends'] as const;
+export type FriendshipStatus = (typeof FRIENDSHIP_STATUSES)[number];
 
 /** Another user as the social screens show them. */
-export interface SocialUser {
-  id: string;
-  name: string;
-  email: string;
-  /** The picture's URL when the user has one. */
-  profilePictureUrl: string | null;
-}
+export const socialUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    /** The picture's URL when the user has one. */
+    profilePictureUrl: z.string().nullable(),
+  })
+  .meta({ id: 'SocialUser' });
+export type SocialUser = z.infer<typeof socialUserSchema>;
 
 /** GET /api/users/search → { results } */
-export interface UserSearchResult extends SocialUser {
-  friendshipStatus: FriendshipStatus;
-}
+export const userSearchResultSchema = socialUserSchema
+  .extend({ friendshipStatus: z.enum(FRIENDSHIP_STATUSES) })
+  .meta({ id: 'UserSearchResult' });
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
 /** An incoming pending request (GET /api/friend-requests → { requests }). */
-export interface FriendRequest {
-  id: string;
-  fromUserId: string;
-  toUserId: string;
-  sender: { name: string; email: string };
-  createdAt: string;
-}
+export const friendRequestItemSchema = z
+  .object({
+    id: z.string(),
+    fromUserId: z.string(),
+    toUserId: z.string(),
+    sender: z.object({ name: z.string(), email: z.string() }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'FriendRequest' });
+export type FriendRequest = z.infer<typeof friendRequestItemSchema>;
+
+/** POST /api/friend-requests: sent, or accepted at once when the other had already asked. */
+export const friendRequestOutcomeSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'accepted']),
+});
+export type FriendRequestOutcome = z.infer<typeof friendRequestOutcomeSchema>;
 
 /** GET /api/friends → { friends }, ordered by name; `id` is the friend's user id. */
+export const friendSchema = socialUserSchema;
 export type Friend = SocialUser;
 
 /** GET /api/chats → { chats }, newest activity first. */
-export interface Chat {
-  id: string;
-  friend: SocialUser;
-  /** The first 100 characters of the newest message, or null. */
-  lastMessage: string | null;
-  lastMessageAt: string | null;
-  /** The friend's messages this user has not read. */
-  unreadCount: number;
-  createdAt: string;
-}
+export const chatSchema = z
+  .object({
+    id: z.string(),
+    friend: socialUserSchema,
+    /** The first 100 characters of the newest message, or null. */
+    lastMessage: z.string().nullable(),
+    lastMessageAt: z.string().nullable(),
+    /** The friend's messages this user has not read. */
+    unreadCount: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Chat' });
+export type Chat = z.infer<typeof chatSchema>;
 
-export interface Message {
-  id: string;
-  chatId: string;
-  senderId: string;
-  content: string;
-  messageType: 'text';
-  createdAt: string;
-  isRead: boolean;
-  isEdited: boolean;
-  editedAt: string | null;
-}
+export const messageSchema = z
+  .object({
+    id: z.string(),
+    chatId: z.string(),
+    senderId: z.string(),
+    content: z.string(),
+    messageType: z.literal('text'),
+    createdAt: z.string(),
+    isRead: z.boolean(),
+    isEdited: z.boolean(),
+    editedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Message' });
+export type Message = z.infer<typeof messageSchema>;
 
 /** GET /api/chats/:id/messages → oldest first; `nextCursor` fetches the page before, or null. */
-export interface MessagePage {
-  messages: Message[];
-  nextCursor: string | null;
-}
+export const messagePageSchema = z.object({
+  messages: z.array(messageSchema),
+  nextCursor: z.string().nullable(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
 
-export interface SharedPlanTask {
-  id: string;
-  title: string;
-  completed: boolean;
-  createdBy: string;
-  createdByName: string;
-  createdAt: string;
-  updatedBy: string | null;
-  updatedAt: string;
-  completedBy: string | null;
-  completedAt: string | null;
-}
+export const sharedPlanTaskSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    completed: z.boolean(),
+    createdBy: z.string(),
+    createdByName: z.string(),
+    createdAt: z.string(),
+    updatedBy: z.string().nullable(),
+    updatedAt: z.string(),
+    completedBy: z.string().nullable(),
+    completedAt: z.string().nullable(),
+  })
+  .meta({ id: 'SharedPlanTask' });
+export type SharedPlanTask = z.infer<typeof sharedPlanTaskSchema>;
 
 /** GET /api/shared-plans → { plans }, newest change first. */
-export interface SharedPlan {
-  id: string;
-  creatorId: string;
-  sharedWithId: string;
-  title: string;
-  description: string;
-  date: string;
-  status: 'active';
-  /** Oldest first. */
-  tasks: SharedPlanTask[];
-  /** The participant who is not the reader. */
-  otherUser: { id: string; name: string };
-  createdAt: string;
-  updatedAt: string;
-}
+export const sharedPlanSchema = z
+  .object({
+    id: z.string(),
+    creatorId: z.string(),
+    sharedWithId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    date: z.string(),
+    status: z.literal('active'),
+    /** Oldest first. */
+    tasks: z.array(sharedPlanTaskSchema),
+    /** The participant who is not the reader. */
+    otherUser: z.object({ id: z.string(), name: z.string() }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'SharedPlan' });
+export type SharedPlan = z.infer<typeof sharedPlanSchema>;

@@ -16,7 +16,7 @@ import {
   useMessages,
   usePendingMessages,
   useSendMessage,
-} from './use-social';
+} from './use-chats';
 
 /** Within this distance of the bottom, a new message scrolls the chat down to it. */
 const NEAR_BOTTOM_PX = 80;

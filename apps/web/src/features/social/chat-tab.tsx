@@ -15,7 +15,8 @@ import {
   surfaceClass,
 } from './social-ui';
 import type { OpenChat, useChatSelection } from './use-chat-selection';
-import { useChats, useFriends } from './use-social';
+import { useChats } from './use-chats';
+import { useFriends } from './use-friends';
 
 type Selection = ReturnType<typeof useChatSelection>;
 

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { FormField, inputClass, selectClass } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
 import { Banner } from './banner';
-import { useCreateSharedPlan } from './use-social';
+import { useCreateSharedPlan } from './use-shared-plans';
 
 interface CreateSharedPlanDialogProps {
   friends: Friend[];

@@ -22,7 +22,7 @@ import {
   useRemoveFriend,
   useSendFriendRequest,
   useUserSearch,
-} from './use-social';
+} from './use-friends';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

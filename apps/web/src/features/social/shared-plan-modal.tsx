@@ -12,7 +12,7 @@ import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate } from '../../lib/format';
 import { Banner } from './banner';
 import { dangerIconButtonClass, emptyClass } from './social-ui';
-import { useAddSharedTask, useDeleteSharedTask, useToggleSharedTask } from './use-social';
+import { useAddSharedTask, useDeleteSharedTask, useToggleSharedTask } from './use-shared-plans';
 
 /** Tasks added here show at once under a stand-in id until the server has them. */
 const TEMP_PREFIX = 'temp-';

@@ -10,7 +10,8 @@ import { useSession } from '../../lib/session';
 import { CreateSharedPlanDialog } from './create-shared-plan-dialog';
 import { SharedPlanModal } from './shared-plan-modal';
 import { cardClass, dangerIconButtonClass, emptyClass } from './social-ui';
-import { useDeleteSharedPlan, useFriends, useSharedPlans } from './use-social';
+import { useFriends } from './use-friends';
+import { useDeleteSharedPlan, useSharedPlans } from './use-shared-plans';
 
 type Open =
   | { kind: 'none' }

@@ -10,13 +10,10 @@ import { FriendsTab } from './friends-tab';
 import { SharedPlansTab } from './shared-plans-tab';
 import { CountBadge, Spinner } from './social-ui';
 import { useChatSelection } from './use-chat-selection';
-import {
-  useChats,
-  useFriendRequests,
-  useFriends,
-  useSharedPlans,
-  useSocialRealtime,
-} from './use-social';
+import { useChats } from './use-chats';
+import { useFriendRequests, useFriends } from './use-friends';
+import { useSharedPlans } from './use-shared-plans';
+import { useSocialRealtime } from './use-social-realtime';
 
 const TABS = [
   { value: 'friends', label: 'Friends' },

@@ -1,7 +1,7 @@
 import type { Friend } from '@daywise/shared/schemas';
 import { useCallback, useState } from 'react';
 
-import { useDeleteChat, useOpenChat } from './use-social';
+import { useDeleteChat, useOpenChat } from './use-chats';
 
 /** The chat on screen: its friend at once, its id once the server has opened it. */
 export interface OpenChat {
