@@ -15,6 +15,7 @@ import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { refuseDuplicate } from '../lib/unique-violation';
 import { refreshCompletion } from './completion';
+import { ownPlan, taskOfPlan } from './policy';
 import { tagColors, tagNameKey } from './tags';
 
 type PlanRow = Selectable<DailyPlanTable>;
@@ -73,22 +74,8 @@ async function loadPlan(db: Kysely<Database>, plan: PlanRow): Promise<Plan> {
   };
 }
 
-/** The user's own plan, or 404 (another user's id answers exactly like a missing one). */
-async function requirePlan(db: Kysely<Database>, userId: string, id: string): Promise<PlanRow> {
-  const row = await db
-    .selectFrom('daily_plans')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) {
-    throw new ApiError('NOT_FOUND');
-  }
-  return row;
-}
-
 export async function getPlan(db: Kysely<Database>, userId: string, id: string): Promise<Plan> {
-  return loadPlan(db, await requirePlan(db, userId, id));
+  return loadPlan(db, await ownPlan(db, userId, id));
 }
 
 /** The plan for a date (today's plan by user and date), or null. */
@@ -246,7 +233,7 @@ export function updatePlan(
 }
 
 export async function deletePlan(db: Kysely<Database>, userId: string, id: string): Promise<void> {
-  await requirePlan(db, userId, id);
+  await ownPlan(db, userId, id);
   // Its tasks and completion record go with it (foreign keys cascade).
   await db.deleteFrom('daily_plans').where('id', '=', id).where('user_id', '=', userId).execute();
 }
@@ -263,7 +250,7 @@ async function changePlan(
   change: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<Plan> {
   await db.transaction().execute(async (trx) => {
-    const plan = await requirePlan(trx, userId, planId);
+    const plan = await ownPlan(trx, userId, planId);
     await change(trx);
     await refreshCompletion(trx, plan, now);
   });
@@ -284,15 +271,7 @@ export function updateTask(
   now: Date,
 ): Promise<Plan> {
   return changePlan(db, userId, planId, now, async (trx) => {
-    const task = await trx
-      .selectFrom('daily_tasks')
-      .selectAll()
-      .where('id', '=', taskId)
-      .where('plan_id', '=', planId)
-      .executeTakeFirst();
-    if (!task) {
-      throw new ApiError('NOT_FOUND');
-    }
+    const task = await taskOfPlan(trx, planId, taskId);
     const changes: Partial<TaskRow> = { updated_at: now.toISOString() };
     if (update.reminderTime !== undefined) {
       changes.reminder_time = update.reminderTime;
@@ -314,14 +293,8 @@ export function deleteTask(
   now: Date,
 ): Promise<Plan> {
   return changePlan(db, userId, planId, now, async (trx) => {
-    const deleted = await trx
-      .deleteFrom('daily_tasks')
-      .where('id', '=', taskId)
-      .where('plan_id', '=', planId)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) {
-      throw new ApiError('NOT_FOUND');
-    }
+    await taskOfPlan(trx, planId, taskId);
+    await trx.deleteFrom('daily_tasks').where('id', '=', taskId).execute();
   });
 }
 
