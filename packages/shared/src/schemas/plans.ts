@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { MESSAGES } from '../messages';
-import { dateSchema, PRIORITIES, type Priority, reminderTimeSchema } from './todos';
+import { dateSchema, PRIORITIES, reminderTimeSchema } from './todos';
 
 /** The preset tag colours, the default and the fallback. */
 export const TAG_COLORS = [
