@@ -109,6 +109,26 @@ function taskColumns(task: ParsedTask, position: number, colors: Map<string, str
   };
 }
 
+/** A new, unticked task of a plan. */
+function newTask(
+  planId: string,
+  userId: string,
+  columns: ReturnType<typeof taskColumns>,
+  stamp: string,
+): TaskRow {
+  return {
+    id: newId(),
+    plan_id: planId,
+    user_id: userId,
+    ...columns,
+    completed: false,
+    completed_at: null,
+    completed_date: null,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
 function dayTaken(): ApiError {
   return new ApiError('CONFLICT', 'You already have a plan for this day.');
 }
@@ -152,17 +172,9 @@ export async function createPlan(
       await trx
         .insertInto('daily_tasks')
         .values(
-          plan.tasks.map((task, position) => ({
-            id: newId(),
-            plan_id: row.id,
-            user_id: userId,
-            ...taskColumns(task, position, colors),
-            completed: false,
-            completed_at: null,
-            completed_date: null,
-            created_at: stamp,
-            updated_at: stamp,
-          })),
+          plan.tasks.map((task, position) =>
+            newTask(row.id, userId, taskColumns(task, position, colors), stamp),
+          ),
         )
         .execute();
       await refreshCompletion(trx, row, now);
@@ -215,17 +227,7 @@ export function updatePlan(
       } else {
         await trx
           .insertInto('daily_tasks')
-          .values({
-            id: newId(),
-            plan_id: id,
-            user_id: userId,
-            ...columns,
-            completed: false,
-            completed_at: null,
-            completed_date: null,
-            created_at: stamp,
-            updated_at: stamp,
-          })
+          .values(newTask(id, userId, columns, stamp))
           .execute();
       }
     }
