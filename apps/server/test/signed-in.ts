@@ -1,3 +1,5 @@
+import { afterEach, beforeEach } from 'vitest';
+
 import type { Engine } from '../src/db/database';
 import { accountClient } from './account-client';
 import { createTestApp, SAME_ORIGIN, type TestApp, testClock } from './helpers';
@@ -22,6 +24,19 @@ export async function signedInApp(engine: Engine, start?: Date): Promise<SignedI
   const ctx = await createTestApp(engine, { now: clock.now });
   const api = accountClient(ctx);
   return { ctx, api, clock, cookie: (await api.signUpAndVerify()) ?? '' };
+}
+
+/**
+ * Gives each test of the suite its own `signedInApp`, handed to `use` before the test and closed
+ * after it.
+ */
+export function eachSignedIn(engine: Engine, use: (app: SignedInApp) => void, start?: Date): void {
+  let current: SignedInApp | undefined;
+  beforeEach(async () => {
+    current = await signedInApp(engine, start);
+    use(current);
+  });
+  afterEach(() => current?.ctx.close());
 }
 
 /** A write as our own pages send it: from our origin, with `cookie`, and a JSON body if any. */

@@ -6,10 +6,10 @@ import type {
   StreakItem,
   TagStat,
 } from '@daywise/shared/schemas';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, type TestApp } from '../../test/helpers';
-import { type AccountClient, sendAs, signedInApp, type TestClock } from '../../test/signed-in';
+import { type AccountClient, eachSignedIn, sendAs, type TestClock } from '../../test/signed-in';
 
 /** A task to seed: completed ones count on `completedDate`, the plan's own date unless given. */
 interface SeedTask {
@@ -42,12 +42,11 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
   let clock: TestClock;
   let seq = 0;
 
+  // From Saturday 21 November 2026, 09:00 UTC.
+  eachSignedIn(engine, (app) => ({ ctx, api, cookie, clock } = app));
   beforeEach(async () => {
-    // Saturday 21 November 2026, 09:00 UTC.
-    ({ ctx, api, cookie, clock } = await signedInApp(engine));
     userId = await idOf(cookie);
   });
-  afterEach(() => ctx.close());
 
   const idOf = async (as: string) =>
     (await api.get('/api/account/session', as)).json<{ user: { id: string } }>().user.id;

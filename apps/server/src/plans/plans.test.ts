@@ -1,8 +1,8 @@
 import type { Plan, Tag } from '@daywise/shared/schemas';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { ENGINES, type TestApp } from '../../test/helpers';
-import { type AccountClient, sendAs, signedInApp, type TestClock } from '../../test/signed-in';
+import { type AccountClient, eachSignedIn, sendAs, type TestClock } from '../../test/signed-in';
 
 describe.each(ENGINES)('daily plans and tags on %s', (engine) => {
   let ctx: TestApp;
@@ -10,11 +10,8 @@ describe.each(ENGINES)('daily plans and tags on %s', (engine) => {
   let cookie: string;
   let clock: TestClock;
 
-  beforeEach(async () => {
-    // Saturday 21 November 2026, 09:00 UTC.
-    ({ ctx, api, cookie, clock } = await signedInApp(engine));
-  });
-  afterEach(() => ctx.close());
+  // From Saturday 21 November 2026, 09:00 UTC.
+  eachSignedIn(engine, (app) => ({ ctx, api, cookie, clock } = app));
 
   const send = (
     method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -1,10 +1,10 @@
 import { MESSAGES, PICTURE_MAX_BYTES } from '@daywise/shared';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { ENGINES, SAME_ORIGIN, type TestApp } from '../../test/helpers';
 import { pngClaiming, solidImage } from '../../test/images';
-import { type AccountClient, sendAs, signedInApp } from '../../test/signed-in';
+import { type AccountClient, eachSignedIn, sendAs } from '../../test/signed-in';
 
 function multipart(filename: string, contentType: string, data: Buffer) {
   const boundary = '----daywise-test-boundary';
@@ -23,10 +23,7 @@ describe.each(ENGINES)('profile on %s', (engine) => {
   let api: AccountClient;
   let cookie: string;
 
-  beforeEach(async () => {
-    ({ ctx, api, cookie } = await signedInApp(engine));
-  });
-  afterEach(() => ctx.close());
+  eachSignedIn(engine, (app) => ({ ctx, api, cookie } = app));
 
   const upload = (file: { payload: Buffer; headers: Record<string, string> }, as = cookie) =>
     ctx.app.inject({

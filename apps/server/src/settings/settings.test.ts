@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { ENGINES, type TestApp } from '../../test/helpers';
-import { type AccountClient, sendAs, signedInApp } from '../../test/signed-in';
+import { type AccountClient, eachSignedIn, sendAs } from '../../test/signed-in';
 
 const DEFAULTS = {
   notifications: { email: true, reminders: true },
@@ -14,10 +14,7 @@ describe.each(ENGINES)('settings on %s', (engine) => {
   let api: AccountClient;
   let cookie: string;
 
-  beforeEach(async () => {
-    ({ ctx, api, cookie } = await signedInApp(engine));
-  });
-  afterEach(() => ctx.close());
+  eachSignedIn(engine, (app) => ({ ctx, api, cookie } = app));
 
   const patch = (payload: object, as: string | undefined = cookie) =>
     sendAs(ctx, as, 'PATCH', '/api/settings', payload);
