@@ -141,8 +141,8 @@ export async function createPlan(
   db: Kysely<Database>,
   userId: string,
   input: PlanInput,
-  today: string,
   now: Date,
+  today: string,
 ): Promise<Plan> {
   const plan = planSchema.parse(input);
   const planDate = plan.planDate ?? today;
@@ -269,8 +269,8 @@ export function updateTask(
   planId: string,
   taskId: string,
   update: PlanTaskUpdate,
-  today: string,
   now: Date,
+  today: string,
 ): Promise<Plan> {
   return changePlan(db, userId, planId, now, async (trx) => {
     const task = await taskOfPlan(trx, planId, taskId);

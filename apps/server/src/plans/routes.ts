@@ -29,7 +29,7 @@ export function planRoutes(app: AppInstance): void {
     const { db, user, body, now, today, events } = context;
     const day = await today();
     return idempotentCreate(context, () =>
-      events.after(createPlan(db, user.id, body, day, now), changed(user.id)),
+      events.after(createPlan(db, user.id, body, now, day), changed(user.id)),
     );
   });
 
@@ -49,7 +49,7 @@ export function planRoutes(app: AppInstance): void {
 
   route(app, plansApi.updateTask, async ({ db, user, params, body, now, today, events }) =>
     events.after(
-      updateTask(db, user.id, params.id, params.taskId, body, await today(), now),
+      updateTask(db, user.id, params.id, params.taskId, body, now, await today()),
       changed(user.id),
     ),
   );
@@ -65,7 +65,7 @@ export function planRoutes(app: AppInstance): void {
   );
 
   route(app, tagsApi.update, async ({ db, user, params, body, now, today, events }) =>
-    events.after(updateTag(db, user.id, params.id, body, await today(), now), changed(user.id)),
+    events.after(updateTag(db, user.id, params.id, body, now, await today()), changed(user.id)),
   );
 
   route(app, tagsApi.remove, ({ db, user, params, events }) =>

@@ -102,8 +102,8 @@ export async function updateTag(
   userId: string,
   id: string,
   update: z.output<typeof tagUpdateSchema>,
-  today: string,
   now: Date,
+  today: string,
 ): Promise<Tag> {
   const write = () =>
     db.transaction().execute(async (trx) => {

@@ -9,7 +9,7 @@ import { useOptimisticMutation } from './optimistic';
 import { queryKeys } from './query-keys';
 import { notify } from './toast';
 
-/** The spec's defaults, shown when the settings cannot be loaded. */
+/** The defaults, shown when the settings cannot be loaded. */
 export const DEFAULT_SETTINGS: Settings = {
   notifications: { email: true, reminders: true },
   privacy: { profileVisibility: 'private', activityTracking: true },

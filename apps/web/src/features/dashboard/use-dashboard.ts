@@ -11,7 +11,7 @@ import { dashboardQueries } from './api';
  * Whether the analytics may be shown and fetched (Analytics panel): `settled` stays
  * false until the settings are read, so a user who turned tracking off never has their activity
  * requested, not even once while the settings load. A failed settings read falls back to the
- * spec's default (on).
+ * default (on).
  */
 export function useAnalyticsEnabled(): { enabled: boolean; settled: boolean } {
   const { settings, isLoading } = useSettings();
