@@ -6,10 +6,10 @@ import type {
   StreakItem,
   TagStat,
 } from '@daywise/shared/schemas';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
-import { accountClient } from '../../test/account-client';
-import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp, testClock } from '../../test/helpers';
+import { ENGINES, type TestApp } from '../../test/helpers';
+import { type AccountClient, eachSignedIn, sendAs, type TestClock } from '../../test/signed-in';
 
 /** A task to seed: completed ones count on `completedDate`, the plan's own date unless given. */
 interface SeedTask {
@@ -24,6 +24,7 @@ interface SeedTask {
 
 const HOUR = 60 * 60 * 1000;
 const WEEK_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
 
 /** A series of `length` zeros with the given values at the given indexes. */
 function series(length: number, values: Record<number, number> = {}): number[] {
@@ -35,21 +36,17 @@ const percent = (part: number, whole: number) =>
 
 describe.each(ENGINES)('analytics on %s', (engine) => {
   let ctx: TestApp;
-  let api: ReturnType<typeof accountClient>;
+  let api: AccountClient;
   let cookie: string;
   let userId: string;
-  let clock: ReturnType<typeof testClock>;
+  let clock: TestClock;
   let seq = 0;
 
+  // From Saturday 21 November 2026, 09:00 UTC.
+  eachSignedIn(engine, (app) => ({ ctx, api, cookie, clock } = app));
   beforeEach(async () => {
-    // Saturday 21 November 2026, 09:00 UTC.
-    clock = testClock(new Date('2026-11-21T09:00:00.000Z'));
-    ctx = await createTestApp(engine, { now: clock.now });
-    api = accountClient(ctx);
-    cookie = (await api.signUpAndVerify()) ?? '';
     userId = await idOf(cookie);
   });
-  afterEach(() => ctx.close());
 
   const idOf = async (as: string) =>
     (await api.get('/api/account/session', as)).json<{ user: { id: string } }>().user.id;
@@ -70,11 +67,10 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
   const completions = async (days: number, as = cookie) =>
     (await read<{ days: CompletionDay[] }>(`/api/completions?days=${days}`, as)).days;
   const setTimezone = async (timezone: string, as = cookie) => {
-    const response = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/settings',
-      payload: { group: 'preferences', key: 'timezone', value: timezone },
-      headers: { ...SAME_ORIGIN, cookie: as },
+    const response = await sendAs(ctx, as, 'PATCH', '/api/settings', {
+      group: 'preferences',
+      key: 'timezone',
+      value: timezone,
     });
     expect(response.statusCode).toBe(200);
   };
@@ -170,7 +166,7 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
   /** A todo made and ticked through the todos API, at the test clock's time. */
   const completeTodoNow = async (title: string) => {
     const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
-      ctx.app.inject({ method, url, payload, headers: { ...SAME_ORIGIN, cookie } });
+      sendAs(ctx, cookie, method, url, payload);
     const created = await send('POST', '/api/todos', { title });
     expect(created.statusCode).toBe(201);
     const { id } = created.json<{ id: string }>();
@@ -247,7 +243,7 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
 
     it('reads what the plans API writes when a task is ticked', async () => {
       const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
-        ctx.app.inject({ method, url, payload, headers: { ...SAME_ORIGIN, cookie } });
+        sendAs(ctx, cookie, method, url, payload);
       expect(
         (await send('POST', '/api/tags', { name: 'Health', color: '#10B981' })).statusCode,
       ).toBe(201);
@@ -491,20 +487,7 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
         ],
       });
       expect(await chart('year')).toEqual({
-        labels: [
-          'Jan',
-          'Feb',
-          'Mar',
-          'Apr',
-          'May',
-          'Jun',
-          'Jul',
-          'Aug',
-          'Sep',
-          'Oct',
-          'Nov',
-          'Dec',
-        ],
+        labels: MONTHS,
         datasets: [
           { label: 'Todos', data: series(12, { 0: 1, 9: 1, 10: 5 }) },
           { label: 'Daily Goals', data: series(12, { 2: 1, 10: 2 }) },

@@ -8,15 +8,22 @@ import { currentStreak, streakItems } from './streaks';
 
 type Progress = DashboardSummary['today'];
 
+/** How many rows there are, and how many of them `completed` marks done. */
+function doneOfAll(completed: string) {
+  return [
+    sql<number>`count(*)`.as('total'),
+    sql<number>`coalesce(sum(case when ${sql.ref(completed)} then 1 else 0 end), 0)`.as(
+      'completed',
+    ),
+  ];
+}
+
 /** The Today card: the tasks of today's plan, done of all; 0 of 0 without a plan. */
 async function todayProgress(db: Kysely<Database>, userId: string, today: string) {
   const row = await db
     .selectFrom('daily_tasks as t')
     .innerJoin('daily_plans as p', 'p.id', 't.plan_id')
-    .select([
-      sql<number>`count(*)`.as('total'),
-      sql<number>`coalesce(sum(case when t.completed then 1 else 0 end), 0)`.as('completed'),
-    ])
+    .select(doneOfAll('t.completed'))
     .where('p.user_id', '=', userId)
     .where('p.plan_date', '=', today)
     .where('t.user_id', '=', userId)
@@ -39,20 +46,15 @@ async function completedThisWeekAndMonth(db: Kysely<Database>, userId: string, t
   const month = monthOf(today);
   const from = week.start < month.start ? week.start : month.start;
   const to = week.end > month.end ? week.end : month.end;
-  const todos = db
-    .selectFrom('todos')
-    .select('completed_date')
-    .where('user_id', '=', userId)
-    .where('completed_date', '>=', from)
-    .where('completed_date', '<=', to);
-  const tasks = db
-    .selectFrom('daily_tasks')
-    .select('completed_date')
-    .where('user_id', '=', userId)
-    .where('completed_date', '>=', from)
-    .where('completed_date', '<=', to);
+  const completedIn = (table: 'todos' | 'daily_tasks') =>
+    db
+      .selectFrom(table)
+      .select('completed_date')
+      .where('user_id', '=', userId)
+      .where('completed_date', '>=', from)
+      .where('completed_date', '<=', to);
   const row = await db
-    .selectFrom(todos.unionAll(tasks).as('done'))
+    .selectFrom(completedIn('todos').unionAll(completedIn('daily_tasks')).as('done'))
     .select([
       sql<number>`count(case when completed_date between ${week.start} and ${week.end} then 1 end)`.as(
         'week',
@@ -78,10 +80,7 @@ async function todosCreatedToday(
 ) {
   const row = await db
     .selectFrom('todos')
-    .select([
-      sql<number>`count(*)`.as('total'),
-      sql<number>`coalesce(sum(case when completed then 1 else 0 end), 0)`.as('completed'),
-    ])
+    .select(doneOfAll('completed'))
     .where('user_id', '=', userId)
     .where('created_at', '>=', startOfDayIn(today, timezone).toISOString())
     .where('created_at', '<', startOfDayIn(addDays(today, 1), timezone).toISOString())

@@ -62,7 +62,7 @@ function completionRecords(db: Kysely<Database>, userId: string, start: string, 
 /**
  * The by-category chart: tagged tasks of the range's plans per tag. A tag's colour is the one
  * copied onto its most recent task (the tag may have been recoloured or deleted since), or the
- * fallback colour (docs/product/daily-goals.md) when that task has none.
+ * fallback colour (FALLBACK_TAG_COLOR) when that task has none.
  */
 export async function tagCategories(
   db: Kysely<Database>,

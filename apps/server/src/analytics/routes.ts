@@ -1,9 +1,7 @@
-import { todayIn } from '@daywise/shared';
-import { chartQuerySchema, rangeQuerySchema } from '@daywise/shared/schemas';
+import { analyticsApi } from '@daywise/shared/api';
 
 import type { AppInstance } from '../app';
-import { requireSession } from '../auth/session';
-import { userTimezone } from '../settings/settings';
+import { route } from '../lib/route';
 import { completionChart } from './chart';
 import { completionDays } from './completions';
 import { dashboardSummary } from './dashboard';
@@ -14,37 +12,19 @@ import { planAnalytics } from './plan-analytics';
  * query scoped to the session's user, "today" counted in the user's time zone setting.
  */
 export function analyticsRoutes(app: AppInstance): void {
-  const { db } = app.database;
-
-  app.get('/api/analytics/dashboard', async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    const timezone = await userTimezone(db, user.id);
-    return dashboardSummary(db, user.id, timezone, todayIn(timezone, app.now()));
-  });
-
-  app.get(
-    '/api/analytics/chart',
-    { schema: { querystring: chartQuerySchema } },
-    async (request) => {
-      const { user } = await requireSession(app.auth, request);
-      const today = todayIn(await userTimezone(db, user.id), app.now());
-      return completionChart(db, user.id, request.query.period, today);
-    },
+  route(app, analyticsApi.dashboard, async ({ db, user, timezone, today }) =>
+    dashboardSummary(db, user.id, await timezone(), await today()),
   );
 
-  app.get(
-    '/api/analytics/plans',
-    { schema: { querystring: rangeQuerySchema } },
-    async (request) => {
-      const { user } = await requireSession(app.auth, request);
-      const today = todayIn(await userTimezone(db, user.id), app.now());
-      return planAnalytics(db, user.id, request.query.days, today);
-    },
+  route(app, analyticsApi.chart, async ({ db, user, query, today }) =>
+    completionChart(db, user.id, query.period, await today()),
   );
 
-  app.get('/api/completions', { schema: { querystring: rangeQuerySchema } }, async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    const today = todayIn(await userTimezone(db, user.id), app.now());
-    return { days: await completionDays(db, user.id, request.query.days, today) };
-  });
+  route(app, analyticsApi.plans, async ({ db, user, query, today }) =>
+    planAnalytics(db, user.id, query.days, await today()),
+  );
+
+  route(app, analyticsApi.completions, async ({ db, user, query, today }) => ({
+    days: await completionDays(db, user.id, query.days, await today()),
+  }));
 }

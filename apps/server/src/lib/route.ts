@@ -52,6 +52,23 @@ export type Handler<E extends Endpoint> = (
 /** Route options a contract leaves to the server: rate limits, body limits, hooks. */
 export type RouteOptions = Omit<RouteShorthandOptions, 'schema'>;
 
+/**
+ * A body the handler reads itself: described for the reference as the files it holds, and let
+ * through unvalidated (any body passes `z.unknown()`), as the handler checks every part.
+ */
+function uploadSchema({ type, files }: NonNullable<Endpoint['requestContent']>) {
+  const properties = Object.fromEntries(
+    Object.entries(files).map(([name, description]) => [
+      name,
+      { type: 'string', format: 'binary', description },
+    ]),
+  );
+  return {
+    consumes: [type],
+    body: z.unknown().meta({ type: 'object', properties, required: Object.keys(files) }),
+  };
+}
+
 /** The route schema an endpoint implies: input validation, serialization, and the reference. */
 export function routeSchema(endpoint: Endpoint) {
   const errors = Object.fromEntries(
@@ -64,12 +81,14 @@ export function routeSchema(endpoint: Endpoint) {
     ]),
   );
   const success = endpoint.status ?? 200;
+  const answer = endpoint.response ?? z.null().describe('No content');
   return {
     summary: endpoint.summary,
     tags: [endpoint.tag],
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.requestContent ? uploadSchema(endpoint.requestContent) : {}),
     ...(endpoint.idempotent
       ? {
           headers: z.object({
@@ -82,7 +101,12 @@ export function routeSchema(endpoint: Endpoint) {
       : {}),
     ...(endpoint.access === 'user' ? { security: [{ session: [] }] } : {}),
     response: {
-      [success]: endpoint.response ?? z.null().describe('No content'),
+      [success]: endpoint.responseContent
+        ? {
+            description: endpoint.summary,
+            content: { [endpoint.responseContent]: { schema: answer } },
+          }
+        : answer,
       ...errors,
     },
   };

@@ -1,36 +1,24 @@
 import type { Plan, Tag } from '@daywise/shared/schemas';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { accountClient } from '../../test/account-client';
-import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp, testClock } from '../../test/helpers';
+import { ENGINES, type TestApp } from '../../test/helpers';
+import { type AccountClient, eachSignedIn, sendAs, type TestClock } from '../../test/signed-in';
 
 describe.each(ENGINES)('daily plans and tags on %s', (engine) => {
   let ctx: TestApp;
-  let api: ReturnType<typeof accountClient>;
+  let api: AccountClient;
   let cookie: string;
-  let clock: ReturnType<typeof testClock>;
+  let clock: TestClock;
 
-  beforeEach(async () => {
-    // Saturday 21 November 2026, 09:00 UTC.
-    clock = testClock(new Date('2026-11-21T09:00:00.000Z'));
-    ctx = await createTestApp(engine, { now: clock.now });
-    api = accountClient(ctx);
-    cookie = (await api.signUpAndVerify()) ?? '';
-  });
-  afterEach(() => ctx.close());
+  // From Saturday 21 November 2026, 09:00 UTC.
+  eachSignedIn(engine, (app) => ({ ctx, api, cookie, clock } = app));
 
   const send = (
     method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
     as = cookie,
-  ) =>
-    ctx.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: { ...SAME_ORIGIN, cookie: as },
-    });
+  ) => sendAs(ctx, as, method, url, payload);
   const createTag = async (name: string, color?: string) => {
     const response = await send('POST', '/api/tags', { name, ...(color ? { color } : {}) });
     expect(response.statusCode).toBe(201);

@@ -15,6 +15,7 @@ import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { refuseDuplicate } from '../lib/unique-violation';
 import { refreshCompletion } from './completion';
+import { ownPlan, taskOfPlan } from './policy';
 import { tagColors, tagNameKey } from './tags';
 
 type PlanRow = Selectable<DailyPlanTable>;
@@ -73,22 +74,8 @@ async function loadPlan(db: Kysely<Database>, plan: PlanRow): Promise<Plan> {
   };
 }
 
-/** The user's own plan, or 404 (another user's id answers exactly like a missing one). */
-async function requirePlan(db: Kysely<Database>, userId: string, id: string): Promise<PlanRow> {
-  const row = await db
-    .selectFrom('daily_plans')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) {
-    throw new ApiError('NOT_FOUND');
-  }
-  return row;
-}
-
 export async function getPlan(db: Kysely<Database>, userId: string, id: string): Promise<Plan> {
-  return loadPlan(db, await requirePlan(db, userId, id));
+  return loadPlan(db, await ownPlan(db, userId, id));
 }
 
 /** The plan for a date (today's plan by user and date), or null. */
@@ -122,6 +109,26 @@ function taskColumns(task: ParsedTask, position: number, colors: Map<string, str
   };
 }
 
+/** A new, unticked task of a plan. */
+function newTask(
+  planId: string,
+  userId: string,
+  columns: ReturnType<typeof taskColumns>,
+  stamp: string,
+): TaskRow {
+  return {
+    id: newId(),
+    plan_id: planId,
+    user_id: userId,
+    ...columns,
+    completed: false,
+    completed_at: null,
+    completed_date: null,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
 function dayTaken(): ApiError {
   return new ApiError('CONFLICT', 'You already have a plan for this day.');
 }
@@ -134,8 +141,8 @@ export async function createPlan(
   db: Kysely<Database>,
   userId: string,
   input: PlanInput,
-  today: string,
   now: Date,
+  today: string,
 ): Promise<Plan> {
   const plan = planSchema.parse(input);
   const planDate = plan.planDate ?? today;
@@ -165,17 +172,9 @@ export async function createPlan(
       await trx
         .insertInto('daily_tasks')
         .values(
-          plan.tasks.map((task, position) => ({
-            id: newId(),
-            plan_id: row.id,
-            user_id: userId,
-            ...taskColumns(task, position, colors),
-            completed: false,
-            completed_at: null,
-            completed_date: null,
-            created_at: stamp,
-            updated_at: stamp,
-          })),
+          plan.tasks.map((task, position) =>
+            newTask(row.id, userId, taskColumns(task, position, colors), stamp),
+          ),
         )
         .execute();
       await refreshCompletion(trx, row, now);
@@ -228,17 +227,7 @@ export function updatePlan(
       } else {
         await trx
           .insertInto('daily_tasks')
-          .values({
-            id: newId(),
-            plan_id: id,
-            user_id: userId,
-            ...columns,
-            completed: false,
-            completed_at: null,
-            completed_date: null,
-            created_at: stamp,
-            updated_at: stamp,
-          })
+          .values(newTask(id, userId, columns, stamp))
           .execute();
       }
     }
@@ -246,7 +235,7 @@ export function updatePlan(
 }
 
 export async function deletePlan(db: Kysely<Database>, userId: string, id: string): Promise<void> {
-  await requirePlan(db, userId, id);
+  await ownPlan(db, userId, id);
   // Its tasks and completion record go with it (foreign keys cascade).
   await db.deleteFrom('daily_plans').where('id', '=', id).where('user_id', '=', userId).execute();
 }
@@ -263,7 +252,7 @@ async function changePlan(
   change: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<Plan> {
   await db.transaction().execute(async (trx) => {
-    const plan = await requirePlan(trx, userId, planId);
+    const plan = await ownPlan(trx, userId, planId);
     await change(trx);
     await refreshCompletion(trx, plan, now);
   });
@@ -280,19 +269,11 @@ export function updateTask(
   planId: string,
   taskId: string,
   update: PlanTaskUpdate,
-  today: string,
   now: Date,
+  today: string,
 ): Promise<Plan> {
   return changePlan(db, userId, planId, now, async (trx) => {
-    const task = await trx
-      .selectFrom('daily_tasks')
-      .selectAll()
-      .where('id', '=', taskId)
-      .where('plan_id', '=', planId)
-      .executeTakeFirst();
-    if (!task) {
-      throw new ApiError('NOT_FOUND');
-    }
+    const task = await taskOfPlan(trx, planId, taskId);
     const changes: Partial<TaskRow> = { updated_at: now.toISOString() };
     if (update.reminderTime !== undefined) {
       changes.reminder_time = update.reminderTime;
@@ -314,14 +295,8 @@ export function deleteTask(
   now: Date,
 ): Promise<Plan> {
   return changePlan(db, userId, planId, now, async (trx) => {
-    const deleted = await trx
-      .deleteFrom('daily_tasks')
-      .where('id', '=', taskId)
-      .where('plan_id', '=', planId)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) {
-      throw new ApiError('NOT_FOUND');
-    }
+    await taskOfPlan(trx, planId, taskId);
+    await trx.deleteFrom('daily_tasks').where('id', '=', taskId).execute();
   });
 }
 

@@ -1,17 +1,9 @@
-import { todayIn } from '@daywise/shared';
-import {
-  planSchema,
-  planTaskUpdateSchema,
-  tagSchema,
-  tagUpdateSchema,
-} from '@daywise/shared/schemas';
-import { z } from 'zod';
+import { plansApi, tagsApi } from '@daywise/shared/api';
 
 import type { AppInstance } from '../app';
-import { requireSession } from '../auth/session';
-import { created, idempotent } from '../lib/idempotency';
-import { publishAfter } from '../realtime/bus';
-import { userTimezone } from '../settings/settings';
+import type { DomainEvent } from '../lib/events';
+import { idempotentCreate } from '../lib/idempotency';
+import { route } from '../lib/route';
 import {
   createPlan,
   deletePlan,
@@ -24,106 +16,59 @@ import {
 } from './plans';
 import { createTag, deleteTag, listTags, updateTag } from './tags';
 
-const id = z.string().min(1).max(100);
-const idParams = z.object({ id });
-const taskParams = z.object({ id, taskId: id });
+/** Every plan or tag write says so; tags count as plans, as plan tasks show them. */
+const changed = (userId: string) => (): DomainEvent[] => [{ type: 'plan.changed', userId }];
 
 /** /api/plans and /api/tags: every query scoped to the session's user. */
 export function planRoutes(app: AppInstance): void {
-  const db = app.database.db;
+  route(app, plansApi.today, async ({ db, user, today }) => ({
+    plan: await planOn(db, user.id, await today()),
+  }));
 
-  /** The session's user, and today in their time zone. */
-  const userAndToday = async (request: Parameters<typeof requireSession>[1]) => {
-    const { user } = await requireSession(app.auth, request);
-    const now = app.now();
-    return { userId: user.id, now, today: todayIn(await userTimezone(db, user.id), now) };
-  };
-
-  /**
-   * The user's other tabs and devices re-read their plans after each write. Tags
-   * count as plans: plan tasks show them.
-   */
-  const synced = <T>(userId: string, write: Promise<T>) =>
-    publishAfter(app.realtime, [userId], { type: 'plans.changed' }, write);
-
-  app.get('/api/plans/today', async (request) => {
-    const { userId, today } = await userAndToday(request);
-    return { plan: await planOn(db, userId, today) };
-  });
-
-  app.post('/api/plans', { schema: { body: planSchema } }, async (request, reply) => {
-    const { userId, today, now } = await userAndToday(request);
-    const { status, body } = await idempotent(db, request, userId, now, () =>
-      created(synced(userId, createPlan(db, userId, request.body, today, now))),
+  route(app, plansApi.create, async (context) => {
+    const { db, user, body, now, today, events } = context;
+    const day = await today();
+    return idempotentCreate(context, () =>
+      events.after(createPlan(db, user.id, body, now, day), changed(user.id)),
     );
-    return reply.status(status).send(body);
   });
 
-  app.get('/api/plans/:id', { schema: { params: idParams } }, async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    return getPlan(db, user.id, request.params.id);
-  });
+  route(app, plansApi.get, ({ db, user, params }) => getPlan(db, user.id, params.id));
 
-  app.put('/api/plans/:id', { schema: { params: idParams, body: planSchema } }, async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    return synced(user.id, updatePlan(db, user.id, request.params.id, request.body, app.now()));
-  });
-
-  app.delete('/api/plans/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const { user } = await requireSession(app.auth, request);
-    await synced(user.id, deletePlan(db, user.id, request.params.id));
-    return reply.status(204).send();
-  });
-
-  app.post('/api/plans/:id/reset', { schema: { params: idParams } }, async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    return synced(user.id, resetPlan(db, user.id, request.params.id, app.now()));
-  });
-
-  app.patch(
-    '/api/plans/:id/tasks/:taskId',
-    { schema: { params: taskParams, body: planTaskUpdateSchema } },
-    async (request) => {
-      const { userId, today, now } = await userAndToday(request);
-      const { id: planId, taskId } = request.params;
-      return synced(userId, updateTask(db, userId, planId, taskId, request.body, today, now));
-    },
+  route(app, plansApi.update, ({ db, user, params, body, now, events }) =>
+    events.after(updatePlan(db, user.id, params.id, body, now), changed(user.id)),
   );
 
-  app.delete(
-    '/api/plans/:id/tasks/:taskId',
-    { schema: { params: taskParams } },
-    async (request) => {
-      const { user } = await requireSession(app.auth, request);
-      const { id: planId, taskId } = request.params;
-      return synced(user.id, deleteTask(db, user.id, planId, taskId, app.now()));
-    },
+  route(app, plansApi.remove, ({ db, user, params, events }) =>
+    events.after(deletePlan(db, user.id, params.id), changed(user.id)),
   );
 
-  app.get('/api/tags', async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    return listTags(db, user.id);
-  });
-
-  app.post('/api/tags', { schema: { body: tagSchema } }, async (request, reply) => {
-    const { user } = await requireSession(app.auth, request);
-    return reply
-      .status(201)
-      .send(await synced(user.id, createTag(db, user.id, request.body, app.now())));
-  });
-
-  app.patch(
-    '/api/tags/:id',
-    { schema: { params: idParams, body: tagUpdateSchema } },
-    async (request) => {
-      const { userId, today, now } = await userAndToday(request);
-      return synced(userId, updateTag(db, userId, request.params.id, request.body, today, now));
-    },
+  route(app, plansApi.reset, ({ db, user, params, now, events }) =>
+    events.after(resetPlan(db, user.id, params.id, now), changed(user.id)),
   );
 
-  app.delete('/api/tags/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const { user } = await requireSession(app.auth, request);
-    await synced(user.id, deleteTag(db, user.id, request.params.id));
-    return reply.status(204).send();
-  });
+  route(app, plansApi.updateTask, async ({ db, user, params, body, now, today, events }) =>
+    events.after(
+      updateTask(db, user.id, params.id, params.taskId, body, now, await today()),
+      changed(user.id),
+    ),
+  );
+
+  route(app, plansApi.removeTask, ({ db, user, params, now, events }) =>
+    events.after(deleteTask(db, user.id, params.id, params.taskId, now), changed(user.id)),
+  );
+
+  route(app, tagsApi.list, ({ db, user }) => listTags(db, user.id));
+
+  route(app, tagsApi.create, ({ db, user, body, now, events }) =>
+    events.after(createTag(db, user.id, body, now), changed(user.id)),
+  );
+
+  route(app, tagsApi.update, async ({ db, user, params, body, now, today, events }) =>
+    events.after(updateTag(db, user.id, params.id, body, now, await today()), changed(user.id)),
+  );
+
+  route(app, tagsApi.remove, ({ db, user, params, events }) =>
+    events.after(deleteTag(db, user.id, params.id), changed(user.id)),
+  );
 }

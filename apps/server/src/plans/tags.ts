@@ -10,6 +10,7 @@ import { newId } from '../lib/ids';
 import { requireUnderQuota } from '../lib/quota';
 import { refuseDuplicate } from '../lib/unique-violation';
 import { refreshCompletion } from './completion';
+import { ownTag } from './policy';
 
 type TagRow = Selectable<UserTagTable>;
 
@@ -91,19 +92,6 @@ export async function createTag(
   return presentTag(row);
 }
 
-async function requireTag(db: Kysely<Database>, userId: string, id: string): Promise<TagRow> {
-  const row = await db
-    .selectFrom('user_tags')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) {
-    throw new ApiError('NOT_FOUND');
-  }
-  return row;
-}
-
 /**
  * Renames or recolours a tag. Today's and later plans follow (their tasks and completion
  * records), so what the user is working on shows the new name; past days keep what they
@@ -114,12 +102,12 @@ export async function updateTag(
   userId: string,
   id: string,
   update: z.output<typeof tagUpdateSchema>,
-  today: string,
   now: Date,
+  today: string,
 ): Promise<Tag> {
   const write = () =>
     db.transaction().execute(async (trx) => {
-      const current = await requireTag(trx, userId, id);
+      const current = await ownTag(trx, userId, id);
       const next = { name: update.name ?? current.name, color: update.color ?? current.color };
       const nextKey = tagNameKey(next.name);
       if (nextKey !== current.name_key) {
@@ -169,7 +157,7 @@ export async function updateTag(
 
 /** Deleting a tag leaves the tasks that used it as they are (they keep its name and colour). */
 export async function deleteTag(db: Kysely<Database>, userId: string, id: string): Promise<void> {
-  await requireTag(db, userId, id);
+  await ownTag(db, userId, id);
   await db.deleteFrom('user_tags').where('id', '=', id).where('user_id', '=', userId).execute();
 }
 

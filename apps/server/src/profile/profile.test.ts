@@ -1,11 +1,10 @@
-import zlib from 'node:zlib';
-
 import { MESSAGES, PICTURE_MAX_BYTES } from '@daywise/shared';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { accountClient } from '../../test/account-client';
-import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp } from '../../test/helpers';
+import { ENGINES, SAME_ORIGIN, type TestApp } from '../../test/helpers';
+import { pngClaiming, solidImage } from '../../test/images';
+import { type AccountClient, eachSignedIn, sendAs } from '../../test/signed-in';
 
 function multipart(filename: string, contentType: string, data: Buffer) {
   const boundary = '----daywise-test-boundary';
@@ -19,44 +18,12 @@ function multipart(filename: string, contentType: string, data: Buffer) {
   };
 }
 
-/** A PNG with a real header for `width` × `height` and almost no pixel data. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#2563eb' } })
-    .png()
-    .toBuffer();
-
 describe.each(ENGINES)('profile on %s', (engine) => {
   let ctx: TestApp;
-  let api: ReturnType<typeof accountClient>;
+  let api: AccountClient;
   let cookie: string;
 
-  beforeEach(async () => {
-    ctx = await createTestApp(engine);
-    api = accountClient(ctx);
-    cookie = (await api.signUpAndVerify()) ?? '';
-  });
-  afterEach(() => ctx.close());
+  eachSignedIn(engine, (app) => ({ ctx, api, cookie } = app));
 
   const upload = (file: { payload: Buffer; headers: Record<string, string> }, as = cookie) =>
     ctx.app.inject({
@@ -65,13 +32,7 @@ describe.each(ENGINES)('profile on %s', (engine) => {
       payload: file.payload,
       headers: { ...SAME_ORIGIN, ...file.headers, cookie: as },
     });
-  const patch = (payload: object, as = cookie) =>
-    ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      payload,
-      headers: { ...SAME_ORIGIN, cookie: as },
-    });
+  const patch = (payload: object, as = cookie) => sendAs(ctx, as, 'PATCH', '/api/profile', payload);
   const profileFields = { name: 'Ada Lovelace', bio: '', location: '', website: '' };
 
   it('reads and updates the profile, trimming and clearing fields', async () => {
@@ -121,7 +82,9 @@ describe.each(ENGINES)('profile on %s', (engine) => {
   });
 
   it('stores a PNG at most 500 px and serves it with nosniff and caching', async () => {
-    const response = await upload(multipart('photo.png', 'image/png', await png(1200, 600)));
+    const response = await upload(
+      multipart('photo.png', 'image/png', await solidImage('png', 1200, 600)),
+    );
     expect(response.statusCode).toBe(200);
     const { pictureUrl } = response.json<{ pictureUrl: string }>();
     expect(pictureUrl).toMatch(/^\/api\/users\/[a-f0-9]+\/picture\?v=\w+$/);
@@ -186,10 +149,14 @@ describe.each(ENGINES)('profile on %s', (engine) => {
   });
 
   it('replaces and removes the picture; nobody else can change it', async () => {
-    const first = (await upload(multipart('a.png', 'image/png', await png(100, 100)))).json<{
+    const first = (
+      await upload(multipart('a.png', 'image/png', await solidImage('png', 100, 100)))
+    ).json<{
       pictureUrl: string;
     }>();
-    const second = (await upload(multipart('b.png', 'image/png', await png(120, 80)))).json<{
+    const second = (
+      await upload(multipart('b.png', 'image/png', await solidImage('png', 120, 80)))
+    ).json<{
       pictureUrl: string;
     }>();
     expect(second.pictureUrl).not.toBe(first.pictureUrl);
@@ -199,7 +166,7 @@ describe.each(ENGINES)('profile on %s', (engine) => {
     ).toBe('no-cache');
 
     const grace = (await api.signUpAndVerify('grace@example.com')) ?? '';
-    await upload(multipart('g.png', 'image/png', await png(50, 50)), grace);
+    await upload(multipart('g.png', 'image/png', await solidImage('png', 50, 50)), grace);
     expect((await api.get('/api/profile', cookie)).json<{ pictureUrl: string }>().pictureUrl).toBe(
       second.pictureUrl,
     );

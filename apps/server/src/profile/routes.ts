@@ -1,12 +1,12 @@
 import { PICTURE_MAX_BYTES, PICTURE_UPLOAD_RATE_LIMIT } from '@daywise/shared';
-import { profileUpdateSchema } from '@daywise/shared/schemas';
+import { profileApi } from '@daywise/shared/api';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 
 import type { AppInstance } from '../app';
-import { requireSession } from '../auth/session';
 import { ApiError } from '../lib/errors';
+import { readable } from '../lib/policy';
 import { perUserLimit } from '../lib/rate-limit';
+import { route } from '../lib/route';
 import { encodePicture } from './pictures';
 import { deletePicture, findPicture, readProfile, savePicture, updateProfile } from './profiles';
 
@@ -52,50 +52,30 @@ async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
 export function profileRoutes(app: AppInstance): void {
   const limitUploads = perUserLimit(app, 'picture-upload', PICTURE_UPLOAD_RATE_LIMIT);
 
-  app.get('/api/profile', async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    return readProfile(app.database.db, user.id);
-  });
+  route(app, profileApi.get, ({ db, user }) => readProfile(db, user.id));
 
-  app.patch('/api/profile', { schema: { body: profileUpdateSchema } }, async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    return updateProfile(app.database.db, user.id, request.body, app.now());
-  });
+  route(app, profileApi.update, ({ db, user, body, now }) => updateProfile(db, user.id, body, now));
 
-  app.put('/api/profile/picture', async (request) => {
-    const { user } = await requireSession(app.auth, request);
+  route(app, profileApi.uploadPicture, async ({ db, user, now, request }) => {
     await limitUploads(request, user.id);
     const picture = await encodePicture(await readPictureUpload(request));
-    return { pictureUrl: await savePicture(app.database.db, user.id, picture, app.now()) };
+    return { pictureUrl: await savePicture(db, user.id, picture, now) };
   });
 
-  app.delete('/api/profile/picture', async (request) => {
-    const { user } = await requireSession(app.auth, request);
-    await deletePicture(app.database.db, user.id);
+  route(app, profileApi.removePicture, async ({ db, user }) => {
+    await deletePicture(db, user.id);
     return { pictureUrl: null };
   });
 
-  app.get(
-    '/api/users/:id/picture',
-    {
-      schema: {
-        params: z.object({ id: z.string().min(1).max(100) }),
-        querystring: z.object({ v: z.string().max(40).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const picture = await findPicture(app.database.db, request.params.id);
-      if (!picture) {
-        throw new ApiError('NOT_FOUND');
-      }
-      // A versioned URL never changes content; an unversioned one is checked every time.
-      const immutable = request.query.v === picture.version;
-      return reply
-        .header('Content-Type', picture.content_type)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', 'inline')
-        .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .send(picture.data);
-    },
-  );
+  route(app, profileApi.picture, async ({ db, params, query, reply }) => {
+    const picture = readable(await findPicture(db, params.id));
+    // A versioned URL never changes content; an unversioned one is checked every time.
+    const immutable = query.v === picture.version;
+    return reply
+      .header('Content-Type', picture.content_type)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', 'inline')
+      .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .send(picture.data);
+  });
 }

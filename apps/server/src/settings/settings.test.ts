@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { accountClient } from '../../test/account-client';
-import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp } from '../../test/helpers';
+import { ENGINES, type TestApp } from '../../test/helpers';
+import { type AccountClient, eachSignedIn, sendAs } from '../../test/signed-in';
 
 const DEFAULTS = {
   notifications: { email: true, reminders: true },
@@ -11,23 +11,13 @@ const DEFAULTS = {
 
 describe.each(ENGINES)('settings on %s', (engine) => {
   let ctx: TestApp;
-  let api: ReturnType<typeof accountClient>;
-  let cookie: string | undefined;
+  let api: AccountClient;
+  let cookie: string;
 
-  beforeEach(async () => {
-    ctx = await createTestApp(engine);
-    api = accountClient(ctx);
-    cookie = await api.signUpAndVerify();
-  });
-  afterEach(() => ctx.close());
+  eachSignedIn(engine, (app) => ({ ctx, api, cookie } = app));
 
-  const patch = (payload: object, as = cookie) =>
-    ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/settings',
-      payload,
-      headers: { ...SAME_ORIGIN, cookie: as ?? '' },
-    });
+  const patch = (payload: object, as: string | undefined = cookie) =>
+    sendAs(ctx, as, 'PATCH', '/api/settings', payload);
 
   it('creates the spec defaults on first read, starting from the browser time zone if given', async () => {
     const first = await api.get('/api/settings?timezone=Europe/Paris', cookie);

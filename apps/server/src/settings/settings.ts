@@ -30,7 +30,7 @@ function present(row: Row): Settings {
 }
 
 /**
- * The time zone "today" is counted in (docs/product/README.md). It only reads: creating the
+ * The time zone "today" is counted in (UTC until the user chooses one). It only reads: creating the
  * settings is left to the settings read, which knows the browser's time zone to start from.
  */
 export async function userTimezone(db: Kysely<Database>, userId: string): Promise<string> {
@@ -43,13 +43,14 @@ export async function userTimezone(db: Kysely<Database>, userId: string): Promis
 }
 
 /**
- * The user's settings, created with their defaults (docs/product) the first time they are read. A first read may name the browser's time zone to start from instead of UTC.
+ * The user's settings, created with the defaults the first time they are read. A first read may
+ * name the browser's time zone to start from instead of UTC.
  */
 export async function readSettings(
   db: Kysely<Database>,
   userId: string,
+  initialTimezone: string | undefined,
   now: Date,
-  initialTimezone?: string,
 ): Promise<Settings> {
   const existing = await db
     .selectFrom('user_settings')
@@ -84,11 +85,11 @@ export async function updateSetting(
   update: SettingUpdate,
   now: Date,
 ): Promise<Settings> {
-  await readSettings(db, userId, now);
+  await readSettings(db, userId, undefined, now);
   await db
     .updateTable('user_settings')
     .set({ [COLUMNS[update.key]]: update.value, updated_at: now.toISOString() })
     .where('user_id', '=', userId)
     .execute();
-  return readSettings(db, userId, now);
+  return readSettings(db, userId, undefined, now);
 }

@@ -1,11 +1,10 @@
-import zlib from 'node:zlib';
-
 import { MESSAGES, PICTURE_MAX_BYTES, PICTURE_UPLOAD_RATE_LIMIT } from '@daywise/shared';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { accountClient } from '../account-client';
 import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp } from '../helpers';
+import { pngClaiming, solidImage } from '../images';
 
 const BOUNDARY = 'attacker-boundary';
 const INVALID_IMAGE = { error: { code: 'INVALID_IMAGE', message: MESSAGES.invalidImage } };
@@ -23,33 +22,6 @@ function part(name: string, data: Buffer | string, filename?: string, type = 'im
 const closing = Buffer.from(`--${BOUNDARY}--\r\n`);
 const form = (...parts: Buffer[]) => Buffer.concat([...parts, closing]);
 
-/** A PNG whose header claims `width` × `height` pixels, with almost no pixel data. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const image = (format: 'png' | 'tiff' | 'jpeg') =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: '#2563eb' } })
-    .toFormat(format)
-    .toBuffer();
-
 describe.each(ENGINES)('picture uploads as an attacker sends them (%s)', (engine) => {
   let ctx: TestApp;
   let cookie: string;
@@ -58,7 +30,7 @@ describe.each(ENGINES)('picture uploads as an attacker sends them (%s)', (engine
   beforeEach(async () => {
     ctx = await createTestApp(engine);
     cookie = (await accountClient(ctx).signUpAndVerify()) ?? '';
-    smallPng = await image('png');
+    smallPng = await solidImage('png');
   });
   afterEach(() => ctx.close());
 
@@ -129,7 +101,7 @@ describe.each(ENGINES)('picture uploads as an attacker sends them (%s)', (engine
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>',
     );
-    for (const file of [svg, await image('tiff')]) {
+    for (const file of [svg, await solidImage('tiff')]) {
       const response = await put(form(part('picture', file, 'me.png', 'image/png')));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual(INVALID_IMAGE);
@@ -165,7 +137,7 @@ describe.each(ENGINES)('picture uploads as an attacker sends them (%s)', (engine
   });
 
   it('limits uploads per user', async () => {
-    const payload = form(part('picture', await image('jpeg'), 'me.jpg', 'image/jpeg'));
+    const payload = form(part('picture', await solidImage('jpeg'), 'me.jpg', 'image/jpeg'));
     for (let upload = 0; upload < PICTURE_UPLOAD_RATE_LIMIT.max; upload += 1) {
       expect((await put(payload)).statusCode).toBe(200);
     }

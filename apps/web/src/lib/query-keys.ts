@@ -19,6 +19,8 @@ export const queryKeys = {
 
   plans: {
     all: ['plans'] as const,
+    today: ['plans', 'today'] as const,
+    completions: (days: number) => ['plans', 'completions', days] as const,
   },
 
   tags: {
@@ -28,6 +30,9 @@ export const queryKeys = {
   /** The dashboard's and the plans' figures: todos and plans both feed them. */
   analytics: {
     all: ['analytics'] as const,
+    dashboard: ['analytics', 'dashboard'] as const,
+    chart: (period: string) => ['analytics', 'chart', period] as const,
+    plans: (days: number) => ['analytics', 'plans', days] as const,
   },
 
   /** Every social query starts with `social`, so a reconnect re-reads them all at once. */

@@ -1,14 +1,15 @@
 import { MESSAGES, todayIn } from '@daywise/shared';
+import { settingsApi } from '@daywise/shared/api';
 import type { Settings, SettingUpdate } from '@daywise/shared/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-import { apiRequest } from './api-client';
+import { callApi } from './api-client';
+import { useOptimisticMutation } from './optimistic';
+import { queryKeys } from './query-keys';
 import { notify } from './toast';
 
-export const SETTINGS_QUERY_KEY = ['settings'] as const;
-
-/** Defaults (docs/product/profile-and-settings.md), shown when the settings cannot be loaded. */
+/** The defaults (docs/product/profile-and-settings.md), shown when the settings cannot be loaded. */
 export const DEFAULT_SETTINGS: Settings = {
   notifications: { email: true, reminders: true },
   privacy: { profileVisibility: 'private', activityTracking: true },
@@ -25,15 +26,16 @@ function browserTimezone(): string {
  * zone. The Settings page reports a failed read ('Failed to load settings'); elsewhere the
  * defaults stand in quietly.
  */
-export function useSettings() {
-  const query = useQuery({
-    queryKey: SETTINGS_QUERY_KEY,
+const settingsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.settings,
     queryFn: ({ signal }) =>
-      apiRequest<Settings>(`/api/settings?timezone=${encodeURIComponent(browserTimezone())}`, {
-        signal,
-      }),
+      callApi(settingsApi.get, { query: { timezone: browserTimezone() } }, { signal }),
     staleTime: 60_000,
   });
+
+export function useSettings() {
+  const query = useQuery(settingsQuery());
   return {
     settings: query.data ?? DEFAULT_SETTINGS,
     isLoading: query.isPending,
@@ -72,24 +74,18 @@ function apply(settings: Settings, update: SettingUpdate): Settings {
 
 /**
  * Saves one setting: shown at once, 'Setting updated' when saved; on failure
- * 'Failed to update setting' and the settings are read again from the server.
+ * 'Failed to update setting', the setting goes back, and the settings are read again.
  */
 export function useUpdateSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (update: SettingUpdate) =>
-      apiRequest<Settings>('/api/settings', { method: 'PATCH', body: update }),
-    onMutate: async (update) => {
-      await queryClient.cancelQueries({ queryKey: SETTINGS_QUERY_KEY });
-      const previous = queryClient.getQueryData<Settings>(SETTINGS_QUERY_KEY) ?? DEFAULT_SETTINGS;
-      queryClient.setQueryData(SETTINGS_QUERY_KEY, apply(previous, update));
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
-    },
-    onError: () => {
-      notify.error(MESSAGES.settingUpdateFailed);
-      void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
-    },
+  return useOptimisticMutation({
+    mutationFn: (update: SettingUpdate) => callApi(settingsApi.update, { body: update }),
+    touches: () => [queryKeys.settings],
+    apply: (queryClient, update) =>
+      queryClient.setQueryData<Settings>(queryKeys.settings, (settings) =>
+        apply(settings ?? DEFAULT_SETTINGS, update),
+      ),
+    onSuccess: (queryClient, saved) => queryClient.setQueryData(queryKeys.settings, saved),
+    onFailure: () => notify.error(MESSAGES.settingUpdateFailed),
+    refresh: () => [queryKeys.settings],
   });
 }

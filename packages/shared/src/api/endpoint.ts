@@ -32,6 +32,17 @@ export interface Endpoint {
   errors: readonly ErrorCode[];
   /** Creating writes accept an Idempotency-Key header (ADR 0016). */
   idempotent?: boolean;
+  /**
+   * A body that is not JSON and that the handler reads itself, checking each part as it streams
+   * in (a picture upload). The route does not validate it beforehand; the reference describes it
+   * by its parts, each a file named here with what it holds.
+   */
+  requestContent?: { type: 'multipart/form-data'; files: Record<string, string> };
+  /**
+   * A success answer that is not JSON (an image's bytes), sent as the handler gives it; `response`
+   * then describes the bytes for the reference.
+   */
+  responseContent?: 'image/*';
 }
 
 /** Declares an endpoint, keeping its literal types for inference. */

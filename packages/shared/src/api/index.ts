@@ -1,6 +1,11 @@
 // The API contract: every endpoint, declared once (docs/ARCHITECTURE.md). Behind its own entry
 // point ('@daywise/shared/api') because it carries zod schemas.
+export * from './analytics';
 export * from './endpoint';
 export * from './params';
+export * from './plans';
+export * from './profile';
+export * from './settings';
 export * from './social';
+export * from './tags';
 export * from './todos';

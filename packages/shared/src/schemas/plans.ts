@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { MESSAGES } from '../messages';
-import { dateSchema, PRIORITIES, type Priority, reminderTimeSchema } from './todos';
+import { dateSchema, PRIORITIES, reminderTimeSchema } from './todos';
 
 /** The preset tag colours, the default and the fallback. */
 export const TAG_COLORS = [
@@ -43,12 +43,11 @@ export const tagSchema = z.object({
 export const tagUpdateSchema = tagSchema.partial();
 export type TagInput = z.input<typeof tagSchema>;
 
-export interface Tag {
-  id: string;
-  name: string;
-  color: string;
-  createdAt: string;
-}
+/** A tag as the API answers it. */
+export const tagResponseSchema = z
+  .object({ id: z.string(), name: z.string(), color: z.string(), createdAt: z.string() })
+  .meta({ id: 'Tag' });
+export type Tag = z.infer<typeof tagResponseSchema>;
 
 /** A task as the plan form sends it; `id` names an existing task when a plan is edited. */
 export const planTaskSchema = z.object({
@@ -89,114 +88,66 @@ export const planTaskUpdateSchema = z
   .refine((update) => Object.keys(update).length > 0, 'Nothing to change');
 export type PlanTaskUpdate = z.infer<typeof planTaskUpdateSchema>;
 
-export interface PlanTask {
-  id: string;
-  title: string;
-  description: string;
-  priority: Priority;
-  tag: string | null;
-  tagColor: string | null;
-  reminderTime: string | null;
-  completed: boolean;
-  completedAt: string | null;
-  createdAt: string;
-}
+/** A task of a plan as the API answers it. */
+export const planTaskResponseSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    priority: z.enum(PRIORITIES),
+    tag: z.string().nullable(),
+    tagColor: z.string().nullable(),
+    reminderTime: z.string().nullable(),
+    completed: z.boolean(),
+    completedAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PlanTask' });
+export type PlanTask = z.infer<typeof planTaskResponseSchema>;
 
 /** Per-tag progress of one day (completion record, docs/product/daily-goals.md). */
-export interface TagStat {
-  tag: string;
-  color: string;
-  total: number;
-  completed: number;
-  percentage: number;
-}
+export const tagStatSchema = z
+  .object({
+    tag: z.string(),
+    color: z.string(),
+    total: z.number(),
+    completed: z.number(),
+    percentage: z.number(),
+  })
+  .meta({ id: 'TagStat' });
+export type TagStat = z.infer<typeof tagStatSchema>;
+
+/** The fields of a completion record, shared by the Daily Completions days. */
+export const completionFields = {
+  date: z.string(),
+  totalTasks: z.number(),
+  completedTasks: z.number(),
+  completionPercentage: z.number(),
+  tagStats: z.array(tagStatSchema),
+};
 
 /** The day's completion record, kept by the server with every task change. */
-export interface Completion {
-  date: string;
-  totalTasks: number;
-  completedTasks: number;
-  completionPercentage: number;
-  tagStats: TagStat[];
-}
+export const completionSchema = z.object(completionFields).meta({ id: 'Completion' });
+export type Completion = z.infer<typeof completionSchema>;
 
-export interface Plan {
-  id: string;
-  title: string;
-  description: string;
-  planDate: string;
-  tasks: PlanTask[];
-  completion: Completion;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A daily plan with its tasks in order and its completion record. */
+export const planResponseSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    planDate: z.string(),
+    tasks: z.array(planTaskResponseSchema),
+    completion: completionSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Plan' });
+export type Plan = z.infer<typeof planResponseSchema>;
 
-/** Analytics ranges and the performance list. */
-export const ANALYTICS_RANGES = [7, 30, 90] as const;
-export const PERFORMANCE_DAYS = 7;
-export const PERFORMANCE_THRESHOLDS = { good: 80, fair: 50 } as const;
-export const STREAK_LIST_SIZE = 5;
+/** Today's plan, or null before one is made. */
+export const todayPlanSchema = z.object({ plan: planResponseSchema.nullable() });
+export type TodayPlan = z.infer<typeof todayPlanSchema>;
 
-export const rangeQuerySchema = z.object({
-  days: z.coerce
-    .number()
-    .refine((days) => (ANALYTICS_RANGES as readonly number[]).includes(days), 'Unknown range')
-    .default(7),
-});
-
-/** A day of the Daily Completions tab. */
-export interface CompletionDay extends Completion {
-  planId: string;
-  title: string;
-  tasks: Pick<PlanTask, 'id' | 'title' | 'completed' | 'tag' | 'tagColor' | 'priority'>[];
-}
-
-/** User stats (computed). */
-export interface UserStats {
-  totalPlans: number;
-  totalTasks: number;
-  completedTasks: number;
-  overallCompletionRate: number;
-  currentStreak: number;
-  averageTasksPerDay: number;
-}
-
-/** Chart data. */
-export interface ChartData {
-  labels: string[];
-  datasets: { label: string; data: number[] }[];
-}
-
-/** The Analytics modal of Daily Goals. */
-export interface PlanAnalytics {
-  stats: UserStats;
-  /** Completion percentage per day of the range, oldest first (days without a plan are 0). */
-  trend: ChartData;
-  /** Tasks per tag over the range. */
-  categories: TagStat[];
-  /** The last 7 days, newest first (days without a plan are left out). */
-  recent: { date: string; completedTasks: number; totalTasks: number; percentage: number }[];
-}
-
-/** Streak item. */
-export interface StreakItem {
-  id: string;
-  title: string;
-  totalCompletions: number;
-  streak: number;
-  lastCompletedDate: string;
-}
-
-export const CHART_PERIODS = ['week', 'month', 'year'] as const;
-export type ChartPeriod = (typeof CHART_PERIODS)[number];
-export const chartQuerySchema = z.object({ period: z.enum(CHART_PERIODS).default('week') });
-
-/** The dashboard overview. */
-export interface DashboardSummary {
-  today: { completed: number; total: number; percentage: number };
-  week: { completed: number };
-  month: { completed: number };
-  dailyTodos: { completed: number; total: number; percentage: number };
-  currentStreak: number;
-  streaks: StreakItem[];
-}
+/** The user's tags, ordered by name. */
+export const tagListSchema = z.array(tagResponseSchema);

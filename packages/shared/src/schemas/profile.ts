@@ -32,14 +32,22 @@ export const profileUpdateSchema = z.object({
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export interface Profile {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  createdAt: string;
-  bio: string;
-  location: string;
-  website: string;
-  pictureUrl: string | null;
-}
+/** The profile as the API answers it. */
+export const profileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    createdAt: z.string(),
+    bio: z.string(),
+    location: z.string(),
+    website: z.string(),
+    /** Versioned, so a new picture gets a new link. */
+    pictureUrl: z.string().nullable(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The link of the user's new picture. */
+export const pictureUrlSchema = z.object({ pictureUrl: z.string() });

@@ -20,14 +20,16 @@ export const timezoneSchema = z
   }, 'Unknown time zone');
 
 /** The user settings as the API gives them (docs/product/profile-and-settings.md#settings). */
-export const settingsSchema = z.object({
-  notifications: z.object({ email: z.boolean(), reminders: z.boolean() }),
-  privacy: z.object({
-    profileVisibility: z.enum(PROFILE_VISIBILITIES),
-    activityTracking: z.boolean(),
-  }),
-  preferences: z.object({ theme: z.enum(THEMES), timezone: timezoneSchema }),
-});
+export const settingsSchema = z
+  .object({
+    notifications: z.object({ email: z.boolean(), reminders: z.boolean() }),
+    privacy: z.object({
+      profileVisibility: z.enum(PROFILE_VISIBILITIES),
+      activityTracking: z.boolean(),
+    }),
+    preferences: z.object({ theme: z.enum(THEMES), timezone: timezoneSchema }),
+  })
+  .meta({ id: 'Settings' });
 
 export type Settings = z.infer<typeof settingsSchema>;
 

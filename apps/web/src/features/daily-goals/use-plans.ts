@@ -1,70 +1,36 @@
 import { MESSAGES } from '@daywise/shared';
-import type {
-  CompletionDay,
-  Plan,
-  PlanAnalytics,
-  PlanInput,
-  PlanTask,
-  Tag,
-  TagInput,
-} from '@daywise/shared/schemas';
-import {
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { plansApi, tagsApi } from '@daywise/shared/api';
+import type { Plan, PlanInput, PlanTask, Tag, TagInput } from '@daywise/shared/schemas';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest, idempotencyKeyFor } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
+import { useOptimisticMutation } from '../../lib/optimistic';
+import { queryKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
+import { planQueries } from './api';
 
-export const PLANS_KEY = ['plans'] as const;
-export const TODAY_PLAN_KEY = [...PLANS_KEY, 'today'] as const;
-const TAGS_KEY = ['tags'] as const;
 /** The dashboard's figures count plan tasks too, so plan changes refresh them. */
-const ANALYTICS_KEY = ['analytics'] as const;
+const PLAN_FIGURES = [queryKeys.plans.all, queryKeys.analytics.all] as const;
 
 function refreshPlans(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: PLANS_KEY }),
-    queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY }),
-  ]);
+  return Promise.all(PLAN_FIGURES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** Today's plan in the user's time zone (the server decides the day), or null. */
 export function useTodayPlan() {
-  return useQuery({
-    queryKey: TODAY_PLAN_KEY,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ plan: Plan | null }>('/api/plans/today', { signal })).plan,
-  });
+  return useQuery(planQueries.today());
 }
 
 export function useTags() {
-  return useQuery({
-    queryKey: TAGS_KEY,
-    queryFn: ({ signal }) => apiRequest<Tag[]>('/api/tags', { signal }),
-  });
+  return useQuery(planQueries.tags());
 }
 
 export function useCompletions(days: number) {
-  return useQuery({
-    queryKey: [...PLANS_KEY, 'completions', days],
-    queryFn: ({ signal }) =>
-      apiRequest<{ days: CompletionDay[] }>(`/api/completions?days=${days}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(planQueries.completions(days));
 }
 
 export function usePlanAnalytics(days: number, enabled: boolean) {
-  return useQuery({
-    queryKey: [...ANALYTICS_KEY, 'plans', days],
-    queryFn: ({ signal }) =>
-      apiRequest<PlanAnalytics>(`/api/analytics/plans?days=${days}`, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery(planQueries.analytics(days, enabled));
 }
 
 /** Create or edit a plan; the dialog reports a failure next to the form. */
@@ -73,15 +39,8 @@ export function useSavePlan() {
   return useMutation({
     mutationFn: (save: { id: string | null; plan: PlanInput }) =>
       save.id
-        ? apiRequest<Plan>(`/api/plans/${encodeURIComponent(save.id)}`, {
-            method: 'PUT',
-            body: save.plan,
-          })
-        : apiRequest<Plan>('/api/plans', {
-            method: 'POST',
-            body: save.plan,
-            idempotencyKey: idempotencyKeyFor(save),
-          }),
+        ? callApi(plansApi.update, { params: { id: save.id }, body: save.plan })
+        : callApi(plansApi.create, { body: save.plan }, { action: save }),
     onSuccess: (_plan, { id }) => {
       notify.success(id ? MESSAGES.planUpdated : MESSAGES.planCreated);
       return refreshPlans(queryClient);
@@ -93,8 +52,7 @@ export function useSavePlan() {
 export function useDeletePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<void>(`/api/plans/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callApi(plansApi.remove, { params: { id } }),
     onSuccess: () => {
       notify.success(MESSAGES.planDeleted);
       return refreshPlans(queryClient);
@@ -106,10 +64,9 @@ export function useDeletePlan() {
 export function useResetPlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<Plan>(`/api/plans/${encodeURIComponent(id)}/reset`, { method: 'POST' }),
+    mutationFn: (id: string) => callApi(plansApi.reset, { params: { id } }),
     onSuccess: (plan) => {
-      queryClient.setQueryData(TODAY_PLAN_KEY, plan);
+      queryClient.setQueryData(queryKeys.plans.today, plan);
       notify.success(MESSAGES.dayReset);
       return refreshPlans(queryClient);
     },
@@ -117,8 +74,9 @@ export function useResetPlan() {
   });
 }
 
-const taskUrl = (planId: string, taskId: string) =>
-  `/api/plans/${encodeURIComponent(planId)}/tasks/${encodeURIComponent(taskId)}`;
+const taskParams = (planId: string, task: PlanTask) => ({
+  params: { id: planId, taskId: task.id },
+});
 
 function withTask(plan: Plan | null | undefined, taskId: string, change: Partial<PlanTask>) {
   if (!plan) {
@@ -144,30 +102,20 @@ function withTask(plan: Plan | null | undefined, taskId: string, change: Partial
  * progress included) then replaces the guess.
  */
 export function useToggleTask(planId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useOptimisticMutation({
     mutationFn: ({ task, completed }: { task: PlanTask; completed: boolean }) =>
-      apiRequest<Plan>(taskUrl(planId, task.id), { method: 'PATCH', body: { completed } }),
-    onMutate: async ({ task, completed }) => {
-      await queryClient.cancelQueries({ queryKey: TODAY_PLAN_KEY });
-      const previous = queryClient.getQueryData<Plan | null>(TODAY_PLAN_KEY);
-      queryClient.setQueryData(
-        TODAY_PLAN_KEY,
-        withTask(previous, task.id, {
+      callApi(plansApi.updateTask, { ...taskParams(planId, task), body: { completed } }),
+    touches: () => [queryKeys.plans.today],
+    apply: (queryClient, { task, completed }) =>
+      queryClient.setQueryData<Plan | null>(queryKeys.plans.today, (plan) =>
+        withTask(plan, task.id, {
           completed,
           completedAt: completed ? new Date().toISOString() : null,
         }),
-      );
-      return { previous };
-    },
-    onError: (_error, _variables, saved) => {
-      queryClient.setQueryData(TODAY_PLAN_KEY, saved?.previous);
-      notify.error(MESSAGES.taskUpdateFailed);
-    },
-    onSuccess: (plan) => {
-      queryClient.setQueryData(TODAY_PLAN_KEY, plan);
-      return refreshPlans(queryClient);
-    },
+      ),
+    onSuccess: (queryClient, plan) => queryClient.setQueryData(queryKeys.plans.today, plan),
+    onFailure: () => notify.error(MESSAGES.taskUpdateFailed),
+    refresh: () => PLAN_FIGURES,
   });
 }
 
@@ -176,9 +124,9 @@ export function useSetTaskReminder(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ task, reminderTime }: { task: PlanTask; reminderTime: string | null }) =>
-      apiRequest<Plan>(taskUrl(planId, task.id), { method: 'PATCH', body: { reminderTime } }),
+      callApi(plansApi.updateTask, { ...taskParams(planId, task), body: { reminderTime } }),
     onSuccess: (plan, { task, reminderTime }) => {
-      queryClient.setQueryData(TODAY_PLAN_KEY, plan);
+      queryClient.setQueryData(queryKeys.plans.today, plan);
       notify.success(
         reminderTime
           ? MESSAGES.reminderSet(task.title, reminderTime)
@@ -192,10 +140,9 @@ export function useSetTaskReminder(planId: string) {
 export function useDeleteTask(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (task: PlanTask) =>
-      apiRequest<Plan>(taskUrl(planId, task.id), { method: 'DELETE' }),
+    mutationFn: (task: PlanTask) => callApi(plansApi.removeTask, taskParams(planId, task)),
     onSuccess: (plan) => {
-      queryClient.setQueryData(TODAY_PLAN_KEY, plan);
+      queryClient.setQueryData(queryKeys.plans.today, plan);
       notify.success(MESSAGES.taskDeleted);
       return refreshPlans(queryClient);
     },
@@ -208,14 +155,14 @@ export function useSaveTag() {
   return useMutation({
     mutationFn: ({ id, tag }: { id: string | null; tag: TagInput }) =>
       id
-        ? apiRequest<Tag>(`/api/tags/${encodeURIComponent(id)}`, { method: 'PATCH', body: tag })
-        : apiRequest<Tag>('/api/tags', { method: 'POST', body: tag }),
+        ? callApi(tagsApi.update, { params: { id }, body: tag })
+        : callApi(tagsApi.create, { body: tag }),
     onSuccess: (_tag, { id }) => {
       notify.success(id ? MESSAGES.tagUpdated : MESSAGES.tagCreated);
       // Not awaited: the form clears as soon as the server answers, so the next tag typed
       // meanwhile is not wiped when the lists come back.
       void Promise.all([
-        queryClient.invalidateQueries({ queryKey: TAGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
         refreshPlans(queryClient),
       ]);
     },
@@ -226,10 +173,9 @@ export function useSaveTag() {
 export function useDeleteTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tag: Tag) =>
-      apiRequest<void>(`/api/tags/${encodeURIComponent(tag.id)}`, { method: 'DELETE' }),
+    mutationFn: (tag: Tag) => callApi(tagsApi.remove, { params: { id: tag.id } }),
     onSuccess: () => notify.success(MESSAGES.tagDeleted),
     onError: () => notify.error(MESSAGES.tagDeleteFailed),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TAGS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
   });
 }

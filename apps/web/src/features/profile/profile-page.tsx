@@ -6,7 +6,6 @@ import {
   profileUpdateSchema,
 } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BadgeCheck,
   CalendarDays,
@@ -21,13 +20,11 @@ import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'r
 import { useForm } from 'react-hook-form';
 
 import { ErrorAlert, FormField, inputClass, primaryButtonClass } from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
-import { SESSION_QUERY_KEY } from '../../lib/session';
+import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { Avatar } from './avatar';
 import { isAcceptableImage, isImageFile, resizeImage } from './resize-image';
-
-export const PROFILE_QUERY_KEY = ['profile'] as const;
+import { type ProfileSave, useProfile, useSaveProfile } from './use-profile';
 
 const JOINED_FORMAT = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -64,18 +61,17 @@ function isWebLink(website: string): boolean {
   return /^https?:\/\//i.test(website);
 }
 
-function uploadPicture(file: File): Promise<{ pictureUrl: string }> {
-  const body = new FormData();
-  body.append('picture', file, file.name);
-  return apiRequest('/api/profile/picture', { method: 'PUT', body });
+/** What Save does to the picture. */
+function pictureChange(staged: StagedPicture): ProfileSave['picture'] {
+  if (staged.kind === 'upload') {
+    return { upload: staged.file };
+  }
+  return staged.kind === 'remove' ? 'remove' : null;
 }
 
 /** Profile: view mode, and an edit mode whose changes apply on Save. */
 export default function ProfilePage() {
-  const query = useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: ({ signal }) => apiRequest<Profile>('/api/profile', { signal }),
-  });
+  const query = useProfile();
 
   if (query.isPending) {
     return (
@@ -146,7 +142,6 @@ function ViewValue({ label, value, empty }: { label: string; value: ReactNode; e
 }
 
 function ProfileEditor({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [picture, setPicture] = useState<StagedPicture>(NOTHING_STAGED);
   const [processing, setProcessing] = useState(false);
@@ -184,27 +179,10 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     }
   }, [editing, form]);
 
-  const mutation = useMutation({
-    mutationFn: async ({ values, staged }: { values: ProfileUpdate; staged: StagedPicture }) => {
-      if (staged.kind !== 'none') {
-        const { pictureUrl } =
-          staged.kind === 'upload'
-            ? await uploadPicture(staged.file)
-            : await apiRequest<{ pictureUrl: null }>('/api/profile/picture', {
-                method: 'DELETE',
-              });
-        // The picture is saved now, whatever happens to the fields next.
-        queryClient.setQueryData<Profile>(PROFILE_QUERY_KEY, (current) =>
-          current ? { ...current, pictureUrl } : current,
-        );
-        stagePicture(NOTHING_STAGED);
-      }
-      return apiRequest<Profile>('/api/profile', { method: 'PATCH', body: values });
-    },
+  const mutation = useSaveProfile({
+    // The picture is saved now, whatever happens to the fields next.
+    onPictureSaved: () => stagePicture(NOTHING_STAGED),
     onSuccess: (saved) => {
-      queryClient.setQueryData(PROFILE_QUERY_KEY, saved);
-      // The sidebar shows the name from the session.
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       form.reset(valuesOf(saved));
       stagePicture(NOTHING_STAGED);
       setEditing(false);
@@ -296,7 +274,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
 
   const save = form.handleSubmit((values) => {
     if (!processing) {
-      mutation.mutate({ values, staged: picture });
+      mutation.mutate({ values, picture: pictureChange(picture) });
     }
   });
 

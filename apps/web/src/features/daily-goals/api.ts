@@ -1,0 +1,38 @@
+import { analyticsApi, plansApi, tagsApi } from '@daywise/shared/api';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+
+import { callApi } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+/** The Daily Goals reads, each with its key and how to fetch it (docs/ARCHITECTURE.md). */
+export const planQueries = {
+  /** Today's plan in the user's time zone (the server decides the day), or null. */
+  today: () =>
+    queryOptions({
+      queryKey: queryKeys.plans.today,
+      queryFn: async ({ signal }) => (await callApi(plansApi.today, {}, { signal })).plan,
+    }),
+
+  tags: () =>
+    queryOptions({
+      queryKey: queryKeys.tags.all,
+      queryFn: ({ signal }) => callApi(tagsApi.list, {}, { signal }),
+    }),
+
+  /** The Daily Completions tab; the previous range stays on screen while another loads. */
+  completions: (days: number) =>
+    queryOptions({
+      queryKey: queryKeys.plans.completions(days),
+      queryFn: ({ signal }) => callApi(analyticsApi.completions, { query: { days } }, { signal }),
+      placeholderData: keepPreviousData,
+    }),
+
+  /** The Analytics modal, read only while it is open. */
+  analytics: (days: number, enabled: boolean) =>
+    queryOptions({
+      queryKey: queryKeys.analytics.plans(days),
+      queryFn: ({ signal }) => callApi(analyticsApi.plans, { query: { days } }, { signal }),
+      placeholderData: keepPreviousData,
+      enabled,
+    }),
+};

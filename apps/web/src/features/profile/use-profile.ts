@@ -1,0 +1,51 @@
+import { profileApi } from '@daywise/shared/api';
+import type { Profile, ProfileUpdate } from '@daywise/shared/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { callApi } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { profileQueries, uploadPicture } from './api';
+
+export function useProfile() {
+  return useQuery(profileQueries.profile());
+}
+
+/** One Save of the profile editor: the fields, and a new picture, its removal, or neither. */
+export interface ProfileSave {
+  values: ProfileUpdate;
+  picture: { upload: File } | 'remove' | null;
+}
+
+/**
+ * Saves the profile editor: a picture change first, which stands even if the fields then fail
+ * (`onPictureSaved` says so), then the fields. The saved profile replaces the cached one, and the
+ * session is read again, as the sidebar shows the name from it.
+ */
+export function useSaveProfile(callbacks: {
+  onPictureSaved: () => void;
+  onSuccess: (saved: Profile) => void;
+  onError: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, picture }: ProfileSave) => {
+      if (picture) {
+        const { pictureUrl } =
+          picture === 'remove'
+            ? await callApi(profileApi.removePicture)
+            : await uploadPicture(picture.upload);
+        queryClient.setQueryData<Profile>(queryKeys.profile, (current) =>
+          current ? { ...current, pictureUrl } : current,
+        );
+        callbacks.onPictureSaved();
+      }
+      return callApi(profileApi.update, { body: values });
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.profile, saved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      callbacks.onSuccess(saved);
+    },
+    onError: callbacks.onError,
+  });
+}
