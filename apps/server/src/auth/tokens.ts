@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+import type { TokenCheck } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { AccountTokenPurpose, Database } from '../db/schema';
@@ -44,7 +45,20 @@ export async function issueToken(
   return { secret, expiresAt };
 }
 
-export type TokenCheck = 'valid' | 'expired' | 'invalid';
+export type { TokenCheck };
+
+/** The token row `secret` names: the user's, of `purpose`. */
+function named(userId: string, purpose: AccountTokenPurpose, secret: string) {
+  return { token_hash: hash(secret), user_id: userId, purpose };
+}
+
+/** A found token's state at `now`; a token not found is invalid. */
+function stateOf(row: { expires_at: string } | undefined, now: Date): TokenCheck {
+  if (!row) {
+    return 'invalid';
+  }
+  return new Date(row.expires_at) <= now ? 'expired' : 'valid';
+}
 
 /** Whether `secret` is the user's live token of `purpose`, without using it up. */
 export async function checkToken(
@@ -57,14 +71,9 @@ export async function checkToken(
   const row = await db
     .selectFrom('account_tokens')
     .select('expires_at')
-    .where('token_hash', '=', hash(secret))
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
+    .where((eb) => eb.and(named(userId, purpose, secret)))
     .executeTakeFirst();
-  if (!row) {
-    return 'invalid';
-  }
-  return new Date(row.expires_at) <= now ? 'expired' : 'valid';
+  return stateOf(row, now);
 }
 
 /**
@@ -80,15 +89,10 @@ export async function consumeToken(
 ): Promise<TokenCheck> {
   const deleted = await db
     .deleteFrom('account_tokens')
-    .where('token_hash', '=', hash(secret))
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
+    .where((eb) => eb.and(named(userId, purpose, secret)))
     .returning('expires_at')
     .executeTakeFirst();
-  if (!deleted) {
-    return 'invalid';
-  }
-  return new Date(deleted.expires_at) <= now ? 'expired' : 'valid';
+  return stateOf(deleted, now);
 }
 
 /** When the user's live token of `purpose` expires, or null when there is none. */

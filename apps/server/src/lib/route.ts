@@ -84,6 +84,12 @@ export function routeSchema(endpoint: Endpoint) {
     response: {
       [success]: endpoint.response ?? z.null().describe('No content'),
       ...errors,
+      ...Object.fromEntries(
+        (endpoint.alsoAnswers ?? []).map(({ status, description, schema }) => [
+          status,
+          { description, content: { 'application/json': { schema } } },
+        ]),
+      ),
     },
   };
 }

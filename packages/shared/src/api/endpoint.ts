@@ -32,6 +32,11 @@ export interface Endpoint {
   errors: readonly ErrorCode[];
   /** Creating writes accept an Idempotency-Key header (ADR 0016). */
   idempotent?: boolean;
+  /**
+   * Answers in another shape than ApiError, by status: a health check's 503 says which
+   * dependency is down. Each replaces the error answer of its status in the reference.
+   */
+  alsoAnswers?: readonly { status: number; description: string; schema: z.ZodType }[];
 }
 
 /** Declares an endpoint, keeping its literal types for inference. */
