@@ -60,40 +60,39 @@ function stateOf(row: { expires_at: string } | undefined, now: Date): TokenCheck
   return new Date(row.expires_at) <= now ? 'expired' : 'valid';
 }
 
-/** Whether `secret` is the user's live token of `purpose`, without using it up. */
-export async function checkToken(
+/** Reads the user's token of `purpose` that `secret` names, and what state it was in at `now`. */
+type TokenLookup = (
   db: Kysely<Database>,
   userId: string,
   purpose: AccountTokenPurpose,
   secret: string,
   now: Date,
-): Promise<TokenCheck> {
-  const row = await db
-    .selectFrom('account_tokens')
-    .select('expires_at')
-    .where((eb) => eb.and(named(userId, purpose, secret)))
-    .executeTakeFirst();
-  return stateOf(row, now);
-}
+) => Promise<TokenCheck>;
+
+/** Whether `secret` is the user's live token of `purpose`, without using it up. */
+export const checkToken: TokenLookup = async (db, userId, purpose, secret, now) =>
+  stateOf(
+    await db
+      .selectFrom('account_tokens')
+      .select('expires_at')
+      .where((eb) => eb.and(named(userId, purpose, secret)))
+      .executeTakeFirst(),
+    now,
+  );
 
 /**
  * Uses the token up: deletes it and answers whether it was live. Deleting first makes two
  * requests racing with the same link see one success at most.
  */
-export async function consumeToken(
-  db: Kysely<Database>,
-  userId: string,
-  purpose: AccountTokenPurpose,
-  secret: string,
-  now: Date,
-): Promise<TokenCheck> {
-  const deleted = await db
-    .deleteFrom('account_tokens')
-    .where((eb) => eb.and(named(userId, purpose, secret)))
-    .returning('expires_at')
-    .executeTakeFirst();
-  return stateOf(deleted, now);
-}
+export const consumeToken: TokenLookup = async (db, userId, purpose, secret, now) =>
+  stateOf(
+    await db
+      .deleteFrom('account_tokens')
+      .where((eb) => eb.and(named(userId, purpose, secret)))
+      .returning('expires_at')
+      .executeTakeFirst(),
+    now,
+  );
 
 /** When the user's live token of `purpose` expires, or null when there is none. */
 export async function tokenExpiry(
