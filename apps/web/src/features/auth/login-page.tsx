@@ -1,18 +1,18 @@
 import { MESSAGES } from '@daywise/shared';
 import { type Login, type LoginInput, loginSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
 
 import { EmailField, ErrorAlert, FormField, SubmitButton } from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
-import { type SessionUser, useSignedIn } from '../../lib/session';
+import { ApiClientError } from '../../lib/api-client';
+import { useSignedIn } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
 import { PasswordInput } from './password-input';
+import { useAccountAction } from './use-account';
 
 /** What other pages hand the login page: where to return, a prefilled email, a notice. */
 export interface LoginState {
@@ -36,9 +36,7 @@ export default function LoginPage() {
   });
   const { errors } = form.formState;
 
-  const login = useMutation({
-    mutationFn: (values: Login) =>
-      apiRequest<{ user: SessionUser }>('/api/account/login', { method: 'POST', body: values }),
+  const login = useAccountAction('login', {
     onSuccess: async ({ user }) => {
       signedIn(user);
       notify.success(MESSAGES.loginSuccess);

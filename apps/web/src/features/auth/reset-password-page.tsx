@@ -1,7 +1,6 @@
 import { MESSAGES, PASSWORD_RESET_TTL_MS } from '@daywise/shared';
 import { PASSWORD_RULES, resetPasswordFormSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Circle, Loader2, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -14,10 +13,12 @@ import {
   primaryButtonClass,
   SubmitButton,
 } from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
+import type { LinkToken } from './api';
 import { AuthCard, authLinkClass } from './auth-card';
 import { PasswordInput } from './password-input';
+import { useAccountAction, useResetLinkCheck } from './use-account';
 import { useLinkParams } from './use-link-params';
 
 type ResetPasswordInput = z.input<typeof resetPasswordFormSchema>;
@@ -27,23 +28,6 @@ const HOUR_MS = 3_600_000;
 const linkLifetimeHours = PASSWORD_RESET_TTL_MS / HOUR_MS;
 /** "1 hour", derived from the one constant the server uses too. */
 const LINK_LIFETIME = `${linkLifetimeHours} ${linkLifetimeHours === 1 ? 'hour' : 'hours'}`;
-
-interface ResetLink {
-  userId: string;
-  secret: string;
-}
-
-function checkResetLink(link: ResetLink, signal: AbortSignal) {
-  return apiRequest<{ valid: true; message: string }>('/api/account/reset-password/check', {
-    method: 'POST',
-    body: link,
-    signal,
-  });
-}
-
-function resetPassword(body: ResetLink & { password: string }) {
-  return apiRequest<{ message: string }>('/api/account/reset-password', { method: 'POST', body });
-}
 
 /**
  * Reset password: the link is checked first, then the visitor sets a new
@@ -55,16 +39,7 @@ export default function ResetPasswordPage() {
   const secret = params.get('secret') ?? '';
   const hasLink = userId !== '' && secret !== '';
 
-  const check = useQuery({
-    queryKey: ['reset-password-link', userId, secret],
-    queryFn: ({ signal }) => checkResetLink({ userId, secret }, signal),
-    enabled: hasLink,
-    retry: false,
-    staleTime: Infinity,
-    // A link is single-use: coming back to the page checks it again.
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-  });
+  const check = useResetLinkCheck({ userId, secret }, hasLink);
 
   // One toast for the outcome of the check (token verify).
   const announced = useRef(false);
@@ -136,7 +111,7 @@ function InvalidLinkPanel() {
   );
 }
 
-function NewPasswordForm({ userId, secret }: ResetLink) {
+function NewPasswordForm({ userId, secret }: LinkToken) {
   const navigate = useNavigate();
   const form = useForm<ResetPasswordInput, unknown, ResetPassword>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -145,9 +120,7 @@ function NewPasswordForm({ userId, secret }: ResetLink) {
   const { errors } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });
 
-  const mutation = useMutation({
-    mutationFn: (values: ResetPassword) =>
-      resetPassword({ userId, secret, password: values.password }),
+  const mutation = useAccountAction('resetPassword', {
     onSuccess: () => notify.success(MESSAGES.resetSuccess),
     onError: async (error) => {
       if (error instanceof ApiClientError && error.code === 'RESET_LINK_INVALID') {
@@ -203,7 +176,7 @@ function NewPasswordForm({ userId, secret }: ResetLink) {
         noValidate
         onSubmit={form.handleSubmit((values) => {
           if (!mutation.isPending) {
-            mutation.mutate(values);
+            mutation.mutate({ userId, secret, password: values.password });
           }
         })}
         className="space-y-5"
