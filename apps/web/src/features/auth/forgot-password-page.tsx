@@ -11,6 +11,7 @@ import { EmailField, primaryButtonClass } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
+import { AuthLinks } from './auth-links';
 import { useAccountAction } from './use-account';
 
 type ForgotPasswordInput = z.input<typeof emailOnlySchema>;
@@ -69,13 +70,7 @@ export default function ForgotPasswordPage() {
       <AuthCard
         title="Check Your Email"
         subtitle="Your password reset link is on its way."
-        footer={
-          <p>
-            <Link to="/login" className={authLinkClass}>
-              Back to Login
-            </Link>
-          </p>
-        }
+        footer={<AuthLinks links={['login']} />}
       >
         <div className="space-y-5 text-center">
           <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
@@ -108,27 +103,7 @@ export default function ForgotPasswordPage() {
     <AuthCard
       title="Forgot Password?"
       subtitle="Enter the email address of your account and we'll send you a link to reset your password."
-      footer={
-        <>
-          <p>
-            <Link to="/login" className={authLinkClass}>
-              Back to Login
-            </Link>
-          </p>
-          <p>
-            Don&apos;t have an account?{' '}
-            <Link to="/signup" className={authLinkClass}>
-              Sign up
-            </Link>
-          </p>
-          <p>
-            Deleted your account?{' '}
-            <Link to="/restore-account" className={authLinkClass}>
-              Restore Account
-            </Link>
-          </p>
-        </>
-      }
+      footer={<AuthLinks links={['login', 'signup', 'restore']} />}
     >
       <form
         noValidate

@@ -7,17 +7,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 
-import {
-  ErrorAlert,
-  FormField,
-  primaryButtonClass,
-  SubmitButton,
-} from '../../components/form-field';
+import { ErrorAlert, primaryButtonClass, SubmitButton } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import type { LinkToken } from './api';
-import { AuthCard, authLinkClass } from './auth-card';
-import { PasswordInput } from './password-input';
+import { AuthCard } from './auth-card';
+import { AuthLinks } from './auth-links';
+import { PasswordField } from './password-input';
 import { useAccountAction, useResetLinkCheck } from './use-account';
 import { useLinkParams } from './use-link-params';
 
@@ -82,16 +78,7 @@ export default function ResetPasswordPage() {
 
 function InvalidLinkPanel() {
   return (
-    <AuthCard
-      title="Invalid Reset Link"
-      footer={
-        <p>
-          <Link to="/login" className={authLinkClass}>
-            Back to Login
-          </Link>
-        </p>
-      }
-    >
+    <AuthCard title="Invalid Reset Link" footer={<AuthLinks links={['login']} />}>
       <div className="space-y-5 text-center">
         <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300">
           <AlertTriangle aria-hidden className="size-7" />
@@ -110,6 +97,12 @@ function InvalidLinkPanel() {
     </AuthCard>
   );
 }
+
+/** The new password, then the same again. */
+const NEW_PASSWORD_FIELDS = [
+  { name: 'password', label: 'New Password' },
+  { name: 'confirmPassword', label: 'Confirm New Password' },
+] as const;
 
 function NewPasswordForm({ userId, secret }: LinkToken) {
   const navigate = useNavigate();
@@ -164,13 +157,7 @@ function NewPasswordForm({ userId, secret }: LinkToken) {
     <AuthCard
       title="Set New Password"
       subtitle="Choose a new password for your Daywise account."
-      footer={
-        <p>
-          <Link to="/login" className={authLinkClass}>
-            Back to Login
-          </Link>
-        </p>
-      }
+      footer={<AuthLinks links={['login']} />}
     >
       <form
         noValidate
@@ -181,26 +168,16 @@ function NewPasswordForm({ userId, secret }: LinkToken) {
         })}
         className="space-y-5"
       >
-        <FormField label="New Password" error={errors.password?.message}>
-          {(field) => (
-            <PasswordInput
-              {...field}
-              {...form.register('password')}
-              required
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
-        <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
-          {(field) => (
-            <PasswordInput
-              {...field}
-              {...form.register('confirmPassword')}
-              required
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+        {NEW_PASSWORD_FIELDS.map(({ name, label }) => (
+          <PasswordField
+            key={name}
+            label={label}
+            error={errors[name]?.message}
+            registration={form.register(name)}
+            required
+            autoComplete="new-password"
+          />
+        ))}
         <section
           aria-labelledby="password-requirements-title"
           className="rounded-lg bg-blue-50 p-4 text-sm text-blue-950 dark:bg-blue-950 dark:text-blue-50"

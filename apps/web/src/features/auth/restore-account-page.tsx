@@ -4,12 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 
 import { EmailField, ErrorAlert, SubmitButton } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { AuthCard, authLinkClass } from './auth-card';
+import { AuthCard } from './auth-card';
+import { AuthLinks } from './auth-links';
 import type { LoginState } from './login-page';
 import { useAccountAction } from './use-account';
 
@@ -64,27 +65,7 @@ export default function RestoreAccountPage() {
     <AuthCard
       title="Restore Account"
       subtitle="Enter the email address of your deleted account and we'll send you a link to restore it."
-      footer={
-        <>
-          <p>
-            <Link to="/login" className={authLinkClass}>
-              Back to Login
-            </Link>
-          </p>
-          <p>
-            Don&apos;t have an account?{' '}
-            <Link to="/signup" className={authLinkClass}>
-              Sign up
-            </Link>
-          </p>
-          <p>
-            Forgot your password?{' '}
-            <Link to="/forgot-password" className={authLinkClass}>
-              Reset Password
-            </Link>
-          </p>
-        </>
-      }
+      footer={<AuthLinks links={['login', 'signup', 'forgot']} />}
     >
       <form
         noValidate

@@ -17,7 +17,7 @@ import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
 import { CheckEmail, type PendingVerification } from './check-email';
 import { PasswordChecklist } from './password-checklist';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 import { useAccountAction } from './use-account';
 
 /** Navigation state that opens the Check Your Email screen directly. */
@@ -108,21 +108,19 @@ export default function SignUpPage() {
           )}
         </FormField>
         <EmailField error={errors.email?.message} registration={form.register('email')} />
-        <FormField label="Password" error={errors.password?.message}>
-          {(field) => (
-            <PasswordInput {...field} {...form.register('password')} autoComplete="new-password" />
-          )}
-        </FormField>
+        <PasswordField
+          label="Password"
+          error={errors.password?.message}
+          registration={form.register('password')}
+          autoComplete="new-password"
+        />
         <PasswordChecklist password={password} />
-        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-          {(field) => (
-            <PasswordInput
-              {...field}
-              {...form.register('confirmPassword')}
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+        <PasswordField
+          label="Confirm Password"
+          error={errors.confirmPassword?.message}
+          registration={form.register('confirmPassword')}
+          autoComplete="new-password"
+        />
         <div className="space-y-1.5">
           <label className="flex items-start gap-2 text-sm">
             <input

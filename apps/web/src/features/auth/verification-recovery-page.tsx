@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 
-import { EmailField, FormField, SubmitButton } from '../../components/form-field';
+import { EmailField, SubmitButton } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
 import { useRefreshSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 import { useAccountAction } from './use-account';
 
 interface RecoveryForm {
@@ -119,16 +119,13 @@ export default function VerificationRecoveryPage() {
       {!sentTo && (
         <form noValidate onSubmit={submit} className="space-y-5">
           <EmailField error={errors.email?.message} registration={form.register('email')} />
-          <FormField label="Password" error={errors.password?.message}>
-            {(field) => (
-              <PasswordInput
-                {...field}
-                {...form.register('password')}
-                required
-                autoComplete="current-password"
-              />
-            )}
-          </FormField>
+          <PasswordField
+            label="Password"
+            error={errors.password?.message}
+            registration={form.register('password')}
+            required
+            autoComplete="current-password"
+          />
           <SubmitButton pending={busy} pendingLabel="Recovering..." className="w-full">
             Recover Account
           </SubmitButton>
