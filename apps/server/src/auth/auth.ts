@@ -42,7 +42,7 @@ const startSession = createAuthEndpoint(
 /**
  * Better Auth as a library: it hashes passwords (scrypt), creates users and their
  * credential accounts, and owns sessions and their signed HttpOnly cookies. Our routes in
- * auth/routes.ts add the spec's flows and rules around it.
+ * auth/routes.ts add the account flows and rules around it (ADR 0013).
  */
 export function createAuth(
   config: Config,

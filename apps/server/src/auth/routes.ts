@@ -23,6 +23,7 @@ import {
   verifyEmail,
 } from './accounts';
 import { createKeyedLimit, emailKey, refuseWhenBlocked } from './limits';
+import { endableSession } from './policy';
 import { fetchHeaders, forwardCookies, readSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 import { clearSignUpBinding, hasSignUpBinding, setSignUpBinding } from './signup-binding';
@@ -344,14 +345,10 @@ export function accountRoutes(app: AppInstance): void {
   }));
 
   route(app, accountApi.endSession, async ({ db, user, sessionId, params, events }) => {
-    if (params.id === sessionId) {
-      throw new ApiError('VALIDATION_FAILED', 'Use Sign out to end this session.');
-    }
-    // Another user's session id answers exactly like one that does not exist.
-    if (!(await revokeSession(db, user.id, params.id))) {
-      throw new ApiError('NOT_FOUND');
-    }
-    await events.emit({ type: 'sessions.ended', userId: user.id, sessionId: params.id });
+    await endableSession(db, user.id, sessionId, params.id);
+    await events.after(revokeSession(db, user.id, params.id), () => [
+      { type: 'sessions.ended', userId: user.id, sessionId: params.id },
+    ]);
     return { ok: true as const };
   });
 

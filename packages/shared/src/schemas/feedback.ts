@@ -6,7 +6,7 @@ import { emailSchema, requiredText } from './common';
 
 /**
  * The Feedback form: every field required but the rating, which may stay 0
- * ("not rated"; the spec does not enforce it). The category must be one of the six.
+ * ("not rated"). The category must be one of the six.
  */
 export const feedbackSchema = z.object({
   name: requiredText(MESSAGES.nameRequired, 'Name', LIMITS.nameMax),

@@ -47,7 +47,7 @@ export default function LoginPage() {
       });
     },
     onError: (error) => {
-      // Deleted and unverified accounts get the spec's own texts; anything else reveals nothing.
+      // Deleted and unverified accounts get their own texts; anything else reveals nothing.
       const known =
         error instanceof ApiClientError &&
         ['ACCOUNT_DELETED', 'EMAIL_NOT_VERIFIED', 'RATE_LIMITED'].includes(error.code);
