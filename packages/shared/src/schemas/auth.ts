@@ -65,12 +65,15 @@ export const signUpSchema = z
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUp = z.output<typeof signUpSchema>;
 
+/** The password of an existing account: only required, and not absurdly long. */
+const currentPasswordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true });
+
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: MESSAGES.passwordRequired })
-    .min(1, MESSAGES.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true }),
+  password: currentPasswordSchema,
   rememberMe: z.boolean().default(false),
 });
 
@@ -116,10 +119,7 @@ export const emailOnlySchema = z.object({ email: emailSchema });
 
 export const recoverySchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: MESSAGES.passwordRequired })
-    .min(1, MESSAGES.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true }),
+  password: currentPasswordSchema,
 });
 
 /** The email verification link's body; `isRestore` marks an account restoration link. */
