@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 
-import { SAME_ORIGIN, TEST_APP_URL, type TestApp } from './helpers';
+import type { Engine } from '../src/db/database';
+import { createTestApp, SAME_ORIGIN, TEST_APP_URL, type TestApp, testClock } from './helpers';
 
 export const SESSION_COOKIE = 'daywise.session_token';
 export const PASSWORD = 'Sunrise2026';
@@ -13,6 +14,35 @@ export const signUpBody = (email = 'ada@example.com', name = 'Ada Lovelace') => 
   confirmPassword: PASSWORD,
   acceptTerms: true,
 });
+
+/** A sign-up form for Ada with `password` chosen and confirmed. */
+export const signUpWith = (password: string) => ({
+  ...signUpBody('ada@example.com', 'Ada'),
+  password,
+  confirmPassword: password,
+});
+
+/** A Contact form sent with `forwardedFor` as its X-Forwarded-For header. */
+export const contactFrom = (ctx: TestApp, forwardedFor: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload: { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' },
+    headers: { ...SAME_ORIGIN, 'x-forwarded-for': forwardedFor },
+  });
+
+/** `count` wrong-password sign-ins to one account, all sent at once. */
+export const loginBurst = (ctx: TestApp, count: number) =>
+  Promise.all(
+    Array.from({ length: count }, () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        headers: SAME_ORIGIN,
+        payload: { email: 'victim@example.com', password: 'guess-123456' },
+      }),
+    ),
+  );
 
 interface InjectedCookies {
   cookies: { name: string; value: string }[];
@@ -76,3 +106,11 @@ export function accountClient(ctx: TestApp) {
 
   return { post, get, lastLink, linkParams, linkBody, sessionCookie, signUpAndVerify, login };
 }
+
+/** A test app on `engine` whose clock the test moves, and a client of its account routes. */
+export async function accountTestApp(engine: Engine) {
+  const clock = testClock();
+  const ctx = await createTestApp(engine, { now: clock.now });
+  return { ctx, clock, api: accountClient(ctx) };
+}
+export type AccountTestApp = Awaited<ReturnType<typeof accountTestApp>>;

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { type AppInstance, buildApp } from '../src/app';
-import { accountClient } from './account-client';
+import { accountClient, loginBurst } from './account-client';
 import {
   createTestApp,
   createTestDatabase,
@@ -61,16 +61,7 @@ describe.skipIf(!TEST_REDIS_URL)('Redis outages: rate limits and health (TEST_RE
   it('with Redis refusing, 35 parallel logins to one account still meet the limit (per instance)', async () => {
     const { ctx, proxy } = await appBehindProxy();
     proxy.setMode('refuse');
-    const attempts = await Promise.all(
-      Array.from({ length: 35 }, () =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/account/login',
-          headers: SAME_ORIGIN,
-          payload: { email: 'victim@example.com', password: 'guess-123456' },
-        }),
-      ),
-    );
+    const attempts = await loginBurst(ctx, 35);
     const statuses = attempts.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(AUTH_RATE_LIMIT.perEmail.max);
     expect(statuses.filter((status) => status === 429)).toHaveLength(

@@ -2,33 +2,21 @@ import { AUTH_RATE_LIMIT, MESSAGES, VERIFICATION_TTL_MS } from '@daywise/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import {
-  accountClient,
+  type AccountTestApp,
+  accountTestApp,
   PASSWORD,
   SESSION_COOKIE,
   SIGNUP_COOKIE,
   signUpBody,
 } from '../../test/account-client';
-import {
-  createTestApp,
-  ENGINES,
-  SAME_ORIGIN,
-  TEST_APP_URL,
-  type TestApp,
-  testClock,
-} from '../../test/helpers';
+import { ENGINES, SAME_ORIGIN, TEST_APP_URL } from '../../test/helpers';
 
 const password = PASSWORD;
 
 describe.each(ENGINES)('accounts on %s', (engine) => {
-  let ctx: TestApp;
-  let clock: ReturnType<typeof testClock>;
-
-  let api: ReturnType<typeof accountClient>;
-
+  let { ctx, clock, api } = {} as AccountTestApp;
   beforeEach(async () => {
-    clock = testClock();
-    ctx = await createTestApp(engine, { now: clock.now });
-    api = accountClient(ctx);
+    ({ ctx, clock, api } = await accountTestApp(engine));
   });
   afterEach(() => ctx.close());
 

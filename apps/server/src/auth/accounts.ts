@@ -32,7 +32,8 @@ export interface AccountServices {
   auth: Auth;
   mailer: Mailer;
   appUrl: string;
-  now: () => Date;
+  /** The request's instant. */
+  now: Date;
   events: EventBus;
   /** Throws RATE_LIMITED when `to` has had its share of emails (ADR 0013); runs before each send. */
   checkEmailQuota: (to: string) => Promise<void>;
@@ -93,7 +94,7 @@ export async function sendVerification(
     user.id,
     'verify-email',
     VERIFICATION_TTL_MS,
-    services.now(),
+    services.now,
   );
   const params = { userId: user.id, secret, ...(resent ? { resent: 'true' } : {}) };
   await sendMail(
@@ -123,7 +124,7 @@ export async function signUp(
       throw new ApiError('EMAIL_TAKEN');
     }
     const linkExpiry = await tokenExpiry(services.db, existing.id, 'verify-email');
-    if (linkExpiry && linkExpiry > services.now()) {
+    if (linkExpiry && linkExpiry > services.now) {
       throw new ApiError('EMAIL_TAKEN');
     }
     await services.db.deleteFrom('users').where('id', '=', existing.id).execute();
@@ -180,7 +181,7 @@ export async function verificationStatus(
     return { verified: true, expired: false, remainingTime: 0 };
   }
   const expiresAt = await tokenExpiry(services.db, userId, 'verify-email');
-  const remainingTime = expiresAt ? expiresAt.getTime() - services.now().getTime() : 0;
+  const remainingTime = expiresAt ? expiresAt.getTime() - services.now.getTime() : 0;
   if (remainingTime <= 0) {
     await deleteTokens(services.db, userId, 'verify-email');
     return { verified: false, expired: true, remainingTime: 0 };
@@ -212,12 +213,10 @@ export async function verifyEmail(services: AccountServices, userId: string, sec
     await deleteTokens(services.db, userId, 'verify-email');
     throw new ApiError('ALREADY_VERIFIED');
   }
-  if (
-    (await consumeToken(services.db, userId, 'verify-email', secret, services.now())) !== 'valid'
-  ) {
+  if ((await consumeToken(services.db, userId, 'verify-email', secret, services.now)) !== 'valid') {
     throw new ApiError('VERIFICATION_INVALID');
   }
-  const now = services.now().toISOString();
+  const now = services.now.toISOString();
   await services.db
     .updateTable('users')
     .set({ email_verified: true, email_verified_at: now, updated_at: now })
@@ -265,7 +264,7 @@ export async function checkCredentials(services: AccountServices, email: string,
  * asked for, and `account.deleted` itself, are emitted once it has committed.
  */
 export async function softDeleteAccount(services: AccountServices, userId: string): Promise<void> {
-  const now = services.now().toISOString();
+  const now = services.now.toISOString();
   const event = { type: 'account.deleted', userId } as const;
   const followUps = await services.db.transaction().execute(async (trx) => {
     const fromFeatures = await services.events.within(trx, event);
@@ -307,7 +306,7 @@ export async function requestPasswordReset(
     user.id,
     'reset-password',
     PASSWORD_RESET_TTL_MS,
-    services.now(),
+    services.now,
   );
   const url = link(services.appUrl, '/reset-password', { userId: user.id, secret });
   await sendMail(services, user.email, passwordResetEmail(url));
@@ -318,9 +317,7 @@ export async function checkResetLink(
   userId: string,
   secret: string,
 ): Promise<void> {
-  if (
-    (await checkToken(services.db, userId, 'reset-password', secret, services.now())) !== 'valid'
-  ) {
+  if ((await checkToken(services.db, userId, 'reset-password', secret, services.now)) !== 'valid') {
     throw new ApiError('RESET_LINK_INVALID');
   }
 }
@@ -338,7 +335,7 @@ export async function resetPassword(
   // Before the link is used up, so the user can choose again with the same link.
   refuseCommonPassword(password);
   if (
-    (await consumeToken(services.db, userId, 'reset-password', secret, services.now())) !== 'valid'
+    (await consumeToken(services.db, userId, 'reset-password', secret, services.now)) !== 'valid'
   ) {
     throw new ApiError('RESET_LINK_INVALID');
   }
@@ -347,7 +344,7 @@ export async function resetPassword(
     throw new ApiError('RESET_ACCOUNT_DELETED');
   }
   const hash = await (await services.auth.$context).password.hash(password);
-  const now = services.now().toISOString();
+  const now = services.now.toISOString();
   await services.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('accounts')
@@ -382,7 +379,7 @@ export async function requestRestore(services: AccountServices, email: string): 
     user.id,
     'restore-account',
     RESTORE_TTL_MS,
-    services.now(),
+    services.now,
   );
   const url = link(services.appUrl, '/verify-email', {
     userId: user.id,
@@ -394,7 +391,7 @@ export async function requestRestore(services: AccountServices, email: string): 
 
 /** The restoration link: the account comes back, verified; the caller signs it in. */
 export async function completeRestore(services: AccountServices, userId: string, secret: string) {
-  const check = await consumeToken(services.db, userId, 'restore-account', secret, services.now());
+  const check = await consumeToken(services.db, userId, 'restore-account', secret, services.now);
   const user = await findUser(services.db, userId);
   if (check !== 'valid' || !user) {
     throw new ApiError('RESTORE_LINK_INVALID');
@@ -402,7 +399,7 @@ export async function completeRestore(services: AccountServices, userId: string,
   if (!user.is_deleted) {
     throw new ApiError('RESTORE_NOT_ELIGIBLE');
   }
-  const now = services.now().toISOString();
+  const now = services.now.toISOString();
   await services.db
     .updateTable('users')
     .set({
@@ -454,7 +451,7 @@ export async function debugVerificationLink(
   userId: string,
   secret: string,
 ): Promise<{ userExists: boolean; alreadyVerified: boolean; token: TokenCheck }> {
-  const token = await checkToken(services.db, userId, 'verify-email', secret, services.now());
+  const token = await checkToken(services.db, userId, 'verify-email', secret, services.now);
   const user = token === 'invalid' ? undefined : await findUser(services.db, userId);
   if (!user) {
     return { userExists: false, alreadyVerified: false, token: 'invalid' };

@@ -1,4 +1,5 @@
 import type { AppInstance } from '../app';
+import type { SessionsToEnd } from '../realtime/bus';
 
 declare module '../lib/events' {
   interface DomainEvents {
@@ -7,6 +8,11 @@ declare module '../lib/events' {
      * its own data there) and again once it has committed.
      */
     'account.deleted': { userId: string };
+    /**
+     * Sessions of a user ended: signed out, revoked from the sessions list, or all of them by a
+     * password reset. Which ones, as the realtime bus names them.
+     */
+    'sessions.ended': SessionsToEnd;
   }
 }
 
@@ -14,5 +20,13 @@ export function accountSubscribers(app: AppInstance): void {
   // A socket outlives the cookie check made at its upgrade: every one of the user's closes.
   app.events.on('account.deleted', ({ userId }) => {
     app.realtime.endSessions({ userId });
+  });
+  // The same for the sessions that ended: their sockets close on every instance.
+  app.events.on('sessions.ended', ({ userId, sessionId, exceptSessionId }) => {
+    app.realtime.endSessions({
+      userId,
+      ...(sessionId === undefined ? {} : { sessionId }),
+      ...(exceptSessionId === undefined ? {} : { exceptSessionId }),
+    });
   });
 }

@@ -1,27 +1,20 @@
 import { MESSAGES, PASSWORD_RESET_TTL_MS } from '@daywise/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { accountClient, PASSWORD, signUpBody } from '../../test/account-client';
 import {
-  createTestApp,
-  ENGINES,
-  SAME_ORIGIN,
-  TEST_APP_URL,
-  type TestApp,
-  testClock,
-} from '../../test/helpers';
+  type AccountTestApp,
+  accountTestApp,
+  PASSWORD,
+  signUpBody,
+} from '../../test/account-client';
+import { ENGINES, SAME_ORIGIN, TEST_APP_URL } from '../../test/helpers';
 
 const NEW_PASSWORD = 'Moonrise2027';
 
 describe.each(ENGINES)('password reset, restore and recovery on %s', (engine) => {
-  let ctx: TestApp;
-  let clock: ReturnType<typeof testClock>;
-  let api: ReturnType<typeof accountClient>;
-
+  let { ctx, clock, api } = {} as AccountTestApp;
   beforeEach(async () => {
-    clock = testClock();
-    ctx = await createTestApp(engine, { now: clock.now });
-    api = accountClient(ctx);
+    ({ ctx, clock, api } = await accountTestApp(engine));
   });
   afterEach(() => ctx.close());
 

@@ -1,18 +1,12 @@
 import { ACCOUNT_BODY_LIMIT_BYTES, AUTH_RATE_LIMIT, MESSAGES } from '@daywise/shared';
-import {
-  emailOnlySchema,
-  linkTokenSchema,
-  loginSchema,
-  recoverySchema,
-  resetPasswordRequestSchema,
-  signUpSchema,
-} from '@daywise/shared/schemas';
+import { accountApi, type Endpoint } from '@daywise/shared/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 
 import type { AppInstance } from '../app';
 import { ApiError } from '../lib/errors';
+import { type RequestContext, route, type RouteOptions } from '../lib/route';
 import {
+  type AccountServices,
   checkCredentials,
   checkResetLink,
   completeRestore,
@@ -29,17 +23,13 @@ import {
   verifyEmail,
 } from './accounts';
 import { createKeyedLimit, emailKey, refuseWhenBlocked } from './limits';
-import { fetchHeaders, forwardCookies, readSession, requireSession } from './session';
+import { endableSession } from './policy';
+import { fetchHeaders, forwardCookies, readSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 import { clearSignUpBinding, hasSignUpBinding, setSignUpBinding } from './signup-binding';
 
-const userIdSchema = z.object({ userId: z.string().min(1).max(100) });
-const publicUser = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  createdAt: z.string(),
-});
+/** What the account routes use of a request's context, whichever endpoint it is for. */
+type AccountContext = Pick<RequestContext<Endpoint>, 'db' | 'now' | 'events' | 'request' | 'reply'>;
 
 /** The signed-in user as every account answer gives it (the web app stores it as the session). */
 function presentUser(user: { id: string; name: string; email: string; created_at: string }) {
@@ -54,17 +44,20 @@ const perAddress = {
   },
 };
 
+/** Every account form: a small body, and the per-address limit. */
+const accountForm: RouteOptions = { bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress };
+
 export function accountRoutes(app: AppInstance): void {
   const recipientLimits = AUTH_RATE_LIMIT.emailsPerRecipient.map((options, index) =>
     createKeyedLimit(app, `email-recipient-${index}`, options),
   );
-  const services = (request: FastifyRequest, reply: FastifyReply) => ({
-    db: app.database.db,
+  const services = ({ db, now, events, request, reply }: AccountContext): AccountServices => ({
+    db,
     auth: app.auth,
     mailer: app.mailer,
     appUrl: app.config.appUrl,
-    now: app.now,
-    events: app.events,
+    now,
+    events,
     checkEmailQuota: async (to: string) => {
       for (const limit of recipientLimits) {
         refuseWhenBlocked(await limit.hit(request, emailKey(to)), reply);
@@ -73,14 +66,17 @@ export function accountRoutes(app: AppInstance): void {
   });
 
   /**
-   * A per-email bucket for one route, counting every request (ADR 0013): each route has its own,
-   * so requests to one never block another, and sign-in is not among them.
+   * An account form with a per-email bucket of its own, counting every request (ADR 0013): each
+   * route has its own, so requests to one never block another, and sign-in is not among them.
    */
-  const perEmail = (route: string) => {
-    const limit = createKeyedLimit(app, `email:${route}`, AUTH_RATE_LIMIT.perEmail);
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      refuseWhenBlocked(await limit.hit(request, emailKey(email)), reply);
+  const perEmail = (name: string): RouteOptions => {
+    const limit = createKeyedLimit(app, `email:${name}`, AUTH_RATE_LIMIT.perEmail);
+    return {
+      ...accountForm,
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        refuseWhenBlocked(await limit.hit(request, emailKey(email)), reply);
+      },
     };
   };
 
@@ -95,8 +91,7 @@ export function accountRoutes(app: AppInstance): void {
   // burst of parallel guesses counts them before their answers are known (ADR 0013).
   const attemptsInFlight = new Map<string, number>();
   const withPasswordCheck = async <T>(
-    request: FastifyRequest,
-    reply: FastifyReply,
+    { request, reply }: AccountContext,
     email: string,
     attempt: () => Promise<T>,
   ): Promise<T> => {
@@ -135,10 +130,10 @@ export function accountRoutes(app: AppInstance): void {
 
   /** Starts a session through Better Auth and passes its cookie on. */
   const startSession = async (
+    { request, reply }: AccountContext,
     userId: string,
     rememberMe: boolean,
-    request: FastifyRequest,
-  ): Promise<Response> => {
+  ): Promise<void> => {
     const response: Response = await app.auth.api.startSession({
       body: { userId, rememberMe },
       headers: fetchHeaders(request),
@@ -147,31 +142,34 @@ export function accountRoutes(app: AppInstance): void {
     if (!response.ok) {
       throw new ApiError('INTERNAL');
     }
-    return response;
+    forwardCookies(response, reply);
   };
 
-  app.post(
-    '/api/account/sign-up',
-    {
-      schema: { body: signUpSchema },
-      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
-      config: perAddress,
-      preHandler: perEmail('sign-up'),
+  /** Ends the request's session through Better Auth, which clears its cookie. */
+  const endSession = async ({ request, reply }: AccountContext): Promise<void> => {
+    const response = await app.auth.api.signOut({
+      headers: fetchHeaders(request),
+      asResponse: true,
+    });
+    forwardCookies(response, reply);
+  };
+
+  route(
+    app,
+    accountApi.signUp,
+    async (context) => {
+      const { userId, email, name, expiresAt } = await signUp(services(context), context.body);
+      setSignUpBinding(context.reply, await cookieSecret(), userId, secureCookies);
+      return { userId, email, name, expiresAt: expiresAt.toISOString() };
     },
-    async (request, reply) => {
-      const { userId, email, name, expiresAt } = await signUp(
-        services(request, reply),
-        request.body,
-      );
-      setSignUpBinding(reply, await cookieSecret(), userId, secureCookies);
-      return reply.status(201).send({ userId, email, name, expiresAt: expiresAt.toISOString() });
-    },
+    perEmail('sign-up'),
   );
 
-  app.get(
-    '/api/account/verification-status',
+  route(
+    app,
+    accountApi.verificationStatus,
+    (context) => verificationStatus(services(context), context.query.userId),
     {
-      schema: { querystring: userIdSchema },
       config: {
         rateLimit: {
           max: AUTH_RATE_LIMIT.statusPoll.max,
@@ -179,31 +177,27 @@ export function accountRoutes(app: AppInstance): void {
         },
       },
     },
-    async (request, reply) => verificationStatus(services(request, reply), request.query.userId),
   );
 
-  app.post(
-    '/api/account/resend-verification',
-    { schema: { body: userIdSchema }, bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress },
-    async (request, reply) => {
-      const expiresAt = await resendVerification(services(request, reply), request.body.userId);
+  route(
+    app,
+    accountApi.resendVerification,
+    async (context) => {
+      const expiresAt = await resendVerification(services(context), context.body.userId);
       return { expiresAt: expiresAt.toISOString(), message: MESSAGES.verificationResent };
     },
+    accountForm,
   );
 
-  app.post(
-    '/api/account/verify-email',
-    {
-      schema: { body: linkTokenSchema.extend({ isRestore: z.boolean().default(false) }) },
-      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
-      config: perAddress,
-    },
-    async (request, reply) => {
-      const { userId, secret, isRestore } = request.body;
+  route(
+    app,
+    accountApi.verifyEmail,
+    async (context) => {
+      const { userId, secret, isRestore } = context.body;
       if (isRestore) {
-        const user = await completeRestore(services(request, reply), userId, secret);
+        const user = await completeRestore(services(context), userId, secret);
         // A link proves the address, not the person: the session ends with the browser.
-        forwardCookies(await startSession(user.id, false, request), reply);
+        await startSession(context, user.id, false);
         return {
           verified: true,
           restored: true,
@@ -212,9 +206,9 @@ export function accountRoutes(app: AppInstance): void {
           user: presentUser(user),
         };
       }
-      const user = await verifyEmail(services(request, reply), userId, secret);
+      const user = await verifyEmail(services(context), userId, secret);
       // Only where the password was chosen does the link sign in (ADR 0013).
-      if (!hasSignUpBinding(request, await cookieSecret(), user.id)) {
+      if (!hasSignUpBinding(context.request, await cookieSecret(), user.id)) {
         return {
           verified: true,
           restored: false,
@@ -222,188 +216,152 @@ export function accountRoutes(app: AppInstance): void {
           message: MESSAGES.verifiedLogIn,
         };
       }
-      clearSignUpBinding(reply, secureCookies);
-      forwardCookies(await startSession(user.id, false, request), reply);
+      clearSignUpBinding(context.reply, secureCookies);
+      await startSession(context, user.id, false);
       return { verified: true, restored: false, signedIn: true, user: presentUser(user) };
     },
+    accountForm,
   );
 
-  app.post(
-    '/api/account/forgot-password',
-    {
-      schema: { body: emailOnlySchema },
-      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
-      config: perAddress,
-      preHandler: perEmail('forgot-password'),
-    },
-    async (request, reply) => {
-      await requestPasswordReset(services(request, reply), request.body.email);
+  route(
+    app,
+    accountApi.forgotPassword,
+    async (context) => {
+      await requestPasswordReset(services(context), context.body.email);
       return { message: MESSAGES.resetEmailSent };
     },
+    perEmail('forgot-password'),
   );
 
-  app.post(
-    '/api/account/reset-password/check',
-    { schema: { body: linkTokenSchema }, bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress },
-    async (request, reply) => {
-      await checkResetLink(services(request, reply), request.body.userId, request.body.secret);
+  route(
+    app,
+    accountApi.checkResetLink,
+    async (context) => {
+      await checkResetLink(services(context), context.body.userId, context.body.secret);
       return { valid: true, message: MESSAGES.resetTokenVerified };
     },
+    accountForm,
   );
 
-  app.post(
-    '/api/account/reset-password',
-    {
-      schema: { body: resetPasswordRequestSchema },
-      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
-      config: perAddress,
-    },
-    async (request, reply) => {
-      const { userId, secret, password } = request.body;
-      await resetPassword(services(request, reply), userId, secret, password);
-      app.realtime.endSessions({ userId });
+  route(
+    app,
+    accountApi.resetPassword,
+    async (context) => {
+      const { userId, secret, password } = context.body;
+      await context.events.after(resetPassword(services(context), userId, secret, password), () => [
+        { type: 'sessions.ended', userId },
+      ]);
       return { message: MESSAGES.resetSuccess };
     },
+    accountForm,
   );
 
-  app.post(
-    '/api/account/restore',
-    {
-      schema: { body: emailOnlySchema },
-      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
-      config: perAddress,
-      preHandler: perEmail('restore'),
-    },
-    async (request, reply) => {
-      await requestRestore(services(request, reply), request.body.email);
+  route(
+    app,
+    accountApi.restore,
+    async (context) => {
+      await requestRestore(services(context), context.body.email);
       return { status: 'email-sent' as const, message: MESSAGES.restoreEmailSent };
     },
+    perEmail('restore'),
   );
 
-  app.post(
-    '/api/account/verification-recovery',
-    {
-      schema: { body: recoverySchema },
-      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
-      config: perAddress,
-    },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      const { user, verificationSent } = await withPasswordCheck(request, reply, email, () =>
-        recoverVerification(services(request, reply), email, password),
+  route(
+    app,
+    accountApi.verificationRecovery,
+    async (context) => {
+      const { email, password } = context.body;
+      const { user, verificationSent } = await withPasswordCheck(context, email, () =>
+        recoverVerification(services(context), email, password),
       );
-      const publicFields = presentUser(user);
       if (verificationSent) {
-        setSignUpBinding(reply, await cookieSecret(), user.id, secureCookies);
+        setSignUpBinding(context.reply, await cookieSecret(), user.id, secureCookies);
         return {
           status: 'verification-sent' as const,
           message: MESSAGES.recoveryEmailSent,
-          user: publicFields,
+          user: presentUser(user),
         };
       }
-      forwardCookies(await startSession(user.id, false, request), reply);
-      return { status: 'signed-in' as const, user: publicFields };
+      await startSession(context, user.id, false);
+      return { status: 'signed-in' as const, user: presentUser(user) };
     },
+    accountForm,
   );
 
   // A POST, so the secret travels in the body and never in a logged URL (ADR 0013).
-  app.post(
-    '/api/account/debug-verification',
-    { schema: { body: linkTokenSchema }, bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress },
-    async (request, reply) =>
-      debugVerificationLink(services(request, reply), request.body.userId, request.body.secret),
+  route(
+    app,
+    accountApi.debugVerification,
+    (context) => debugVerificationLink(services(context), context.body.userId, context.body.secret),
+    accountForm,
   );
 
-  app.post(
-    '/api/account/login',
-    {
-      schema: { body: loginSchema, response: { 200: z.object({ user: publicUser }) } },
-      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
-      config: perAddress,
-    },
-    async (request, reply) => {
-      const { email, password, rememberMe } = request.body;
-      const user = await withPasswordCheck(request, reply, email, () =>
-        checkCredentials(services(request, reply), email, password),
+  route(
+    app,
+    accountApi.login,
+    async (context) => {
+      const { email, password, rememberMe } = context.body;
+      const user = await withPasswordCheck(context, email, () =>
+        checkCredentials(services(context), email, password),
       );
-      forwardCookies(await startSession(user.id, rememberMe, request), reply);
+      await startSession(context, user.id, rememberMe);
       return { user: presentUser(user) };
     },
+    accountForm,
   );
 
-  app.post('/api/account/logout', async (request, reply) => {
-    const ending = await readSession(app.auth, request);
-    const response = await app.auth.api.signOut({
-      headers: fetchHeaders(request),
-      asResponse: true,
-    });
-    forwardCookies(response, reply);
+  route(app, accountApi.logout, async (context) => {
+    const ending = await readSession(app.auth, context.request);
+    await endSession(context);
     if (ending) {
-      app.realtime.endSessions({ userId: ending.user.id, sessionId: ending.session.id });
+      await context.events.emit({
+        type: 'sessions.ended',
+        userId: ending.user.id,
+        sessionId: ending.session.id,
+      });
     }
-    return { ok: true };
+    return { ok: true as const };
   });
 
   /**
    * The auth state the web app starts from. A session whose account was deleted meanwhile is
    * ended here, and `reason` tells the page which forced-logout message to show.
    */
-  app.get('/api/account/session', async (request, reply) => {
-    const session = await readSession(app.auth, request);
+  route(app, accountApi.session, async (context) => {
+    const session = await readSession(app.auth, context.request);
     if (!session) {
       return { user: null };
     }
-    const user = await findUser(app.database.db, session.user.id);
+    const user = await findUser(context.db, session.user.id);
     if (!user || user.is_deleted) {
-      const response = await app.auth.api.signOut({
-        headers: fetchHeaders(request),
-        asResponse: true,
-      });
-      forwardCookies(response, reply);
-      return { user: null, reason: user ? 'deleted' : 'not-found' };
+      await endSession(context);
+      return { user: null, reason: user ? ('deleted' as const) : ('not-found' as const) };
     }
-    return {
-      user: { id: user.id, name: user.name, email: user.email, createdAt: user.created_at },
-    };
+    return { user: presentUser(user) };
   });
 
-  app.get('/api/account/sessions', async (request) => {
-    const { user, session } = await requireSession(app.auth, request);
-    return { sessions: await listSessions(app.database.db, user.id, session.id, app.now()) };
+  route(app, accountApi.sessions, async ({ db, user, sessionId, now }) => ({
+    sessions: await listSessions(db, user.id, sessionId, now),
+  }));
+
+  route(app, accountApi.endSession, async ({ db, user, sessionId, params, events }) => {
+    await endableSession(db, user.id, sessionId, params.id);
+    await events.after(revokeSession(db, user.id, params.id), () => [
+      { type: 'sessions.ended', userId: user.id, sessionId: params.id },
+    ]);
+    return { ok: true as const };
   });
 
-  app.delete(
-    '/api/account/sessions/:id',
-    { schema: { params: z.object({ id: z.string().min(1).max(100) }) } },
-    async (request) => {
-      const { user, session } = await requireSession(app.auth, request);
-      if (request.params.id === session.id) {
-        throw new ApiError('VALIDATION_FAILED', 'Use Sign out to end this session.');
-      }
-      // Another user's session id answers exactly like one that does not exist.
-      if (!(await revokeSession(app.database.db, user.id, request.params.id))) {
-        throw new ApiError('NOT_FOUND');
-      }
-      app.realtime.endSessions({ userId: user.id, sessionId: request.params.id });
-      return { ok: true };
-    },
-  );
-
-  app.delete('/api/account/sessions', async (request) => {
-    const { user, session } = await requireSession(app.auth, request);
-    await revokeOtherSessions(app.database.db, user.id, session.id);
-    app.realtime.endSessions({ userId: user.id, exceptSessionId: session.id });
-    return { ok: true };
+  route(app, accountApi.endOtherSessions, async ({ db, user, sessionId, events }) => {
+    await events.after(revokeOtherSessions(db, user.id, sessionId), () => [
+      { type: 'sessions.ended', userId: user.id, exceptSessionId: sessionId },
+    ]);
+    return { ok: true as const };
   });
 
-  app.delete('/api/account', async (request, reply) => {
-    const { user } = await requireSession(app.auth, request);
-    await softDeleteAccount(services(request, reply), user.id);
-    const response = await app.auth.api.signOut({
-      headers: fetchHeaders(request),
-      asResponse: true,
-    });
-    forwardCookies(response, reply);
-    return { ok: true };
+  route(app, accountApi.remove, async (context) => {
+    await softDeleteAccount(services(context), context.user.id);
+    await endSession(context);
+    return { ok: true as const };
   });
 }

@@ -1,17 +1,11 @@
+import type { ActiveSession } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
 
-export interface ActiveSession {
-  id: string;
-  userAgent: string | null;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-  current: boolean;
-}
+export type { ActiveSession };
 
-/** The account's live sessions, most recently used first (issue 4: active sessions). */
+/** The account's live sessions, most recently used first. */
 export async function listSessions(
   db: Kysely<Database>,
   userId: string,

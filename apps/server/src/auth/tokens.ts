@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+import type { TokenCheck } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { AccountTokenPurpose, Database } from '../db/schema';
@@ -44,52 +45,54 @@ export async function issueToken(
   return { secret, expiresAt };
 }
 
-export type TokenCheck = 'valid' | 'expired' | 'invalid';
+export type { TokenCheck };
 
-/** Whether `secret` is the user's live token of `purpose`, without using it up. */
-export async function checkToken(
-  db: Kysely<Database>,
-  userId: string,
-  purpose: AccountTokenPurpose,
-  secret: string,
-  now: Date,
-): Promise<TokenCheck> {
-  const row = await db
-    .selectFrom('account_tokens')
-    .select('expires_at')
-    .where('token_hash', '=', hash(secret))
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
+/** The token row `secret` names: the user's, of `purpose`. */
+function named(userId: string, purpose: AccountTokenPurpose, secret: string) {
+  return { token_hash: hash(secret), user_id: userId, purpose };
+}
+
+/** A found token's state at `now`; a token not found is invalid. */
+function stateOf(row: { expires_at: string } | undefined, now: Date): TokenCheck {
   if (!row) {
     return 'invalid';
   }
   return new Date(row.expires_at) <= now ? 'expired' : 'valid';
 }
 
-/**
- * Uses the token up: deletes it and answers whether it was live. Deleting first makes two
- * requests racing with the same link see one success at most.
- */
-export async function consumeToken(
+/** Reads the user's token of `purpose` that `secret` names, and what state it was in at `now`. */
+type TokenLookup = (
   db: Kysely<Database>,
   userId: string,
   purpose: AccountTokenPurpose,
   secret: string,
   now: Date,
-): Promise<TokenCheck> {
-  const deleted = await db
-    .deleteFrom('account_tokens')
-    .where('token_hash', '=', hash(secret))
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .returning('expires_at')
-    .executeTakeFirst();
-  if (!deleted) {
-    return 'invalid';
-  }
-  return new Date(deleted.expires_at) <= now ? 'expired' : 'valid';
-}
+) => Promise<TokenCheck>;
+
+/** Whether `secret` is the user's live token of `purpose`, without using it up. */
+export const checkToken: TokenLookup = async (db, userId, purpose, secret, now) =>
+  stateOf(
+    await db
+      .selectFrom('account_tokens')
+      .select('expires_at')
+      .where((eb) => eb.and(named(userId, purpose, secret)))
+      .executeTakeFirst(),
+    now,
+  );
+
+/**
+ * Uses the token up: deletes it and answers whether it was live. Deleting first makes two
+ * requests racing with the same link see one success at most.
+ */
+export const consumeToken: TokenLookup = async (db, userId, purpose, secret, now) =>
+  stateOf(
+    await db
+      .deleteFrom('account_tokens')
+      .where((eb) => eb.and(named(userId, purpose, secret)))
+      .returning('expires_at')
+      .executeTakeFirst(),
+    now,
+  );
 
 /** When the user's live token of `purpose` expires, or null when there is none. */
 export async function tokenExpiry(

@@ -2,13 +2,9 @@ import { type Contact } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { newId } from '../lib/ids';
+import { storeForm } from '../lib/public-form';
 
-export async function saveContactMessage(db: Kysely<Database>, input: Contact): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('contact_messages')
-    .values({ id, ...input, created_at: new Date().toISOString() })
-    .execute();
-  return id;
+/** Stores a Contact page message, received at `now`. */
+export function saveContactMessage(db: Kysely<Database>, input: Contact, now: Date) {
+  return storeForm(db, 'contact_messages', input, now);
 }

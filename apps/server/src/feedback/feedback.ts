@@ -2,13 +2,9 @@ import { type Feedback } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { newId } from '../lib/ids';
+import { storeForm } from '../lib/public-form';
 
-export async function saveFeedback(db: Kysely<Database>, input: Feedback): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('feedback')
-    .values({ id, ...input, created_at: new Date().toISOString() })
-    .execute();
-  return id;
+/** Stores a Feedback page form, received at `now`. */
+export function saveFeedback(db: Kysely<Database>, input: Feedback, now: Date) {
+  return storeForm(db, 'feedback', input, now);
 }

@@ -1,17 +1,10 @@
-import { z } from 'zod';
+import { type Health, healthApi } from '@daywise/shared/api';
 
 import type { AppInstance } from '../app';
+import { route } from '../lib/route';
 
 /** A check that gets no answer within this is reported unreachable (ADR 0015). */
 export const HEALTH_CHECK_TIMEOUT_MS = 1000;
-
-const dependencyStatus = z.enum(['ok', 'unreachable']);
-const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded', 'unavailable']),
-  database: dependencyStatus,
-  /** Only when REDIS_URL is set. */
-  redis: dependencyStatus.optional(),
-});
 
 /** Resolves 'ok' when `check` succeeds within the timeout, 'unreachable' otherwise. */
 async function probe(
@@ -43,32 +36,27 @@ async function probe(
  * taking every instance out over a shared Redis would turn that into a full outage).
  */
 export function healthRoutes(app: AppInstance): void {
-  app.get(
-    '/api/health',
-    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
-    async (request, reply) => {
-      const { redis } = app;
-      const [database, redisStatus] = await Promise.all([
-        probe(
-          () => app.database.ping(),
-          (error) => request.log.warn({ err: error }, 'health check: database unreachable'),
-        ),
-        redis
-          ? probe(
-              () => redis.ping(),
-              (error) => request.log.warn({ err: error }, 'health check: Redis unreachable'),
-            )
-          : undefined,
-      ]);
-      const status =
-        database === 'unreachable'
-          ? 'unavailable'
-          : redisStatus === 'unreachable'
-            ? 'degraded'
-            : 'ok';
-      return reply
-        .status(status === 'unavailable' ? 503 : 200)
-        .send({ status, database, ...(redisStatus ? { redis: redisStatus } : {}) });
-    },
-  );
+  route(app, healthApi.check, async ({ request, reply }) => {
+    const { redis } = app;
+    const [database, redisStatus] = await Promise.all([
+      probe(
+        () => app.database.ping(),
+        (error) => request.log.warn({ err: error }, 'health check: database unreachable'),
+      ),
+      redis
+        ? probe(
+            () => redis.ping(),
+            (error) => request.log.warn({ err: error }, 'health check: Redis unreachable'),
+          )
+        : undefined,
+    ]);
+    const status: Health['status'] =
+      database === 'unreachable'
+        ? 'unavailable'
+        : redisStatus === 'unreachable'
+          ? 'degraded'
+          : 'ok';
+    reply.status(status === 'unavailable' ? 503 : 200);
+    return { status, database, ...(redisStatus ? { redis: redisStatus } : {}) };
+  });
 }

@@ -108,6 +108,12 @@ export function routeSchema(endpoint: Endpoint) {
           }
         : answer,
       ...errors,
+      ...Object.fromEntries(
+        (endpoint.alsoAnswers ?? []).map(({ status, description, schema }) => [
+          status,
+          { description, content: { 'application/json': { schema } } },
+        ]),
+      ),
     },
   };
 }

@@ -69,41 +69,45 @@ ${notes.map(p).join('\n')}
  */
 const GREETING = 'Hi,';
 
-export function verificationEmail(url: string): EmailContent {
-  return renderEmail({
-    subject: 'Verify your email for Daywise',
-    greeting: GREETING,
-    paragraphs: ['Thanks for signing up for Daywise. Please confirm your email address.'],
-    action: { label: 'Verify Email', url },
-    notes: [
+/** An account email: one paragraph, one button with the link, and its notes. */
+function accountEmail(
+  subject: string,
+  paragraph: string,
+  action: { label: string; url: string },
+  notes: string[],
+): EmailContent {
+  return renderEmail({ subject, greeting: GREETING, paragraphs: [paragraph], action, notes });
+}
+
+export const verificationEmail = (url: string): EmailContent =>
+  accountEmail(
+    'Verify your email for Daywise',
+    'Thanks for signing up for Daywise. Please confirm your email address.',
+    { label: 'Verify Email', url },
+    [
       'This link expires in 5 minutes.',
       'If you did not create a Daywise account, you can ignore this email.',
     ],
-  });
-}
+  );
 
-export function passwordResetEmail(url: string): EmailContent {
-  return renderEmail({
-    subject: 'Reset your Daywise password',
-    greeting: GREETING,
-    paragraphs: ['We received a request to reset the password of your Daywise account.'],
-    action: { label: 'Reset Password', url },
-    notes: [
+export const passwordResetEmail = (url: string): EmailContent =>
+  accountEmail(
+    'Reset your Daywise password',
+    'We received a request to reset the password of your Daywise account.',
+    { label: 'Reset Password', url },
+    [
       'This link expires in 1 hour.',
       'If you did not ask for a new password, you can ignore this email; your password stays the same.',
     ],
-  });
-}
+  );
 
-export function accountRestoreEmail(url: string): EmailContent {
-  return renderEmail({
-    subject: 'Restore your Daywise account',
-    greeting: GREETING,
-    paragraphs: ['We received a request to restore your deleted Daywise account.'],
-    action: { label: 'Restore Account', url },
-    notes: [
+export const accountRestoreEmail = (url: string): EmailContent =>
+  accountEmail(
+    'Restore your Daywise account',
+    'We received a request to restore your deleted Daywise account.',
+    { label: 'Restore Account', url },
+    [
       'This link expires in 1 hour.',
       'If you did not ask to restore your account, you can ignore this email.',
     ],
-  });
-}
+  );

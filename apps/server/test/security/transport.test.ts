@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config';
 import { REALTIME_MAX_SOCKETS } from '../../src/realtime/routes';
-import { accountClient } from '../account-client';
+import { accountClient, contactFrom } from '../account-client';
 import {
   createTestApp,
   createTestDatabase,
@@ -205,13 +205,7 @@ describe.each(ENGINES)('client addresses behind a proxy (%s)', (engine) => {
 
   it('keys rate limits on the real client, whatever X-Forwarded-For claims', async () => {
     ctx = await createTestApp(engine);
-    const send = (forwardedFor: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' },
-        headers: { ...SAME_ORIGIN, 'x-forwarded-for': forwardedFor },
-      });
+    const send = (forwardedFor: string) => contactFrom(ctx, forwardedFor);
     const statuses = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
       statuses.push((await send(`203.0.113.${attempt}`)).statusCode);
@@ -221,13 +215,7 @@ describe.each(ENGINES)('client addresses behind a proxy (%s)', (engine) => {
 
   it('counts each client behind a trusted proxy apart', async () => {
     ctx = await createTestApp(engine, { env: { TRUST_PROXY: '127.0.0.1/8' } });
-    const send = (forwardedFor: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' },
-        headers: { ...SAME_ORIGIN, 'x-forwarded-for': forwardedFor },
-      });
+    const send = (forwardedFor: string) => contactFrom(ctx, forwardedFor);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await send('203.0.113.1')).statusCode).toBe(201);
     }

@@ -6,7 +6,7 @@ import {
 } from '@daywise/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { accountClient } from '../account-client';
+import { accountClient, signUpWith } from '../account-client';
 import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp } from '../helpers';
 
 /** An address built so that a backtracking email pattern tries every split (ADR 0013). */
@@ -86,13 +86,7 @@ describe.each(ENGINES)('oversized and hostile input on %s', (engine) => {
 
   it('answers a giant password on sign-up with the length message only', async () => {
     const password = 'Aa1'.repeat(1000);
-    const response = await post('/api/account/sign-up', {
-      name: 'Ada',
-      email: 'ada@example.com',
-      password,
-      confirmPassword: password,
-      acceptTerms: true,
-    });
+    const response = await post('/api/account/sign-up', signUpWith(password));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       error: { fields: { password: MESSAGES.passwordTooLong } },
@@ -103,13 +97,7 @@ describe.each(ENGINES)('oversized and hostile input on %s', (engine) => {
   it.each(['Password1', 'Welcome1', 'Summer2026'])(
     'refuses the common password %s at sign-up and creates nothing',
     async (password) => {
-      const response = await post('/api/account/sign-up', {
-        name: 'Ada',
-        email: 'ada@example.com',
-        password,
-        confirmPassword: password,
-        acceptTerms: true,
-      });
+      const response = await post('/api/account/sign-up', signUpWith(password));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         error: {

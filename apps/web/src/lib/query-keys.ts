@@ -8,6 +8,9 @@ export const queryKeys = {
   settings: ['settings'] as const,
   profile: ['profile'] as const,
   accountSessions: ['account-sessions'] as const,
+  /** A password reset link's check; a link is single-use, so it is never kept. */
+  resetPasswordLink: (userId: string, secret: string) =>
+    ['reset-password-link', userId, secret] as const,
 
   todos: {
     all: ['todos'] as const,

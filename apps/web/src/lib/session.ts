@@ -1,25 +1,26 @@
 import { MESSAGES } from '@daywise/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountApi } from '@daywise/shared/api';
+import type { SessionState, SessionUser } from '@daywise/shared/schemas';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { apiRequest } from './api-client';
+import { callApi } from './api-client';
+import { queryKeys } from './query-keys';
 import { notify } from './toast';
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  createdAt: string;
-}
+export type { SessionUser };
 
-interface SessionResponse {
-  user: SessionUser | null;
-  /** Set when the server ended a session whose account was deleted or has vanished. */
-  reason?: 'deleted' | 'not-found';
-}
+export const SESSION_QUERY_KEY = queryKeys.session;
 
-export const SESSION_QUERY_KEY = ['session'] as const;
+/** The auth state as the server tells it, read at most once a minute. */
+export const sessionQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.session,
+    queryFn: ({ signal }) => callApi(accountApi.session, {}, { signal }),
+    staleTime: 60_000,
+    retry: 1,
+  });
 
 /**
  * The auth state (auth context): loading, then a user or none. A session that turns
@@ -27,12 +28,7 @@ export const SESSION_QUERY_KEY = ['session'] as const;
  * why with the forced-logout message (docs/product/accounts.md#sessions).
  */
 export function useSession() {
-  const query = useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: ({ signal }) => apiRequest<SessionResponse>('/api/account/session', { signal }),
-    staleTime: 60_000,
-    retry: 1,
-  });
+  const query = useQuery(sessionQuery());
   const reason = query.data?.reason;
   useEffect(() => {
     if (reason === 'deleted') {
@@ -50,7 +46,7 @@ export function useSession() {
 /** Re-reads the session after login, verification or logout (docs/product/accounts.md). */
 export function useRefreshSession() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.session });
 }
 
 /**
@@ -61,8 +57,8 @@ export function useRefreshSession() {
 export function useSignedIn() {
   const queryClient = useQueryClient();
   return (user: SessionUser) => {
-    void queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
-    queryClient.setQueryData<SessionResponse>(SESSION_QUERY_KEY, { user });
+    void queryClient.cancelQueries({ queryKey: queryKeys.session });
+    queryClient.setQueryData<SessionState>(queryKeys.session, { user });
   };
 }
 
@@ -77,15 +73,15 @@ export function useSignOut(failureMessage: string = MESSAGES.logoutFailed) {
   const signOut = async () => {
     setSigningOut(true);
     try {
-      await apiRequest('/api/account/logout', { method: 'POST' });
+      await callApi(accountApi.logout);
       notify.success(MESSAGES.logoutSuccess);
       // Leave the protected area (committed at once, not as a transition) before the auth state
       // changes, or the guard would send the user to /login; then re-read the ended session.
       await navigate('/', { flushSync: true });
       queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0],
+        predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
       });
-      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     } catch {
       notify.error(failureMessage);
     } finally {

@@ -43,6 +43,11 @@ export interface Endpoint {
    * then describes the bytes for the reference.
    */
   responseContent?: 'image/*';
+  /**
+   * Answers in another shape than ApiError, by status: a health check's 503 says which
+   * dependency is down. Each replaces the error answer of its status in the reference.
+   */
+  alsoAnswers?: readonly { status: number; description: string; schema: z.ZodType }[];
 }
 
 /** Declares an endpoint, keeping its literal types for inference. */

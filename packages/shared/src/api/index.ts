@@ -1,7 +1,11 @@
 // The API contract: every endpoint, declared once (docs/ARCHITECTURE.md). Behind its own entry
 // point ('@daywise/shared/api') because it carries zod schemas.
+export * from './account';
 export * from './analytics';
+export * from './contact';
 export * from './endpoint';
+export * from './feedback';
+export * from './health';
 export * from './params';
 export * from './plans';
 export * from './profile';

@@ -65,12 +65,15 @@ export const signUpSchema = z
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUp = z.output<typeof signUpSchema>;
 
+/** The password of an existing account: only required, and not absurdly long. */
+const currentPasswordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true });
+
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: MESSAGES.passwordRequired })
-    .min(1, MESSAGES.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true }),
+  password: currentPasswordSchema,
   rememberMe: z.boolean().default(false),
 });
 
@@ -116,8 +119,110 @@ export const emailOnlySchema = z.object({ email: emailSchema });
 
 export const recoverySchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: MESSAGES.passwordRequired })
-    .min(1, MESSAGES.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true }),
+  password: currentPasswordSchema,
 });
+
+/** The email verification link's body; `isRestore` marks an account restoration link. */
+export const verifyEmailRequestSchema = linkTokenSchema.extend({
+  isRestore: z.boolean().default(false),
+});
+
+/** A pending account, named by the id the sign-up answer gave. */
+export const userIdRequestSchema = z.object({ userId: z.string().min(1).max(100) });
+
+// Answers. Instants are ISO 8601 strings.
+
+/** The signed-in user as every account answer gives it (the web app keeps it as the session). */
+export const sessionUserSchema = z
+  .object({ id: z.string(), name: z.string(), email: z.string(), createdAt: z.string() })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** A new, unverified account and when its verification link expires. */
+export const pendingVerificationSchema = z
+  .object({ userId: z.string(), email: z.string(), name: z.string(), expiresAt: z.string() })
+  .meta({ id: 'PendingVerification' });
+export type PendingVerification = z.infer<typeof pendingVerificationSchema>;
+
+export const verificationStatusSchema = z
+  .object({
+    verified: z.boolean(),
+    expired: z.boolean(),
+    /** Milliseconds the current link has left; 0 when verified or expired. */
+    remainingTime: z.number(),
+  })
+  .meta({ id: 'VerificationStatus' });
+export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
+
+/** An answer that only tells the user what happened. */
+export const noticeSchema = z.object({ message: z.string() });
+
+export const verificationResentSchema = z.object({ expiresAt: z.string(), message: z.string() });
+
+/** A verification or restoration link used: whether it also signed the user in. */
+export const verifyEmailResultSchema = z.object({
+  verified: z.boolean(),
+  restored: z.boolean(),
+  signedIn: z.boolean(),
+  message: z.string().optional(),
+  user: sessionUserSchema.optional(),
+});
+export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>;
+
+export const resetLinkCheckSchema = z.object({ valid: z.boolean(), message: z.string() });
+
+export const restoreRequestedSchema = z.object({
+  status: z.literal('email-sent'),
+  message: z.string(),
+});
+
+/** Verification recovery: a fresh link was sent, or the verified account was signed in. */
+export const recoveryResultSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('verification-sent'),
+    message: z.string(),
+    user: sessionUserSchema,
+  }),
+  z.object({ status: z.literal('signed-in'), user: sessionUserSchema }),
+]);
+export type RecoveryResult = z.infer<typeof recoveryResultSchema>;
+
+export const TOKEN_CHECKS = ['valid', 'expired', 'invalid'] as const;
+export type TokenCheck = (typeof TOKEN_CHECKS)[number];
+
+/** What a verification link itself proves (the debug screen). */
+export const debugVerificationSchema = z.object({
+  userExists: z.boolean(),
+  alreadyVerified: z.boolean(),
+  token: z.enum(TOKEN_CHECKS),
+});
+export type DebugVerification = z.infer<typeof debugVerificationSchema>;
+
+export const signedInSchema = z.object({ user: sessionUserSchema });
+
+/**
+ * The auth state the web app starts from; `reason` is set when the server ended a session whose
+ * account was deleted or has vanished.
+ */
+export const sessionStateSchema = z
+  .object({
+    user: sessionUserSchema.nullable(),
+    reason: z.enum(['deleted', 'not-found']).optional(),
+  })
+  .meta({ id: 'SessionState' });
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+/** One of the account's live sessions. */
+export const activeSessionSchema = z
+  .object({
+    id: z.string(),
+    userAgent: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    createdAt: z.string(),
+    lastActiveAt: z.string(),
+    current: z.boolean(),
+  })
+  .meta({ id: 'ActiveSession' });
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -14,3 +14,6 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type Contact = z.output<typeof contactSchema>;
+
+/** A stored message (or feedback): its id. */
+export const createdIdSchema = z.object({ id: z.string() });

@@ -1,31 +1,23 @@
 import {
   COUNTDOWN_RESYNC_THRESHOLD_MS,
   MESSAGES,
-  VERIFICATION_POLL_MS,
   VERIFICATION_TTL_MS,
   VERIFIED_REDIRECT_MS,
 } from '@daywise/shared';
+import type { PendingVerification as SignUpResult } from '@daywise/shared/schemas';
 import { CheckCircle2, Clock, Loader2, MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { primaryButtonClass } from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { ApiClientError } from '../../lib/api-client';
 import { useRefreshSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
+import { useAccountAction, useVerificationPoll } from './use-account';
 
-export interface PendingVerification {
-  userId: string;
-  email: string;
-  name: string;
-}
-
-interface VerificationStatus {
-  verified: boolean;
-  expired: boolean;
-  remainingTime: number;
-}
+/** The pending account the screen waits on. */
+export type PendingVerification = Pick<SignUpResult, 'userId' | 'email' | 'name'>;
 
 type Phase = 'waiting' | 'verified' | 'expired';
 
@@ -51,7 +43,6 @@ export function CheckEmail({
 }) {
   const [phase, setPhase] = useState<Phase>('waiting');
   const [secondsLeft, setSecondsLeft] = useState(TTL_S);
-  const [sending, setSending] = useState(false);
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
   // At zero the link has expired: the countdown and the polling stop.
@@ -67,34 +58,20 @@ export function CheckEmail({
   }, [current]);
 
   // The status poll.
-  useEffect(() => {
-    if (current !== 'waiting') {
-      return;
-    }
-    const poll = setInterval(() => {
-      apiRequest<VerificationStatus>(
-        `/api/account/verification-status?userId=${encodeURIComponent(pending.userId)}`,
-      ).then(
-        (status) => {
-          if (status.verified) {
-            setPhase('verified');
-          } else if (status.expired) {
-            setSecondsLeft(0);
-          } else {
-            const serverSeconds = Math.round(status.remainingTime / 1000);
-            setSecondsLeft((left) =>
-              Math.abs(serverSeconds - left) * 1000 > COUNTDOWN_RESYNC_THRESHOLD_MS
-                ? serverSeconds
-                : left,
-            );
-          }
-        },
-        // A failed poll is retried by the next one; the countdown carries on meanwhile.
-        () => undefined,
+  useVerificationPoll(pending.userId, current === 'waiting', (status) => {
+    if (status.verified) {
+      setPhase('verified');
+    } else if (status.expired) {
+      setSecondsLeft(0);
+    } else {
+      const serverSeconds = Math.round(status.remainingTime / 1000);
+      setSecondsLeft((left) =>
+        Math.abs(serverSeconds - left) * 1000 > COUNTDOWN_RESYNC_THRESHOLD_MS
+          ? serverSeconds
+          : left,
       );
-    }, VERIFICATION_POLL_MS);
-    return () => clearInterval(poll);
-  }, [current, pending.userId]);
+    }
+  });
 
   // Verified: refresh the auth state, welcome the user, and go to the dashboard after 2 s.
   useEffect(() => {
@@ -110,26 +87,23 @@ export function CheckEmail({
     return () => clearTimeout(timer);
   }, [phase, pending.name, navigate, refreshSession]);
 
-  const resend = async () => {
-    if (sending || current !== 'waiting') {
-      return;
-    }
-    setSending(true);
-    try {
-      await apiRequest('/api/account/resend-verification', {
-        method: 'POST',
-        body: { userId: pending.userId },
-      });
+  const resendVerification = useAccountAction('resendVerification', {
+    onSuccess: () => {
       notify.success(MESSAGES.verificationResent);
       setSecondsLeft(TTL_S);
       setPhase('waiting');
-    } catch (error) {
+    },
+    onError: (error) =>
       notify.error(
         error instanceof ApiClientError ? error.message : MESSAGES.verificationResendFailed,
-      );
-    } finally {
-      setSending(false);
+      ),
+  });
+  const sending = resendVerification.isPending;
+  const resend = () => {
+    if (sending || current !== 'waiting') {
+      return;
     }
+    resendVerification.mutate(pending.userId);
   };
 
   if (current === 'verified') {
@@ -191,7 +165,7 @@ export function CheckEmail({
         </p>
         <button
           type="button"
-          onClick={() => void resend()}
+          onClick={resend}
           disabled={sending}
           className={`${primaryButtonClass} w-full`}
         >

@@ -1,43 +1,16 @@
 import { DEBUG_SECRET_PREVIEW_LENGTH } from '@daywise/shared';
-import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { primaryButtonClass } from '../../components/form-field';
-import { apiRequest } from '../../lib/api-client';
 import { AuthCard } from './auth-card';
+import { useAccountAction } from './use-account';
 import { useLinkParams } from './use-link-params';
-
-/** What the link itself can prove, nothing more. */
-interface DebugResult {
-  userExists: boolean;
-  alreadyVerified: boolean;
-  token: 'valid' | 'expired' | 'invalid';
-}
-
-interface LinkParams {
-  userId: string;
-  secret: string;
-}
 
 const secondaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-blue-600 px-5 py-2.5 font-semibold text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:border-blue-400 dark:text-blue-300 dark:hover:bg-blue-950';
 
 const MISSING = '(missing)';
-
-async function runDebug(params: LinkParams): Promise<DebugResult> {
-  // A POST: the secret stays out of URLs the server logs.
-  const result = await apiRequest<DebugResult>('/api/account/debug-verification', {
-    method: 'POST',
-    body: { ...params },
-  });
-  // Only the three facts the screen promises, whatever else a response might carry.
-  return {
-    userExists: result.userExists,
-    alreadyVerified: result.alreadyVerified,
-    token: result.token,
-  };
-}
 
 /**
  * Verification debug: shows the link's user id and only a preview of its secret
@@ -49,7 +22,7 @@ export default function DebugVerificationPage() {
   const secret = searchParams.get('secret') ?? '';
   const complete = userId !== '' && secret !== '';
 
-  const debug = useMutation({ mutationFn: runDebug });
+  const debug = useAccountAction('debugVerification');
 
   return (
     <AuthCard

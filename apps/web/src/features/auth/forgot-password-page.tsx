@@ -1,7 +1,6 @@
 import { MESSAGES, PASSWORD_RESET_TTL_MS } from '@daywise/shared';
 import { emailOnlySchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Info, KeyRound, Loader2, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,9 +8,11 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 
 import { EmailField, primaryButtonClass } from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
+import { AuthLinks } from './auth-links';
+import { useAccountAction } from './use-account';
 
 type ForgotPasswordInput = z.input<typeof emailOnlySchema>;
 type ForgotPassword = z.output<typeof emailOnlySchema>;
@@ -27,13 +28,6 @@ const LINK_LIFETIME = `${linkLifetimeHours} ${linkLifetimeHours === 1 ? 'hour' :
 const secondaryButtonClass =
   'inline-flex w-full items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-5 py-2.5 font-semibold text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800';
 
-function requestResetLink(values: ForgotPassword) {
-  return apiRequest<{ message: string }>('/api/account/forgot-password', {
-    method: 'POST',
-    body: values,
-  });
-}
-
 /** Forgot password: form, sending, sent confirmation, and back to the form. */
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -44,8 +38,7 @@ export default function ForgotPasswordPage() {
   });
   const { errors } = form.formState;
 
-  const mutation = useMutation({
-    mutationFn: requestResetLink,
+  const mutation = useAccountAction('forgotPassword', {
     onSuccess: (_data, values) => {
       notify.success(MESSAGES.resetEmailSent);
       setSentTo(values.email);
@@ -77,13 +70,7 @@ export default function ForgotPasswordPage() {
       <AuthCard
         title="Check Your Email"
         subtitle="Your password reset link is on its way."
-        footer={
-          <p>
-            <Link to="/login" className={authLinkClass}>
-              Back to Login
-            </Link>
-          </p>
-        }
+        footer={<AuthLinks links={['login']} />}
       >
         <div className="space-y-5 text-center">
           <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
@@ -116,27 +103,7 @@ export default function ForgotPasswordPage() {
     <AuthCard
       title="Forgot Password?"
       subtitle="Enter the email address of your account and we'll send you a link to reset your password."
-      footer={
-        <>
-          <p>
-            <Link to="/login" className={authLinkClass}>
-              Back to Login
-            </Link>
-          </p>
-          <p>
-            Don&apos;t have an account?{' '}
-            <Link to="/signup" className={authLinkClass}>
-              Sign up
-            </Link>
-          </p>
-          <p>
-            Deleted your account?{' '}
-            <Link to="/restore-account" className={authLinkClass}>
-              Restore Account
-            </Link>
-          </p>
-        </>
-      }
+      footer={<AuthLinks links={['login', 'signup', 'restore']} />}
     >
       <form
         noValidate

@@ -1,18 +1,19 @@
 import { MESSAGES } from '@daywise/shared';
 import { type Login, type LoginInput, loginSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
 
-import { EmailField, ErrorAlert, FormField, SubmitButton } from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
-import { type SessionUser, useSignedIn } from '../../lib/session';
+import { EmailField, ErrorAlert, SubmitButton } from '../../components/form-field';
+import { ApiClientError } from '../../lib/api-client';
+import { useSignedIn } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
-import { PasswordInput } from './password-input';
+import { AuthLinks } from './auth-links';
+import { PasswordField } from './password-input';
+import { useAccountAction } from './use-account';
 
 /** What other pages hand the login page: where to return, a prefilled email, a notice. */
 export interface LoginState {
@@ -36,9 +37,7 @@ export default function LoginPage() {
   });
   const { errors } = form.formState;
 
-  const login = useMutation({
-    mutationFn: (values: Login) =>
-      apiRequest<{ user: SessionUser }>('/api/account/login', { method: 'POST', body: values }),
+  const login = useAccountAction('login', {
     onSuccess: async ({ user }) => {
       signedIn(user);
       notify.success(MESSAGES.loginSuccess);
@@ -62,22 +61,7 @@ export default function LoginPage() {
     <AuthCard
       title="Welcome Back"
       subtitle="Log in to continue planning your day."
-      footer={
-        <>
-          <p>
-            Don&apos;t have an account?{' '}
-            <Link to="/signup" className={authLinkClass}>
-              Sign up
-            </Link>
-          </p>
-          <p>
-            Deleted your account?{' '}
-            <Link to="/restore-account" className={authLinkClass}>
-              Restore Account
-            </Link>
-          </p>
-        </>
-      }
+      footer={<AuthLinks links={['signup', 'restore']} />}
     >
       {state.message && (
         <p
@@ -100,15 +84,12 @@ export default function LoginPage() {
           error={errors.email?.message}
           registration={form.register('email', { onChange: () => form.clearErrors('email') })}
         />
-        <FormField label="Password" error={errors.password?.message}>
-          {(field) => (
-            <PasswordInput
-              {...field}
-              {...form.register('password', { onChange: () => form.clearErrors('password') })}
-              autoComplete="current-password"
-            />
-          )}
-        </FormField>
+        <PasswordField
+          label="Password"
+          error={errors.password?.message}
+          registration={form.register('password', { onChange: () => form.clearErrors('password') })}
+          autoComplete="current-password"
+        />
         <div className="flex items-center justify-between gap-4 text-sm">
           <label className="flex items-center gap-2">
             <input

@@ -1,7 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
-import { inputClass } from '../../components/form-field';
+import { FormField, inputClass } from '../../components/form-field';
 
 /** A password field with a show/hide toggle (login and sign-up). */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
@@ -23,5 +24,23 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
         )}
       </button>
     </div>
+  );
+}
+
+interface PasswordFieldProps {
+  label: string;
+  error?: string | undefined;
+  registration: UseFormRegisterReturn;
+  /** 'current-password' to sign in, 'new-password' to choose one. */
+  autoComplete: 'current-password' | 'new-password';
+  required?: boolean;
+}
+
+/** A labelled password field with its error, as every account form has one. */
+export function PasswordField({ label, error, registration, ...input }: PasswordFieldProps) {
+  return (
+    <FormField label={label} error={error}>
+      {(field) => <PasswordInput {...field} {...registration} {...input} />}
+    </FormField>
   );
 }

@@ -1,23 +1,20 @@
 import { MESSAGES, PASSWORD_RESET_TTL_MS } from '@daywise/shared';
 import { PASSWORD_RULES, resetPasswordFormSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Circle, Loader2, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 
-import {
-  ErrorAlert,
-  FormField,
-  primaryButtonClass,
-  SubmitButton,
-} from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { ErrorAlert, primaryButtonClass, SubmitButton } from '../../components/form-field';
+import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { AuthCard, authLinkClass } from './auth-card';
-import { PasswordInput } from './password-input';
+import type { LinkToken } from './api';
+import { AuthCard } from './auth-card';
+import { AuthLinks } from './auth-links';
+import { PasswordField } from './password-input';
+import { useAccountAction, useResetLinkCheck } from './use-account';
 import { useLinkParams } from './use-link-params';
 
 type ResetPasswordInput = z.input<typeof resetPasswordFormSchema>;
@@ -27,23 +24,6 @@ const HOUR_MS = 3_600_000;
 const linkLifetimeHours = PASSWORD_RESET_TTL_MS / HOUR_MS;
 /** "1 hour", derived from the one constant the server uses too. */
 const LINK_LIFETIME = `${linkLifetimeHours} ${linkLifetimeHours === 1 ? 'hour' : 'hours'}`;
-
-interface ResetLink {
-  userId: string;
-  secret: string;
-}
-
-function checkResetLink(link: ResetLink, signal: AbortSignal) {
-  return apiRequest<{ valid: true; message: string }>('/api/account/reset-password/check', {
-    method: 'POST',
-    body: link,
-    signal,
-  });
-}
-
-function resetPassword(body: ResetLink & { password: string }) {
-  return apiRequest<{ message: string }>('/api/account/reset-password', { method: 'POST', body });
-}
 
 /**
  * Reset password: the link is checked first, then the visitor sets a new
@@ -55,16 +35,7 @@ export default function ResetPasswordPage() {
   const secret = params.get('secret') ?? '';
   const hasLink = userId !== '' && secret !== '';
 
-  const check = useQuery({
-    queryKey: ['reset-password-link', userId, secret],
-    queryFn: ({ signal }) => checkResetLink({ userId, secret }, signal),
-    enabled: hasLink,
-    retry: false,
-    staleTime: Infinity,
-    // A link is single-use: coming back to the page checks it again.
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-  });
+  const check = useResetLinkCheck({ userId, secret }, hasLink);
 
   // One toast for the outcome of the check (token verify).
   const announced = useRef(false);
@@ -107,16 +78,7 @@ export default function ResetPasswordPage() {
 
 function InvalidLinkPanel() {
   return (
-    <AuthCard
-      title="Invalid Reset Link"
-      footer={
-        <p>
-          <Link to="/login" className={authLinkClass}>
-            Back to Login
-          </Link>
-        </p>
-      }
-    >
+    <AuthCard title="Invalid Reset Link" footer={<AuthLinks links={['login']} />}>
       <div className="space-y-5 text-center">
         <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300">
           <AlertTriangle aria-hidden className="size-7" />
@@ -136,7 +98,13 @@ function InvalidLinkPanel() {
   );
 }
 
-function NewPasswordForm({ userId, secret }: ResetLink) {
+/** The new password, then the same again. */
+const NEW_PASSWORD_FIELDS = [
+  { name: 'password', label: 'New Password' },
+  { name: 'confirmPassword', label: 'Confirm New Password' },
+] as const;
+
+function NewPasswordForm({ userId, secret }: LinkToken) {
   const navigate = useNavigate();
   const form = useForm<ResetPasswordInput, unknown, ResetPassword>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -145,9 +113,7 @@ function NewPasswordForm({ userId, secret }: ResetLink) {
   const { errors } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });
 
-  const mutation = useMutation({
-    mutationFn: (values: ResetPassword) =>
-      resetPassword({ userId, secret, password: values.password }),
+  const mutation = useAccountAction('resetPassword', {
     onSuccess: () => notify.success(MESSAGES.resetSuccess),
     onError: async (error) => {
       if (error instanceof ApiClientError && error.code === 'RESET_LINK_INVALID') {
@@ -191,43 +157,27 @@ function NewPasswordForm({ userId, secret }: ResetLink) {
     <AuthCard
       title="Set New Password"
       subtitle="Choose a new password for your Daywise account."
-      footer={
-        <p>
-          <Link to="/login" className={authLinkClass}>
-            Back to Login
-          </Link>
-        </p>
-      }
+      footer={<AuthLinks links={['login']} />}
     >
       <form
         noValidate
         onSubmit={form.handleSubmit((values) => {
           if (!mutation.isPending) {
-            mutation.mutate(values);
+            mutation.mutate({ userId, secret, password: values.password });
           }
         })}
         className="space-y-5"
       >
-        <FormField label="New Password" error={errors.password?.message}>
-          {(field) => (
-            <PasswordInput
-              {...field}
-              {...form.register('password')}
-              required
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
-        <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
-          {(field) => (
-            <PasswordInput
-              {...field}
-              {...form.register('confirmPassword')}
-              required
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+        {NEW_PASSWORD_FIELDS.map(({ name, label }) => (
+          <PasswordField
+            key={name}
+            label={label}
+            error={errors[name]?.message}
+            registration={form.register(name)}
+            required
+            autoComplete="new-password"
+          />
+        ))}
         <section
           aria-labelledby="password-requirements-title"
           className="rounded-lg bg-blue-50 p-4 text-sm text-blue-950 dark:bg-blue-950 dark:text-blue-50"

@@ -1,33 +1,25 @@
 import { MESSAGES, RESTORE_TTL_MS } from '@daywise/shared';
 import { emailOnlySchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 
 import { EmailField, ErrorAlert, SubmitButton } from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { AuthCard, authLinkClass } from './auth-card';
+import { AuthCard } from './auth-card';
+import { AuthLinks } from './auth-links';
 import type { LoginState } from './login-page';
+import { useAccountAction } from './use-account';
 
 interface RestoreForm {
   email: string;
 }
 
-interface RestoreResponse {
-  status: 'email-sent';
-  message: string;
-}
-
 const RESTORE_LINK_HOURS = RESTORE_TTL_MS / 3_600_000;
 const RESTORE_LINK_LIFETIME = `${RESTORE_LINK_HOURS} hour${RESTORE_LINK_HOURS === 1 ? '' : 's'}`;
-
-function requestRestore({ email }: RestoreForm) {
-  return apiRequest<RestoreResponse>('/api/account/restore', { method: 'POST', body: { email } });
-}
 
 /**
  * Restore a soft-deleted account (its outcomes: restored, needs verification, not found, not deleted). Restoring by email
@@ -43,8 +35,7 @@ export default function RestoreAccountPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const restore = useMutation({
-    mutationFn: requestRestore,
+  const restore = useAccountAction('restore', {
     onSuccess: async (_result, { email }) => {
       notify.success(MESSAGES.restoreEmailSent);
       const state: LoginState = { email, message: MESSAGES.restoreEmailSent };
@@ -74,27 +65,7 @@ export default function RestoreAccountPage() {
     <AuthCard
       title="Restore Account"
       subtitle="Enter the email address of your deleted account and we'll send you a link to restore it."
-      footer={
-        <>
-          <p>
-            <Link to="/login" className={authLinkClass}>
-              Back to Login
-            </Link>
-          </p>
-          <p>
-            Don&apos;t have an account?{' '}
-            <Link to="/signup" className={authLinkClass}>
-              Sign up
-            </Link>
-          </p>
-          <p>
-            Forgot your password?{' '}
-            <Link to="/forgot-password" className={authLinkClass}>
-              Reset Password
-            </Link>
-          </p>
-        </>
-      }
+      footer={<AuthLinks links={['login', 'signup', 'forgot']} />}
     >
       <form
         noValidate

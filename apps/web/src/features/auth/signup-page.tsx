@@ -1,7 +1,6 @@
 import { MESSAGES } from '@daywise/shared';
 import { type SignUp, type SignUpInput, signUpSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
@@ -13,12 +12,13 @@ import {
   inputClass,
   SubmitButton,
 } from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
 import { CheckEmail, type PendingVerification } from './check-email';
 import { PasswordChecklist } from './password-checklist';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
+import { useAccountAction } from './use-account';
 
 /** Navigation state that opens the Check Your Email screen directly. */
 interface SignUpState {
@@ -55,9 +55,7 @@ export default function SignUpPage() {
   const { errors } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
 
-  const signUp = useMutation({
-    mutationFn: (values: SignUp) =>
-      apiRequest<PendingVerification>('/api/account/sign-up', { method: 'POST', body: values }),
+  const signUp = useAccountAction('signUp', {
     onSuccess: (created) => {
       notify.success(MESSAGES.signUpSuccess);
       setPending({ userId: created.userId, email: created.email, name: created.name });
@@ -110,21 +108,19 @@ export default function SignUpPage() {
           )}
         </FormField>
         <EmailField error={errors.email?.message} registration={form.register('email')} />
-        <FormField label="Password" error={errors.password?.message}>
-          {(field) => (
-            <PasswordInput {...field} {...form.register('password')} autoComplete="new-password" />
-          )}
-        </FormField>
+        <PasswordField
+          label="Password"
+          error={errors.password?.message}
+          registration={form.register('password')}
+          autoComplete="new-password"
+        />
         <PasswordChecklist password={password} />
-        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-          {(field) => (
-            <PasswordInput
-              {...field}
-              {...form.register('confirmPassword')}
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+        <PasswordField
+          label="Confirm Password"
+          error={errors.confirmPassword?.message}
+          registration={form.register('confirmPassword')}
+          autoComplete="new-password"
+        />
         <div className="space-y-1.5">
           <label className="flex items-start gap-2 text-sm">
             <input

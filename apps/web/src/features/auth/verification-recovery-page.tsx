@@ -1,41 +1,24 @@
 import { MESSAGES, VERIFICATION_TTL_MS } from '@daywise/shared';
 import { recoverySchema } from '@daywise/shared/schemas';
-import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 
-import { EmailField, FormField, SubmitButton } from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
+import { EmailField, SubmitButton } from '../../components/form-field';
+import { ApiClientError } from '../../lib/api-client';
 import { useRefreshSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
+import { useAccountAction } from './use-account';
 
 interface RecoveryForm {
   email: string;
   password: string;
 }
 
-interface RecoveryUser {
-  id: string;
-  name: string;
-  email: string;
-}
-
-type RecoveryResponse =
-  | { status: 'signed-in'; user: RecoveryUser }
-  | { status: 'verification-sent'; message: string; user: RecoveryUser };
-
 const VERIFICATION_MINUTES = VERIFICATION_TTL_MS / 60_000;
-
-function recoverVerification(values: RecoveryForm) {
-  return apiRequest<RecoveryResponse>('/api/account/verification-recovery', {
-    method: 'POST',
-    body: values,
-  });
-}
 
 /**
  * Verification recovery: the right password signs a verified account in,
@@ -49,8 +32,7 @@ export default function VerificationRecoveryPage() {
   const form = useForm<RecoveryForm>({ defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
-  const recover = useMutation({
-    mutationFn: recoverVerification,
+  const recover = useAccountAction('recoverVerification', {
     onSuccess: async (result) => {
       if (result.status === 'signed-in') {
         await refreshSession();
@@ -137,16 +119,13 @@ export default function VerificationRecoveryPage() {
       {!sentTo && (
         <form noValidate onSubmit={submit} className="space-y-5">
           <EmailField error={errors.email?.message} registration={form.register('email')} />
-          <FormField label="Password" error={errors.password?.message}>
-            {(field) => (
-              <PasswordInput
-                {...field}
-                {...form.register('password')}
-                required
-                autoComplete="current-password"
-              />
-            )}
-          </FormField>
+          <PasswordField
+            label="Password"
+            error={errors.password?.message}
+            registration={form.register('password')}
+            required
+            autoComplete="current-password"
+          />
           <SubmitButton pending={busy} pendingLabel="Recovering..." className="w-full">
             Recover Account
           </SubmitButton>

@@ -10,10 +10,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { primaryButtonClass } from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
-import { type SessionUser, useSignedIn } from '../../lib/session';
+import { ApiClientError } from '../../lib/api-client';
+import { useSignedIn } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard } from './auth-card';
+import { useAccountAction } from './use-account';
 import { useLinkParams } from './use-link-params';
 
 type Outcome =
@@ -44,6 +45,7 @@ export default function VerifyEmailPage() {
     link.ok ? { state: 'verifying' } : { state: 'error', message: link.message },
   );
   const sent = useRef(false);
+  const verify = useAccountAction('verifyEmail');
 
   useEffect(() => {
     if (!link.ok || sent.current) {
@@ -52,34 +54,34 @@ export default function VerifyEmailPage() {
     // A link is single-use: send it once, even if the effect runs twice.
     sent.current = true;
     let redirect: ReturnType<typeof setTimeout> | undefined;
-    apiRequest<{ message?: string; user?: SessionUser }>('/api/account/verify-email', {
-      method: 'POST',
-      body: { userId: link.userId, secret: link.secret, isRestore: link.isRestore },
-    }).then(
-      (result) => {
-        // Opened away from the browser that signed up, the link verifies but does not sign in.
-        if (result.user) {
-          signedIn(result.user);
-        }
-        const message = result.message ?? 'Your email has been verified.';
-        setOutcome({ state: 'success', message, signedIn: Boolean(result.user) });
-        notify.success(message);
-        redirect = setTimeout(
-          () => void navigate(result.user ? '/dashboard' : '/login', { replace: true }),
-          VERIFIED_REDIRECT_MS,
-        );
-      },
-      (error: unknown) => {
-        const apiError = error instanceof ApiClientError ? error : null;
-        const message = apiError?.message ?? MESSAGES.verificationFailedDefault;
-        setOutcome({ state: 'error', message });
-        notify.error(MESSAGES.verificationFailedToast);
-        const next = apiError && apiError.code !== 'NETWORK' ? REDIRECTS[apiError.code] : undefined;
-        if (next) {
-          redirect = setTimeout(() => void navigate(next.to), next.afterMs);
-        }
-      },
-    );
+    verify
+      .mutateAsync({ userId: link.userId, secret: link.secret, isRestore: link.isRestore })
+      .then(
+        (result) => {
+          // Opened away from the browser that signed up, the link verifies but does not sign in.
+          if (result.user) {
+            signedIn(result.user);
+          }
+          const message = result.message ?? 'Your email has been verified.';
+          setOutcome({ state: 'success', message, signedIn: Boolean(result.user) });
+          notify.success(message);
+          redirect = setTimeout(
+            () => void navigate(result.user ? '/dashboard' : '/login', { replace: true }),
+            VERIFIED_REDIRECT_MS,
+          );
+        },
+        (error: unknown) => {
+          const apiError = error instanceof ApiClientError ? error : null;
+          const message = apiError?.message ?? MESSAGES.verificationFailedDefault;
+          setOutcome({ state: 'error', message });
+          notify.error(MESSAGES.verificationFailedToast);
+          const next =
+            apiError && apiError.code !== 'NETWORK' ? REDIRECTS[apiError.code] : undefined;
+          if (next) {
+            redirect = setTimeout(() => void navigate(next.to), next.afterMs);
+          }
+        },
+      );
     return () => clearTimeout(redirect);
     // The link is read once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps

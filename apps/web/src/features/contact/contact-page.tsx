@@ -1,41 +1,13 @@
-import { MESSAGES, SIMULATED_FORM_DELAY_MS } from '@daywise/shared';
-import { type Contact, type ContactInput, contactSchema } from '@daywise/shared/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Clock, Mail, MapPin } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 
-import { EmailField, FormField, inputClass, SubmitButton } from '../../components/form-field';
+import { FormField, inputClass, SubmitButton } from '../../components/form-field';
+import { NameEmailFields } from '../../components/name-email-fields';
 import { PageHeader } from '../../components/page-header';
-import { apiRequest } from '../../lib/api-client';
-import { notify, withMinimumDuration } from '../../lib/toast';
-
-const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
-
-function sendContactMessage(input: Contact) {
-  return withMinimumDuration(
-    apiRequest<{ id: string }>('/api/contact', { method: 'POST', body: input }),
-    SIMULATED_FORM_DELAY_MS,
-  );
-}
+import { useContactForm } from './use-contact';
 
 export default function ContactPage() {
-  const form = useForm<ContactInput, unknown, Contact>({
-    resolver: zodResolver(contactSchema),
-    defaultValues: EMPTY,
-  });
-  const { errors } = form.formState;
-
-  const mutation = useMutation({
-    mutationFn: sendContactMessage,
-    onSuccess: () => {
-      notify.success(MESSAGES.contactSent);
-      form.reset(EMPTY);
-    },
-    // The form keeps what the visitor typed so nothing is lost.
-    onError: () => notify.error(MESSAGES.contactFailed),
-  });
+  const { form, errors, sending, submit } = useContactForm();
 
   return (
     <main>
@@ -48,25 +20,11 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="mb-6 text-2xl font-semibold">
             Send us a message
           </h2>
-          <form
-            noValidate={false}
-            onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
-            className="space-y-5"
-          >
-            <div className="grid gap-5 sm:grid-cols-2">
-              <FormField label="Name" error={errors.name?.message}>
-                {(field) => (
-                  <input
-                    {...field}
-                    {...form.register('name')}
-                    required
-                    autoComplete="name"
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
-              <EmailField error={errors.email?.message} registration={form.register('email')} />
-            </div>
+          <form noValidate={false} onSubmit={submit} className="space-y-5">
+            <NameEmailFields
+              name={{ error: errors.name?.message, registration: form.register('name') }}
+              email={{ error: errors.email?.message, registration: form.register('email') }}
+            />
             <FormField label="Subject" error={errors.subject?.message}>
               {(field) => (
                 <input {...field} {...form.register('subject')} required className={inputClass} />
@@ -83,7 +41,7 @@ export default function ContactPage() {
                 />
               )}
             </FormField>
-            <SubmitButton pending={mutation.isPending} pendingLabel="Sending...">
+            <SubmitButton pending={sending} pendingLabel="Sending...">
               Send Message
             </SubmitButton>
           </form>

@@ -1,51 +1,14 @@
-import {
-  FEEDBACK_CATEGORIES,
-  MESSAGES,
-  RATING_MAX,
-  SIMULATED_FORM_DELAY_MS,
-} from '@daywise/shared';
-import { type Feedback, type FeedbackInput, feedbackSchema } from '@daywise/shared/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { FEEDBACK_CATEGORIES, RATING_MAX } from '@daywise/shared';
+import { Controller } from 'react-hook-form';
 
-import { EmailField, FormField, inputClass, SubmitButton } from '../../components/form-field';
+import { FormField, inputClass, SubmitButton } from '../../components/form-field';
+import { NameEmailFields } from '../../components/name-email-fields';
 import { PageHeader } from '../../components/page-header';
-import { apiRequest } from '../../lib/api-client';
-import { notify, withMinimumDuration } from '../../lib/toast';
 import { StarRating } from './star-rating';
-
-const EMPTY: FeedbackInput = {
-  name: '',
-  email: '',
-  rating: 0,
-  category: '' as never,
-  feedback: '',
-};
-
-function sendFeedback(input: Feedback) {
-  return withMinimumDuration(
-    apiRequest<{ id: string }>('/api/feedback', { method: 'POST', body: input }),
-    SIMULATED_FORM_DELAY_MS,
-  );
-}
+import { useFeedbackForm } from './use-feedback';
 
 export default function FeedbackPage() {
-  const form = useForm<FeedbackInput, unknown, Feedback>({
-    resolver: zodResolver(feedbackSchema),
-    defaultValues: EMPTY,
-  });
-  const { errors } = form.formState;
-
-  const mutation = useMutation({
-    mutationFn: sendFeedback,
-    onSuccess: () => {
-      notify.success(MESSAGES.feedbackSent);
-      form.reset(EMPTY);
-    },
-    // The form keeps what the visitor wrote so nothing is lost.
-    onError: () => notify.error(MESSAGES.feedbackFailed),
-  });
+  const { form, errors, sending, submit } = useFeedbackForm();
 
   return (
     <main>
@@ -54,24 +17,11 @@ export default function FeedbackPage() {
         message.
       </PageHeader>
       <div className="mx-auto max-w-2xl px-4 py-12">
-        <form
-          onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
-          className="space-y-5"
-        >
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="Name" error={errors.name?.message}>
-              {(field) => (
-                <input
-                  {...field}
-                  {...form.register('name')}
-                  required
-                  autoComplete="name"
-                  className={inputClass}
-                />
-              )}
-            </FormField>
-            <EmailField error={errors.email?.message} registration={form.register('email')} />
-          </div>
+        <form onSubmit={submit} className="space-y-5">
+          <NameEmailFields
+            name={{ error: errors.name?.message, registration: form.register('name') }}
+            email={{ error: errors.email?.message, registration: form.register('email') }}
+          />
           <Controller
             control={form.control}
             name="rating"
@@ -103,7 +53,7 @@ export default function FeedbackPage() {
               />
             )}
           </FormField>
-          <SubmitButton pending={mutation.isPending} pendingLabel="Submitting...">
+          <SubmitButton pending={sending} pendingLabel="Submitting...">
             Submit Feedback
           </SubmitButton>
         </form>

@@ -1,19 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Monitor } from 'lucide-react';
 
-import { ApiClientError, apiRequest } from '../../lib/api-client';
-import { notify } from '../../lib/toast';
-
-interface ActiveSession {
-  id: string;
-  userAgent: string | null;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-  current: boolean;
-}
-
-const QUERY_KEY = ['account-sessions'] as const;
+import { useAccountSessions, useEndSessions } from './use-account-sessions';
 
 /** A readable name for a browser's user agent: 'Firefox on Linux'. */
 export function describeDevice(userAgent: string | null): string {
@@ -42,26 +29,10 @@ export function describeDevice(userAgent: string | null): string {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Active sessions (issue 4): every signed-in device, with sign-out for each and for all others. */
+/** Active sessions: every signed-in device, with sign-out for each and for all others. */
 export function ActiveSessions() {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: QUERY_KEY,
-    queryFn: ({ signal }) =>
-      apiRequest<{ sessions: ActiveSession[] }>('/api/account/sessions', { signal }),
-  });
-  const revoke = useMutation({
-    /** One session by id, or, without one, every session but this one. */
-    mutationFn: (id?: string) =>
-      apiRequest(id ? `/api/account/sessions/${id}` : '/api/account/sessions', {
-        method: 'DELETE',
-      }),
-    onSuccess: (_, id) =>
-      notify.success(id ? 'Signed out of that session' : 'Signed out of all other sessions'),
-    onError: (error) =>
-      notify.error(error instanceof ApiClientError ? error.message : 'Could not end that session'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEY }),
-  });
+  const query = useAccountSessions();
+  const revoke = useEndSessions();
 
   if (query.isPending) {
     return (

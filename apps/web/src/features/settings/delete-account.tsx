@@ -15,16 +15,17 @@ import {
   plainButtonClass,
 } from '../../components/dialog';
 import { inputClass } from '../../components/form-field';
-import { ApiClientError, apiRequest } from '../../lib/api-client';
-import { SESSION_QUERY_KEY } from '../../lib/session';
+import { ApiClientError } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
+import { useDeleteAccount } from './use-account-sessions';
 
 type Step = 'closed' | 'warn' | 'confirm' | 'type';
 
 const CONFIRMATION = 'DELETE';
 
 /**
- * Delete Account (issue 4): a dialog, then a confirmation, then typing DELETE
+ * Delete Account: a dialog, then a confirmation, then typing DELETE
  * exactly; the server soft-deletes the account and ends every session.
  */
 export function DeleteAccount() {
@@ -33,6 +34,7 @@ export function DeleteAccount() {
   const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const removeAccount = useDeleteAccount();
 
   const close = () => {
     setStep('closed');
@@ -48,13 +50,13 @@ export function DeleteAccount() {
     setDeleting(true);
     const progress = toast.loading(MESSAGES.deleting);
     try {
-      await apiRequest('/api/account', { method: 'DELETE' });
+      await removeAccount.mutateAsync();
       toast.dismiss(progress);
       close();
       notify.success(MESSAGES.deleted);
       await navigate('/', { flushSync: true });
       queryClient.clear();
-      queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });
+      queryClient.setQueryData(queryKeys.session, { user: null });
     } catch (error) {
       toast.dismiss(progress);
       notify.error(error instanceof ApiClientError ? error.message : MESSAGES.deleteFailed);

@@ -1,0 +1,55 @@
+import { VERIFICATION_POLL_MS } from '@daywise/shared';
+import type { VerificationStatus } from '@daywise/shared/schemas';
+import { useMutation, type UseMutationOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
+import { accountCalls, accountQueries, type LinkToken } from './api';
+
+type AccountAction = keyof typeof accountCalls;
+type ActionInput<A extends AccountAction> = Parameters<(typeof accountCalls)[A]>[0];
+type ActionResult<A extends AccountAction> = Awaited<ReturnType<(typeof accountCalls)[A]>>;
+
+/**
+ * One account action as a mutation: the page says what happens on success and failure; the call
+ * itself is the contract's.
+ */
+export function useAccountAction<A extends AccountAction>(
+  action: A,
+  options: Omit<UseMutationOptions<ActionResult<A>, Error, ActionInput<A>>, 'mutationFn'> = {},
+) {
+  return useMutation({
+    ...options,
+    mutationFn: accountCalls[action] as (input: ActionInput<A>) => Promise<ActionResult<A>>,
+  });
+}
+
+/** Checks a password reset link once it is complete. */
+export const useResetLinkCheck = (link: LinkToken, enabled: boolean) =>
+  useQuery({ ...accountQueries.resetLink(link), enabled });
+
+/**
+ * Asks every few seconds whether the pending account is verified yet, while `active`. A failed
+ * poll is retried by the next one.
+ */
+export function useVerificationPoll(
+  userId: string,
+  active: boolean,
+  onStatus: (status: VerificationStatus) => void,
+) {
+  const latest = useRef(onStatus);
+  useEffect(() => {
+    latest.current = onStatus;
+  });
+  useEffect(() => {
+    if (!active) {
+      return;
+    }
+    const poll = setInterval(() => {
+      accountCalls.verificationStatus(userId).then(
+        (status) => latest.current(status),
+        () => undefined,
+      );
+    }, VERIFICATION_POLL_MS);
+    return () => clearInterval(poll);
+  }, [active, userId]);
+}
