@@ -57,7 +57,7 @@ describe('the API reference', () => {
       expect(operation, `${method.toUpperCase()} ${url}`).toBeDefined();
       const answers = Object.entries(operation?.responses ?? {});
       const success = answers.filter(([status]) => status.startsWith('2') || status === '101');
-      expect(success, `${method.toUpperCase()} ${url} success`).toHaveLength(1);
+      expect(success.length, `${method.toUpperCase()} ${url} success`).toBeGreaterThan(0);
       for (const [status, answer] of answers) {
         if (status !== '204' && status !== '101') {
           expect(

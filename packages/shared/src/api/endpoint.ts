@@ -44,8 +44,10 @@ export interface Endpoint {
    */
   responseContent?: 'image/*';
   /**
-   * Answers in another shape than ApiError, by status: a health check's 503 says which
-   * dependency is down. Each replaces the error answer of its status in the reference.
+   * Other answers than the success status and ApiError, by status: a second success (opening a
+   * chat that already exists is 200, not 201), or an error in its own shape (a health check's 503
+   * says which dependency is down, replacing ApiError for that status). Success answers are
+   * checked against their schema like the main one.
    */
   alsoAnswers?: readonly { status: number; description: string; schema: z.ZodType }[];
 }

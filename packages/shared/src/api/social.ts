@@ -132,6 +132,7 @@ export const chatsApi = {
     body: openChatSchema,
     status: 201,
     response: chatSchema,
+    alsoAnswers: [{ status: 200, description: 'The chat already existed', schema: chatSchema }],
     errors: ['NOT_FOUND', 'NOT_FRIENDS', 'QUOTA_EXCEEDED'],
   }),
   remove: endpoint({
