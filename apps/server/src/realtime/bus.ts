@@ -10,8 +10,9 @@ export interface SessionsToEnd {
 }
 
 /**
- * Carries realtime events to the sockets that should receive them. Feature code calls
- * `publish` after its change is committed; the websocket route subscribes per connected user.
+ * Carries realtime events to the sockets that should receive them. Features publish from their
+ * domain-event subscribers (`<feature>/events.ts`), so only committed changes are told; the
+ * websocket route subscribes per connected user.
  * In process by default; with REDIS_URL every instance sees every event (realtime/redis-bus.ts).
  */
 export interface RealtimeBus {
@@ -94,16 +95,4 @@ export function createMemoryBus(): RealtimeBus {
     onSessionsEnded: local.onSessionsEnded,
     close: () => Promise.resolve(),
   };
-}
-
-/** Awaits `write`, then publishes `event`: only once the change is committed, never on failure. */
-export async function publishAfter<T>(
-  bus: RealtimeBus,
-  userIds: readonly string[],
-  event: RealtimeEvent,
-  write: Promise<T>,
-): Promise<T> {
-  const result = await write;
-  bus.publish(userIds, event);
-  return result;
 }
