@@ -5,10 +5,10 @@ import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { Engine } from '../src/db/database';
+import { freePort } from './free-port';
 import { ENGINES, tempDir, TEST_DATABASE_URL } from './helpers';
 import {
   answers,
-  freePort,
   type ServerProcess,
   startServer,
   waitFor,

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { freePort } from './free-port';
 import { tempDir } from './helpers';
-import { freePort } from './server-process';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,14 +1,19 @@
 import { ERROR_CODES } from '@daywise/shared';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { accountClient } from './account-client';
-import { SCHEMA_PREFIX_ENV } from './global-setup';
+import { freePort } from './free-port';
 import { memoryMailer, tempDir, TEST_DATABASE_URL, type TestApp, testConfig } from './helpers';
-import { answers, freePort, type ServerProcess, startServer, waitFor } from './server-process';
+import {
+  answers,
+  createFreshSchema,
+  type ServerProcess,
+  startServer,
+  waitFor,
+} from './server-process';
 import { type ProxyMode, startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 const UNAVAILABLE_BODY = {
@@ -21,22 +26,10 @@ function proxyFor(databaseUrl: string): Promise<TcpProxy> {
   return startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
 }
 
-/** A new, empty schema (dropped with this run's others when the run ends). */
-async function createSchema(databaseUrl: string): Promise<string> {
-  const schema = `${process.env[SCHEMA_PREFIX_ENV] ?? 'test'}_outage_${Math.random()
-    .toString(36)
-    .slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return schema;
-}
-
 /** The app on a fresh schema, reaching PostgreSQL only through a proxy the test can cut. */
 async function appBehindProxy(databaseUrl: string): Promise<TestApp & { proxy: TcpProxy }> {
   const proxy = await proxyFor(databaseUrl);
-  const schema = await createSchema(databaseUrl);
+  const schema = await createFreshSchema(databaseUrl, 'outage');
   const database = openDatabase({
     databaseUrl: proxy.url(databaseUrl),
     dataDir: tempDir(),
@@ -149,7 +142,10 @@ describe.skipIf(!TEST_DATABASE_URL)('start-up while PostgreSQL is unreachable', 
   async function startBehind(databaseUrl: string, env: Record<string, string> = {}) {
     proxy = await proxyFor(databaseUrl);
     const url = new URL(proxy.url(databaseUrl));
-    url.searchParams.set('options', `-c search_path=${await createSchema(databaseUrl)}`);
+    url.searchParams.set(
+      'options',
+      `-c search_path=${await createFreshSchema(databaseUrl, 'outage')}`,
+    );
     const port = await freePort();
     proxy.setMode('refuse');
     server = startServer({

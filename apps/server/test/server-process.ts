@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,17 +7,6 @@ import pg from 'pg';
 import { SCHEMA_PREFIX_ENV } from './global-setup';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -87,14 +75,19 @@ export async function answers(url: string, status = 200): Promise<boolean> {
  * that must not share the public schema with other tests. The run's schemas are dropped at its end.
  */
 export async function withFreshSchema(databaseUrl: string): Promise<string> {
-  const schema = `${process.env[SCHEMA_PREFIX_ENV] ?? 'test'}_proc_${Math.random()
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${await createFreshSchema(databaseUrl, 'proc')}`);
+  return url.toString();
+}
+
+/** A new, empty schema named for `label` (dropped with this run's others when the run ends). */
+export async function createFreshSchema(databaseUrl: string, label: string): Promise<string> {
+  const schema = `${process.env[SCHEMA_PREFIX_ENV] ?? 'test'}_${label}_${Math.random()
     .toString(36)
     .slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const url = new URL(databaseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
+  return schema;
 }

@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { freePort } from './free-port';
 import { tempDir, TEST_DATABASE_URL } from './helpers';
-import { freePort, withFreshSchema } from './server-process';
+import { withFreshSchema } from './server-process';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENTS = 20;
