@@ -14,6 +14,7 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 
+import { Button, IconButton } from '../components/button';
 import { InPageReminder } from '../components/in-page-reminder';
 import { ThemeToggle } from '../components/theme-toggle';
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
@@ -88,15 +89,15 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             <p className="truncate text-xs text-gray-600 dark:text-gray-300">{user?.email}</p>
           </div>
         </div>
-        <button
-          type="button"
+        <Button
           onClick={() => void signOut()}
           disabled={signingOut}
+          variant="bare"
           className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
         >
           <LogOut aria-hidden className="size-4" />
           Sign out
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -128,11 +129,14 @@ export default function DashboardLayout() {
               <Dialog.Description className="sr-only">
                 Pages of your Daywise account
               </Dialog.Description>
-              <Dialog.Close
-                aria-label="Close menu"
-                className="absolute top-4 right-3 z-10 rounded-lg p-1.5 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
-              >
-                <X aria-hidden className="size-5" />
+              <Dialog.Close asChild>
+                <IconButton
+                  label="Close menu"
+                  tone="bare"
+                  className="absolute top-4 right-3 z-10 rounded-lg p-1.5 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+                >
+                  <X aria-hidden className="size-5" />
+                </IconButton>
               </Dialog.Close>
               <Sidebar onNavigate={() => setMenuOpen(false)} />
             </Dialog.Content>
@@ -140,14 +144,14 @@ export default function DashboardLayout() {
         </Dialog.Root>
         <div className="lg:pl-64">
           <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-gray-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-gray-800 dark:bg-gray-900/90">
-            <button
-              type="button"
+            <IconButton
               onClick={() => setMenuOpen(true)}
-              aria-label="Open menu"
-              className="rounded-lg p-2 text-gray-700 hover:bg-gray-100 lg:hidden dark:text-gray-200 dark:hover:bg-gray-800"
+              label="Open menu"
+              tone="chrome"
+              className="lg:hidden"
             >
               <Menu aria-hidden className="size-6" />
-            </button>
+            </IconButton>
             <p className="flex-1 text-lg font-semibold">{title}</p>
             <ThemeToggle />
           </header>

@@ -4,13 +4,12 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { onInPageReminder, type Reminder } from '../lib/notifications';
+import { Button } from './button';
 import {
   dialogContentClass,
   dialogOverlayClass,
   dialogTextClass,
   dialogTitleClass,
-  plainButtonClass,
-  smallPrimaryButtonClass,
 } from './dialog';
 
 /**
@@ -52,15 +51,15 @@ export function InPageReminder() {
           </Dialog.Title>
           <Dialog.Description className={dialogTextClass}>{current?.body}</Dialog.Description>
           <div className="mt-6 flex justify-end gap-3">
-            <Dialog.Close className={plainButtonClass}>Dismiss</Dialog.Close>
+            <Dialog.Close asChild>
+              <Button variant="secondary" size="sm">
+                Dismiss
+              </Button>
+            </Dialog.Close>
             {current && (
-              <button
-                type="button"
-                onClick={() => view(current.url)}
-                className={smallPrimaryButtonClass}
-              >
+              <Button onClick={() => view(current.url)} size="sm">
                 View
-              </button>
+              </Button>
             )}
           </div>
         </Dialog.Content>

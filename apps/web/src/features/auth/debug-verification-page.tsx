@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { primaryButtonClass } from '../../components/form-field';
+import { Button, buttonClass } from '../../components/button';
 import { apiRequest } from '../../lib/api-client';
 import { AuthCard } from './auth-card';
 import { useLinkParams } from './use-link-params';
@@ -19,9 +19,6 @@ interface LinkParams {
   userId: string;
   secret: string;
 }
-
-const secondaryButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-blue-600 px-5 py-2.5 font-semibold text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:border-blue-400 dark:text-blue-300 dark:hover:bg-blue-950';
 
 const MISSING = '(missing)';
 
@@ -74,26 +71,24 @@ export default function DebugVerificationPage() {
         </p>
       )}
       <div className="mt-6 flex flex-wrap gap-3">
-        <button
-          type="button"
+        <Button
           disabled={!complete || debug.isPending}
           onClick={() => debug.mutate({ userId, secret })}
-          className={primaryButtonClass}
         >
           {debug.isPending && <Loader2 aria-hidden className="size-4 animate-spin" />}
           Run Debug
-        </button>
+        </Button>
         {complete ? (
           <Link
             to={`/verify-email#${new URLSearchParams({ userId, secret })}`}
-            className={secondaryButtonClass}
+            className={buttonClass('outline')}
           >
             Attempt Verification
           </Link>
         ) : (
-          <button type="button" disabled className={secondaryButtonClass}>
+          <Button disabled variant="outline">
             Attempt Verification
-          </button>
+          </Button>
         )}
       </div>
       <section aria-labelledby="debug-result-title" className="mt-6">

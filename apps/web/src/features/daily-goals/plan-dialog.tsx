@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 
-import { plainButtonClass } from '../../components/dialog';
+import { Button, IconButton } from '../../components/button';
 import { ErrorAlert, FormField, inputClass, selectClass } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
 import { PRIORITY_LABELS } from '../../components/priority-chip';
@@ -245,14 +245,14 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                     aria-label={`Task ${index + 1} reminder`}
                     className={inputClass}
                   />
-                  <button
-                    type="button"
+                  <IconButton
                     onClick={() => tasks.remove(index)}
-                    aria-label={`Remove task ${index + 1}`}
-                    className="justify-self-end rounded-lg p-2 text-gray-600 hover:bg-red-50 hover:text-red-700 dark:text-gray-300 dark:hover:bg-red-950"
+                    label={`Remove task ${index + 1}`}
+                    tone="rowDanger"
+                    className="justify-self-end"
                   >
                     <Trash2 aria-hidden className="size-4" />
-                  </button>
+                  </IconButton>
                 </li>
               );
             })}
@@ -324,10 +324,10 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                 aria-label="New task reminder"
                 className={inputClass}
               />
-              <button type="button" onClick={addTask} className={plainButtonClass}>
+              <Button onClick={addTask} variant="secondary" size="sm">
                 <Plus aria-hidden className="size-4" />
                 Add Task
-              </button>
+              </Button>
             </div>
           </div>
         </fieldset>

@@ -1,6 +1,8 @@
 import { MessagesSquare, Plus, Settings, User } from 'lucide-react';
 import { Link } from 'react-router';
 
+import { Card } from '../../components/card';
+
 const tile =
   'flex h-full min-w-0 items-center gap-3 rounded-lg px-4 py-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 const plainTile = `${tile} border border-gray-200 text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800`;
@@ -11,9 +13,11 @@ const plainTile = `${tile} border border-gray-200 text-gray-800 hover:bg-gray-50
  */
 export function QuickActions() {
   return (
-    <section
+    <Card
+      as="section"
+      radius="xl"
       aria-labelledby="dashboard-quick-actions"
-      className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 sm:p-6 dark:border-gray-800 dark:bg-gray-900"
+      className="min-w-0 p-4 sm:p-6"
     >
       <h2 id="dashboard-quick-actions" className="text-lg font-semibold">
         Quick Actions
@@ -51,6 +55,6 @@ export function QuickActions() {
           </Link>
         </li>
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -3,6 +3,8 @@ import type { DashboardSummary } from '@daywise/shared/schemas';
 import { Calendar, CalendarCheck, CalendarDays, ListTodo } from 'lucide-react';
 import type { ComponentType } from 'react';
 
+import { Card } from '../../components/card';
+
 interface StatCardProps {
   label: string;
   value: string | undefined;
@@ -13,7 +15,7 @@ interface StatCardProps {
 
 function StatCard({ label, value, detail, icon: Icon, tone }: StatCardProps) {
   return (
-    <div className="relative min-w-0 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+    <Card radius="xl" className="relative min-w-0 p-4">
       <dt className="pr-9 text-sm text-gray-600 dark:text-gray-300">
         {label}
         <span className={`absolute top-3 right-3 rounded-lg p-1.5 ${tone}`}>
@@ -22,7 +24,7 @@ function StatCard({ label, value, detail, icon: Icon, tone }: StatCardProps) {
       </dt>
       <dd className="mt-1 text-2xl font-bold tabular-nums">{value ?? '–'}</dd>
       <dd className="min-h-5 truncate text-sm text-gray-600 dark:text-gray-300">{detail}</dd>
-    </div>
+    </Card>
   );
 }
 

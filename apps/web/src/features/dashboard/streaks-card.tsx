@@ -1,6 +1,7 @@
 import type { DashboardSummary, StreakItem } from '@daywise/shared/schemas';
 import { Flame } from 'lucide-react';
 
+import { Card } from '../../components/card';
 import { formatCalendarDate } from '../../lib/format';
 
 const plural = (count: number, one: string, many: string) =>
@@ -52,9 +53,11 @@ export function StreaksCard({ summary }: { summary: DashboardSummary | undefined
   }
 
   return (
-    <section
+    <Card
+      as="section"
+      radius="xl"
       aria-labelledby="dashboard-streaks"
-      className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 sm:p-6 dark:border-gray-800 dark:bg-gray-900"
+      className="min-w-0 p-4 sm:p-6"
     >
       <h2 id="dashboard-streaks" className="text-lg font-semibold">
         Daily Streaks
@@ -64,6 +67,6 @@ export function StreaksCard({ summary }: { summary: DashboardSummary | undefined
         Current streak: {summary ? plural(summary.currentStreak, 'day', 'days') : '–'}
       </p>
       <div className="mt-4">{body}</div>
-    </section>
+    </Card>
   );
 }

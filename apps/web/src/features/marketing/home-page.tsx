@@ -15,7 +15,9 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 
-import { inputClass, primaryButtonClass } from '../../components/form-field';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { inputClass } from '../../components/form-field';
 
 /** Where the home page's call-to-action box keeps the addresses it collects. */
 const CTA_STORAGE_KEY = 'daywise-cta-emails';
@@ -103,10 +105,10 @@ function scrollToFeatures() {
 /** A static picture of a daily plan, shown beside the hero on larger screens. */
 function PlanPreview() {
   return (
-    <div
+    <Card
       role="img"
       aria-label="Preview of a Daywise daily plan with two of three tasks done"
-      className="hidden rounded-2xl border border-gray-200 bg-white p-6 shadow-xl shadow-blue-900/5 md:block dark:border-gray-800 dark:bg-gray-900"
+      className="hidden p-6 shadow-xl shadow-blue-900/5 md:block"
     >
       <div className="flex items-center justify-between">
         <div>
@@ -157,7 +159,7 @@ function PlanPreview() {
         <Bell aria-hidden className="size-4 shrink-0" />
         Reminder at 18:00: Call Grandma
       </p>
-    </div>
+    </Card>
   );
 }
 
@@ -207,10 +209,10 @@ function KeepMePostedForm() {
           {...(error ? { 'aria-describedby': errorId } : {})}
           className={`${inputClass} sm:flex-1`}
         />
-        <button type="submit" className={primaryButtonClass}>
+        <Button type="submit">
           <Mail aria-hidden className="size-4" />
           Keep me posted
-        </button>
+        </Button>
       </div>
       {error && (
         <p id={errorId} role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
@@ -260,14 +262,10 @@ export function HomePage() {
                 Get Started
                 <ArrowRight aria-hidden className="size-5" />
               </Link>
-              <button
-                type="button"
-                onClick={scrollToFeatures}
-                className="inline-flex items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-6 py-3 text-base font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-gray-700 dark:bg-gray-900 dark:text-white dark:hover:bg-gray-800"
-              >
+              <Button onClick={scrollToFeatures} variant="surface" size="lg">
                 <CirclePlay aria-hidden className="size-5 text-blue-600 dark:text-blue-400" />
                 Watch Demo
-              </button>
+              </Button>
             </div>
           </div>
           <PlanPreview />
@@ -292,16 +290,13 @@ export function HomePage() {
           </div>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {FEATURES.map(({ icon: Icon, title, description }) => (
-              <li
-                key={title}
-                className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900"
-              >
+              <Card as="li" key={title} className="p-6 shadow-sm">
                 <span className="inline-flex size-12 items-center justify-center rounded-xl bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
                   <Icon aria-hidden className="size-6" />
                 </span>
                 <h3 className="mt-4 text-lg font-semibold">{title}</h3>
                 <p className="mt-2 text-gray-700 dark:text-gray-300">{description}</p>
-              </li>
+              </Card>
             ))}
           </ul>
           <p className="mt-10 text-center">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Monitor } from 'lucide-react';
 
+import { Button } from '../../components/button';
 import { ApiClientError, apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 
@@ -102,28 +103,28 @@ export function ActiveSessions() {
               </div>
             </div>
             {!session.current && (
-              <button
-                type="button"
+              <Button
                 onClick={() => revoke.mutate(session.id)}
                 disabled={revoke.isPending}
+                variant="bare"
                 className="shrink-0 rounded-lg border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
                 aria-label={`Sign out ${describeDevice(session.userAgent)}`}
               >
                 Sign out
-              </button>
+              </Button>
             )}
           </li>
         ))}
       </ul>
       {others.length > 0 && (
-        <button
-          type="button"
+        <Button
           onClick={() => revoke.mutate(undefined)}
           disabled={revoke.isPending}
+          variant="bare"
           className="mt-4 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
         >
           Sign out all other sessions
-        </button>
+        </Button>
       )}
     </div>
   );

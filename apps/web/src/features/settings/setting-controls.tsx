@@ -1,17 +1,16 @@
 import { type ReactNode, useId } from 'react';
 
+import { Card } from '../../components/card';
+
 export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl border border-gray-200 bg-white p-5 sm:p-6 dark:border-gray-800 dark:bg-gray-900"
-    >
+    <Card as="section" aria-labelledby={id} className="p-5 sm:p-6">
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
       <div className="mt-4 divide-y divide-gray-200 dark:divide-gray-800">{children}</div>
-    </section>
+    </Card>
   );
 }
 

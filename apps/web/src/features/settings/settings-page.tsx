@@ -3,6 +3,7 @@ import { PROFILE_VISIBILITIES, type SettingUpdate } from '@daywise/shared/schema
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 
+import { Button } from '../../components/button';
 import { selectClass } from '../../components/form-field';
 import { Toggle } from '../../components/toggle';
 import { useSignOut } from '../../lib/session';
@@ -201,15 +202,15 @@ export default function SettingsPage() {
 
           <SettingsSection title="Account Actions">
             <div className="flex flex-wrap gap-3 pt-1">
-              <button
-                type="button"
+              <Button
                 onClick={() => void signOut()}
                 disabled={signingOut}
-                className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
+                variant="secondary"
+                size="sm"
               >
                 <LogOut aria-hidden className="size-4" />
                 Sign Out
-              </button>
+              </Button>
               <DeleteAccount />
             </div>
           </SettingsSection>

@@ -1,6 +1,7 @@
 import { CheckCircle2, Circle, ListTodo, TrendingUp } from 'lucide-react';
 import type { ComponentType } from 'react';
 
+import { Card } from '../../components/card';
 import { useTodoStats } from './use-todos';
 
 interface CounterProps {
@@ -12,7 +13,7 @@ interface CounterProps {
 
 function Counter({ label, value, icon: Icon, tone }: CounterProps) {
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+    <Card radius="xl" className="flex items-center gap-3 p-4">
       <span className={`rounded-lg p-2 ${tone}`}>
         <Icon aria-hidden className="size-5" />
       </span>
@@ -20,7 +21,7 @@ function Counter({ label, value, icon: Icon, tone }: CounterProps) {
         <dt className="text-sm text-gray-600 dark:text-gray-300">{label}</dt>
         <dd className="text-2xl font-bold tabular-nums">{value ?? '–'}</dd>
       </dl>
-    </div>
+    </Card>
   );
 }
 

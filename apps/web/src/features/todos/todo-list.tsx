@@ -3,7 +3,7 @@ import type { Todo } from '@daywise/shared/schemas';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 
-import { plainButtonClass } from '../../components/dialog';
+import { Button } from '../../components/button';
 import { notify } from '../../lib/toast';
 import type { TodoFilters } from './todo-filters';
 import { TodoRow } from './todo-row';
@@ -81,13 +81,14 @@ export function TodoList({
       ) : query.isError && todos.length === 0 ? (
         <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
           <p>{MESSAGES.todosLoadFailed}</p>
-          <button
-            type="button"
+          <Button
             onClick={() => void query.refetch()}
-            className={`${plainButtonClass} mt-3`}
+            variant="secondary"
+            size="sm"
+            className="mt-3"
           >
             Try Again
-          </button>
+          </Button>
         </div>
       ) : todos.length === 0 ? (
         <div className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300">
@@ -110,15 +111,15 @@ export function TodoList({
       )}
       {hasNextPage && (
         <div ref={sentinel} className="flex justify-center">
-          <button
-            type="button"
+          <Button
             onClick={() => void fetchNextPage()}
             disabled={isFetchingNextPage}
-            className={plainButtonClass}
+            variant="secondary"
+            size="sm"
           >
             {isFetchingNextPage && <Loader2 aria-hidden className="size-4 animate-spin" />}
             {isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
+          </Button>
         </div>
       )}
     </section>
