@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+
+import { SESSION_QUERY_KEY, type SessionUser } from '../lib/session';
+
+export interface RenderOptions {
+  /** The URL the router starts at; `/` by default. */
+  route?: string;
+  /**
+   * The route pattern `ui` renders at, with `routes` beside it (a landing page to navigate to);
+   * without either, `ui` renders whatever the URL.
+   */
+  path?: string;
+  routes?: ReactNode;
+  /** The signed-in user the session query starts with (null: signed out); fetched if unset. */
+  session?: SessionUser | null;
+  /** A client of the test's own (to seed or inspect the cache); a fresh one otherwise. */
+  client?: QueryClient;
+}
+
+/** A query client as the app configures it, without retries so failures show at once. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
+}
+
+/** Renders `ui` inside the app's providers: a query client and a router at `route`. */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  const { route = '/', path, routes, session, client = createTestQueryClient() } = options;
+  if (session !== undefined) {
+    client.setQueryData(SESSION_QUERY_KEY, { user: session });
+  }
+  const content =
+    path !== undefined || routes !== undefined ? (
+      <Routes>
+        <Route path={path ?? route} element={ui} />
+        {routes}
+      </Routes>
+    ) : (
+      ui
+    );
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>{content}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, client, user };
+}
