@@ -18,6 +18,8 @@ export interface FakeRequest {
 
 type Answer<T> = T | Response | Promise<T | Response>;
 type Handler<T> = T | ((request: FakeRequest) => Answer<T>);
+/** A JSON body, for routes outside the contract (their answers are not typed). */
+type Json = Record<string, unknown> | unknown[] | string | number | boolean | null;
 
 interface Route {
   method: HttpMethod;
@@ -84,6 +86,8 @@ const unhandled: string[] = [];
  */
 export class FakeApi {
   readonly calls: FakeRequest[] = [];
+  /** `GET /api/todos?status=pending` for each request, in order (a live list). */
+  readonly requests: string[] = [];
   readonly fetch: Mock<(input: string | URL | Request, init?: RequestInit) => Promise<Response>>;
   private readonly routes: Route[] = [];
 
@@ -100,13 +104,8 @@ export class FakeApi {
   }
 
   /** Answers a method and path pattern (`/api/chats/:id/messages`) not in the contract yet. */
-  route(method: HttpMethod, path: string, handler: Handler<unknown>, status = 200): this {
+  route(method: HttpMethod, path: string, handler: Handler<Json | undefined>, status = 200): this {
     return this.add(method, path, handler, status);
-  }
-
-  /** `GET /api/todos?status=pending` for each request so far, in order. */
-  get requests(): string[] {
-    return this.calls.map((call) => `${call.method} ${call.url}`);
   }
 
   /** The requests so far to this method and path pattern. */
@@ -134,6 +133,7 @@ export class FakeApi {
       init,
     };
     this.calls.push(request);
+    this.requests.push(`${method} ${url}`);
     for (const route of this.routes) {
       const match = route.method === method ? route.pattern.exec(parsed.pathname) : null;
       if (!match) {

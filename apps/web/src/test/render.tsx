@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { Toaster } from 'sonner';
 
 import { SESSION_QUERY_KEY, type SessionUser } from '../lib/session';
 
@@ -19,18 +20,30 @@ export interface RenderOptions {
   session?: SessionUser | null;
   /** A client of the test's own (to seed or inspect the cache); a fresh one otherwise. */
   client?: QueryClient;
+  /** Renders the app's toaster, for tests that read the toasts themselves. */
+  toaster?: boolean;
 }
 
 /** A query client as the app configures it, without retries so failures show at once. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
   });
 }
 
 /** Renders `ui` inside the app's providers: a query client and a router at `route`. */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
-  const { route = '/', path, routes, session, client = createTestQueryClient() } = options;
+  const {
+    route = '/',
+    path,
+    routes,
+    session,
+    client = createTestQueryClient(),
+    toaster = false,
+  } = options;
   if (session !== undefined) {
     client.setQueryData(SESSION_QUERY_KEY, { user: session });
   }
@@ -47,6 +60,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>{content}</MemoryRouter>
+      {toaster && <Toaster />}
     </QueryClientProvider>,
   );
   return { ...result, client, user };
