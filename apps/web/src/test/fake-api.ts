@@ -19,7 +19,7 @@ export interface FakeRequest {
 type Answer<T> = T | Response | Promise<T | Response>;
 type Handler<T> = T | ((request: FakeRequest) => Answer<T>);
 /** A JSON body, for routes outside the contract (their answers are not typed). */
-type Json = Record<string, unknown> | unknown[] | string | number | boolean | null;
+type Json = object | string | number | boolean | null;
 
 interface Route {
   method: HttpMethod;
@@ -88,6 +88,8 @@ export class FakeApi {
   readonly calls: FakeRequest[] = [];
   /** `GET /api/todos?status=pending` for each request, in order (a live list). */
   readonly requests: string[] = [];
+  /** The URL of each request, in order (a live list). */
+  readonly urls: string[] = [];
   readonly fetch: Mock<(input: string | URL | Request, init?: RequestInit) => Promise<Response>>;
   private readonly routes: Route[] = [];
 
@@ -134,6 +136,7 @@ export class FakeApi {
     };
     this.calls.push(request);
     this.requests.push(`${method} ${url}`);
+    this.urls.push(url);
     for (const route of this.routes) {
       const match = route.method === method ? route.pattern.exec(parsed.pathname) : null;
       if (!match) {
