@@ -56,6 +56,9 @@ function compile(path: string): { pattern: RegExp; names: string[] } {
         names.push(part.slice(1));
         return '([^/]+)';
       }
+      if (part === '*') {
+        return '.+';
+      }
       return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('/');
@@ -105,7 +108,10 @@ export class FakeApi {
     return this.add(endpoint.method, endpoint.path, handler, endpoint.status ?? 200);
   }
 
-  /** Answers a method and path pattern (`/api/chats/:id/messages`) not in the contract yet. */
+  /**
+   * Answers a method and path pattern not in the contract yet: `/api/chats/:id/messages`, or
+   * `/api/*` for every path under /api.
+   */
   route(method: HttpMethod, path: string, handler: Handler<Json | undefined>, status = 200): this {
     return this.add(method, path, handler, status);
   }

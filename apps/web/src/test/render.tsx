@@ -2,14 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { type InitialEntry, MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 
 import { SESSION_QUERY_KEY, type SessionUser } from '../lib/session';
 
 export interface RenderOptions {
-  /** The URL the router starts at; `/` by default. */
-  route?: string;
+  /** The URL the router starts at (with navigation state, if an object); `/` by default. */
+  route?: InitialEntry;
   /**
    * The route pattern `ui` renders at, with `routes` beside it (a landing page to navigate to);
    * without either, `ui` renders whatever the URL.
@@ -22,6 +22,10 @@ export interface RenderOptions {
   client?: QueryClient;
   /** Renders the app's toaster, for tests that read the toasts themselves. */
   toaster?: boolean;
+}
+
+function pathOf(entry: InitialEntry): string {
+  return typeof entry === 'string' ? entry : (entry.pathname ?? '/');
 }
 
 /** A query client as the app configures it, without retries so failures show at once. */
@@ -50,7 +54,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const content =
     path !== undefined || routes !== undefined ? (
       <Routes>
-        <Route path={path ?? route} element={ui} />
+        <Route path={path ?? pathOf(route)} element={ui} />
         {routes}
       </Routes>
     ) : (
