@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { expectConsoleError } from '../test/console';
+import { renderWithProviders } from '../test/render';
 import { ErrorBoundary } from './error-boundary';
 
 let shouldThrow = true;
@@ -17,7 +18,7 @@ describe('ErrorBoundary', () => {
   it('shows the spec error screen and renders again on Try Again', async () => {
     // React reports the caught error on console.error, and so does the boundary.
     expectConsoleError('render failed');
-    render(
+    renderWithProviders(
       <ErrorBoundary>
         <Flaky />
       </ErrorBoundary>,

@@ -5,6 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { type InitialEntry, MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 
+import { RealtimeProvider } from '../lib/realtime';
 import { SESSION_QUERY_KEY, type SessionUser } from '../lib/session';
 
 export interface RenderOptions {
@@ -22,6 +23,8 @@ export interface RenderOptions {
   client?: QueryClient;
   /** Renders the app's toaster, for tests that read the toasts themselves. */
   toaster?: boolean;
+  /** Wraps `ui` in the realtime provider (its socket opens for a signed-in `session`). */
+  realtime?: boolean;
 }
 
 function pathOf(entry: InitialEntry): string {
@@ -47,25 +50,32 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     session,
     client = createTestQueryClient(),
     toaster = false,
+    realtime = false,
   } = options;
   if (session !== undefined) {
     client.setQueryData(SESSION_QUERY_KEY, { user: session });
   }
-  const content =
-    path !== undefined || routes !== undefined ? (
+  const routed = path !== undefined || routes !== undefined;
+  // A wrapper, so that `rerender` keeps the providers.
+  function Providers({ children }: { children: ReactNode }) {
+    const page = routed ? (
       <Routes>
-        <Route path={path ?? pathOf(route)} element={ui} />
+        <Route path={path ?? pathOf(route)} element={children} />
         {routes}
       </Routes>
     ) : (
-      ui
+      children
     );
+    return (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>
+          {realtime ? <RealtimeProvider>{page}</RealtimeProvider> : page}
+        </MemoryRouter>
+        {toaster && <Toaster />}
+      </QueryClientProvider>
+    );
+  }
   const user = userEvent.setup();
-  const result = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>{content}</MemoryRouter>
-      {toaster && <Toaster />}
-    </QueryClientProvider>,
-  );
+  const result = render(ui, { wrapper: Providers });
   return { ...result, client, user };
 }
