@@ -2,7 +2,6 @@ import {
   CalendarCheck,
   LayoutDashboard,
   ListTodo,
-  LogOut,
   Menu,
   Settings,
   Target,
@@ -14,13 +13,14 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 
-import { Button, IconButton } from '../components/button';
+import { IconButton } from '../components/button';
 import { InPageReminder } from '../components/in-page-reminder';
+import { SignOutButton } from '../components/sign-out-button';
 import { ThemeToggle } from '../components/theme-toggle';
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
 import { RealtimeProvider } from '../lib/realtime';
-import { useSession, useSignOut } from '../lib/session';
+import { useSession } from '../lib/session';
 
 /** Navigation items. Dashboard is active on an exact match, the rest by prefix. */
 const NAV_ITEMS = [
@@ -41,7 +41,6 @@ export function activeItem(pathname: string) {
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
-  const { signOut, signingOut } = useSignOut();
 
   const name = user?.name.trim() ?? '';
   return (
@@ -89,15 +88,12 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             <p className="truncate text-xs text-gray-600 dark:text-gray-300">{user?.email}</p>
           </div>
         </div>
-        <Button
-          onClick={() => void signOut()}
-          disabled={signingOut}
+        <SignOutButton
           variant="bare"
           className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
         >
-          <LogOut aria-hidden className="size-4" />
           Sign out
-        </Button>
+        </SignOutButton>
       </div>
     </div>
   );

@@ -23,9 +23,10 @@ const TONES: Record<ConfirmTone, { icon: LucideIcon; iconClass: string; button: 
 interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
-  confirmLabel: string;
-  /** What the confirm button says while the action runs ('Deleting...'). */
-  pendingLabel: string;
+  /** The confirm button's words; 'Delete' unless said. */
+  confirmLabel?: string;
+  /** What the confirm button says while the action runs; 'Deleting...' unless said. */
+  pendingLabel?: string;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -40,8 +41,8 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({
   title,
   children,
-  confirmLabel,
-  pendingLabel,
+  confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
   pending,
   onConfirm,
   onClose,

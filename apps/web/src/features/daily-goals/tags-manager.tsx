@@ -190,8 +190,6 @@ export function TagsManager() {
       {deleting && (
         <ConfirmDialog
           title="Delete Tag"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={remove.isPending}
           onConfirm={() =>
             remove.mutate(deleting, {

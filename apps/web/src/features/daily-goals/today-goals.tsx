@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import {
   NOTIFICATION_MESSAGES,
   notificationSupport,
@@ -161,8 +162,6 @@ function PlanView({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
       {pending.kind === 'delete-task' && (
         <ConfirmDialog
           title="Delete Task"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={deleteTask.isPending}
           onConfirm={() => deleteTask.mutate(pending.task, { onSuccess: close })}
           onClose={close}
@@ -227,12 +226,11 @@ export function TodayGoals({
   }
   if (isError) {
     return (
-      <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-        <p>We could not load today&rsquo;s plan.</p>
-        <Button onClick={onRetry} variant="secondary" size="sm" className="mt-3">
-          Try Again
-        </Button>
-      </div>
+      <LoadError
+        message="We could not load today’s plan."
+        onRetry={onRetry}
+        className={errorPanelClass}
+      />
     );
   }
   if (!plan) {

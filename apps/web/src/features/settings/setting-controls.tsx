@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 
 import { Card } from '../../components/card';
+import { selectClass } from '../../components/form-field';
 
 export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -41,5 +42,40 @@ export function SettingRow({ label, description, control, children }: SettingRow
       </div>
       {children}
     </div>
+  );
+}
+
+interface SettingSelectProps<V extends string> {
+  /** The ids SettingRow hands its control. */
+  ids: { id: string; describedBy: string };
+  value: V;
+  /** Each choice's value and the words shown for it. */
+  options: readonly (readonly [V, string])[];
+  onChange: (value: V) => void;
+  className?: string;
+}
+
+/** A setting chosen from a list, saved as soon as it changes. */
+export function SettingSelect<V extends string>({
+  ids,
+  value,
+  options,
+  onChange,
+  className = '',
+}: SettingSelectProps<V>) {
+  return (
+    <select
+      id={ids.id}
+      aria-describedby={ids.describedBy}
+      value={value}
+      onChange={(event) => onChange(event.target.value as V)}
+      className={`${selectClass} ${className}`.trim()}
+    >
+      {options.map(([option, label]) => (
+        <option key={option} value={option}>
+          {label}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 're
 import { Button, IconButton } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { inputClass } from '../../components/form-field';
+import { LoadError } from '../../components/load-error';
 import { formatRelativeTime, useNow } from './relative-time';
 import {
   messagesInOrder,
@@ -289,17 +290,11 @@ export function ChatMessages({ chatId, userId }: ChatMessagesProps) {
             <Loader2 aria-label="Loading messages" className="size-5 animate-spin" />
           </p>
         ) : query.isError && !query.data ? (
-          <div className="text-center text-sm text-gray-600 dark:text-gray-300">
-            <p>{MESSAGES.messagesLoadFailed}</p>
-            <Button
-              onClick={() => void query.refetch()}
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-            >
-              Try Again
-            </Button>
-          </div>
+          <LoadError
+            message={MESSAGES.messagesLoadFailed}
+            onRetry={() => void query.refetch()}
+            className="text-center text-sm text-gray-600 dark:text-gray-300"
+          />
         ) : (
           <>
             {hasNextPage && (
@@ -340,8 +335,6 @@ export function ChatMessages({ chatId, userId }: ChatMessagesProps) {
       {deleting && (
         <ConfirmDialog
           title="Delete Message"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={false}
           onConfirm={() => {
             deleteMessage.mutate(deleting);

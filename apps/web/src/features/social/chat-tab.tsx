@@ -88,8 +88,6 @@ function ChatPane({ open, selection }: { open: OpenChat; selection: Selection })
       {confirming && (
         <ConfirmDialog
           title="Delete Chat"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={false}
           onConfirm={() => {
             setConfirming(false);

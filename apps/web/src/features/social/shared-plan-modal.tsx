@@ -149,8 +149,6 @@ export function SharedPlanModal({ plan, user, onClose }: SharedPlanModalProps) {
       {deleting && (
         <ConfirmDialog
           title="Delete Task"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={false}
           onConfirm={() => {
             remove.mutate({ planId: plan.id, taskId: deleting.id });

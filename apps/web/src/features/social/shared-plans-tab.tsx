@@ -109,8 +109,6 @@ export function SharedPlansTab() {
       {open.kind === 'delete' && (
         <ConfirmDialog
           title="Delete Shared Plan"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={false}
           onConfirm={() => {
             deletePlan.mutate(open.plan.id);

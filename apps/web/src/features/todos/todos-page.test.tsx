@@ -1,5 +1,5 @@
-import type { Todo } from '@daywise/shared/schemas';
 import { todosApi } from '@daywise/shared/api';
+import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
