@@ -1,5 +1,10 @@
 import { Loader2 } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 import { Button, buttonClass } from './button';
@@ -55,6 +60,45 @@ export function Field({ label, error, hint, children }: FieldProps) {
 
 /** The name the account and contact forms know `Field` by. */
 export const FormField = Field;
+
+interface TextControlProps {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** What react-hook-form's register(name) returned. */
+  registration: UseFormRegisterReturn;
+}
+
+/** A labelled one-line text input of a react-hook-form form. */
+export function TextField({
+  label,
+  error,
+  hint,
+  registration,
+  ...props
+}: TextControlProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'name'>) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(field) => <input {...field} {...registration} {...props} className={inputClass} />}
+    </Field>
+  );
+}
+
+/** A labelled multi-line text input of a react-hook-form form. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  registration,
+  ...props
+}: TextControlProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className' | 'name'>) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(field) => <textarea {...field} {...registration} {...props} className={inputClass} />}
+    </Field>
+  );
+}
 
 export const primaryButtonClass = buttonClass('primary', 'md');
 

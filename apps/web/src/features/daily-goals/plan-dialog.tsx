@@ -14,7 +14,13 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 
 import { Button, IconButton } from '../../components/button';
-import { ErrorAlert, FormField, inputClass, selectClass } from '../../components/form-field';
+import {
+  ErrorAlert,
+  inputClass,
+  selectClass,
+  TextAreaField,
+  TextField,
+} from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
 import { PRIORITY_LABELS } from '../../components/priority-chip';
 import { useSavePlan, useTags } from './use-plans';
@@ -166,28 +172,20 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-5">
         {failed && <ErrorAlert>{MESSAGES.planSaveFailed}</ErrorAlert>}
-        <FormField label="Plan Title" error={errors.title?.message}>
-          {(field) => (
-            <input
-              {...field}
-              {...register('title')}
-              autoComplete="off"
-              placeholder="e.g. Focused Friday"
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          {(field) => (
-            <textarea
-              {...field}
-              {...register('description')}
-              rows={2}
-              placeholder="What is today about? (optional)"
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Plan Title"
+          error={errors.title?.message}
+          registration={register('title')}
+          autoComplete="off"
+          placeholder="e.g. Focused Friday"
+        />
+        <TextAreaField
+          label="Description"
+          error={errors.description?.message}
+          registration={register('description')}
+          rows={2}
+          placeholder="What is today about? (optional)"
+        />
 
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold">Tasks ({tasks.fields.length})</legend>

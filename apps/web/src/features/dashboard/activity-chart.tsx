@@ -3,7 +3,7 @@ import { CHART_PERIODS, type ChartData, type ChartPeriod } from '@daywise/shared
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
+import { DashboardPanel } from './dashboard-panel';
 import { useChartData } from './use-dashboard';
 
 // chart.js is the heaviest thing on the page: the cards and streaks do not wait for it.
@@ -61,16 +61,10 @@ export function ActivityChart({ enabled }: { enabled: boolean }) {
   }
 
   return (
-    <Card
-      as="section"
-      radius="xl"
-      aria-labelledby="dashboard-analytics"
-      className="min-w-0 p-4 sm:p-6"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="dashboard-analytics" className="text-lg font-semibold">
-          Analytics
-        </h2>
+    <DashboardPanel
+      id="dashboard-analytics"
+      title="Analytics"
+      actions={
         <div
           role="group"
           aria-label="Chart period"
@@ -88,13 +82,14 @@ export function ActivityChart({ enabled }: { enabled: boolean }) {
             </Button>
           ))}
         </div>
-      </div>
+      }
+    >
       <div
         aria-busy={isPlaceholderData}
         className={`mt-4 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
       >
         {body}
       </div>
-    </Card>
+    </DashboardPanel>
   );
 }

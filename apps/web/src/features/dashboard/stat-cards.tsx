@@ -30,6 +30,24 @@ function StatCard({ label, value, detail, icon: Icon, tone }: StatCardProps) {
 
 const count = (value: number) => value.toLocaleString('en-US');
 
+type Reading = Pick<StatCardProps, 'value' | 'detail'>;
+
+/** '3/5' over '60%'. */
+function fraction(part: { completed: number; total: number; percentage: number } | undefined) {
+  return {
+    value: part && `${count(part.completed)}/${count(part.total)}`,
+    detail: part && `${part.percentage}%`,
+  } satisfies Reading;
+}
+
+/** '12' over 'tasks completed'. */
+function completed(part: { completed: number } | undefined) {
+  return {
+    value: part && count(part.completed),
+    detail: part && 'tasks completed',
+  } satisfies Reading;
+}
+
 /**
  * Today, This Week, This Month and Daily Todos. Without a summary (loading, or the
  * load failed) every card shows '–'.
@@ -43,31 +61,25 @@ export function StatCards({ summary }: { summary: DashboardSummary | undefined }
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard
           label="Today"
-          value={summary && `${count(summary.today.completed)}/${count(summary.today.total)}`}
-          detail={summary && `${summary.today.percentage}%`}
+          {...fraction(summary?.today)}
           icon={CalendarCheck}
           tone="bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300"
         />
         <StatCard
           label="This Week"
-          value={summary && count(summary.week.completed)}
-          detail={summary && 'tasks completed'}
+          {...completed(summary?.week)}
           icon={CalendarDays}
           tone="bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300"
         />
         <StatCard
           label="This Month"
-          value={summary && count(summary.month.completed)}
-          detail={summary && 'tasks completed'}
+          {...completed(summary?.month)}
           icon={Calendar}
           tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
         />
         <StatCard
           label="Daily Todos"
-          value={
-            summary && `${count(summary.dailyTodos.completed)}/${count(summary.dailyTodos.total)}`
-          }
-          detail={summary && `${summary.dailyTodos.percentage}%`}
+          {...fraction(summary?.dailyTodos)}
           icon={ListTodo}
           tone="bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300"
         />

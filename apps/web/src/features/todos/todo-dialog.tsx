@@ -6,7 +6,13 @@ import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
-import { FormField, inputClass, selectClass } from '../../components/form-field';
+import {
+  FormField,
+  inputClass,
+  selectClass,
+  TextAreaField,
+  TextField,
+} from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
 import { PRIORITY_LABELS } from '../../components/priority-chip';
 import { Toggle } from '../../components/toggle';
@@ -133,29 +139,21 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
       onClose={onClose}
     >
       <form onSubmit={(event) => void save(event)} noValidate className="mt-5 space-y-4">
-        <FormField label="Title" error={errors.title?.message}>
-          {(field) => (
-            <input
-              {...field}
-              {...register('title')}
-              required
-              autoComplete="off"
-              placeholder="What needs to be done?"
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          {(field) => (
-            <textarea
-              {...field}
-              {...register('description')}
-              rows={3}
-              placeholder="Add more details (optional)"
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Title"
+          error={errors.title?.message}
+          registration={register('title')}
+          required
+          autoComplete="off"
+          placeholder="What needs to be done?"
+        />
+        <TextAreaField
+          label="Description"
+          error={errors.description?.message}
+          registration={register('description')}
+          rows={3}
+          placeholder="Add more details (optional)"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Priority" error={errors.priority?.message}>
             {(field) => (
