@@ -9,6 +9,7 @@ import {
   dialogTextClass,
   dialogTitleClass,
 } from './dialog';
+import { DialogCloseButton } from './dialog-close';
 
 /** The spec's confirm dialog types: danger, success, info, warning. */
 export type ConfirmTone = 'danger' | 'success' | 'info' | 'warning';
@@ -60,11 +61,9 @@ export function ConfirmDialog({
           </AlertDialog.Title>
           <AlertDialog.Description className={dialogTextClass}>{children}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary" size="sm" disabled={pending}>
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
+            <DialogCloseButton alert disabled={pending}>
+              Cancel
+            </DialogCloseButton>
             <Button variant={button} size="sm" disabled={pending} onClick={onConfirm}>
               {pending ? pendingLabel : confirmLabel}
             </Button>

@@ -11,6 +11,7 @@ import {
   dialogTextClass,
   dialogTitleClass,
 } from './dialog';
+import { DialogCloseButton } from './dialog-close';
 
 /**
  * Shows the reminders the browser could not (notifications unsupported or denied) in a dialog
@@ -51,11 +52,7 @@ export function InPageReminder() {
           </Dialog.Title>
           <Dialog.Description className={dialogTextClass}>{current?.body}</Dialog.Description>
           <div className="mt-6 flex justify-end gap-3">
-            <Dialog.Close asChild>
-              <Button variant="secondary" size="sm">
-                Dismiss
-              </Button>
-            </Dialog.Close>
+            <DialogCloseButton>Dismiss</DialogCloseButton>
             {current && (
               <Button onClick={() => view(current.url)} size="sm">
                 View

@@ -8,6 +8,7 @@ import {
   dialogTextClass,
   dialogTitleClass,
 } from './dialog';
+import { DialogCloseButton } from './dialog-close';
 
 const WIDTHS = { md: '', lg: 'sm:max-w-lg', xl: 'sm:max-w-2xl', '2xl': 'sm:max-w-3xl' } as const;
 
@@ -64,11 +65,7 @@ interface ModalActionsProps {
 export function ModalActions({ submitLabel, busy, disabled = false }: ModalActionsProps) {
   return (
     <div className="flex justify-end gap-3 pt-2">
-      <Dialog.Close asChild>
-        <Button variant="secondary" size="sm" disabled={busy}>
-          Cancel
-        </Button>
-      </Dialog.Close>
+      <DialogCloseButton disabled={busy}>Cancel</DialogCloseButton>
       <Button type="submit" disabled={disabled || busy} size="sm">
         {busy ? 'Saving...' : submitLabel}
       </Button>

@@ -8,6 +8,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { BarChart, LineChart } from '../../components/charts';
 import { dialogContentClass, dialogOverlayClass, dialogTitleClass } from '../../components/dialog';
+import { DialogCloseButton } from '../../components/dialog-close';
 import { formatCalendarDay } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { performanceTone } from './format';
@@ -142,11 +143,7 @@ export function AnalyticsTab() {
             </Dialog.Description>
             <AnalyticsContent />
             <div className="mt-6 flex justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary" size="sm">
-                  Close
-                </Button>
-              </Dialog.Close>
+              <DialogCloseButton>Close</DialogCloseButton>
             </div>
           </Dialog.Content>
         </Dialog.Portal>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
-import { errorResponse, type FakeRequest, fakeApi } from '../../test/fake-api';
+import { errorResponse, fakeApi, type FakeRequest } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import ProfilePage from './profile-page';
 import type * as ResizeImageModule from './resize-image';

@@ -13,6 +13,7 @@ import {
   dialogTextClass,
   dialogTitleClass,
 } from '../../components/dialog';
+import { DialogCloseButton } from '../../components/dialog-close';
 import { inputClass } from '../../components/form-field';
 import { ApiClientError, apiRequest } from '../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../lib/session';
@@ -109,11 +110,7 @@ export function DeleteAccount() {
               </div>
             )}
             <div className="mt-6 flex justify-end gap-3">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary" size="sm">
-                  Cancel
-                </Button>
-              </AlertDialog.Cancel>
+              <DialogCloseButton alert>Cancel</DialogCloseButton>
               {step === 'warn' && (
                 <Button onClick={() => setStep('confirm')} variant="danger" size="sm">
                   Continue

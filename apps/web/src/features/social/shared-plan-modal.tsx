@@ -1,11 +1,11 @@
 import { MESSAGES, SOCIAL_LIMITS } from '@daywise/shared';
 import type { SharedPlan, SharedPlanTask } from '@daywise/shared/schemas';
 import { Loader2, Plus, Trash2 } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 
 import { Button, IconButton } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DialogCloseButton } from '../../components/dialog-close';
 import { inputClass } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
@@ -140,11 +140,7 @@ export function SharedPlanModal({ plan, user, onClose }: SharedPlanModalProps) {
         )}
       </section>
       <div className="mt-6 flex justify-end">
-        <Dialog.Close asChild>
-          <Button variant="secondary" size="sm">
-            Close
-          </Button>
-        </Dialog.Close>
+        <DialogCloseButton>Close</DialogCloseButton>
       </div>
       {deleting && (
         <ConfirmDialog
