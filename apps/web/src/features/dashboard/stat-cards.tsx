@@ -48,6 +48,36 @@ function completed(part: { completed: number } | undefined) {
   } satisfies Reading;
 }
 
+/** Each card: its label, how it reads the summary, its icon and colours. */
+const CARDS: (Omit<StatCardProps, 'value' | 'detail'> & {
+  read: (summary: DashboardSummary | undefined) => Reading;
+})[] = [
+  {
+    label: 'Today',
+    read: (summary) => fraction(summary?.today),
+    icon: CalendarCheck,
+    tone: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+  },
+  {
+    label: 'This Week',
+    read: (summary) => completed(summary?.week),
+    icon: CalendarDays,
+    tone: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
+  },
+  {
+    label: 'This Month',
+    read: (summary) => completed(summary?.month),
+    icon: Calendar,
+    tone: 'bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300',
+  },
+  {
+    label: 'Daily Todos',
+    read: (summary) => fraction(summary?.dailyTodos),
+    icon: ListTodo,
+    tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  },
+];
+
 /**
  * Today, This Week, This Month and Daily Todos. Without a summary (loading, or the
  * load failed) every card shows '–'.
@@ -59,30 +89,9 @@ export function StatCards({ summary }: { summary: DashboardSummary | undefined }
         Your progress
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Today"
-          {...fraction(summary?.today)}
-          icon={CalendarCheck}
-          tone="bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300"
-        />
-        <StatCard
-          label="This Week"
-          {...completed(summary?.week)}
-          icon={CalendarDays}
-          tone="bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300"
-        />
-        <StatCard
-          label="This Month"
-          {...completed(summary?.month)}
-          icon={Calendar}
-          tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
-        />
-        <StatCard
-          label="Daily Todos"
-          {...fraction(summary?.dailyTodos)}
-          icon={ListTodo}
-          tone="bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300"
-        />
+        {CARDS.map(({ read, ...card }) => (
+          <StatCard key={card.label} {...card} {...read(summary)} />
+        ))}
       </dl>
     </section>
   );

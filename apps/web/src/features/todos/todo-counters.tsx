@@ -1,3 +1,4 @@
+import type { TodoStats } from '@daywise/shared/schemas';
 import { CheckCircle2, Circle, ListTodo, TrendingUp } from 'lucide-react';
 import type { ComponentType } from 'react';
 
@@ -25,35 +26,44 @@ function Counter({ label, value, icon: Icon, tone }: CounterProps) {
   );
 }
 
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** Each counter: its label, how it reads the stats, its icon and colours. */
+const COUNTERS: (Omit<CounterProps, 'value'> & { read: (stats: TodoStats) => string })[] = [
+  {
+    label: 'Total Tasks',
+    read: (stats) => count(stats.total),
+    icon: ListTodo,
+    tone: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+  },
+  {
+    label: 'Completed',
+    read: (stats) => count(stats.completed),
+    icon: CheckCircle2,
+    tone: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
+  },
+  {
+    label: 'Pending',
+    read: (stats) => count(stats.pending),
+    icon: Circle,
+    tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  },
+  {
+    label: 'Completion Rate',
+    read: (stats) => `${stats.completionRate}%`,
+    icon: TrendingUp,
+    tone: 'bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300',
+  },
+];
+
 /** Total Tasks, Completed, Pending and Completion Rate, as the server counts them. */
 export function TodoCounters() {
   const { data } = useTodoStats();
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <Counter
-        label="Total Tasks"
-        value={data?.total.toLocaleString('en-US')}
-        icon={ListTodo}
-        tone="bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300"
-      />
-      <Counter
-        label="Completed"
-        value={data?.completed.toLocaleString('en-US')}
-        icon={CheckCircle2}
-        tone="bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300"
-      />
-      <Counter
-        label="Pending"
-        value={data?.pending.toLocaleString('en-US')}
-        icon={Circle}
-        tone="bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300"
-      />
-      <Counter
-        label="Completion Rate"
-        value={data ? `${data.completionRate}%` : undefined}
-        icon={TrendingUp}
-        tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
-      />
+      {COUNTERS.map(({ read, ...counter }) => (
+        <Counter key={counter.label} {...counter} value={data && read(data)} />
+      ))}
     </div>
   );
 }
