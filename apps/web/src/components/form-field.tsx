@@ -49,12 +49,32 @@ export function Field({ label, error, hint, children }: FieldProps) {
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
+  );
+}
+
+/** A control's error message, announced when it appears; nothing without one. */
+export function FieldError({
+  id,
+  className = '',
+  children,
+}: {
+  id?: string;
+  className?: string;
+  children: string | null | undefined;
+}) {
+  if (!children) {
+    return null;
+  }
+  return (
+    <p
+      id={id}
+      role="alert"
+      className={`${className} text-sm text-red-700 dark:text-red-400`.trim()}
+    >
+      {children}
+    </p>
   );
 }
 

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { Button, IconButton } from '../../components/button';
 import {
   ErrorAlert,
+  FieldError,
   inputClass,
   selectClass,
   TextAreaField,
@@ -189,11 +190,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
 
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold">Tasks ({tasks.fields.length})</legend>
-          {tasksError && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {tasksError}
-            </p>
-          )}
+          <FieldError>{tasksError}</FieldError>
           <ol className="space-y-3">
             {tasks.fields.map((task, index) => {
               const titleError = errors.tasks?.[index]?.title?.message;
@@ -213,11 +210,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                       aria-invalid={Boolean(titleError)}
                       className={inputClass}
                     />
-                    {titleError && (
-                      <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-                        {titleError}
-                      </p>
-                    )}
+                    <FieldError className="mt-1">{titleError}</FieldError>
                   </div>
                   <select
                     {...register(`tasks.${index}.priority`)}
@@ -280,11 +273,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                   aria-invalid={Boolean(draftError)}
                   className={inputClass}
                 />
-                {draftError && (
-                  <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-                    {draftError}
-                  </p>
-                )}
+                <FieldError className="mt-1">{draftError}</FieldError>
               </div>
               <input
                 value={draft.description}
