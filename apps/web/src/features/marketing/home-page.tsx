@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { inputClass } from '../../components/form-field';
+import { CtaPanel, IconTileBody, StatsList } from './marketing-ui';
 
 /** Where the home page's call-to-action box keeps the addresses it collects. */
 const CTA_STORAGE_KEY = 'daywise-cta-emails';
@@ -289,13 +290,9 @@ export function HomePage() {
             </p>
           </div>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {FEATURES.map(({ icon: Icon, title, description }) => (
+            {FEATURES.map(({ icon, title, description }) => (
               <Card as="li" key={title} className="p-6 shadow-sm">
-                <span className="inline-flex size-12 items-center justify-center rounded-xl bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
-                  <Icon aria-hidden className="size-6" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-                <p className="mt-2 text-gray-700 dark:text-gray-300">{description}</p>
+                <IconTileBody icon={icon} title={title} description={description} />
               </Card>
             ))}
           </ul>
@@ -316,25 +313,19 @@ export function HomePage() {
           <h2 id="stats-title" className="sr-only">
             Daywise in numbers
           </h2>
-          <dl className="grid grid-cols-2 gap-8 text-center md:grid-cols-4">
-            {STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse gap-1">
-                <dt className="text-sm font-medium text-blue-100 sm:text-base">{stat.label}</dt>
-                <dd className="text-4xl font-bold tracking-tight text-white sm:text-5xl">
-                  {stat.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <StatsList
+            stats={STATS}
+            className="grid grid-cols-2 gap-8 text-center md:grid-cols-4"
+            valueClassName="sm:text-5xl"
+          />
         </div>
       </section>
 
-      <section aria-labelledby="cta-title" className="px-4 py-20">
-        <div className="mx-auto max-w-4xl rounded-2xl border border-gray-200 bg-gray-50 px-6 py-12 text-center sm:px-12 dark:border-gray-800 dark:bg-gray-900">
-          <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
-            Stay in the loop
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-700 dark:text-gray-300">
+      <CtaPanel
+        id="cta-title"
+        title="Stay in the loop"
+        text={
+          <>
             Leave your email address and we'll keep you posted on new features. Ready to start now?{' '}
             <Link
               to="/signup"
@@ -343,10 +334,12 @@ export function HomePage() {
               Create a free account
             </Link>
             .
-          </p>
-          <KeepMePostedForm />
-        </div>
-      </section>
+          </>
+        }
+        className="px-4 py-20"
+      >
+        <KeepMePostedForm />
+      </CtaPanel>
     </main>
   );
 }
