@@ -3,6 +3,7 @@ import type { ChartData } from '@daywise/shared/schemas';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { stubMatchMedia } from '../test/browser';
 import { renderWithProviders } from '../test/render';
 import { BarChart, LineChart } from './charts';
 
@@ -40,10 +41,7 @@ const DATA: ChartData = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({ matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
-  );
+  stubMatchMedia();
 });
 
 afterEach(() => {

@@ -5,6 +5,7 @@ import { Route, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
+import { stubMatchMedia } from '../../test/browser';
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import DashboardPage from './dashboard-page';
@@ -128,10 +129,7 @@ function card(label: string) {
 
 beforeEach(() => {
   // The chart colours follow the theme, which asks the browser for its colour scheme.
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({ matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
-  );
+  stubMatchMedia();
 });
 
 afterEach(() => {

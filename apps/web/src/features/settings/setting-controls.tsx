@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 
 import { Card } from '../../components/card';
 import { selectClass } from '../../components/form-field';
+import { Toggle } from '../../components/toggle';
 
 export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -77,5 +78,27 @@ export function SettingSelect<V extends string>({
         </option>
       ))}
     </select>
+  );
+}
+
+interface ToggleRowProps {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** Shown under the row while it matters (the reminder tools). */
+  children?: ReactNode;
+}
+
+/** A setting that is on or off, saved as soon as it is switched. */
+export function ToggleRow({ label, description, checked, onChange, children }: ToggleRowProps) {
+  return (
+    <SettingRow
+      label={label}
+      description={description}
+      control={(ids) => <Toggle {...ids} checked={checked} onChange={onChange} />}
+    >
+      {children}
+    </SettingRow>
   );
 }

@@ -11,7 +11,7 @@ import { notify } from '../../lib/toast';
 import { ActiveSessions } from './active-sessions';
 import { DeleteAccount } from './delete-account';
 import { NotificationTools } from './notification-tools';
-import { SettingRow, SettingSelect, SettingsSection } from './setting-controls';
+import { SettingRow, SettingSelect, SettingsSection, ToggleRow } from './setting-controls';
 
 const VISIBILITY_LABELS: Record<(typeof PROFILE_VISIBILITIES)[number], string> = {
   private: 'Private',
@@ -82,30 +82,20 @@ export default function SettingsPage() {
       ) : (
         <>
           <SettingsSection title="Notifications">
-            <SettingRow
+            <ToggleRow
               label="Email Notifications"
               description="Emails about your account and activity."
-              control={(ids) => (
-                <Toggle
-                  {...ids}
-                  checked={settings.notifications.email}
-                  onChange={(value) => save({ group: 'notifications', key: 'email', value })}
-                />
-              )}
+              checked={settings.notifications.email}
+              onChange={(value) => save({ group: 'notifications', key: 'email', value })}
             />
-            <SettingRow
+            <ToggleRow
               label="Task Reminders"
               description="Browser notifications at the reminder times of your todos and tasks."
-              control={(ids) => (
-                <Toggle
-                  {...ids}
-                  checked={settings.notifications.reminders}
-                  onChange={(value) => save({ group: 'notifications', key: 'reminders', value })}
-                />
-              )}
+              checked={settings.notifications.reminders}
+              onChange={(value) => save({ group: 'notifications', key: 'reminders', value })}
             >
               {settings.notifications.reminders && <NotificationTools />}
-            </SettingRow>
+            </ToggleRow>
           </SettingsSection>
 
           <SettingsSection title="Privacy & Security">
