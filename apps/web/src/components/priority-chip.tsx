@@ -1,4 +1,4 @@
-import type { Priority } from '@daywise/shared/schemas';
+import { PRIORITIES, type Priority } from '@daywise/shared/schemas';
 
 import { Badge, type BadgeTone } from './badge';
 
@@ -13,4 +13,14 @@ const PRIORITY_TONES: Record<Priority, BadgeTone> = { high: 'red', medium: 'ambe
 /** A todo's or a task's priority, as a coloured chip. */
 export function PriorityChip({ priority }: { priority: Priority }) {
   return <Badge tone={PRIORITY_TONES[priority]}>{PRIORITY_LABELS[priority]}</Badge>;
+}
+
+/** The priorities as a select's options, low to high, or high to low when `highFirst`. */
+export function PriorityOptions({ highFirst = false }: { highFirst?: boolean }) {
+  const order = highFirst ? [...PRIORITIES].reverse() : PRIORITIES;
+  return order.map((priority) => (
+    <option key={priority} value={priority}>
+      {PRIORITY_LABELS[priority]}
+    </option>
+  ));
 }

@@ -23,7 +23,7 @@ import {
   TextField,
 } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
-import { PRIORITY_LABELS } from '../../components/priority-chip';
+import { PriorityOptions } from '../../components/priority-chip';
 import { useSavePlan, useTags } from './use-plans';
 
 interface TaskValues {
@@ -217,11 +217,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                     aria-label={`Task ${index + 1} priority`}
                     className={selectClass}
                   >
-                    {PRIORITIES.map((priority) => (
-                      <option key={priority} value={priority}>
-                        {PRIORITY_LABELS[priority]}
-                      </option>
-                    ))}
+                    <PriorityOptions />
                   </select>
                   <select
                     {...register(`tasks.${index}.tag`)}
@@ -290,11 +286,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                 aria-label="New task priority"
                 className={selectClass}
               >
-                {PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {PRIORITY_LABELS[priority]}
-                  </option>
-                ))}
+                <PriorityOptions />
               </select>
               <select
                 value={draft.tag}

@@ -1,11 +1,10 @@
-import { PRIORITIES } from '@daywise/shared/schemas';
 import { Filter, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { inputClass, selectClass } from '../../components/form-field';
-import { PRIORITY_LABELS } from '../../components/priority-chip';
+import { PriorityOptions } from '../../components/priority-chip';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import {
   activeChips,
@@ -122,11 +121,7 @@ export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
               className={`${selectClass} w-full`}
             >
               <option value="all">All Priorities</option>
-              {[...PRIORITIES].reverse().map((priority) => (
-                <option key={priority} value={priority}>
-                  {PRIORITY_LABELS[priority]}
-                </option>
-              ))}
+              <PriorityOptions highFirst />
             </select>
           </div>
           <div className="space-y-1.5">

@@ -14,7 +14,7 @@ import {
   TextField,
 } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
-import { PRIORITY_LABELS } from '../../components/priority-chip';
+import { PriorityOptions } from '../../components/priority-chip';
 import { Toggle } from '../../components/toggle';
 import { ApiClientError } from '../../lib/api-client';
 import { notificationSupport, requestNotificationPermission } from '../../lib/notifications';
@@ -158,11 +158,7 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
           <FormField label="Priority" error={errors.priority?.message}>
             {(field) => (
               <select {...field} {...register('priority')} className={`${selectClass} w-full`}>
-                {[...PRIORITIES].reverse().map((priority) => (
-                  <option key={priority} value={priority}>
-                    {PRIORITY_LABELS[priority]}
-                  </option>
-                ))}
+                <PriorityOptions highFirst />
               </select>
             )}
           </FormField>
