@@ -14,7 +14,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FormField, inputClass } from '../../components/form-field';
+import { TextField } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { TagChip } from './task-row';
@@ -60,17 +60,13 @@ function TagForm({ editing, onDone }: { editing: Tag | null; onDone: () => void 
   return (
     <Card as="form" onSubmit={(event) => void submit(event)} noValidate className="space-y-4 p-5">
       <h2 className="text-lg font-semibold">{editing ? 'Edit Tag' : 'Add Tag'}</h2>
-      <FormField label="Tag Name" error={errors.name?.message}>
-        {(field) => (
-          <input
-            {...field}
-            {...register('name')}
-            autoComplete="off"
-            placeholder="e.g. Work"
-            className={inputClass}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Tag Name"
+        error={errors.name?.message}
+        registration={register('name')}
+        autoComplete="off"
+        placeholder="e.g. Work"
+      />
       <Controller
         control={control}
         name="color"

@@ -15,6 +15,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 
+import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { inputClass } from '../../components/form-field';
@@ -150,9 +151,9 @@ function PlanPreview() {
             >
               {task.title}
             </span>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${task.tagClass}`}>
+            <Badge tone="none" className={task.tagClass}>
               {task.tag}
-            </span>
+            </Badge>
           </li>
         ))}
       </ul>

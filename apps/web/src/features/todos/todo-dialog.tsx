@@ -6,13 +6,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
-import {
-  FormField,
-  inputClass,
-  selectClass,
-  TextAreaField,
-  TextField,
-} from '../../components/form-field';
+import { FormField, selectClass, TextAreaField, TextField } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
 import { PriorityOptions } from '../../components/priority-chip';
 import { Toggle } from '../../components/toggle';
@@ -162,17 +156,13 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
               </select>
             )}
           </FormField>
-          <FormField label="Due Date" error={errors.dueDate?.message}>
-            {(field) => (
-              <input
-                {...field}
-                {...register('dueDate')}
-                type="date"
-                min={today}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Due Date"
+            error={errors.dueDate?.message}
+            registration={register('dueDate')}
+            type="date"
+            min={today}
+          />
         </div>
         <div className="space-y-3 rounded-lg border border-gray-200 p-3 dark:border-gray-800">
           <div className="flex items-center justify-between gap-4">
@@ -202,16 +192,12 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
             </p>
           )}
           {reminderOn && (
-            <FormField label="Reminder Time" error={errors.reminderTime?.message}>
-              {(field) => (
-                <input
-                  {...field}
-                  {...register('reminderTime')}
-                  type="time"
-                  className={inputClass}
-                />
-              )}
-            </FormField>
+            <TextField
+              label="Reminder Time"
+              error={errors.reminderTime?.message}
+              registration={register('reminderTime')}
+              type="time"
+            />
           )}
         </div>
         <ModalActions
