@@ -22,7 +22,7 @@ import { useForm } from 'react-hook-form';
 
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { ErrorAlert, FormField, inputClass } from '../../components/form-field';
+import { ErrorAlert, TextAreaField, TextField } from '../../components/form-field';
 import { ApiClientError, apiRequest } from '../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../lib/session';
 import { notify } from '../../lib/toast';
@@ -396,17 +396,13 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         <ProfileSection title="Personal Information">
           {editing ? (
             <div className="space-y-5">
-              <FormField label="Full Name" error={errors.name?.message}>
-                {(field) => (
-                  <input
-                    {...field}
-                    {...form.register('name')}
-                    autoComplete="name"
-                    required
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
+              <TextField
+                label="Full Name"
+                error={errors.name?.message}
+                registration={form.register('name')}
+                autoComplete="name"
+                required
+              />
               <div className="space-y-1.5">
                 <p className="text-sm font-medium">Email</p>
                 <p className="text-gray-700 dark:text-gray-300">{profile.email}</p>
@@ -414,42 +410,30 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                   Your email address cannot be changed here.
                 </p>
               </div>
-              <FormField label="Bio" error={errors.bio?.message}>
-                {(field) => (
-                  <textarea
-                    {...field}
-                    {...form.register('bio')}
-                    rows={4}
-                    maxLength={PROFILE_LIMITS.bioMax}
-                    placeholder="Tell us about yourself..."
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
-              <FormField label="Location" error={errors.location?.message}>
-                {(field) => (
-                  <input
-                    {...field}
-                    {...form.register('location')}
-                    maxLength={PROFILE_LIMITS.locationMax}
-                    placeholder="City, Country"
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
-              <FormField label="Website" error={errors.website?.message}>
-                {(field) => (
-                  <input
-                    {...field}
-                    {...form.register('website')}
-                    type="url"
-                    inputMode="url"
-                    maxLength={PROFILE_LIMITS.websiteMax}
-                    placeholder="https://example.com"
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
+              <TextAreaField
+                label="Bio"
+                error={errors.bio?.message}
+                registration={form.register('bio')}
+                rows={4}
+                maxLength={PROFILE_LIMITS.bioMax}
+                placeholder="Tell us about yourself..."
+              />
+              <TextField
+                label="Location"
+                error={errors.location?.message}
+                registration={form.register('location')}
+                maxLength={PROFILE_LIMITS.locationMax}
+                placeholder="City, Country"
+              />
+              <TextField
+                label="Website"
+                error={errors.website?.message}
+                registration={form.register('website')}
+                type="url"
+                inputMode="url"
+                maxLength={PROFILE_LIMITS.websiteMax}
+                placeholder="https://example.com"
+              />
             </div>
           ) : (
             <dl className="divide-y divide-gray-200 dark:divide-gray-800">
