@@ -4,6 +4,12 @@ import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Buttons get their look and their defaults (type="button") from the shared primitives. */
+const BUTTON_PRIMITIVE = {
+  selector: 'JSXOpeningElement[name.name="button"]',
+  message: 'Use Button or IconButton from components/button instead of a raw <button>.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -109,6 +115,7 @@ export default tseslint.config(
           selector: 'ImportSpecifier[imported.name=/^(callApi|apiRequest)$/]',
           message: 'Components call the API through a data hook (use-*.ts), not directly.',
         },
+        BUTTON_PRIMITIVE,
         {
           selector: 'Literal[value=/^\\/api\\//]',
           message: 'API paths live in the contract (@daywise/shared/api), not in features.',
@@ -135,6 +142,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/app/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', BUTTON_PRIMITIVE] },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -8,7 +8,7 @@ const APP_SHARED =
   /(apps[\\/]web[\\/]src[\\/](components|lib|app)[\\/]|packages[\\/]shared[\\/]src[\\/][^\\/]+\.ts$|node_modules[\\/]lucide-react[\\/])/;
 /** Signed-in code stays out of the shared chunks. */
 const SIGNED_IN =
-  /(dashboard-layout|in-page-reminder|components[\\/](charts|analytics-disabled|confirm-dialog|modal|toggle|toggle-checkbox|priority-chip)|lib[\\/](notifications|realtime|reminders|settings))/;
+  /(dashboard-layout|in-page-reminder|components[\\/](charts|analytics-disabled|confirm-dialog|dialog-close|load-error|modal|sign-out-button|tabs|toggle|toggle-checkbox|priority-chip)|lib[\\/](notifications|realtime|reminders|settings))/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

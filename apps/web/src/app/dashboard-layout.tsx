@@ -2,7 +2,6 @@ import {
   CalendarCheck,
   LayoutDashboard,
   ListTodo,
-  LogOut,
   Menu,
   Settings,
   Target,
@@ -14,12 +13,14 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 
+import { IconButton } from '../components/button';
 import { InPageReminder } from '../components/in-page-reminder';
+import { SignOutButton } from '../components/sign-out-button';
 import { ThemeToggle } from '../components/theme-toggle';
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
 import { RealtimeProvider } from '../lib/realtime';
-import { useSession, useSignOut } from '../lib/session';
+import { useSession } from '../lib/session';
 
 /** Navigation items. Dashboard is active on an exact match, the rest by prefix. */
 const NAV_ITEMS = [
@@ -40,7 +41,6 @@ export function activeItem(pathname: string) {
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
-  const { signOut, signingOut } = useSignOut();
 
   const name = user?.name.trim() ?? '';
   return (
@@ -88,15 +88,12 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             <p className="truncate text-xs text-gray-600 dark:text-gray-300">{user?.email}</p>
           </div>
         </div>
-        <button
-          type="button"
-          onClick={() => void signOut()}
-          disabled={signingOut}
+        <SignOutButton
+          variant="bare"
           className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
         >
-          <LogOut aria-hidden className="size-4" />
           Sign out
-        </button>
+        </SignOutButton>
       </div>
     </div>
   );
@@ -128,11 +125,14 @@ export default function DashboardLayout() {
               <Dialog.Description className="sr-only">
                 Pages of your Daywise account
               </Dialog.Description>
-              <Dialog.Close
-                aria-label="Close menu"
-                className="absolute top-4 right-3 z-10 rounded-lg p-1.5 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
-              >
-                <X aria-hidden className="size-5" />
+              <Dialog.Close asChild>
+                <IconButton
+                  label="Close menu"
+                  tone="bare"
+                  className="absolute top-4 right-3 z-10 rounded-lg p-1.5 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+                >
+                  <X aria-hidden className="size-5" />
+                </IconButton>
               </Dialog.Close>
               <Sidebar onNavigate={() => setMenuOpen(false)} />
             </Dialog.Content>
@@ -140,14 +140,14 @@ export default function DashboardLayout() {
         </Dialog.Root>
         <div className="lg:pl-64">
           <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-gray-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-gray-800 dark:bg-gray-900/90">
-            <button
-              type="button"
+            <IconButton
               onClick={() => setMenuOpen(true)}
-              aria-label="Open menu"
-              className="rounded-lg p-2 text-gray-700 hover:bg-gray-100 lg:hidden dark:text-gray-200 dark:hover:bg-gray-800"
+              label="Open menu"
+              tone="chrome"
+              className="lg:hidden"
             >
               <Menu aria-hidden className="size-6" />
-            </button>
+            </IconButton>
             <p className="flex-1 text-lg font-semibold">{title}</p>
             <ThemeToggle />
           </header>

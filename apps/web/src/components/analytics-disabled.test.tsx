@@ -1,12 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
+import { renderWithProviders } from '../test/render';
 import { AnalyticsDisabledPanel } from './analytics-disabled';
 
 function renderPanel(ui: ReactElement) {
-  render(<MemoryRouter>{ui}</MemoryRouter>);
+  renderWithProviders(ui);
 }
 
 describe('AnalyticsDisabledPanel', () => {

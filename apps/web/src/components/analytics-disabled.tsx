@@ -2,7 +2,8 @@ import { ChartColumn, EyeOff, Lightbulb, Settings, Target } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-import { smallPrimaryButtonClass } from './dialog';
+import { buttonClass } from './button';
+import { Card } from './card';
 
 const BENEFITS = [
   { title: 'Progress Charts', text: 'Visual task completion', icon: ChartColumn },
@@ -25,10 +26,7 @@ export function AnalyticsDisabledPanel({
 }: AnalyticsDisabledPanelProps) {
   const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-gray-200 bg-white p-6 text-center sm:p-8 dark:border-gray-800 dark:bg-gray-900"
-    >
+    <Card as="section" radius="xl" aria-labelledby={headingId} className="p-6 text-center sm:p-8">
       <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300">
         <EyeOff aria-hidden className="size-6" />
       </span>
@@ -54,11 +52,11 @@ export function AnalyticsDisabledPanel({
         ))}
       </ul>
       {showLink && (
-        <Link to="/dashboard/settings" className={`mt-6 ${smallPrimaryButtonClass}`}>
+        <Link to="/dashboard/settings" className={`mt-6 ${buttonClass('primary', 'sm')}`}>
           <Settings aria-hidden className="size-4" />
           Enable Analytics in Settings
         </Link>
       )}
-    </section>
+    </Card>
   );
 }

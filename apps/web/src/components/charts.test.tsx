@@ -1,8 +1,10 @@
 import { THEME_STORAGE_KEY } from '@daywise/shared';
 import type { ChartData } from '@daywise/shared/schemas';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { stubMatchMedia } from '../test/browser';
+import { renderWithProviders } from '../test/render';
 import { BarChart, LineChart } from './charts';
 
 interface StubProps {
@@ -39,10 +41,7 @@ const DATA: ChartData = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({ matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
-  );
+  stubMatchMedia();
 });
 
 afterEach(() => {
@@ -53,7 +52,7 @@ afterEach(() => {
 
 describe('BarChart', () => {
   it('is one named image on a 2:1 canvas with its numbers in a table', () => {
-    render(<BarChart data={DATA} label="Tasks completed this week" stacked />);
+    renderWithProviders(<BarChart data={DATA} label="Tasks completed this week" stacked />);
 
     expect(screen.getByRole('img', { name: 'Tasks completed this week' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Tasks completed this week' });
@@ -69,12 +68,12 @@ describe('BarChart', () => {
   });
 
   it('side by side unless stacked, in lighter colours on the dark theme', () => {
-    render(<BarChart data={DATA} label="Light" />);
+    renderWithProviders(<BarChart data={DATA} label="Light" />);
     const light = lastProps();
     expect(light.options.scales.x.stacked).toBe(false);
 
     window.localStorage.setItem(THEME_STORAGE_KEY, 'dark');
-    render(<BarChart data={DATA} label="Dark" />);
+    renderWithProviders(<BarChart data={DATA} label="Dark" />);
     const dark = lastProps();
     expect(dark.data.datasets[0]?.backgroundColor).not.toBe(
       light.data.datasets[0]?.backgroundColor,
@@ -87,7 +86,7 @@ describe('BarChart', () => {
 
 describe('LineChart', () => {
   it('caps the axis at max and keeps the accessible name and table', () => {
-    render(
+    renderWithProviders(
       <LineChart
         data={{ labels: ['Nov 20'], datasets: [{ label: 'Completion', data: [80] }] }}
         label="Completion trend"

@@ -10,12 +10,3 @@ export const dialogContentClass =
 export const dialogTitleClass = 'flex items-center gap-2 text-lg font-semibold';
 
 export const dialogTextClass = 'mt-2 text-sm break-words text-gray-700 dark:text-gray-300';
-
-const smallButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
-
-export const smallPrimaryButtonClass = `${smallButton} bg-blue-600 text-white hover:bg-blue-700 focus-visible:outline-blue-600`;
-
-export const plainButtonClass = `${smallButton} border border-gray-300 hover:bg-gray-100 focus-visible:outline-blue-600 dark:border-gray-700 dark:hover:bg-gray-800`;
-
-export const dangerButtonClass = `${smallButton} bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600`;

@@ -1,7 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { expectConsoleError } from '../test/console';
+import { renderWithProviders } from '../test/render';
 import { ErrorBoundary } from './error-boundary';
 
 let shouldThrow = true;
@@ -14,9 +16,9 @@ function Flaky() {
 
 describe('ErrorBoundary', () => {
   it('shows the spec error screen and renders again on Try Again', async () => {
-    // React reports the caught error on console.error; that report is expected here.
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(
+    // React reports the caught error on console.error, and so does the boundary.
+    expectConsoleError('render failed');
+    renderWithProviders(
       <ErrorBoundary>
         <Flaky />
       </ErrorBoundary>,
@@ -32,6 +34,5 @@ describe('ErrorBoundary', () => {
     shouldThrow = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(screen.getByText('All good')).toBeInTheDocument();
-    consoleError.mockRestore();
   });
 });

@@ -2,6 +2,8 @@ import { MESSAGES } from '@daywise/shared';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useNavigate, useRouteError } from 'react-router';
 
+import { Button } from './button';
+
 interface ErrorScreenProps {
   onTryAgain: () => void;
 }
@@ -13,20 +15,10 @@ export function ErrorScreen({ onTryAgain }: ErrorScreenProps) {
       <h1 className="text-3xl font-bold">{MESSAGES.errorTitle}</h1>
       <p className="max-w-md text-gray-600 dark:text-gray-300">{MESSAGES.errorText}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-        >
-          Refresh Page
-        </button>
-        <button
-          type="button"
-          onClick={onTryAgain}
-          className="rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-gray-700 dark:hover:bg-gray-800"
-        >
+        <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+        <Button onClick={onTryAgain} variant="secondary">
           Try Again
-        </button>
+        </Button>
       </div>
     </main>
   );

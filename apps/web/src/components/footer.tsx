@@ -24,6 +24,34 @@ const SOCIAL_LINKS = [
 const footerLink =
   'rounded text-sm text-gray-600 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-300 dark:hover:text-blue-300';
 
+/** A titled column of the site's own links. */
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: readonly { to: string; label: string }[];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-sm font-semibold">
+        {title}
+      </h2>
+      <ul className="space-y-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={footerLink}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Footer: Quick Links, Legal, social links. */
 export function Footer() {
   return (
@@ -35,34 +63,8 @@ export function Footer() {
             Plan your day, finish what matters, and keep your streak going.
           </p>
         </div>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="mb-3 text-sm font-semibold">
-            Quick Links
-          </h2>
-          <ul className="space-y-2">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={footerLink}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="mb-3 text-sm font-semibold">
-            Legal
-          </h2>
-          <ul className="space-y-2">
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={footerLink}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick-links" title="Quick Links" links={QUICK_LINKS} />
+        <FooterLinks id="footer-legal" title="Legal" links={LEGAL_LINKS} />
         <nav aria-labelledby="footer-social">
           <h2 id="footer-social" className="mb-3 text-sm font-semibold">
             Follow Us

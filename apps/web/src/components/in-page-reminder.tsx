@@ -4,14 +4,14 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { onInPageReminder, type Reminder } from '../lib/notifications';
+import { Button } from './button';
 import {
   dialogContentClass,
   dialogOverlayClass,
   dialogTextClass,
   dialogTitleClass,
-  plainButtonClass,
-  smallPrimaryButtonClass,
 } from './dialog';
+import { DialogCloseButton } from './dialog-close';
 
 /**
  * Shows the reminders the browser could not (notifications unsupported or denied) in a dialog
@@ -52,15 +52,11 @@ export function InPageReminder() {
           </Dialog.Title>
           <Dialog.Description className={dialogTextClass}>{current?.body}</Dialog.Description>
           <div className="mt-6 flex justify-end gap-3">
-            <Dialog.Close className={plainButtonClass}>Dismiss</Dialog.Close>
+            <DialogCloseButton>Dismiss</DialogCloseButton>
             {current && (
-              <button
-                type="button"
-                onClick={() => view(current.url)}
-                className={smallPrimaryButtonClass}
-              >
+              <Button onClick={() => view(current.url)} size="sm">
                 View
-              </button>
+              </Button>
             )}
           </div>
         </Dialog.Content>

@@ -1,14 +1,14 @@
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 
+import { Button } from './button';
 import {
   dialogContentClass,
   dialogOverlayClass,
   dialogTextClass,
   dialogTitleClass,
-  plainButtonClass,
-  smallPrimaryButtonClass,
 } from './dialog';
+import { DialogCloseButton } from './dialog-close';
 
 const WIDTHS = { md: '', lg: 'sm:max-w-lg', xl: 'sm:max-w-2xl', '2xl': 'sm:max-w-3xl' } as const;
 
@@ -65,12 +65,10 @@ interface ModalActionsProps {
 export function ModalActions({ submitLabel, busy, disabled = false }: ModalActionsProps) {
   return (
     <div className="flex justify-end gap-3 pt-2">
-      <Dialog.Close className={plainButtonClass} disabled={busy}>
-        Cancel
-      </Dialog.Close>
-      <button type="submit" disabled={disabled || busy} className={smallPrimaryButtonClass}>
+      <DialogCloseButton disabled={busy}>Cancel</DialogCloseButton>
+      <Button type="submit" disabled={disabled || busy} size="sm">
         {busy ? 'Saving...' : submitLabel}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 
 import { useSession } from '../lib/session';
+import { IconButton } from './button';
 import { ThemeToggle } from './theme-toggle';
 
 const NAV_ITEMS = [
@@ -92,20 +93,19 @@ export function Navbar() {
         </div>
         <div className="flex items-center gap-1 md:hidden">
           <ThemeToggle />
-          <button
-            type="button"
+          <IconButton
             onClick={() => setMenuOpen((open) => !open)}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            className="rounded-lg p-2 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-200 dark:hover:bg-gray-800"
+            label={menuOpen ? 'Close menu' : 'Open menu'}
+            tone="chrome"
           >
             {menuOpen ? (
               <X aria-hidden className="size-6" />
             ) : (
               <Menu aria-hidden className="size-6" />
             )}
-          </button>
+          </IconButton>
         </div>
       </nav>
       {menuOpen && (

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { fakeApi, jsonResponse } from '../test/fake-api';
 import { apiRequest, idempotencyKeyFor } from './api-client';
 
 describe('idempotency keys', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('gives one key per user action, the same on every retry of it', () => {
     const action = { title: 'Write' };
     const key = idempotencyKeyFor(action);
@@ -14,14 +13,13 @@ describe('idempotency keys', () => {
   });
 
   it('sends the key as the Idempotency-Key header', async () => {
-    const fetchMock = vi.fn(() => Promise.resolve(Response.json({ id: 't1' }, { status: 201 })));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi().route('POST', '/api/todos', () => jsonResponse({ id: 't1' }, 201));
     await apiRequest('/api/todos', {
       method: 'POST',
       body: { title: 'Write' },
       idempotencyKey: 'k-12345678',
     });
-    expect(fetchMock).toHaveBeenCalledWith(
+    expect(api.fetch).toHaveBeenCalledWith(
       '/api/todos',
       expect.objectContaining({
         headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k-12345678' },

@@ -1,13 +1,12 @@
 import { REALTIME_BACKOFF_MS, REALTIME_CLOSE, type RealtimeEvent } from '@daywise/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { createTestQueryClient, renderWithProviders } from '../test/render';
 import {
   backoffDelay,
   connectRealtime,
-  RealtimeProvider,
   realtimeUrl,
   useRealtimeConnected,
   useRealtimeEvent,
@@ -179,18 +178,13 @@ describe('RealtimeProvider and its hooks', () => {
   }
 
   const renderSignedIn = () => {
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(SESSION_QUERY_KEY, {
-      user: { id: 'u1', name: 'Ada', email: 'ada@example.com', createdAt: '' },
+    const client = createTestQueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const view = renderWithProviders(<Probe />, {
+      client,
+      realtime: true,
+      session: { id: 'u1', name: 'Ada', email: 'ada@example.com', createdAt: '' },
     });
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    const view = render(
-      <QueryClientProvider client={queryClient}>
-        <RealtimeProvider>
-          <Probe />
-        </RealtimeProvider>
-      </QueryClientProvider>,
-    );
     return { invalidate, view };
   };
   const invalidatedKeys = (invalidate: ReturnType<typeof renderSignedIn>['invalidate']) =>
@@ -253,7 +247,7 @@ describe('RealtimeProvider and its hooks', () => {
   });
 
   it('reads as disconnected outside the provider', () => {
-    render(<Probe />);
+    renderWithProviders(<Probe />);
     expect(screen.getByText('offline')).toBeInTheDocument();
     expect(FakeSocket.all).toHaveLength(0);
   });

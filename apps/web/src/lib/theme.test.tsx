@@ -1,7 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { renderWithProviders } from '../test/render';
 import { useTheme } from './theme';
 
 type Listener = (event: { matches: boolean }) => void;
@@ -49,14 +50,14 @@ describe('useTheme', () => {
 
   it('defaults to light even when the OS prefers dark', () => {
     mockSystemTheme(true);
-    render(<Probe />);
+    renderWithProviders(<Probe />);
     expect(screen.getByText('light / light')).toBeInTheDocument();
     expect(document.documentElement).not.toHaveClass('dark');
   });
 
   it('persists a choice and applies it to <html>', async () => {
     mockSystemTheme(false);
-    render(<Probe />);
+    renderWithProviders(<Probe />);
     await userEvent.click(screen.getByRole('button', { name: 'dark' }));
     expect(localStorage.getItem('daywise-theme')).toBe('dark');
     expect(document.documentElement).toHaveClass('dark');
@@ -65,7 +66,7 @@ describe('useTheme', () => {
   it('follows the OS live in system mode', async () => {
     const setOsDark = mockSystemTheme(false);
     localStorage.setItem('daywise-theme', 'system');
-    render(<Probe />);
+    renderWithProviders(<Probe />);
     expect(screen.getByText('system / light')).toBeInTheDocument();
     act(() => setOsDark(true));
     expect(screen.getByText('system / dark')).toBeInTheDocument();
@@ -78,7 +79,7 @@ describe('useTheme', () => {
   it('ignores a stored value it does not know', () => {
     mockSystemTheme(false);
     localStorage.setItem('daywise-theme', 'sepia');
-    render(<Probe />);
+    renderWithProviders(<Probe />);
     expect(screen.getByText('light / light')).toBeInTheDocument();
   });
 });

@@ -1,14 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
-// An unexpected console.error fails the test .
-const originalError = console.error;
+import { checkConsoleErrors, watchConsoleErrors } from './console';
+import { assertAllRequestsHandled } from './fake-api';
+
+// An unexpected console.error fails the test (a test expecting one says so with
+// expectConsoleError), and so does a request the fake API had no route for.
+beforeEach(() => {
+  watchConsoleErrors();
+});
+
 afterEach(() => {
   cleanup();
-});
-vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-  originalError(...args);
-  throw new Error(`console.error was called: ${args.map(String).join(' ')}`);
+  vi.unstubAllGlobals();
+  checkConsoleErrors();
+  assertAllRequestsHandled();
 });

@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { type FakeApi, fakeApi } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
 import { CheckEmail, formatCountdown } from './check-email';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -10,49 +11,35 @@ vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), 
 type Status = { verified: boolean; expired: boolean; remainingTime: number };
 
 let status: () => Status;
-const fetchMock = vi.fn((input: string) => {
-  const url = input;
-  if (url.includes('/verification-status')) {
-    return Promise.resolve(Response.json(status()));
-  }
-  if (url.includes('/resend-verification')) {
-    return Promise.resolve(Response.json({ expiresAt: new Date().toISOString() }));
-  }
-  return Promise.resolve(Response.json({ user: null }));
-});
+let api: FakeApi;
 
 function renderScreen() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/signup']}>
-        <Routes>
-          <Route
-            path="/signup"
-            element={
-              <CheckEmail
-                pending={{ userId: 'u1234567890', email: 'ada@example.com', name: 'Ada' }}
-                onBack={() => undefined}
-              />
-            }
-          />
-          <Route path="/dashboard" element={<p>Dashboard reached</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <CheckEmail
+      pending={{ userId: 'u1234567890', email: 'ada@example.com', name: 'Ada' }}
+      onBack={() => undefined}
+    />,
+    {
+      route: '/signup',
+      path: '/signup',
+      routes: <Route path="/dashboard" element={<p>Dashboard reached</p>} />,
+    },
   );
 }
 
 const countdown = () => screen.getByTestId('countdown').textContent;
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-const statusPolls = () =>
-  fetchMock.mock.calls.filter(([input]) => input.includes('/verification-status')).length;
+const statusPolls = () => api.callsTo('GET', '/api/account/verification-status').length;
 
 describe('CheckEmail', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockClear();
+    api = fakeApi()
+      .route('GET', '/api/account/verification-status', () => status())
+      .route('POST', '/api/account/resend-verification', () => ({
+        expiresAt: new Date().toISOString(),
+      }))
+      .route('GET', '/api/account/session', { user: null });
     // A server whose link expires 5 minutes after the screen opens.
     const deadline = Date.now() + 300_000;
     status = () => ({
@@ -63,7 +50,6 @@ describe('CheckEmail', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('formats the countdown as m:ss', () => {

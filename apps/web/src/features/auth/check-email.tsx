@@ -9,7 +9,7 @@ import { CheckCircle2, Clock, Loader2, MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import { primaryButtonClass } from '../../components/form-field';
+import { Button } from '../../components/button';
 import { ApiClientError } from '../../lib/api-client';
 import { useRefreshSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
@@ -129,9 +129,7 @@ export function CheckEmail({
             get a new one, or sign in if you already verified your email.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-            <button type="button" onClick={onBack} className={primaryButtonClass}>
-              Back to Sign Up
-            </button>
+            <Button onClick={onBack}>Back to Sign Up</Button>
             <Link
               to="/login"
               className="inline-flex items-center justify-center rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
@@ -163,18 +161,13 @@ export function CheckEmail({
             {formatCountdown(secondsLeft)}
           </span>
         </p>
-        <button
-          type="button"
-          onClick={resend}
-          disabled={sending}
-          className={`${primaryButtonClass} w-full`}
-        >
+        <Button onClick={resend} disabled={sending} className="w-full">
           {sending && <Loader2 aria-hidden className="size-4 animate-spin" />}
           {sending ? 'Sending...' : 'Resend Verification Email'}
-        </button>
-        <button type="button" onClick={onBack} className={`${authLinkClass} text-sm`}>
+        </Button>
+        <Button variant="bare" onClick={onBack} className={`${authLinkClass} text-sm`}>
           Back to Sign Up
-        </button>
+        </Button>
         <p className="text-xs text-gray-600 dark:text-gray-300">
           Can&apos;t find it? Check your spam folder.
         </p>

@@ -2,13 +2,11 @@ import { DEBUG_SECRET_PREVIEW_LENGTH } from '@daywise/shared';
 import { Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { primaryButtonClass } from '../../components/form-field';
+import { Button, buttonClass } from '../../components/button';
 import { AuthCard } from './auth-card';
 import { useAccountAction } from './use-account';
 import { useLinkParams } from './use-link-params';
 
-const secondaryButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-blue-600 px-5 py-2.5 font-semibold text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:border-blue-400 dark:text-blue-300 dark:hover:bg-blue-950';
 
 const MISSING = '(missing)';
 
@@ -47,26 +45,24 @@ export default function DebugVerificationPage() {
         </p>
       )}
       <div className="mt-6 flex flex-wrap gap-3">
-        <button
-          type="button"
+        <Button
           disabled={!complete || debug.isPending}
           onClick={() => debug.mutate({ userId, secret })}
-          className={primaryButtonClass}
         >
           {debug.isPending && <Loader2 aria-hidden className="size-4 animate-spin" />}
           Run Debug
-        </button>
+        </Button>
         {complete ? (
           <Link
             to={`/verify-email#${new URLSearchParams({ userId, secret })}`}
-            className={secondaryButtonClass}
+            className={buttonClass('outline')}
           >
             Attempt Verification
           </Link>
         ) : (
-          <button type="button" disabled className={secondaryButtonClass}>
+          <Button disabled variant="outline">
             Attempt Verification
-          </button>
+          </Button>
         )}
       </div>
       <section aria-labelledby="debug-result-title" className="mt-6">

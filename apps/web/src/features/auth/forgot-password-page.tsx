@@ -7,7 +7,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 
-import { EmailField, primaryButtonClass } from '../../components/form-field';
+import { Button } from '../../components/button';
+import { EmailField } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
@@ -25,8 +26,6 @@ const linkLifetimeHours = PASSWORD_RESET_TTL_MS / HOUR_MS;
 /** "1 hour", derived from the one constant the server uses too. */
 const LINK_LIFETIME = `${linkLifetimeHours} ${linkLifetimeHours === 1 ? 'hour' : 'hours'}`;
 
-const secondaryButtonClass =
-  'inline-flex w-full items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-5 py-2.5 font-semibold text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800';
 
 /** Forgot password: form, sending, sent confirmation, and back to the form. */
 export default function ForgotPasswordPage() {
@@ -89,9 +88,9 @@ export default function ForgotPasswordPage() {
           <p className="text-sm text-gray-600 dark:text-gray-300">
             Can&apos;t find the email? Check your spam or junk folder, or send another one.
           </p>
-          <button type="button" onClick={sendAnother} className={secondaryButtonClass}>
+          <Button onClick={sendAnother} variant="outline">
             Send Another Email
-          </button>
+          </Button>
         </div>
       </AuthCard>
     );
@@ -130,18 +129,14 @@ export default function ForgotPasswordPage() {
             </p>
           )}
         </div>
-        <button
-          type="submit"
-          disabled={mutation.isPending}
-          className={`${primaryButtonClass} w-full`}
-        >
+        <Button type="submit" disabled={mutation.isPending} className="w-full">
           {mutation.isPending ? (
             <Loader2 aria-hidden className="size-4 animate-spin" />
           ) : (
             <KeyRound aria-hidden className="size-4" />
           )}
           {mutation.isPending ? 'Sending...' : 'Send Reset Link'}
-        </button>
+        </Button>
         <p className="flex gap-2 rounded-lg bg-blue-50 p-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">
           <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>

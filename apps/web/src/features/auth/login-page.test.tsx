@@ -1,38 +1,29 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
+import { fakeApi } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
 import LoginPage from './login-page';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <LoginPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LoginPage />);
 }
 
 describe('LoginPage', () => {
   it('shows the spec messages and clears a field error as soon as that field is edited', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi();
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
 
     await userEvent.type(screen.getByLabelText('Email'), 'a');
     expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
     expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
-    vi.unstubAllGlobals();
   });
 });

@@ -2,6 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
+import { IconButton } from '../../components/button';
 import { FormField, inputClass } from '../../components/form-field';
 
 /** A password field with a show/hide toggle (login and sign-up). */
@@ -10,11 +11,11 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
   return (
     <div className="relative">
       <input {...props} type={visible ? 'text' : 'password'} className={`${inputClass} pr-11`} />
-      <button
-        type="button"
+      <IconButton
         onClick={() => setVisible((shown) => !shown)}
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        label={visible ? 'Hide password' : 'Show password'}
         aria-pressed={visible}
+        tone="bare"
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-300 dark:hover:text-white"
       >
         {visible ? (
@@ -22,7 +23,7 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
         ) : (
           <Eye aria-hidden className="size-5" />
         )}
-      </button>
+      </IconButton>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { MESSAGES } from '@daywise/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
+import { errorResponse, fakeApi, jsonResponse } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
 import ResetPasswordPage from './reset-password-page';
 
 vi.mock('../../lib/toast', () => ({
@@ -21,50 +22,37 @@ const STRONG_PASSWORD = 'NewPassw0rd';
 type Handler = (body: unknown) => Response;
 
 function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+  return jsonResponse(body, status);
 }
 
 function apiError(status: number, code: string, message: string): Response {
-  return json(status, { error: { code, message } });
+  return errorResponse(status, code, message);
 }
 
 const linkValid: Handler = () => json(200, { valid: true, message: MESSAGES.resetTokenVerified });
 const linkInvalid: Handler = () =>
   apiError(400, 'RESET_LINK_INVALID', MESSAGES.resetLinkExpiredOrInvalid);
 
-/** Stubs fetch with one handler per API path and records every call. */
+/** A fake API with one handler per (POST) path; returns its fetch, which records every call. */
 function mockApi(handlers: Record<string, Handler>) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const handler = handlers[path];
-    if (!handler) {
-      return Promise.reject(new Error(`Unexpected request to ${path}`));
-    }
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    return Promise.resolve(handler(body));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  const api = fakeApi();
+  for (const [path, handler] of Object.entries(handlers)) {
+    api.route('POST', path, ({ body }) => handler(body));
+  }
+  return api.fetch;
 }
 
 function renderAt(url: string) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  return renderWithProviders(<ResetPasswordPage />, {
+    route: url,
+    path: '/reset-password',
+    routes: (
+      <>
+        <Route path="/forgot-password" element={<p>Forgot password marker</p>} />
+        <Route path="/login" element={<p>Login marker</p>} />
+      </>
+    ),
   });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/forgot-password" element={<p>Forgot password marker</p>} />
-          <Route path="/login" element={<p>Login marker</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
 }
 
 async function fillPasswords(password: string, confirmation: string) {

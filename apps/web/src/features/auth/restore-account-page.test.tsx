@@ -1,11 +1,11 @@
 import { ERROR_CODES, type ErrorCode, MESSAGES } from '@daywise/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
 
+import { errorResponse, fakeApi, jsonResponse } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
 import type { LoginState } from './login-page';
 import RestoreAccountPage from './restore-account-page';
 
@@ -20,38 +20,26 @@ function LoginMarker() {
 }
 
 function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  renderWithProviders(<RestoreAccountPage />, {
+    route: '/restore-account',
+    path: '/restore-account',
+    routes: <Route path="/login" element={<LoginMarker />} />,
+    toaster: true,
   });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/restore-account']}>
-        <Routes>
-          <Route path="/restore-account" element={<RestoreAccountPage />} />
-          <Route path="/login" element={<LoginMarker />} />
-        </Routes>
-      </MemoryRouter>
-      <Toaster />
-    </QueryClientProvider>,
-  );
 }
 
 function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+  return jsonResponse(body, status);
 }
 
 function apiError(code: ErrorCode) {
   const { status, message } = ERROR_CODES[code];
-  return json(status, { error: { code, message } });
+  return errorResponse(status, code, message);
 }
 
+/** The restore endpoint answering with what `response` gives. */
 function stubFetch(response: () => Response | Promise<Response>) {
-  const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => response());
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return fakeApi().route('POST', '/api/account/restore', response).fetch;
 }
 
 async function submit(email: string) {
@@ -63,10 +51,6 @@ async function submit(email: string) {
 }
 
 describe('RestoreAccountPage', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('shows the spec messages for a bad email and sends nothing', async () => {
     const fetchMock = stubFetch(() => json(200, {}));
     renderPage();

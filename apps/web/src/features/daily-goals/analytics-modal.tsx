@@ -4,14 +4,11 @@ import { BarChart3, Loader2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
 import { BarChart, LineChart } from '../../components/charts';
-import {
-  dialogContentClass,
-  dialogOverlayClass,
-  dialogTitleClass,
-  plainButtonClass,
-} from '../../components/dialog';
-import { primaryButtonClass } from '../../components/form-field';
+import { dialogContentClass, dialogOverlayClass, dialogTitleClass } from '../../components/dialog';
+import { DialogCloseButton } from '../../components/dialog-close';
 import { formatCalendarDay } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { performanceTone } from './format';
@@ -127,14 +124,16 @@ function AnalyticsContent() {
 export function AnalyticsTab() {
   const [open, setOpen] = useState(false);
   return (
-    <div className="rounded-2xl border border-gray-200 bg-white p-8 text-center dark:border-gray-800 dark:bg-gray-900">
+    <Card className="p-8 text-center">
       <BarChart3 aria-hidden className="mx-auto size-10 text-blue-600 dark:text-blue-400" />
       <h2 className="mt-3 text-lg font-semibold">Your daily goals in numbers</h2>
       <p className="mt-1 text-gray-600 dark:text-gray-300">
         Totals, your completion trend, progress by category and the last seven days.
       </p>
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger className={`${primaryButtonClass} mt-5`}>View Analytics</Dialog.Trigger>
+        <Dialog.Trigger asChild>
+          <Button className="mt-5">View Analytics</Button>
+        </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className={dialogOverlayClass} />
           <Dialog.Content className={`${dialogContentClass} sm:max-w-3xl`}>
@@ -144,11 +143,11 @@ export function AnalyticsTab() {
             </Dialog.Description>
             <AnalyticsContent />
             <div className="mt-6 flex justify-end">
-              <Dialog.Close className={plainButtonClass}>Close</Dialog.Close>
+              <DialogCloseButton>Close</DialogCloseButton>
             </div>
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
-    </div>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { ANALYTICS_RANGES } from '@daywise/shared/schemas';
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 
+import { Card } from '../../components/card';
 import { formatCalendarDay } from '../../lib/format';
 import { CategoryProgress, PercentRing } from './progress';
 import { RangeButtons } from './range-buttons';
@@ -37,10 +38,7 @@ export function Completions() {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {list.map((day) => (
-            <li
-              key={day.planId}
-              className="space-y-4 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
-            >
+            <Card as="li" key={day.planId} className="space-y-4 p-5">
               <div className="flex items-center gap-4">
                 <PercentRing value={day.completionPercentage} />
                 <div className="min-w-0">
@@ -67,7 +65,7 @@ export function Completions() {
                   </li>
                 ))}
               </ul>
-            </li>
+            </Card>
           ))}
         </ul>
       )}

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { AnalyticsDisabledPanel } from '../../components/analytics-disabled';
-import { primaryButtonClass } from '../../components/form-field';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { tabClass, tabListClass } from '../../components/tabs';
 import { useSettings } from '../../lib/settings';
 import { AnalyticsTab } from './analytics-modal';
 import { Completions } from './completions';
@@ -21,9 +23,6 @@ const TABS = [
   { value: 'tags', label: 'Manage Tags' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
-
-const tabClass =
-  'shrink-0 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 data-[state=active]:bg-blue-600 data-[state=active]:text-white dark:text-gray-200 dark:hover:bg-gray-800';
 
 /**
  * Daily Goals. The tab lives in the address (?tab=...). Analytics is offered only
@@ -57,10 +56,7 @@ export default function DailyGoalsPage() {
       </div>
       {analyticsRefused && <AnalyticsDisabledPanel />}
       <Tabs.Root value={tab} onValueChange={selectTab} className="space-y-6">
-        <Tabs.List
-          aria-label="Daily goals"
-          className="flex gap-1 overflow-x-auto rounded-xl border border-gray-200 bg-white p-1 dark:border-gray-800 dark:bg-gray-900"
-        >
+        <Tabs.List aria-label="Daily goals" className={tabListClass}>
           {tabs.map((candidate) => (
             <Tabs.Trigger key={candidate.value} value={candidate.value} className={tabClass}>
               {candidate.label}
@@ -78,16 +74,16 @@ export default function DailyGoalsPage() {
           />
         </Tabs.Content>
         <Tabs.Content value="create">
-          <div className="rounded-2xl border border-gray-200 bg-white p-8 text-center dark:border-gray-800 dark:bg-gray-900">
+          <Card className="p-8 text-center">
             {today.data ? (
               <>
                 <h2 className="text-lg font-semibold">Today already has a plan</h2>
                 <p className="mt-1 text-gray-600 dark:text-gray-300">
                   &ldquo;{today.data.title}&rdquo; is today&rsquo;s plan. You can change it.
                 </p>
-                <button type="button" onClick={openEdit} className={`${primaryButtonClass} mt-5`}>
+                <Button onClick={openEdit} className="mt-5">
                   Edit Plan
-                </button>
+                </Button>
               </>
             ) : (
               <>
@@ -96,17 +92,12 @@ export default function DailyGoalsPage() {
                   Give today a title, then add the tasks you want to finish, with tags and
                   reminders.
                 </p>
-                <button
-                  type="button"
-                  onClick={openCreate}
-                  disabled={today.isPending}
-                  className={`${primaryButtonClass} mt-5`}
-                >
+                <Button onClick={openCreate} disabled={today.isPending} className="mt-5">
                   Create New Plan
-                </button>
+                </Button>
               </>
             )}
-          </div>
+          </Card>
         </Tabs.Content>
         <Tabs.Content value="completions">
           <Completions />

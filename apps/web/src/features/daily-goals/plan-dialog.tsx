@@ -13,10 +13,17 @@ import { useId, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 
-import { plainButtonClass } from '../../components/dialog';
-import { ErrorAlert, FormField, inputClass, selectClass } from '../../components/form-field';
+import { Button, IconButton } from '../../components/button';
+import {
+  ErrorAlert,
+  FieldError,
+  inputClass,
+  selectClass,
+  TextAreaField,
+  TextField,
+} from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
-import { PRIORITY_LABELS } from '../../components/priority-chip';
+import { PriorityOptions } from '../../components/priority-chip';
 import { useSavePlan, useTags } from './use-plans';
 
 interface TaskValues {
@@ -166,36 +173,24 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-5">
         {failed && <ErrorAlert>{MESSAGES.planSaveFailed}</ErrorAlert>}
-        <FormField label="Plan Title" error={errors.title?.message}>
-          {(field) => (
-            <input
-              {...field}
-              {...register('title')}
-              autoComplete="off"
-              placeholder="e.g. Focused Friday"
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          {(field) => (
-            <textarea
-              {...field}
-              {...register('description')}
-              rows={2}
-              placeholder="What is today about? (optional)"
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Plan Title"
+          error={errors.title?.message}
+          registration={register('title')}
+          autoComplete="off"
+          placeholder="e.g. Focused Friday"
+        />
+        <TextAreaField
+          label="Description"
+          error={errors.description?.message}
+          registration={register('description')}
+          rows={2}
+          placeholder="What is today about? (optional)"
+        />
 
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold">Tasks ({tasks.fields.length})</legend>
-          {tasksError && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {tasksError}
-            </p>
-          )}
+          <FieldError>{tasksError}</FieldError>
           <ol className="space-y-3">
             {tasks.fields.map((task, index) => {
               const titleError = errors.tasks?.[index]?.title?.message;
@@ -215,22 +210,14 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                       aria-invalid={Boolean(titleError)}
                       className={inputClass}
                     />
-                    {titleError && (
-                      <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-                        {titleError}
-                      </p>
-                    )}
+                    <FieldError className="mt-1">{titleError}</FieldError>
                   </div>
                   <select
                     {...register(`tasks.${index}.priority`)}
                     aria-label={`Task ${index + 1} priority`}
                     className={selectClass}
                   >
-                    {PRIORITIES.map((priority) => (
-                      <option key={priority} value={priority}>
-                        {PRIORITY_LABELS[priority]}
-                      </option>
-                    ))}
+                    <PriorityOptions />
                   </select>
                   <select
                     {...register(`tasks.${index}.tag`)}
@@ -245,14 +232,14 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                     aria-label={`Task ${index + 1} reminder`}
                     className={inputClass}
                   />
-                  <button
-                    type="button"
+                  <IconButton
                     onClick={() => tasks.remove(index)}
-                    aria-label={`Remove task ${index + 1}`}
-                    className="justify-self-end rounded-lg p-2 text-gray-600 hover:bg-red-50 hover:text-red-700 dark:text-gray-300 dark:hover:bg-red-950"
+                    label={`Remove task ${index + 1}`}
+                    tone="rowDanger"
+                    className="justify-self-end"
                   >
                     <Trash2 aria-hidden className="size-4" />
-                  </button>
+                  </IconButton>
                 </li>
               );
             })}
@@ -282,11 +269,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                   aria-invalid={Boolean(draftError)}
                   className={inputClass}
                 />
-                {draftError && (
-                  <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-                    {draftError}
-                  </p>
-                )}
+                <FieldError className="mt-1">{draftError}</FieldError>
               </div>
               <input
                 value={draft.description}
@@ -303,11 +286,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                 aria-label="New task priority"
                 className={selectClass}
               >
-                {PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {PRIORITY_LABELS[priority]}
-                  </option>
-                ))}
+                <PriorityOptions />
               </select>
               <select
                 value={draft.tag}
@@ -324,10 +303,10 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                 aria-label="New task reminder"
                 className={inputClass}
               />
-              <button type="button" onClick={addTask} className={plainButtonClass}>
+              <Button onClick={addTask} variant="secondary" size="sm">
                 <Plus aria-hidden className="size-4" />
                 Add Task
-              </button>
+              </Button>
             </div>
           </div>
         </fieldset>

@@ -64,6 +64,8 @@ export function CategoryProgress({ stats }: { stats: TagStat[] }) {
 export function PercentRing({ value, size = 64 }: { value: number; size?: number }) {
   const radius = 26;
   const circumference = 2 * Math.PI * radius;
+  // The track and the arc drawn over it.
+  const ring = { cx: '32', cy: '32', r: radius, strokeWidth: '7', fill: 'none' } as const;
   const tone = value >= 80 ? '#16A34A' : value >= 50 ? '#CA8A04' : '#DC2626';
   return (
     <svg
@@ -74,20 +76,9 @@ export function PercentRing({ value, size = 64 }: { value: number; size?: number
       aria-label={`${value}% complete`}
       className="shrink-0 -rotate-90"
     >
+      <circle {...ring} className="stroke-gray-200 dark:stroke-gray-800" />
       <circle
-        cx="32"
-        cy="32"
-        r={radius}
-        strokeWidth="7"
-        fill="none"
-        className="stroke-gray-200 dark:stroke-gray-800"
-      />
-      <circle
-        cx="32"
-        cy="32"
-        r={radius}
-        strokeWidth="7"
-        fill="none"
+        {...ring}
         stroke={tone}
         strokeLinecap="round"
         strokeDasharray={circumference}

@@ -11,9 +11,10 @@ import { Check, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 
+import { Button, IconButton } from '../../components/button';
+import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { plainButtonClass, smallPrimaryButtonClass } from '../../components/dialog';
-import { FormField, inputClass } from '../../components/form-field';
+import { TextField } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { TagChip } from './task-row';
@@ -57,23 +58,15 @@ function TagForm({ editing, onDone }: { editing: Tag | null; onDone: () => void 
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="space-y-4 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
-    >
+    <Card as="form" onSubmit={(event) => void submit(event)} noValidate className="space-y-4 p-5">
       <h2 className="text-lg font-semibold">{editing ? 'Edit Tag' : 'Add Tag'}</h2>
-      <FormField label="Tag Name" error={errors.name?.message}>
-        {(field) => (
-          <input
-            {...field}
-            {...register('name')}
-            autoComplete="off"
-            placeholder="e.g. Work"
-            className={inputClass}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Tag Name"
+        error={errors.name?.message}
+        registration={register('name')}
+        autoComplete="off"
+        placeholder="e.g. Work"
+      />
       <Controller
         control={control}
         name="color"
@@ -82,19 +75,19 @@ function TagForm({ editing, onDone }: { editing: Tag | null; onDone: () => void 
             <legend className="text-sm font-medium">Colour</legend>
             <div className="flex flex-wrap items-center gap-2">
               {TAG_COLORS.map((color) => (
-                <button
+                <Button
                   key={color}
-                  type="button"
                   aria-label={`Colour ${color}`}
                   aria-pressed={field.value?.toUpperCase() === color}
                   onClick={() => field.onChange(color)}
+                  variant="bare"
                   className="flex size-8 items-center justify-center rounded-full ring-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600 aria-pressed:ring-2 aria-pressed:ring-gray-900 dark:ring-offset-gray-900 dark:aria-pressed:ring-white"
                   style={{ backgroundColor: color }}
                 >
                   {field.value?.toUpperCase() === color && (
                     <Check aria-hidden className="size-4 text-white" />
                   )}
-                </button>
+                </Button>
               ))}
               <label htmlFor={`${id}-custom`} className="sr-only">
                 Custom colour
@@ -111,17 +104,17 @@ function TagForm({ editing, onDone }: { editing: Tag | null; onDone: () => void 
         )}
       />
       <div className="flex gap-3">
-        <button type="submit" disabled={save.isPending} className={smallPrimaryButtonClass}>
+        <Button type="submit" disabled={save.isPending} size="sm">
           {save.isPending && <Loader2 aria-hidden className="size-4 animate-spin" />}
           {editing ? 'Update Tag' : 'Add Tag'}
-        </button>
+        </Button>
         {editing && (
-          <button type="button" onClick={onDone} className={plainButtonClass}>
+          <Button onClick={onDone} variant="secondary" size="sm">
             Cancel
-          </button>
+          </Button>
         )}
       </div>
-    </form>
+    </Card>
   );
 }
 
@@ -151,10 +144,7 @@ export function TagsManager() {
           </ul>
         </section>
       </div>
-      <section
-        aria-labelledby="your-tags"
-        className="space-y-3 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
-      >
+      <Card as="section" aria-labelledby="your-tags" className="space-y-3 p-5">
         <h2 id="your-tags" className="text-lg font-semibold">
           Your Tags ({list.length})
         </h2>
@@ -173,33 +163,29 @@ export function TagsManager() {
               <li key={tag.id} className="flex items-center justify-between gap-3 py-2">
                 <TagChip name={tag.name} color={tag.color} />
                 <div className="flex gap-1">
-                  <button
-                    type="button"
+                  <IconButton
                     onClick={() => setEditing(tag)}
-                    aria-label={`Edit tag ${tag.name}`}
-                    className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 hover:text-blue-700 dark:text-gray-300 dark:hover:bg-gray-800"
+                    label={`Edit tag ${tag.name}`}
+                    tone="row"
                   >
                     <Pencil aria-hidden className="size-4" />
-                  </button>
-                  <button
-                    type="button"
+                  </IconButton>
+                  <IconButton
                     onClick={() => setDeleting(tag)}
-                    aria-label={`Delete tag ${tag.name}`}
-                    className="rounded-lg p-2 text-gray-600 hover:bg-red-50 hover:text-red-700 dark:text-gray-300 dark:hover:bg-red-950"
+                    label={`Delete tag ${tag.name}`}
+                    tone="rowDanger"
                   >
                     <Trash2 aria-hidden className="size-4" />
-                  </button>
+                  </IconButton>
                 </div>
               </li>
             ))}
           </ul>
         )}
-      </section>
+      </Card>
       {deleting && (
         <ConfirmDialog
           title="Delete Tag"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={remove.isPending}
           onConfirm={() =>
             remove.mutate(deleting, {

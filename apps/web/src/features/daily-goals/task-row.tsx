@@ -1,20 +1,23 @@
 import { FALLBACK_TAG_COLOR, type PlanTask } from '@daywise/shared/schemas';
 import { Bell, BellPlus, Trash2 } from 'lucide-react';
 
-import { chipClass, PriorityChip } from '../../components/priority-chip';
+import { Badge, badgeClass } from '../../components/badge';
+import { Button, IconButton } from '../../components/button';
+import { Card } from '../../components/card';
+import { PriorityChip } from '../../components/priority-chip';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
 
 /** A tag's chip: its colour as a dot beside the name, readable on either theme. */
 export function TagChip({ name, color }: { name: string; color: string | null }) {
   return (
-    <span className={`${chipClass} bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-100`}>
+    <Badge tone="gray">
       <span
         aria-hidden
         className="size-2 rounded-full"
         style={{ backgroundColor: color ?? FALLBACK_TAG_COLOR }}
       />
       {name}
-    </span>
+    </Badge>
   );
 }
 
@@ -28,7 +31,7 @@ interface TaskRowProps {
 /** One task of today's plan: toggle, tag, priority, reminder chip (click to change), delete. */
 export function TaskRow({ task, onToggle, onReminder, onDelete }: TaskRowProps) {
   return (
-    <li className="flex items-start gap-3 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+    <Card as="li" radius="xl" className="flex items-start gap-3 p-4">
       <ToggleCheckbox
         checked={task.completed}
         label={`Mark "${task.title}" as ${task.completed ? 'pending' : 'completed'}`}
@@ -48,15 +51,15 @@ export function TaskRow({ task, onToggle, onReminder, onDelete }: TaskRowProps) 
         <div className="mt-2 flex flex-wrap items-center gap-2">
           {task.tag && <TagChip name={task.tag} color={task.tagColor} />}
           <PriorityChip priority={task.priority} />
-          <button
-            type="button"
+          <Button
+            variant="bare"
             onClick={() => onReminder(task)}
             aria-label={
               task.reminderTime
                 ? `Change reminder for "${task.title}" (${task.reminderTime})`
                 : `Set reminder for "${task.title}"`
             }
-            className={`${chipClass} border border-blue-200 text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-blue-900 dark:text-blue-200 dark:hover:bg-blue-950`}
+            className={`${badgeClass} border border-blue-200 text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-blue-900 dark:text-blue-200 dark:hover:bg-blue-950`}
           >
             {task.reminderTime ? (
               <>
@@ -69,17 +72,16 @@ export function TaskRow({ task, onToggle, onReminder, onDelete }: TaskRowProps) 
                 Reminder
               </>
             )}
-          </button>
+          </Button>
         </div>
       </div>
-      <button
-        type="button"
+      <IconButton
         onClick={() => onDelete(task)}
-        aria-label={`Delete task "${task.title}"`}
-        className="rounded-lg p-2 text-gray-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600 dark:text-gray-300 dark:hover:bg-red-950"
+        label={`Delete task "${task.title}"`}
+        tone="rowDanger"
       >
         <Trash2 aria-hidden className="size-4" />
-      </button>
-    </li>
+      </IconButton>
+    </Card>
   );
 }

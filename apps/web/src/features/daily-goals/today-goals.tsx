@@ -3,9 +3,10 @@ import type { Plan, PlanTask } from '@daywise/shared/schemas';
 import { BellRing, CalendarPlus, Loader2, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { plainButtonClass } from '../../components/dialog';
-import { primaryButtonClass } from '../../components/form-field';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import {
   NOTIFICATION_MESSAGES,
   notificationSupport,
@@ -66,7 +67,7 @@ function PlanView({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
 
   return (
     <div className="space-y-6">
-      <section className="space-y-4 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
+      <Card as="section" className="space-y-4 p-5">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
             <h2 className="text-xl font-semibold break-words">{plan.title}</h2>
@@ -77,35 +78,32 @@ function PlanView({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
             )}
           </div>
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={() => void testNotification()}
-              className={plainButtonClass}
-            >
+            <Button onClick={() => void testNotification()} variant="secondary" size="sm">
               <BellRing aria-hidden className="size-4" />
               Test Notification
-            </button>
-            <button type="button" onClick={onEdit} className={plainButtonClass}>
+            </Button>
+            <Button onClick={onEdit} variant="secondary" size="sm">
               <Pencil aria-hidden className="size-4" />
               Edit Plan
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
               onClick={() => setPending({ kind: 'reset' })}
               disabled={completedTasks === 0}
-              className={plainButtonClass}
+              variant="secondary"
+              size="sm"
             >
               <RotateCcw aria-hidden className="size-4" />
               Reset Day
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
               onClick={() => setPending({ kind: 'delete-plan' })}
-              className={`${plainButtonClass} text-red-700 dark:text-red-300`}
+              variant="secondary"
+              size="sm"
+              className="text-red-700 dark:text-red-300"
             >
               <Trash2 aria-hidden className="size-4" />
               Delete Plan
-            </button>
+            </Button>
           </div>
         </div>
         <div className="space-y-2">
@@ -117,18 +115,15 @@ function PlanView({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
           </div>
           <ProgressBar label="Today's progress" value={completionPercentage} />
         </div>
-      </section>
+      </Card>
 
       {tagStats.length > 0 && (
-        <section
-          aria-labelledby="category-progress"
-          className="space-y-3 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
-        >
+        <Card as="section" aria-labelledby="category-progress" className="space-y-3 p-5">
           <h2 id="category-progress" className="text-lg font-semibold">
             Category Progress
           </h2>
           <CategoryProgress stats={tagStats} />
-        </section>
+        </Card>
       )}
 
       <section aria-labelledby="today-tasks" className="space-y-3">
@@ -167,8 +162,6 @@ function PlanView({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
       {pending.kind === 'delete-task' && (
         <ConfirmDialog
           title="Delete Task"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={deleteTask.isPending}
           onConfirm={() => deleteTask.mutate(pending.task, { onSuccess: close })}
           onClose={close}
@@ -233,12 +226,11 @@ export function TodayGoals({
   }
   if (isError) {
     return (
-      <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-        <p>We could not load today&rsquo;s plan.</p>
-        <button type="button" onClick={onRetry} className={`${plainButtonClass} mt-3`}>
-          Try Again
-        </button>
-      </div>
+      <LoadError
+        message="We could not load today’s plan."
+        onRetry={onRetry}
+        className={errorPanelClass}
+      />
     );
   }
   if (!plan) {
@@ -249,9 +241,9 @@ export function TodayGoals({
         <p className="mt-1 text-gray-600 dark:text-gray-300">
           Decide what today is for and list the tasks that get you there.
         </p>
-        <button type="button" onClick={onCreate} className={`${primaryButtonClass} mt-5`}>
+        <Button onClick={onCreate} className="mt-5">
           Create Today&apos;s Plan
-        </button>
+        </Button>
       </div>
     );
   }

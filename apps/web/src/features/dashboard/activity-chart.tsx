@@ -2,6 +2,8 @@ import { MESSAGES } from '@daywise/shared';
 import { CHART_PERIODS, type ChartData, type ChartPeriod } from '@daywise/shared/schemas';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 
+import { Button } from '../../components/button';
+import { DashboardPanel } from './dashboard-panel';
 import { useChartData } from './use-dashboard';
 
 // chart.js is the heaviest thing on the page: the cards and streaks do not wait for it.
@@ -59,38 +61,35 @@ export function ActivityChart({ enabled }: { enabled: boolean }) {
   }
 
   return (
-    <section
-      aria-labelledby="dashboard-analytics"
-      className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 sm:p-6 dark:border-gray-800 dark:bg-gray-900"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="dashboard-analytics" className="text-lg font-semibold">
-          Analytics
-        </h2>
+    <DashboardPanel
+      id="dashboard-analytics"
+      title="Analytics"
+      actions={
         <div
           role="group"
           aria-label="Chart period"
           className="inline-flex flex-wrap gap-1 rounded-lg bg-gray-100 p-1 dark:bg-gray-800"
         >
           {CHART_PERIODS.map((option) => (
-            <button
+            <Button
               key={option}
-              type="button"
               aria-pressed={option === period}
               onClick={() => setPeriod(option)}
+              variant="bare"
               className="rounded-md px-3 py-1.5 text-sm font-medium text-gray-700 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 aria-pressed:bg-white aria-pressed:text-blue-700 aria-pressed:shadow-sm dark:text-gray-300 dark:hover:text-white dark:aria-pressed:bg-gray-900 dark:aria-pressed:text-blue-300"
             >
               {PERIOD_LABELS[option]}
-            </button>
+            </Button>
           ))}
         </div>
-      </div>
+      }
+    >
       <div
         aria-busy={isPlaceholderData}
         className={`mt-4 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
       >
         {body}
       </div>
-    </section>
+    </DashboardPanel>
   );
 }

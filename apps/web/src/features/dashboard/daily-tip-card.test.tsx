@@ -1,6 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 
+import { renderWithProviders } from '../../test/render';
 import { DailyTipCard } from './daily-tip-card';
 import { QUOTES } from './quotes';
 import { TIPS } from './tips';
@@ -28,7 +29,7 @@ describe('DailyTipCard', () => {
 
   it('shows the tip of the day with a Get New Tip button', () => {
     vi.setSystemTime(new Date(2026, 0, 1, 9));
-    render(<DailyTipCard />);
+    renderWithProviders(<DailyTipCard />);
 
     expect(screen.getByRole('heading', { level: 2, name: 'Tip of the Day' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Tip of the Day' })).toBeInTheDocument();
@@ -40,7 +41,7 @@ describe('DailyTipCard', () => {
   it('shows the quote of the day as a figure with its author, every third day', () => {
     vi.setSystemTime(new Date(2026, 0, 3, 9));
     const quote = entry(QUOTES, 3);
-    render(<DailyTipCard />);
+    renderWithProviders(<DailyTipCard />);
 
     expect(screen.getByRole('heading', { level: 2, name: 'Quote of the Day' })).toBeInTheDocument();
     const figure = screen.getByRole('figure');
@@ -51,7 +52,7 @@ describe('DailyTipCard', () => {
 
   it('replaces the text on demand and switches the label between tip and quote', () => {
     vi.setSystemTime(new Date(2026, 0, 1, 9));
-    const { container } = render(<DailyTipCard />);
+    const { container } = renderWithProviders(<DailyTipCard />);
     const live = container.querySelector('[aria-live="polite"]');
     expect(live).toHaveTextContent(entry(TIPS, 1));
 

@@ -1,7 +1,8 @@
 import { Lightbulb, Quote as QuoteIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 
-import { plainButtonClass } from '../../components/dialog';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
 import { type DailyItem, randomItem, tipOfTheDay } from './daily-tip';
 
 /**
@@ -15,10 +16,7 @@ export function DailyTipCard() {
   const Icon = isQuote ? QuoteIcon : Lightbulb;
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
-    >
+    <Card as="section" aria-labelledby={headingId} className="p-5">
       <div className="flex items-center gap-3">
         <span className="rounded-lg bg-amber-100 p-2 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
           <Icon aria-hidden className="size-5" />
@@ -41,13 +39,14 @@ export function DailyTipCard() {
           <p className="text-gray-700 dark:text-gray-300">{item.text}</p>
         )}
       </div>
-      <button
-        type="button"
+      <Button
         onClick={() => setItem(randomItem(Math.random, item))}
-        className={`${plainButtonClass} mt-4`}
+        variant="secondary"
+        size="sm"
+        className="mt-4"
       >
         {isQuote ? 'Get New Quote' : 'Get New Tip'}
-      </button>
-    </section>
+      </Button>
+    </Card>
   );
 }

@@ -1,11 +1,13 @@
 import type { ChartData, DashboardSummary } from '@daywise/shared/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
+import { stubMatchMedia } from '../../test/browser';
+import { errorResponse, fakeApi } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
 import DashboardPage from './dashboard-page';
 
 vi.mock(import('../../lib/toast'), async (importOriginal) => ({
@@ -70,61 +72,35 @@ const zeros = (labels: string[]): ChartData => ({
 });
 const MONTH = zeros(Array.from({ length: 30 }, (_, day) => String(day + 1)));
 
-const json = (body: unknown, status = 200) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    }),
-  );
-
 interface ApiOptions {
   activityTracking?: boolean;
   summary?: DashboardSummary | 'fail';
 }
 
-/** A fake API answering by URL; returns the list of requested URLs. */
+/** A fake API for the dashboard; returns the list of requested URLs. */
 function stubApi({ activityTracking = true, summary = SUMMARY }: ApiOptions = {}) {
-  const requests: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      requests.push(url);
-      if (url === '/api/account/session') {
-        return json({
-          user: {
-            id: 'u1',
-            name: 'Ada Lovelace',
-            email: 'ada@example.com',
-            createdAt: '2026-01-01T00:00:00.000Z',
-          },
-        });
-      }
-      if (url.startsWith('/api/settings')) {
-        return json({
-          notifications: { email: true, reminders: true },
-          privacy: { profileVisibility: 'private', activityTracking },
-          preferences: { theme: 'system', timezone: 'UTC' },
-        });
-      }
-      if (url === '/api/analytics/dashboard') {
-        return summary === 'fail'
-          ? json({ error: { code: 'INTERNAL', message: 'Something went wrong' } }, 500)
-          : json(summary);
-      }
-      if (url === '/api/analytics/chart?period=week') {
-        return json(WEEK);
-      }
-      if (url === '/api/analytics/chart?period=month') {
-        return json(MONTH);
-      }
-      if (url === '/api/analytics/chart?period=year') {
-        return json(zeros(['Jan', 'Feb', 'Mar']));
-      }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
-  return requests;
+  const api = fakeApi()
+    .route('GET', '/api/account/session', {
+      user: {
+        id: 'u1',
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    })
+    .route('GET', '/api/settings', {
+      notifications: { email: true, reminders: true },
+      privacy: { profileVisibility: 'private', activityTracking },
+      preferences: { theme: 'system', timezone: 'UTC' },
+    })
+    .route('GET', '/api/analytics/dashboard', () =>
+      summary === 'fail' ? errorResponse(500, 'INTERNAL') : summary,
+    )
+    .route('GET', '/api/analytics/chart', ({ query }) => {
+      const period = query.get('period');
+      return period === 'week' ? WEEK : period === 'month' ? MONTH : zeros(['Jan', 'Feb', 'Mar']);
+    });
+  return api.urls;
 }
 
 /** Where a quick action landed, and with which navigation state. */
@@ -138,17 +114,11 @@ function Landing() {
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <Routes>
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="*" element={<Landing />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<DashboardPage />, {
+    route: '/dashboard',
+    path: '/dashboard',
+    routes: <Route path="*" element={<Landing />} />,
+  });
 }
 
 /** The stat card whose label is `label`. */
@@ -159,10 +129,7 @@ function card(label: string) {
 
 beforeEach(() => {
   // The chart colours follow the theme, which asks the browser for its colour scheme.
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({ matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
-  );
+  stubMatchMedia();
 });
 
 afterEach(() => {

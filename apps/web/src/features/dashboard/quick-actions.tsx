@@ -1,6 +1,8 @@
 import { MessagesSquare, Plus, Settings, User } from 'lucide-react';
 import { Link } from 'react-router';
 
+import { DashboardPanel } from './dashboard-panel';
+
 const tile =
   'flex h-full min-w-0 items-center gap-3 rounded-lg px-4 py-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 const plainTile = `${tile} border border-gray-200 text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800`;
@@ -11,13 +13,7 @@ const plainTile = `${tile} border border-gray-200 text-gray-800 hover:bg-gray-50
  */
 export function QuickActions() {
   return (
-    <section
-      aria-labelledby="dashboard-quick-actions"
-      className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 sm:p-6 dark:border-gray-800 dark:bg-gray-900"
-    >
-      <h2 id="dashboard-quick-actions" className="text-lg font-semibold">
-        Quick Actions
-      </h2>
+    <DashboardPanel id="dashboard-quick-actions" title="Quick Actions">
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         <li>
           <Link
@@ -51,6 +47,6 @@ export function QuickActions() {
           </Link>
         </li>
       </ul>
-    </section>
+    </DashboardPanel>
   );
 }

@@ -3,6 +3,8 @@ import type { DashboardSummary } from '@daywise/shared/schemas';
 import { Calendar, CalendarCheck, CalendarDays, ListTodo } from 'lucide-react';
 import type { ComponentType } from 'react';
 
+import { Card } from '../../components/card';
+
 interface StatCardProps {
   label: string;
   value: string | undefined;
@@ -13,7 +15,7 @@ interface StatCardProps {
 
 function StatCard({ label, value, detail, icon: Icon, tone }: StatCardProps) {
   return (
-    <div className="relative min-w-0 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+    <Card radius="xl" className="relative min-w-0 p-4">
       <dt className="pr-9 text-sm text-gray-600 dark:text-gray-300">
         {label}
         <span className={`absolute top-3 right-3 rounded-lg p-1.5 ${tone}`}>
@@ -22,11 +24,59 @@ function StatCard({ label, value, detail, icon: Icon, tone }: StatCardProps) {
       </dt>
       <dd className="mt-1 text-2xl font-bold tabular-nums">{value ?? '–'}</dd>
       <dd className="min-h-5 truncate text-sm text-gray-600 dark:text-gray-300">{detail}</dd>
-    </div>
+    </Card>
   );
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
+
+type Reading = Pick<StatCardProps, 'value' | 'detail'>;
+
+/** '3/5' over '60%'. */
+function fraction(part: { completed: number; total: number; percentage: number } | undefined) {
+  return {
+    value: part && `${count(part.completed)}/${count(part.total)}`,
+    detail: part && `${part.percentage}%`,
+  } satisfies Reading;
+}
+
+/** '12' over 'tasks completed'. */
+function completed(part: { completed: number } | undefined) {
+  return {
+    value: part && count(part.completed),
+    detail: part && 'tasks completed',
+  } satisfies Reading;
+}
+
+/** Each card: its label, how it reads the summary, its icon and colours. */
+const CARDS: (Omit<StatCardProps, 'value' | 'detail'> & {
+  read: (summary: DashboardSummary | undefined) => Reading;
+})[] = [
+  {
+    label: 'Today',
+    read: (summary) => fraction(summary?.today),
+    icon: CalendarCheck,
+    tone: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+  },
+  {
+    label: 'This Week',
+    read: (summary) => completed(summary?.week),
+    icon: CalendarDays,
+    tone: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
+  },
+  {
+    label: 'This Month',
+    read: (summary) => completed(summary?.month),
+    icon: Calendar,
+    tone: 'bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300',
+  },
+  {
+    label: 'Daily Todos',
+    read: (summary) => fraction(summary?.dailyTodos),
+    icon: ListTodo,
+    tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  },
+];
 
 /**
  * Today, This Week, This Month and Daily Todos. Without a summary (loading, or the
@@ -39,36 +89,9 @@ export function StatCards({ summary }: { summary: DashboardSummary | undefined }
         Your progress
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Today"
-          value={summary && `${count(summary.today.completed)}/${count(summary.today.total)}`}
-          detail={summary && `${summary.today.percentage}%`}
-          icon={CalendarCheck}
-          tone="bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300"
-        />
-        <StatCard
-          label="This Week"
-          value={summary && count(summary.week.completed)}
-          detail={summary && 'tasks completed'}
-          icon={CalendarDays}
-          tone="bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300"
-        />
-        <StatCard
-          label="This Month"
-          value={summary && count(summary.month.completed)}
-          detail={summary && 'tasks completed'}
-          icon={Calendar}
-          tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
-        />
-        <StatCard
-          label="Daily Todos"
-          value={
-            summary && `${count(summary.dailyTodos.completed)}/${count(summary.dailyTodos.total)}`
-          }
-          detail={summary && `${summary.dailyTodos.percentage}%`}
-          icon={ListTodo}
-          tone="bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300"
-        />
+        {CARDS.map(({ read, ...card }) => (
+          <StatCard key={card.label} {...card} {...read(summary)} />
+        ))}
       </dl>
     </section>
   );

@@ -2,6 +2,7 @@ import type { DashboardSummary, StreakItem } from '@daywise/shared/schemas';
 import { Flame } from 'lucide-react';
 
 import { formatCalendarDate } from '../../lib/format';
+import { DashboardPanel } from './dashboard-panel';
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -52,18 +53,12 @@ export function StreaksCard({ summary }: { summary: DashboardSummary | undefined
   }
 
   return (
-    <section
-      aria-labelledby="dashboard-streaks"
-      className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 sm:p-6 dark:border-gray-800 dark:bg-gray-900"
-    >
-      <h2 id="dashboard-streaks" className="text-lg font-semibold">
-        Daily Streaks
-      </h2>
+    <DashboardPanel id="dashboard-streaks" title="Daily Streaks">
       <p className="mt-1 inline-flex items-center gap-1.5 text-sm text-gray-600 dark:text-gray-300">
         <Flame aria-hidden className="size-4 text-orange-600 dark:text-orange-400" />
         Current streak: {summary ? plural(summary.currentStreak, 'day', 'days') : '–'}
       </p>
       <div className="mt-4">{body}</div>
-    </section>
+    </DashboardPanel>
   );
 }

@@ -1,7 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { renderWithProviders } from '../../test/render';
 import FaqPage from './faq-page';
 
 describe('FaqPage search', () => {
@@ -13,11 +13,7 @@ describe('FaqPage search', () => {
   });
 
   function renderPage() {
-    render(
-      <MemoryRouter>
-        <FaqPage />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<FaqPage />);
     return screen.getByRole('searchbox', { name: 'Search questions' });
   }
 

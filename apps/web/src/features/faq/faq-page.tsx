@@ -3,6 +3,7 @@ import { ChevronDown, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
+import { Button } from '../../components/button';
 import { inputClass } from '../../components/form-field';
 import { PageHeader } from '../../components/page-header';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -22,11 +23,11 @@ function FaqEntry({
   return (
     <li className="rounded-xl border border-gray-200 dark:border-gray-800">
       <h3>
-        <button
-          type="button"
+        <Button
           aria-expanded={open}
           aria-controls={panelId}
           onClick={onToggle}
+          variant="bare"
           className="flex w-full items-center justify-between gap-4 rounded-xl px-5 py-4 text-left font-medium hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-gray-900"
         >
           {item.question}
@@ -34,7 +35,7 @@ function FaqEntry({
             aria-hidden
             className={`size-5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
           />
-        </button>
+        </Button>
       </h3>
       <div id={panelId} hidden={!open} className="px-5 pb-4 text-gray-700 dark:text-gray-300">
         {item.answer}

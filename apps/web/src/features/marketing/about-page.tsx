@@ -10,6 +10,7 @@ import {
 import { Link } from 'react-router';
 
 import { PageHeader } from '../../components/page-header';
+import { CtaPanel, IconTileBody, StatsList } from './marketing-ui';
 
 interface Value {
   icon: LucideIcon;
@@ -112,16 +113,12 @@ export default function AboutPage() {
             What we value
           </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {VALUES.map(({ icon: Icon, title, description }) => (
+            {VALUES.map(({ icon, title, description }) => (
               <li
                 key={title}
                 className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-950"
               >
-                <span className="inline-flex size-12 items-center justify-center rounded-xl bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
-                  <Icon aria-hidden className="size-6" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-                <p className="mt-2 text-gray-700 dark:text-gray-300">{description}</p>
+                <IconTileBody icon={icon} title={title} description={description} />
               </li>
             ))}
           </ul>
@@ -159,39 +156,32 @@ export default function AboutPage() {
           <h2 id="team-title" className="text-center text-2xl font-bold text-white">
             The team in numbers
           </h2>
-          <dl className="mt-8 grid grid-cols-2 gap-8 text-center md:grid-cols-4">
-            {TEAM_STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse gap-1">
-                <dt className="text-sm font-medium text-blue-100 sm:text-base">{stat.label}</dt>
-                <dd className="text-4xl font-bold tracking-tight text-white">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <StatsList
+            stats={TEAM_STATS}
+            className="mt-8 grid grid-cols-2 gap-8 text-center md:grid-cols-4"
+          />
         </div>
       </section>
 
-      <section aria-labelledby="about-cta-title" className="px-4 py-16">
-        <div className="mx-auto max-w-4xl rounded-2xl border border-gray-200 bg-gray-50 px-6 py-12 text-center sm:px-12 dark:border-gray-800 dark:bg-gray-900">
-          <h2 id="about-cta-title" className="text-3xl font-bold tracking-tight">
-            Plan a better day, starting today
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-700 dark:text-gray-300">
-            Creating an account is free and takes a minute. Questions first? We are happy to help.
-          </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/signup" className={`${linkButton} bg-blue-600 text-white hover:bg-blue-700`}>
-              Create your free account
-              <ArrowRight aria-hidden className="size-5" />
-            </Link>
-            <Link
-              to="/contact"
-              className={`${linkButton} border border-gray-300 bg-white text-gray-900 hover:bg-gray-100 dark:border-gray-700 dark:bg-gray-950 dark:text-white dark:hover:bg-gray-800`}
-            >
-              Contact us
-            </Link>
-          </div>
+      <CtaPanel
+        id="about-cta-title"
+        title="Plan a better day, starting today"
+        text="Creating an account is free and takes a minute. Questions first? We are happy to help."
+        className="px-4 py-16"
+      >
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to="/signup" className={`${linkButton} bg-blue-600 text-white hover:bg-blue-700`}>
+            Create your free account
+            <ArrowRight aria-hidden className="size-5" />
+          </Link>
+          <Link
+            to="/contact"
+            className={`${linkButton} border border-gray-300 bg-white text-gray-900 hover:bg-gray-100 dark:border-gray-700 dark:bg-gray-950 dark:text-white dark:hover:bg-gray-800`}
+          >
+            Contact us
+          </Link>
         </div>
-      </section>
+      </CtaPanel>
     </main>
   );
 }

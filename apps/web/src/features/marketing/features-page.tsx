@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 
+import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 
 interface FeatureCard {
@@ -125,10 +126,7 @@ export default function FeaturesPage() {
       <div className="px-4 py-16">
         <ul className="mx-auto grid max-w-6xl gap-6 sm:grid-cols-2 xl:grid-cols-4">
           {FEATURE_CARDS.map(({ icon: Icon, title, description, points }) => (
-            <li
-              key={title}
-              className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900"
-            >
+            <Card as="li" key={title} className="flex flex-col p-6 shadow-sm">
               <span className="inline-flex size-12 items-center justify-center rounded-xl bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
                 <Icon aria-hidden className="size-6" />
               </span>
@@ -148,7 +146,7 @@ export default function FeaturesPage() {
                   </li>
                 ))}
               </ul>
-            </li>
+            </Card>
           ))}
         </ul>
       </div>

@@ -15,7 +15,11 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 
-import { inputClass, primaryButtonClass } from '../../components/form-field';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { inputClass } from '../../components/form-field';
+import { CtaPanel, IconTileBody, StatsList } from './marketing-ui';
 
 /** Where the home page's call-to-action box keeps the addresses it collects. */
 const CTA_STORAGE_KEY = 'daywise-cta-emails';
@@ -103,10 +107,10 @@ function scrollToFeatures() {
 /** A static picture of a daily plan, shown beside the hero on larger screens. */
 function PlanPreview() {
   return (
-    <div
+    <Card
       role="img"
       aria-label="Preview of a Daywise daily plan with two of three tasks done"
-      className="hidden rounded-2xl border border-gray-200 bg-white p-6 shadow-xl shadow-blue-900/5 md:block dark:border-gray-800 dark:bg-gray-900"
+      className="hidden p-6 shadow-xl shadow-blue-900/5 md:block"
     >
       <div className="flex items-center justify-between">
         <div>
@@ -147,9 +151,9 @@ function PlanPreview() {
             >
               {task.title}
             </span>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${task.tagClass}`}>
+            <Badge tone="none" className={task.tagClass}>
               {task.tag}
-            </span>
+            </Badge>
           </li>
         ))}
       </ul>
@@ -157,7 +161,7 @@ function PlanPreview() {
         <Bell aria-hidden className="size-4 shrink-0" />
         Reminder at 18:00: Call Grandma
       </p>
-    </div>
+    </Card>
   );
 }
 
@@ -207,10 +211,10 @@ function KeepMePostedForm() {
           {...(error ? { 'aria-describedby': errorId } : {})}
           className={`${inputClass} sm:flex-1`}
         />
-        <button type="submit" className={primaryButtonClass}>
+        <Button type="submit">
           <Mail aria-hidden className="size-4" />
           Keep me posted
-        </button>
+        </Button>
       </div>
       {error && (
         <p id={errorId} role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
@@ -260,14 +264,10 @@ export function HomePage() {
                 Get Started
                 <ArrowRight aria-hidden className="size-5" />
               </Link>
-              <button
-                type="button"
-                onClick={scrollToFeatures}
-                className="inline-flex items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-6 py-3 text-base font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-gray-700 dark:bg-gray-900 dark:text-white dark:hover:bg-gray-800"
-              >
+              <Button onClick={scrollToFeatures} variant="surface" size="lg">
                 <CirclePlay aria-hidden className="size-5 text-blue-600 dark:text-blue-400" />
                 Watch Demo
-              </button>
+              </Button>
             </div>
           </div>
           <PlanPreview />
@@ -291,17 +291,10 @@ export function HomePage() {
             </p>
           </div>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {FEATURES.map(({ icon: Icon, title, description }) => (
-              <li
-                key={title}
-                className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900"
-              >
-                <span className="inline-flex size-12 items-center justify-center rounded-xl bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
-                  <Icon aria-hidden className="size-6" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-                <p className="mt-2 text-gray-700 dark:text-gray-300">{description}</p>
-              </li>
+            {FEATURES.map(({ icon, title, description }) => (
+              <Card as="li" key={title} className="p-6 shadow-sm">
+                <IconTileBody icon={icon} title={title} description={description} />
+              </Card>
             ))}
           </ul>
           <p className="mt-10 text-center">
@@ -321,25 +314,19 @@ export function HomePage() {
           <h2 id="stats-title" className="sr-only">
             Daywise in numbers
           </h2>
-          <dl className="grid grid-cols-2 gap-8 text-center md:grid-cols-4">
-            {STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse gap-1">
-                <dt className="text-sm font-medium text-blue-100 sm:text-base">{stat.label}</dt>
-                <dd className="text-4xl font-bold tracking-tight text-white sm:text-5xl">
-                  {stat.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <StatsList
+            stats={STATS}
+            className="grid grid-cols-2 gap-8 text-center md:grid-cols-4"
+            valueClassName="sm:text-5xl"
+          />
         </div>
       </section>
 
-      <section aria-labelledby="cta-title" className="px-4 py-20">
-        <div className="mx-auto max-w-4xl rounded-2xl border border-gray-200 bg-gray-50 px-6 py-12 text-center sm:px-12 dark:border-gray-800 dark:bg-gray-900">
-          <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
-            Stay in the loop
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-700 dark:text-gray-300">
+      <CtaPanel
+        id="cta-title"
+        title="Stay in the loop"
+        text={
+          <>
             Leave your email address and we'll keep you posted on new features. Ready to start now?{' '}
             <Link
               to="/signup"
@@ -348,10 +335,12 @@ export function HomePage() {
               Create a free account
             </Link>
             .
-          </p>
-          <KeepMePostedForm />
-        </div>
-      </section>
+          </>
+        }
+        className="px-4 py-20"
+      >
+        <KeepMePostedForm />
+      </CtaPanel>
     </main>
   );
 }

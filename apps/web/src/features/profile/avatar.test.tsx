@@ -1,11 +1,12 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { renderWithProviders } from '../../test/render';
 import { Avatar, colorOf, directUrl, initialsOf } from './avatar';
 
 describe('Avatar', () => {
   it('retries the direct file URL, then draws the initials', () => {
-    const { container } = render(
+    const { container } = renderWithProviders(
       <Avatar name="Ada Lovelace" src="/api/users/u1/picture?v=abc123" size={64} />,
     );
     const image = screen.getByRole('img', { name: 'Ada Lovelace' });
@@ -22,7 +23,7 @@ describe('Avatar', () => {
   });
 
   it('goes straight to the initials when there is no picture or no version to drop', () => {
-    const { rerender } = render(<Avatar name="grace" src={null} />);
+    const { rerender } = renderWithProviders(<Avatar name="grace" src={null} />);
     expect(screen.getByRole('img', { name: 'grace' })).toHaveTextContent('G');
 
     rerender(<Avatar name="grace" src="blob:http://localhost/preview" />);
@@ -33,7 +34,9 @@ describe('Avatar', () => {
   });
 
   it('is hidden from screen readers when decorative', () => {
-    const { container } = render(<Avatar name="Ada Lovelace" src="/p.png?v=1" decorative />);
+    const { container } = renderWithProviders(
+      <Avatar name="Ada Lovelace" src="/p.png?v=1" decorative />,
+    );
     expect(container.querySelector('img')).toHaveAttribute('alt', '');
   });
 

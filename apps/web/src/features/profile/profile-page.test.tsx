@@ -1,11 +1,12 @@
 import { MESSAGES } from '@daywise/shared';
 import type { Profile } from '@daywise/shared/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
+import { errorResponse, fakeApi, type FakeRequest } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
 import ProfilePage from './profile-page';
 import type * as ResizeImageModule from './resize-image';
 import { resizeImage } from './resize-image';
@@ -40,56 +41,54 @@ interface Call {
   body: unknown;
 }
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 /** A small fake of the profile API; `patchAnswer` replaces the PATCH answer when set. */
 function stubApi(initial: Partial<Profile> = {}, patchAnswer?: () => Response) {
   let profile: Profile = { ...PROFILE, ...initial };
   const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = init?.method ?? 'GET';
-    const raw = init?.body;
-    const body: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
-    calls.push({ method, url, body });
-    if (url === '/api/profile' && method === 'GET') {
-      return json(200, profile);
-    }
-    if (url === '/api/profile' && method === 'PATCH') {
-      if (patchAnswer) {
-        return patchAnswer();
-      }
-      profile = { ...profile, ...(body as Partial<Profile>) };
-      return json(200, profile);
-    }
-    if (url === '/api/profile/picture' && method === 'PUT') {
-      profile = { ...profile, pictureUrl: '/api/users/user-1/picture?v=2' };
-      return json(200, { pictureUrl: profile.pictureUrl });
-    }
-    if (url === '/api/profile/picture' && method === 'DELETE') {
-      profile = { ...profile, pictureUrl: null };
-      return json(200, { pictureUrl: null });
-    }
-    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  const recorded =
+    (answer: (body: unknown) => Profile | { pictureUrl: string | null } | Response) =>
+    ({ method, url, body }: FakeRequest) => {
+      calls.push({ method, url, body });
+      return answer(body);
+    };
+  fakeApi()
+    .route(
+      'GET',
+      '/api/profile',
+      recorded(() => profile),
+    )
+    .route(
+      'PATCH',
+      '/api/profile',
+      recorded((body) => {
+        if (patchAnswer) {
+          return patchAnswer();
+        }
+        profile = { ...profile, ...(body as Partial<Profile>) };
+        return profile;
+      }),
+    )
+    .route(
+      'PUT',
+      '/api/profile/picture',
+      recorded(() => {
+        profile = { ...profile, pictureUrl: '/api/users/user-1/picture?v=2' };
+        return { pictureUrl: profile.pictureUrl };
+      }),
+    )
+    .route(
+      'DELETE',
+      '/api/profile/picture',
+      recorded(() => {
+        profile = { ...profile, pictureUrl: null };
+        return { pictureUrl: null };
+      }),
+    );
   return { calls };
 }
 
 function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ProfilePage />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ProfilePage />);
 }
 
 async function openEditor() {
@@ -169,13 +168,8 @@ describe('ProfilePage', () => {
 
   it('shows an error with Retry when the profile cannot load', async () => {
     let fail = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        fail
-          ? json(500, { error: { code: 'INTERNAL', message: 'Something went wrong' } })
-          : json(200, PROFILE),
-      ),
+    fakeApi().route('GET', '/api/profile', () =>
+      fail ? errorResponse(500, 'INTERNAL', 'Something went wrong') : PROFILE,
     );
     const user = userEvent.setup();
     renderPage();
@@ -245,12 +239,8 @@ describe('ProfilePage', () => {
 
   it('shows a server field error under its field and stays in edit mode', async () => {
     stubApi({}, () =>
-      json(400, {
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'Location must be at most 100 characters',
-          fields: { location: 'Location must be at most 100 characters' },
-        },
+      errorResponse(400, 'VALIDATION_FAILED', 'Location must be at most 100 characters', {
+        location: 'Location must be at most 100 characters',
       }),
     );
     const user = await openEditor();

@@ -19,7 +19,9 @@ import {
 import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
-import { ErrorAlert, FormField, inputClass, primaryButtonClass } from '../../components/form-field';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { ErrorAlert, TextAreaField, TextField } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { Avatar } from './avatar';
@@ -33,9 +35,6 @@ const JOINED_FORMAT = new Intl.DateTimeFormat('en-US', {
 });
 
 const FIELDS = ['name', 'bio', 'location', 'website'] as const;
-
-const secondaryButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800';
 
 type StagedPicture =
   { kind: 'none' } | { kind: 'upload'; file: File; previewUrl: string } | { kind: 'remove' };
@@ -89,15 +88,15 @@ export default function ProfilePage() {
       <PageShell>
         <div className="space-y-3">
           <ErrorAlert>Could not load your profile.</ErrorAlert>
-          <button
-            type="button"
+          <Button
             onClick={() => void query.refetch()}
             disabled={query.isFetching}
-            className={secondaryButtonClass}
+            variant="secondary"
+            size="sm"
           >
             <RefreshCw aria-hidden className="size-4" />
             Retry
-          </button>
+          </Button>
         </div>
       </PageShell>
     );
@@ -121,12 +120,12 @@ function PageShell({ action, children }: { action?: ReactNode; children: ReactNo
   );
 }
 
-function Card({ title, children }: { title?: string; children: ReactNode }) {
+function ProfileSection({ title, children }: { title?: string; children: ReactNode }) {
   return (
-    <section className="rounded-2xl border border-gray-200 bg-white p-5 sm:p-6 dark:border-gray-800 dark:bg-gray-900">
+    <Card as="section" className="p-5 sm:p-6">
       {title && <h2 className="mb-4 text-lg font-semibold">{title}</h2>}
       {children}
-    </section>
+    </Card>
   );
 }
 
@@ -292,15 +291,15 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     <PageShell
       action={
         !editing && (
-          <button type="button" onClick={startEditing} className={primaryButtonClass}>
+          <Button onClick={startEditing}>
             <Pencil aria-hidden className="size-4" />
             Edit Profile
-          </button>
+          </Button>
         )
       }
     >
       <form noValidate onSubmit={save} className="space-y-6">
-        <Card>
+        <ProfileSection>
           <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
             <Avatar name={profile.name} src={shownPicture} size={96} decorative />
             <div className="min-w-0 flex-1 space-y-2">
@@ -339,11 +338,11 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                   className="hidden"
                   onChange={(event) => void choosePicture(event)}
                 />
-                <button
-                  type="button"
+                <Button
                   onClick={() => fileInput.current?.click()}
                   disabled={processing || saving}
-                  className={secondaryButtonClass}
+                  variant="secondary"
+                  size="sm"
                 >
                   {processing ? (
                     <Loader2 aria-hidden className="size-4 animate-spin" />
@@ -351,17 +350,12 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                     <Upload aria-hidden className="size-4" />
                   )}
                   Upload Photo
-                </button>
+                </Button>
                 {canRemove && (
-                  <button
-                    type="button"
-                    onClick={removePicture}
-                    disabled={saving}
-                    className={secondaryButtonClass}
-                  >
+                  <Button onClick={removePicture} disabled={saving} variant="secondary" size="sm">
                     <Trash2 aria-hidden className="size-4" />
                     Remove Photo
-                  </button>
+                  </Button>
                 )}
               </div>
               <p role="status" className="text-sm text-gray-600 dark:text-gray-300">
@@ -375,22 +369,18 @@ function ProfileEditor({ profile }: { profile: Profile }) {
               </p>
             </div>
           )}
-        </Card>
+        </ProfileSection>
 
-        <Card title="Personal Information">
+        <ProfileSection title="Personal Information">
           {editing ? (
             <div className="space-y-5">
-              <FormField label="Full Name" error={errors.name?.message}>
-                {(field) => (
-                  <input
-                    {...field}
-                    {...form.register('name')}
-                    autoComplete="name"
-                    required
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
+              <TextField
+                label="Full Name"
+                error={errors.name?.message}
+                registration={form.register('name')}
+                autoComplete="name"
+                required
+              />
               <div className="space-y-1.5">
                 <p className="text-sm font-medium">Email</p>
                 <p className="text-gray-700 dark:text-gray-300">{profile.email}</p>
@@ -398,42 +388,30 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                   Your email address cannot be changed here.
                 </p>
               </div>
-              <FormField label="Bio" error={errors.bio?.message}>
-                {(field) => (
-                  <textarea
-                    {...field}
-                    {...form.register('bio')}
-                    rows={4}
-                    maxLength={PROFILE_LIMITS.bioMax}
-                    placeholder="Tell us about yourself..."
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
-              <FormField label="Location" error={errors.location?.message}>
-                {(field) => (
-                  <input
-                    {...field}
-                    {...form.register('location')}
-                    maxLength={PROFILE_LIMITS.locationMax}
-                    placeholder="City, Country"
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
-              <FormField label="Website" error={errors.website?.message}>
-                {(field) => (
-                  <input
-                    {...field}
-                    {...form.register('website')}
-                    type="url"
-                    inputMode="url"
-                    maxLength={PROFILE_LIMITS.websiteMax}
-                    placeholder="https://example.com"
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
+              <TextAreaField
+                label="Bio"
+                error={errors.bio?.message}
+                registration={form.register('bio')}
+                rows={4}
+                maxLength={PROFILE_LIMITS.bioMax}
+                placeholder="Tell us about yourself..."
+              />
+              <TextField
+                label="Location"
+                error={errors.location?.message}
+                registration={form.register('location')}
+                maxLength={PROFILE_LIMITS.locationMax}
+                placeholder="City, Country"
+              />
+              <TextField
+                label="Website"
+                error={errors.website?.message}
+                registration={form.register('website')}
+                type="url"
+                inputMode="url"
+                maxLength={PROFILE_LIMITS.websiteMax}
+                placeholder="https://example.com"
+              />
             </div>
           ) : (
             <dl className="divide-y divide-gray-200 dark:divide-gray-800">
@@ -462,22 +440,17 @@ function ProfileEditor({ profile }: { profile: Profile }) {
               />
             </dl>
           )}
-        </Card>
+        </ProfileSection>
 
         {editing && (
           <div className="flex flex-wrap justify-end gap-3">
-            <button
-              type="button"
-              onClick={cancel}
-              disabled={saving}
-              className={secondaryButtonClass}
-            >
+            <Button onClick={cancel} disabled={saving} variant="secondary" size="sm">
               Cancel
-            </button>
-            <button type="submit" disabled={saving || processing} className={primaryButtonClass}>
+            </Button>
+            <Button type="submit" disabled={saving || processing}>
               {saving && <Loader2 aria-hidden className="size-4 animate-spin" />}
               {saving ? 'Saving...' : 'Save'}
-            </button>
+            </Button>
           </div>
         )}
       </form>

@@ -1,5 +1,6 @@
 import { Loader2, Monitor } from 'lucide-react';
 
+import { Button } from '../../components/button';
 import { useAccountSessions, useEndSessions } from './use-account-sessions';
 
 /** A readable name for a browser's user agent: 'Firefox on Linux'. */
@@ -73,28 +74,28 @@ export function ActiveSessions() {
               </div>
             </div>
             {!session.current && (
-              <button
-                type="button"
+              <Button
                 onClick={() => revoke.mutate(session.id)}
                 disabled={revoke.isPending}
+                variant="bare"
                 className="shrink-0 rounded-lg border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
                 aria-label={`Sign out ${describeDevice(session.userAgent)}`}
               >
                 Sign out
-              </button>
+              </Button>
             )}
           </li>
         ))}
       </ul>
       {others.length > 0 && (
-        <button
-          type="button"
+        <Button
           onClick={() => revoke.mutate(undefined)}
           disabled={revoke.isPending}
+          variant="bare"
           className="mt-4 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
         >
           Sign out all other sessions
-        </button>
+        </Button>
       )}
     </div>
   );

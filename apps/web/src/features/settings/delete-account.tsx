@@ -6,14 +6,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 
+import { Button } from '../../components/button';
 import {
-  dangerButtonClass,
   dialogContentClass,
   dialogOverlayClass,
   dialogTextClass,
   dialogTitleClass,
-  plainButtonClass,
 } from '../../components/dialog';
+import { DialogCloseButton } from '../../components/dialog-close';
 import { inputClass } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -83,9 +83,9 @@ export function DeleteAccount() {
 
   return (
     <>
-      <button type="button" onClick={() => setStep('warn')} className={dangerButtonClass}>
+      <Button onClick={() => setStep('warn')} variant="danger" size="sm">
         Delete Account
-      </button>
+      </Button>
       <AlertDialog.Root open={step !== 'closed'} onOpenChange={(open) => !open && close()}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className={dialogOverlayClass} />
@@ -112,30 +112,26 @@ export function DeleteAccount() {
               </div>
             )}
             <div className="mt-6 flex justify-end gap-3">
-              <AlertDialog.Cancel className={plainButtonClass}>Cancel</AlertDialog.Cancel>
+              <DialogCloseButton alert>Cancel</DialogCloseButton>
               {step === 'warn' && (
-                <button
-                  type="button"
-                  onClick={() => setStep('confirm')}
-                  className={dangerButtonClass}
-                >
+                <Button onClick={() => setStep('confirm')} variant="danger" size="sm">
                   Continue
-                </button>
+                </Button>
               )}
               {step === 'confirm' && (
-                <button type="button" onClick={() => setStep('type')} className={dangerButtonClass}>
+                <Button onClick={() => setStep('type')} variant="danger" size="sm">
                   Yes, delete my data
-                </button>
+                </Button>
               )}
               {step === 'type' && (
-                <button
-                  type="button"
+                <Button
                   onClick={() => void deleteAccount()}
                   disabled={deleting}
-                  className={dangerButtonClass}
+                  variant="danger"
+                  size="sm"
                 >
                   {deleting ? 'Deleting...' : 'Delete Account'}
-                </button>
+                </Button>
               )}
             </div>
           </AlertDialog.Content>

@@ -1,6 +1,7 @@
 import { Bell, KeyRound, Wrench, Zap } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 
+import { Button } from '../../components/button';
 import {
   NOTIFICATION_MESSAGES,
   type NotificationSupport,
@@ -32,9 +33,6 @@ const WORKER_LABELS: Record<NotificationWorkerStatus | 'checking', string> = {
   active: 'Active',
 };
 
-const toolButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-gray-800';
-
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -54,16 +52,17 @@ function ToolButton({
   onClick: () => void;
 }) {
   return (
-    <button
-      type="button"
+    <Button
+      variant="secondary"
+      size="xs"
       onClick={onClick}
       disabled={disabled}
       title={description}
-      className={toolButton}
+      className="text-gray-700 dark:text-gray-300"
     >
       {icon}
       {label}
-    </button>
+    </Button>
   );
 }
 

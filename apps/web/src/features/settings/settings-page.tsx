@@ -1,18 +1,17 @@
 import { MESSAGES, type Theme } from '@daywise/shared';
 import { PROFILE_VISIBILITIES, type SettingUpdate } from '@daywise/shared/schemas';
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 
-import { selectClass } from '../../components/form-field';
+import { SignOutButton } from '../../components/sign-out-button';
 import { Toggle } from '../../components/toggle';
-import { useSignOut } from '../../lib/session';
 import { useSettings, useUpdateSetting } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
 import { notify } from '../../lib/toast';
 import { ActiveSessions } from './active-sessions';
 import { DeleteAccount } from './delete-account';
 import { NotificationTools } from './notification-tools';
-import { SettingRow, SettingsSection } from './setting-controls';
+import { SettingRow, SettingSelect, SettingsSection, ToggleRow } from './setting-controls';
 
 const VISIBILITY_LABELS: Record<(typeof PROFILE_VISIBILITIES)[number], string> = {
   private: 'Private',
@@ -22,9 +21,20 @@ const VISIBILITY_LABELS: Record<(typeof PROFILE_VISIBILITIES)[number], string> =
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
-function allTimezones(current: string): string[] {
+const VISIBILITY_OPTIONS = PROFILE_VISIBILITIES.map(
+  (visibility) => [visibility, VISIBILITY_LABELS[visibility]] as const,
+);
+
+const THEME_OPTIONS = (Object.keys(THEME_LABELS) as Theme[]).map(
+  (value) => [value, THEME_LABELS[value]] as const,
+);
+
+/** Every timezone as a choice ('America/New York'), the current one even if unknown here. */
+function allTimezones(current: string): (readonly [string, string])[] {
   const zones = Intl.supportedValuesOf('timeZone');
-  return zones.includes(current) ? zones : [current, ...zones];
+  return (zones.includes(current) ? zones : [current, ...zones]).map(
+    (zone) => [zone, zone.replaceAll('_', ' ')] as const,
+  );
 }
 
 /** Settings: each control saves one setting. */
@@ -37,7 +47,6 @@ export default function SettingsPage() {
   }, [loadFailed]);
   const update = useUpdateSetting();
   const { theme, setTheme } = useTheme();
-  const { signOut, signingOut } = useSignOut(MESSAGES.settingsLogoutFailed);
   const timezones = useMemo(
     () => allTimezones(settings.preferences.timezone),
     [settings.preferences.timezone],
@@ -73,30 +82,20 @@ export default function SettingsPage() {
       ) : (
         <>
           <SettingsSection title="Notifications">
-            <SettingRow
+            <ToggleRow
               label="Email Notifications"
               description="Emails about your account and activity."
-              control={(ids) => (
-                <Toggle
-                  {...ids}
-                  checked={settings.notifications.email}
-                  onChange={(value) => save({ group: 'notifications', key: 'email', value })}
-                />
-              )}
+              checked={settings.notifications.email}
+              onChange={(value) => save({ group: 'notifications', key: 'email', value })}
             />
-            <SettingRow
+            <ToggleRow
               label="Task Reminders"
               description="Browser notifications at the reminder times of your todos and tasks."
-              control={(ids) => (
-                <Toggle
-                  {...ids}
-                  checked={settings.notifications.reminders}
-                  onChange={(value) => save({ group: 'notifications', key: 'reminders', value })}
-                />
-              )}
+              checked={settings.notifications.reminders}
+              onChange={(value) => save({ group: 'notifications', key: 'reminders', value })}
             >
               {settings.notifications.reminders && <NotificationTools />}
-            </SettingRow>
+            </ToggleRow>
           </SettingsSection>
 
           <SettingsSection title="Privacy & Security">
@@ -104,25 +103,12 @@ export default function SettingsPage() {
               label="Profile Visibility"
               description="Who can find your profile in friend search."
               control={(ids) => (
-                <select
-                  id={ids.id}
-                  aria-describedby={ids.describedBy}
+                <SettingSelect
+                  ids={ids}
                   value={settings.privacy.profileVisibility}
-                  onChange={(event) =>
-                    save({
-                      group: 'privacy',
-                      key: 'profileVisibility',
-                      value: event.target.value as (typeof PROFILE_VISIBILITIES)[number],
-                    })
-                  }
-                  className={selectClass}
-                >
-                  {PROFILE_VISIBILITIES.map((visibility) => (
-                    <option key={visibility} value={visibility}>
-                      {VISIBILITY_LABELS[visibility]}
-                    </option>
-                  ))}
-                </select>
+                  options={VISIBILITY_OPTIONS}
+                  onChange={(value) => save({ group: 'privacy', key: 'profileVisibility', value })}
+                />
               )}
             />
             <SettingRow
@@ -157,40 +143,25 @@ export default function SettingsPage() {
               label="Theme"
               description="Light, dark, or follow your device."
               control={(ids) => (
-                <select
-                  id={ids.id}
-                  aria-describedby={ids.describedBy}
+                <SettingSelect
+                  ids={ids}
                   value={theme}
-                  onChange={(event) => changeTheme(event.target.value as Theme)}
-                  className={selectClass}
-                >
-                  {(Object.keys(THEME_LABELS) as Theme[]).map((value) => (
-                    <option key={value} value={value}>
-                      {THEME_LABELS[value]}
-                    </option>
-                  ))}
-                </select>
+                  options={THEME_OPTIONS}
+                  onChange={changeTheme}
+                />
               )}
             />
             <SettingRow
               label="Timezone"
               description="Decides when your day starts and ends."
               control={(ids) => (
-                <select
-                  id={ids.id}
-                  aria-describedby={ids.describedBy}
+                <SettingSelect
+                  ids={ids}
                   value={settings.preferences.timezone}
-                  onChange={(event) =>
-                    save({ group: 'preferences', key: 'timezone', value: event.target.value })
-                  }
-                  className={`${selectClass} max-w-48`}
-                >
-                  {timezones.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replaceAll('_', ' ')}
-                    </option>
-                  ))}
-                </select>
+                  options={timezones}
+                  onChange={(value) => save({ group: 'preferences', key: 'timezone', value })}
+                  className="max-w-48"
+                />
               )}
             />
           </SettingsSection>
@@ -201,15 +172,13 @@ export default function SettingsPage() {
 
           <SettingsSection title="Account Actions">
             <div className="flex flex-wrap gap-3 pt-1">
-              <button
-                type="button"
-                onClick={() => void signOut()}
-                disabled={signingOut}
-                className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-100 disabled:opacity-60 dark:border-gray-700 dark:hover:bg-gray-800"
+              <SignOutButton
+                failureMessage={MESSAGES.settingsLogoutFailed}
+                variant="secondary"
+                size="sm"
               >
-                <LogOut aria-hidden className="size-4" />
                 Sign Out
-              </button>
+              </SignOutButton>
               <DeleteAccount />
             </div>
           </SettingsSection>

@@ -1,6 +1,8 @@
 import { X } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
+import { IconButton } from '../../components/button';
+
 interface BannerState {
   message: string | null;
   show: (message: string) => void;
@@ -44,14 +46,14 @@ export function Banner({ className = '' }: { className?: string }) {
       className={`flex items-start justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200 ${className}`}
     >
       <p className="min-w-0 break-words">{message}</p>
-      <button
-        type="button"
+      <IconButton
         onClick={dismiss}
-        aria-label="Dismiss"
+        label="Dismiss"
+        tone="bare"
         className="-m-1 rounded p-1 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-600 dark:hover:bg-red-900"
       >
         <X aria-hidden className="size-4" />
-      </button>
+      </IconButton>
     </div>
   );
 }

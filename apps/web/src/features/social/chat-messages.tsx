@@ -3,9 +3,10 @@ import type { Message } from '@daywise/shared/schemas';
 import { Loader2, Pencil, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
+import { Button, IconButton } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { plainButtonClass, smallPrimaryButtonClass } from '../../components/dialog';
 import { inputClass } from '../../components/form-field';
+import { LoadError } from '../../components/load-error';
 import { formatRelativeTime, useNow } from './relative-time';
 import {
   messagesInOrder,
@@ -69,12 +70,12 @@ function EditBox({ message, onDone }: EditBoxProps) {
         className={`${inputClass} text-gray-900`}
       />
       <div className="flex justify-end gap-2">
-        <button type="button" onClick={onDone} className={plainButtonClass}>
+        <Button onClick={onDone} variant="secondary" size="sm">
           Cancel
-        </button>
-        <button type="submit" className={smallPrimaryButtonClass}>
+        </Button>
+        <Button type="submit" size="sm">
           Save
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -121,23 +122,23 @@ function MessageItem({ message, own, editable, now, onDelete }: MessageItemProps
           {own && !message.isTemporary && !editing && (
             <>
               {editable && (
-                <button
-                  type="button"
+                <IconButton
                   onClick={() => setEditing(true)}
-                  aria-label="Edit message"
+                  label="Edit message"
+                  tone="bare"
                   className="rounded p-1 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-gray-800"
                 >
                   <Pencil aria-hidden className="size-3.5" />
-                </button>
+                </IconButton>
               )}
-              <button
-                type="button"
+              <IconButton
                 onClick={() => onDelete(message)}
-                aria-label="Delete message"
+                label="Delete message"
+                tone="bare"
                 className="rounded p-1 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600 dark:hover:bg-red-950 dark:hover:text-red-300"
               >
                 <Trash2 aria-hidden className="size-3.5" />
-              </button>
+              </IconButton>
             </>
           )}
         </div>
@@ -191,14 +192,9 @@ function Composer({ chatId, since }: { chatId: string; since: string | null }) {
         autoComplete="off"
         className={inputClass}
       />
-      <button
-        type="submit"
-        disabled={!text.trim()}
-        aria-label="Send message"
-        className={smallPrimaryButtonClass}
-      >
+      <Button type="submit" disabled={!text.trim()} aria-label="Send message" size="sm">
         <Send aria-hidden className="size-4" />
-      </button>
+      </Button>
     </form>
   );
 }
@@ -294,29 +290,24 @@ export function ChatMessages({ chatId, userId }: ChatMessagesProps) {
             <Loader2 aria-label="Loading messages" className="size-5 animate-spin" />
           </p>
         ) : query.isError && !query.data ? (
-          <div className="text-center text-sm text-gray-600 dark:text-gray-300">
-            <p>{MESSAGES.messagesLoadFailed}</p>
-            <button
-              type="button"
-              onClick={() => void query.refetch()}
-              className={`${plainButtonClass} mt-3`}
-            >
-              Try Again
-            </button>
-          </div>
+          <LoadError
+            message={MESSAGES.messagesLoadFailed}
+            onRetry={() => void query.refetch()}
+            className="text-center text-sm text-gray-600 dark:text-gray-300"
+          />
         ) : (
           <>
             {hasNextPage && (
               <div className="mb-3 flex justify-center">
-                <button
-                  type="button"
+                <Button
                   onClick={loadOlder}
                   disabled={isFetchingNextPage}
-                  className={plainButtonClass}
+                  variant="secondary"
+                  size="sm"
                 >
                   {isFetchingNextPage && <Loader2 aria-hidden className="size-4 animate-spin" />}
                   Load older messages
-                </button>
+                </Button>
               </div>
             )}
             {messages.length === 0 ? (
@@ -344,8 +335,6 @@ export function ChatMessages({ chatId, userId }: ChatMessagesProps) {
       {deleting && (
         <ConfirmDialog
           title="Delete Message"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={false}
           onConfirm={() => {
             deleteMessage.mutate(deleting);

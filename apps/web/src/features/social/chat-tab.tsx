@@ -2,18 +2,12 @@ import { MESSAGES } from '@daywise/shared';
 import { MessagesSquare, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 
+import { Button, IconButton } from '../../components/button';
+import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSession } from '../../lib/session';
 import { ChatMessages } from './chat-messages';
-import {
-  cardClass,
-  CountBadge,
-  dangerIconButtonClass,
-  iconButtonClass,
-  Initial,
-  Spinner,
-  surfaceClass,
-} from './social-ui';
+import { CountBadge, Initial, Spinner } from './social-ui';
 import type { OpenChat, useChatSelection } from './use-chat-selection';
 import { useChats } from './use-chats';
 import { useFriends } from './use-friends';
@@ -26,7 +20,7 @@ function ChatFriends({ selection }: { selection: Selection }) {
   const chats = useChats().data ?? [];
   const unread = new Map(chats.map((chat) => [chat.friend.id, chat.unreadCount]));
   return (
-    <nav aria-label="Chats" className={`${surfaceClass} p-2`}>
+    <Card as="nav" aria-label="Chats" className="p-2">
       {friends.length === 0 ? (
         <p className="p-4 text-center text-sm text-gray-600 dark:text-gray-300">
           {MESSAGES.noFriendsToChat}
@@ -38,10 +32,10 @@ function ChatFriends({ selection }: { selection: Selection }) {
             const current = selection.open?.friend.id === friend.id;
             return (
               <li key={friend.id}>
-                <button
-                  type="button"
+                <Button
                   onClick={() => selection.select(friend)}
                   aria-current={current ? 'true' : undefined}
+                  variant="bare"
                   className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 aria-[current]:bg-blue-50 dark:hover:bg-gray-800 dark:aria-[current]:bg-blue-950"
                 >
                   <Initial name={friend.name} />
@@ -52,13 +46,13 @@ function ChatFriends({ selection }: { selection: Selection }) {
                       label={count === 1 ? 'unread message' : 'unread messages'}
                     />
                   )}
-                </button>
+                </Button>
               </li>
             );
           })}
         </ul>
       )}
-    </nav>
+    </Card>
   );
 }
 
@@ -69,30 +63,21 @@ function ChatPane({ open, selection }: { open: OpenChat; selection: Selection })
   const { friend, chatId } = open;
 
   return (
-    <section
-      aria-label={`Chat with ${friend.name}`}
-      className={`${surfaceClass} flex h-[32rem] flex-col`}
-    >
+    <Card as="section" aria-label={`Chat with ${friend.name}`} className="flex h-[32rem] flex-col">
       <header className="flex items-center gap-3 border-b border-gray-200 p-3 dark:border-gray-800">
         <Initial name={friend.name} />
         <h2 className="min-w-0 flex-1 truncate text-lg font-semibold">{friend.name}</h2>
-        <button
-          type="button"
+        <IconButton
           onClick={() => setConfirming(true)}
           disabled={!chatId}
-          aria-label="Delete chat"
-          className={dangerIconButtonClass}
+          label="Delete chat"
+          tone="danger"
         >
           <Trash2 aria-hidden className="size-5" />
-        </button>
-        <button
-          type="button"
-          onClick={selection.close}
-          aria-label="Close chat"
-          className={iconButtonClass}
-        >
+        </IconButton>
+        <IconButton onClick={selection.close} label="Close chat">
           <X aria-hidden className="size-5" />
-        </button>
+        </IconButton>
       </header>
       {chatId && user ? (
         <ChatMessages key={chatId} chatId={chatId} userId={user.id} />
@@ -104,8 +89,6 @@ function ChatPane({ open, selection }: { open: OpenChat; selection: Selection })
       {confirming && (
         <ConfirmDialog
           title="Delete Chat"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={false}
           onConfirm={() => {
             setConfirming(false);
@@ -116,7 +99,7 @@ function ChatPane({ open, selection }: { open: OpenChat; selection: Selection })
           {MESSAGES.deleteChatText}
         </ConfirmDialog>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -134,12 +117,10 @@ export function ChatTab({ selection }: { selection: Selection }) {
       {open ? (
         <ChatPane open={open} selection={selection} />
       ) : (
-        <div
-          className={`${cardClass} flex min-h-64 flex-col items-center justify-center gap-3 text-center`}
-        >
+        <Card className="flex min-h-64 flex-col items-center justify-center gap-3 p-5 text-center">
           <MessagesSquare aria-hidden className="size-10 text-gray-400" />
           <p className="text-gray-600 dark:text-gray-300">{MESSAGES.selectFriendToChat}</p>
-        </div>
+        </Card>
       )}
     </div>
   );

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { FormField, inputClass, selectClass } from '../../components/form-field';
+import { FormField, inputClass, selectClass, TextField } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
 import { Banner } from './banner';
 import { useCreateSharedPlan } from './use-shared-plans';
@@ -52,11 +52,12 @@ export function CreateSharedPlanDialog({ friends, onClose }: CreateSharedPlanDia
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-5">
         <Banner />
-        <FormField label="Plan Title" error={errors.title?.message}>
-          {(field) => (
-            <input {...field} {...register('title')} autoComplete="off" className={inputClass} />
-          )}
-        </FormField>
+        <TextField
+          label="Plan Title"
+          error={errors.title?.message}
+          registration={register('title')}
+          autoComplete="off"
+        />
         <FormField label="Target Date" error={errors.date?.message}>
           {(field) => (
             <input

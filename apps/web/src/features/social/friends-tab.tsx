@@ -3,17 +3,11 @@ import type { Friend, FriendRequest, UserSearchResult } from '@daywise/shared/sc
 import { Check, Loader2, MessageCircle, Search, UserMinus, UserPlus, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 
+import { Button, IconButton } from '../../components/button';
+import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { smallPrimaryButtonClass } from '../../components/dialog';
 import { inputClass } from '../../components/form-field';
-import {
-  cardClass,
-  dangerIconButtonClass,
-  emptyClass,
-  iconButtonClass,
-  Initial,
-  PersonLabel,
-} from './social-ui';
+import { emptyClass, Initial, PersonLabel } from './social-ui';
 import {
   useAcceptFriendRequest,
   useFriendRequests,
@@ -26,10 +20,10 @@ import {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className={`${cardClass} space-y-4`}>
+    <Card as="section" aria-label={title} className="space-y-4 p-5">
       <h2 className="text-lg font-semibold">{title}</h2>
       {children}
-    </section>
+    </Card>
   );
 }
 
@@ -63,15 +57,10 @@ function SearchAction({ user }: { user: UserSearchResult }) {
     return <span className={statusClass}>Friends</span>;
   }
   return (
-    <button
-      type="button"
-      onClick={() => send.mutate(user)}
-      aria-label={`Add ${user.name} as a friend`}
-      className={smallPrimaryButtonClass}
-    >
+    <Button onClick={() => send.mutate(user)} aria-label={`Add ${user.name} as a friend`} size="sm">
       <UserPlus aria-hidden className="size-4" />
       Add
-    </button>
+    </Button>
   );
 }
 
@@ -112,18 +101,14 @@ function FindFriends() {
           aria-label="Search users by name or email"
           className={inputClass}
         />
-        <button
-          type="submit"
-          disabled={!text.trim() || loading}
-          className={smallPrimaryButtonClass}
-        >
+        <Button type="submit" disabled={!text.trim() || loading} size="sm">
           {loading ? (
             <Loader2 aria-hidden className="size-4 animate-spin" />
           ) : (
             <Search aria-hidden className="size-4" />
           )}
           Search
-        </button>
+        </Button>
       </form>
       {results && (
         <div aria-live="polite">
@@ -155,22 +140,20 @@ function FriendRequests({ requests }: { requests: FriendRequest[] }) {
       <ul className="divide-y divide-gray-100 dark:divide-gray-800">
         {requests.map((request) => (
           <PersonRow key={request.id} name={request.sender.name} email={request.sender.email}>
-            <button
-              type="button"
+            <IconButton
               onClick={() => accept.mutate(request)}
-              aria-label={`Accept friend request from ${request.sender.name}`}
-              className={`${iconButtonClass} text-green-700 dark:text-green-400`}
+              label={`Accept friend request from ${request.sender.name}`}
+              className="text-green-700 dark:text-green-400"
             >
               <Check aria-hidden className="size-5" />
-            </button>
-            <button
-              type="button"
+            </IconButton>
+            <IconButton
               onClick={() => reject.mutate(request)}
-              aria-label={`Reject friend request from ${request.sender.name}`}
-              className={dangerIconButtonClass}
+              label={`Reject friend request from ${request.sender.name}`}
+              tone="danger"
             >
               <X aria-hidden className="size-5" />
-            </button>
+            </IconButton>
           </PersonRow>
         ))}
       </ul>
@@ -195,22 +178,16 @@ function FriendsList({
         <ul className="divide-y divide-gray-100 dark:divide-gray-800">
           {friends.map((friend) => (
             <PersonRow key={friend.id} name={friend.name} email={friend.email}>
-              <button
-                type="button"
-                onClick={() => onStartChat(friend)}
-                aria-label={`Chat with ${friend.name}`}
-                className={iconButtonClass}
-              >
+              <IconButton onClick={() => onStartChat(friend)} label={`Chat with ${friend.name}`}>
                 <MessageCircle aria-hidden className="size-5" />
-              </button>
-              <button
-                type="button"
+              </IconButton>
+              <IconButton
                 onClick={() => setRemoving(friend)}
-                aria-label={`Remove ${friend.name} from friends`}
-                className={dangerIconButtonClass}
+                label={`Remove ${friend.name} from friends`}
+                tone="danger"
               >
                 <UserMinus aria-hidden className="size-5" />
-              </button>
+              </IconButton>
             </PersonRow>
           ))}
         </ul>

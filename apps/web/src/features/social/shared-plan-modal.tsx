@@ -1,17 +1,17 @@
 import { MESSAGES, SOCIAL_LIMITS } from '@daywise/shared';
 import type { SharedPlan, SharedPlanTask } from '@daywise/shared/schemas';
 import { Loader2, Plus, Trash2 } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 
+import { Button, IconButton } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { plainButtonClass, smallPrimaryButtonClass } from '../../components/dialog';
+import { DialogCloseButton } from '../../components/dialog-close';
 import { inputClass } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate } from '../../lib/format';
 import { Banner } from './banner';
-import { dangerIconButtonClass, emptyClass } from './social-ui';
+import { emptyClass } from './social-ui';
 import { useAddSharedTask, useDeleteSharedTask, useToggleSharedTask } from './use-shared-plans';
 
 /** Tasks added here show at once under a stand-in id until the server has them. */
@@ -48,15 +48,14 @@ function TaskRow({ task, onToggle, onDelete }: TaskRowProps) {
         </p>
         <p className="text-xs text-gray-600 dark:text-gray-300">by {task.createdByName}</p>
       </div>
-      <button
-        type="button"
+      <IconButton
         onClick={() => onDelete(task)}
         disabled={saving}
-        aria-label={`Delete task "${task.title}"`}
-        className={dangerIconButtonClass}
+        label={`Delete task "${task.title}"`}
+        tone="danger"
       >
         <Trash2 aria-hidden className="size-4" />
-      </button>
+      </IconButton>
     </li>
   );
 }
@@ -117,10 +116,10 @@ export function SharedPlanModal({ plan, user, onClose }: SharedPlanModalProps) {
           autoComplete="off"
           className={inputClass}
         />
-        <button type="submit" disabled={!title.trim()} className={smallPrimaryButtonClass}>
+        <Button type="submit" disabled={!title.trim()} size="sm">
           <Plus aria-hidden className="size-4" />
           Add
-        </button>
+        </Button>
       </form>
       <section aria-label="Tasks" className="mt-4">
         {plan.tasks.length === 0 ? (
@@ -141,13 +140,11 @@ export function SharedPlanModal({ plan, user, onClose }: SharedPlanModalProps) {
         )}
       </section>
       <div className="mt-6 flex justify-end">
-        <Dialog.Close className={plainButtonClass}>Close</Dialog.Close>
+        <DialogCloseButton>Close</DialogCloseButton>
       </div>
       {deleting && (
         <ConfirmDialog
           title="Delete Task"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={false}
           onConfirm={() => {
             remove.mutate({ planId: plan.id, taskId: deleting.id });

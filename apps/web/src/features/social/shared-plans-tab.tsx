@@ -3,13 +3,14 @@ import type { SharedPlan } from '@daywise/shared/schemas';
 import { CalendarDays, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 
+import { Button, IconButton } from '../../components/button';
+import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { smallPrimaryButtonClass } from '../../components/dialog';
 import { formatCalendarDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { CreateSharedPlanDialog } from './create-shared-plan-dialog';
 import { SharedPlanModal } from './shared-plan-modal';
-import { cardClass, dangerIconButtonClass, emptyClass } from './social-ui';
+import { emptyClass } from './social-ui';
 import { useFriends } from './use-friends';
 import { useDeleteSharedPlan, useSharedPlans } from './use-shared-plans';
 
@@ -29,16 +30,16 @@ function PlanCard({
   onDelete: () => void;
 }) {
   return (
-    <li className={`${cardClass} flex items-start gap-3`}>
+    <Card as="li" className="flex items-start gap-3 p-5">
       <div className="min-w-0 flex-1 space-y-1">
         <h3 className="font-semibold break-words">
-          <button
-            type="button"
+          <Button
             onClick={onOpen}
+            variant="bare"
             className="text-left hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
           >
             {plan.title}
-          </button>
+          </Button>
         </h3>
         <p className="flex items-center gap-1.5 text-sm text-gray-600 dark:text-gray-300">
           <CalendarDays aria-hidden className="size-4" />
@@ -50,15 +51,10 @@ function PlanCard({
         </p>
         <p className="text-sm text-gray-600 dark:text-gray-300">Tasks: {plan.tasks.length}</p>
       </div>
-      <button
-        type="button"
-        onClick={onDelete}
-        aria-label={`Delete plan "${plan.title}"`}
-        className={dangerIconButtonClass}
-      >
+      <IconButton onClick={onDelete} label={`Delete plan "${plan.title}"`} tone="danger">
         <Trash2 aria-hidden className="size-4" />
-      </button>
-    </li>
+      </IconButton>
+    </Card>
   );
 }
 
@@ -81,15 +77,10 @@ export function SharedPlansTab() {
         <h2 id="shared-plans-heading" className="text-lg font-semibold">
           {MESSAGES.sharedPlansTitle}
         </h2>
-        <button
-          type="button"
-          onClick={openCreate}
-          disabled={friends.length === 0}
-          className={smallPrimaryButtonClass}
-        >
+        <Button onClick={openCreate} disabled={friends.length === 0} size="sm">
           <Plus aria-hidden className="size-4" />
           Create Plan
-        </button>
+        </Button>
       </div>
       {plans.length === 0 ? (
         <div className={`${emptyClass} space-y-3`}>
@@ -97,9 +88,9 @@ export function SharedPlansTab() {
           {friends.length === 0 ? (
             <p className="text-sm">{MESSAGES.addFriendsFirst}</p>
           ) : (
-            <button type="button" onClick={openCreate} className={smallPrimaryButtonClass}>
+            <Button onClick={openCreate} size="sm">
               Create Your First Plan
-            </button>
+            </Button>
           )}
         </div>
       ) : (
@@ -119,8 +110,6 @@ export function SharedPlansTab() {
       {open.kind === 'delete' && (
         <ConfirmDialog
           title="Delete Shared Plan"
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
           pending={false}
           onConfirm={() => {
             deletePlan.mutate(open.plan.id);

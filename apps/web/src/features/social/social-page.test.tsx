@@ -1,10 +1,10 @@
 import type { Chat, Friend, FriendRequest, Message, SharedPlan } from '@daywise/shared/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { errorResponse, fakeApi, jsonResponse } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
 import SocialPage from './social-page';
 
 const ADA = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', createdAt: '2026-01-01' };
@@ -38,13 +38,8 @@ function message(id: string, content: string, minutesAgo: number, senderId = ADA
 }
 
 const json = (body: unknown, status = 200) =>
-  Promise.resolve(
-    new Response(status === 204 ? null : JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    }),
-  );
-const failure = () => json({ error: { code: 'INTERNAL', message: 'x' } }, 500);
+  Promise.resolve(status === 204 ? new Response(null, { status }) : jsonResponse(body, status));
+const failure = () => Promise.resolve(errorResponse(500, 'INTERNAL', 'x'));
 
 /** A request the test answers when it chooses: `fail()` makes it a 500. */
 function held() {
@@ -64,41 +59,29 @@ interface Data {
 }
 
 /** A fake API with the given data; `writes` answers every POST, PATCH and DELETE. */
-function stubApi(data: Data, writes: (method: string, url: string) => Promise<Response>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      if (method !== 'GET') {
-        return url === '/api/chats' ? json(CHAT, 200) : writes(method, url);
-      }
-      const path = url.split('?')[0];
-      const answers: Record<string, unknown> = {
-        '/api/account/session': { user: ADA },
-        '/api/friend-requests': { requests: data.requests ?? [] },
-        '/api/friends': { friends: data.friends ?? [GRACE] },
-        '/api/chats': { chats: data.chats ?? [CHAT] },
-        '/api/shared-plans': { plans: data.plans ?? [] },
-        [`/api/chats/${CHAT.id}/messages`]: { messages: data.messages ?? [], nextCursor: null },
-      };
-      return path && path in answers ? json(answers[path]) : json({}, 404);
-    }),
-  );
+function stubApi(data: Data, writes: () => Promise<Response>) {
+  const api = fakeApi();
+  for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
+    api.route(method, '/api/*', writes);
+  }
+  api
+    .route('POST', '/api/chats', CHAT)
+    .route('GET', '/api/account/session', { user: ADA })
+    .route('GET', '/api/friend-requests', { requests: data.requests ?? [] })
+    .route('GET', '/api/friends', { friends: data.friends ?? [GRACE] })
+    .route('GET', '/api/chats', { chats: data.chats ?? [CHAT] })
+    .route('GET', '/api/shared-plans', { plans: data.plans ?? [] })
+    .route('GET', '/api/chats/:id/messages', ({ params }) =>
+      params.id === CHAT.id
+        ? { messages: data.messages ?? [], nextCursor: null }
+        : errorResponse(404, 'NOT_FOUND', 'Not found'),
+    );
 }
 
 function renderPage(activeTab?: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter
-        initialEntries={[
-          { pathname: '/dashboard/social', state: activeTab ? { activeTab } : null },
-        ]}
-      >
-        <SocialPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<SocialPage />, {
+    route: { pathname: '/dashboard/social', state: activeTab ? { activeTab } : null },
+  });
 }
 
 async function openChatWithGrace() {

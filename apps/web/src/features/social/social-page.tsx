@@ -4,6 +4,7 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
+import { tabClass, tabListClass } from '../../components/tabs';
 import { Banner, BannerProvider, useShowBanner } from './banner';
 import { ChatTab } from './chat-tab';
 import { FriendsTab } from './friends-tab';
@@ -22,8 +23,8 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
-const tabClass =
-  'inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 data-[state=active]:bg-blue-600 data-[state=active]:text-white dark:text-gray-200 dark:hover:bg-gray-800';
+/** The tabs carry an icon and a count beside their name. */
+const iconTabClass = `${tabClass} inline-flex items-center gap-2`;
 
 /** Navigation state `activeTab` (the dashboard's 'Chat with Friends') picks the opening tab. */
 function initialTab(state: unknown): TabValue {
@@ -73,12 +74,9 @@ function SocialScreen() {
           onValueChange={(value) => setTab(value as TabValue)}
           className="space-y-6"
         >
-          <Tabs.List
-            aria-label="Social"
-            className="flex gap-1 overflow-x-auto rounded-xl border border-gray-200 bg-white p-1 dark:border-gray-800 dark:bg-gray-900"
-          >
+          <Tabs.List aria-label="Social" className={tabListClass}>
             {TABS.map((candidate) => (
-              <Tabs.Trigger key={candidate.value} value={candidate.value} className={tabClass}>
+              <Tabs.Trigger key={candidate.value} value={candidate.value} className={iconTabClass}>
                 {candidate.label}
                 {/* A space for the tab's accessible name ('Friends 1 pending request'). */}
                 {candidate.value === 'friends' && pendingCount > 0 && ' '}

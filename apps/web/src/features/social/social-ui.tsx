@@ -1,17 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** The look the social tabs share, so the three read as one page. */
-export const surfaceClass =
-  'rounded-2xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900';
-export const cardClass = `${surfaceClass} p-5`;
-
-export const iconButtonClass =
-  'inline-flex shrink-0 items-center justify-center rounded-lg p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-50 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white';
-
-export const dangerIconButtonClass =
-  'inline-flex shrink-0 items-center justify-center rounded-lg p-2 text-gray-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600 dark:text-gray-300 dark:hover:bg-red-950 dark:hover:text-red-300';
-
 export const emptyClass =
   'rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300';
 

@@ -9,8 +9,6 @@ export function DeleteTodoDialog({ todo, onClose }: { todo: Todo; onClose: () =>
   return (
     <ConfirmDialog
       title="Delete Todo"
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
       pending={remove.isPending}
       onConfirm={() => remove.mutate(todo.id, { onSuccess: onClose })}
       onClose={onClose}

@@ -1,9 +1,10 @@
-import { PRIORITIES } from '@daywise/shared/schemas';
 import { Filter, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
 import { inputClass, selectClass } from '../../components/form-field';
-import { PRIORITY_LABELS } from '../../components/priority-chip';
+import { PriorityOptions } from '../../components/priority-chip';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import {
   activeChips,
@@ -75,22 +76,19 @@ export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
             className={`${inputClass} pl-9`}
           />
         </div>
-        <button
-          type="button"
+        <Button
           onClick={() => setOpen((value) => !value)}
           aria-expanded={open}
           aria-controls={`${id}-panel`}
+          variant="bare"
           className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 text-sm font-semibold hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-gray-700 dark:hover:bg-gray-800"
         >
           <Filter aria-hidden className="size-4" />
           Filters
-        </button>
+        </Button>
       </div>
       {open && (
-        <div
-          id={`${id}-panel`}
-          className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-3 dark:border-gray-800 dark:bg-gray-900"
-        >
+        <Card radius="xl" id={`${id}-panel`} className="grid gap-3 p-4 sm:grid-cols-3">
           <div className="space-y-1.5">
             <label htmlFor={`${id}-status`} className="block text-sm font-medium">
               Status
@@ -123,11 +121,7 @@ export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
               className={`${selectClass} w-full`}
             >
               <option value="all">All Priorities</option>
-              {[...PRIORITIES].reverse().map((priority) => (
-                <option key={priority} value={priority}>
-                  {PRIORITY_LABELS[priority]}
-                </option>
-              ))}
+              <PriorityOptions highFirst />
             </select>
           </div>
           <div className="space-y-1.5">
@@ -147,31 +141,27 @@ export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
               ))}
             </select>
           </div>
-        </div>
+        </Card>
       )}
       {chips.length > 0 && (
         <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
           {chips.map((chip) => (
             <li key={chip.key}>
-              <button
-                type="button"
+              <Button
                 onClick={() => remove(chip.key)}
                 aria-label={`Remove filter ${chip.label}`}
+                variant="bare"
                 className="inline-flex items-center gap-1 rounded-full bg-blue-100 px-3 py-1 text-sm text-blue-900 hover:bg-blue-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:bg-blue-950 dark:text-blue-100 dark:hover:bg-blue-900"
               >
                 {chip.label}
                 <X aria-hidden className="size-3.5" />
-              </button>
+              </Button>
             </li>
           ))}
           <li>
-            <button
-              type="button"
-              onClick={clearAll}
-              className="text-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
-            >
+            <Button onClick={clearAll} variant="link">
               Clear all
-            </button>
+            </Button>
           </li>
         </ul>
       )}

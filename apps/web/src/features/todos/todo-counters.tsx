@@ -1,6 +1,8 @@
+import type { TodoStats } from '@daywise/shared/schemas';
 import { CheckCircle2, Circle, ListTodo, TrendingUp } from 'lucide-react';
 import type { ComponentType } from 'react';
 
+import { Card } from '../../components/card';
 import { useTodoStats } from './use-todos';
 
 interface CounterProps {
@@ -12,7 +14,7 @@ interface CounterProps {
 
 function Counter({ label, value, icon: Icon, tone }: CounterProps) {
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+    <Card radius="xl" className="flex items-center gap-3 p-4">
       <span className={`rounded-lg p-2 ${tone}`}>
         <Icon aria-hidden className="size-5" />
       </span>
@@ -20,39 +22,48 @@ function Counter({ label, value, icon: Icon, tone }: CounterProps) {
         <dt className="text-sm text-gray-600 dark:text-gray-300">{label}</dt>
         <dd className="text-2xl font-bold tabular-nums">{value ?? '–'}</dd>
       </dl>
-    </div>
+    </Card>
   );
 }
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** Each counter: its label, how it reads the stats, its icon and colours. */
+const COUNTERS: (Omit<CounterProps, 'value'> & { read: (stats: TodoStats) => string })[] = [
+  {
+    label: 'Total Tasks',
+    read: (stats) => count(stats.total),
+    icon: ListTodo,
+    tone: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+  },
+  {
+    label: 'Completed',
+    read: (stats) => count(stats.completed),
+    icon: CheckCircle2,
+    tone: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
+  },
+  {
+    label: 'Pending',
+    read: (stats) => count(stats.pending),
+    icon: Circle,
+    tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  },
+  {
+    label: 'Completion Rate',
+    read: (stats) => `${stats.completionRate}%`,
+    icon: TrendingUp,
+    tone: 'bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300',
+  },
+];
 
 /** Total Tasks, Completed, Pending and Completion Rate, as the server counts them. */
 export function TodoCounters() {
   const { data } = useTodoStats();
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <Counter
-        label="Total Tasks"
-        value={data?.total.toLocaleString('en-US')}
-        icon={ListTodo}
-        tone="bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300"
-      />
-      <Counter
-        label="Completed"
-        value={data?.completed.toLocaleString('en-US')}
-        icon={CheckCircle2}
-        tone="bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300"
-      />
-      <Counter
-        label="Pending"
-        value={data?.pending.toLocaleString('en-US')}
-        icon={Circle}
-        tone="bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300"
-      />
-      <Counter
-        label="Completion Rate"
-        value={data ? `${data.completionRate}%` : undefined}
-        icon={TrendingUp}
-        tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
-      />
+      {COUNTERS.map(({ read, ...counter }) => (
+        <Counter key={counter.label} {...counter} value={data && read(data)} />
+      ))}
     </div>
   );
 }

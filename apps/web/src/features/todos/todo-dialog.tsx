@@ -6,9 +6,9 @@ import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
-import { FormField, inputClass, selectClass } from '../../components/form-field';
+import { FormField, selectClass, TextAreaField, TextField } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
-import { PRIORITY_LABELS } from '../../components/priority-chip';
+import { PriorityOptions } from '../../components/priority-chip';
 import { Toggle } from '../../components/toggle';
 import { ApiClientError } from '../../lib/api-client';
 import { notificationSupport, requestNotificationPermission } from '../../lib/notifications';
@@ -133,52 +133,36 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
       onClose={onClose}
     >
       <form onSubmit={(event) => void save(event)} noValidate className="mt-5 space-y-4">
-        <FormField label="Title" error={errors.title?.message}>
-          {(field) => (
-            <input
-              {...field}
-              {...register('title')}
-              required
-              autoComplete="off"
-              placeholder="What needs to be done?"
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          {(field) => (
-            <textarea
-              {...field}
-              {...register('description')}
-              rows={3}
-              placeholder="Add more details (optional)"
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Title"
+          error={errors.title?.message}
+          registration={register('title')}
+          required
+          autoComplete="off"
+          placeholder="What needs to be done?"
+        />
+        <TextAreaField
+          label="Description"
+          error={errors.description?.message}
+          registration={register('description')}
+          rows={3}
+          placeholder="Add more details (optional)"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Priority" error={errors.priority?.message}>
             {(field) => (
               <select {...field} {...register('priority')} className={`${selectClass} w-full`}>
-                {[...PRIORITIES].reverse().map((priority) => (
-                  <option key={priority} value={priority}>
-                    {PRIORITY_LABELS[priority]}
-                  </option>
-                ))}
+                <PriorityOptions highFirst />
               </select>
             )}
           </FormField>
-          <FormField label="Due Date" error={errors.dueDate?.message}>
-            {(field) => (
-              <input
-                {...field}
-                {...register('dueDate')}
-                type="date"
-                min={today}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Due Date"
+            error={errors.dueDate?.message}
+            registration={register('dueDate')}
+            type="date"
+            min={today}
+          />
         </div>
         <div className="space-y-3 rounded-lg border border-gray-200 p-3 dark:border-gray-800">
           <div className="flex items-center justify-between gap-4">
@@ -208,16 +192,12 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
             </p>
           )}
           {reminderOn && (
-            <FormField label="Reminder Time" error={errors.reminderTime?.message}>
-              {(field) => (
-                <input
-                  {...field}
-                  {...register('reminderTime')}
-                  type="time"
-                  className={inputClass}
-                />
-              )}
-            </FormField>
+            <TextField
+              label="Reminder Time"
+              error={errors.reminderTime?.message}
+              registration={register('reminderTime')}
+              type="time"
+            />
           )}
         </div>
         <ModalActions

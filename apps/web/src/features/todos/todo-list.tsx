@@ -3,7 +3,8 @@ import type { Todo } from '@daywise/shared/schemas';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 
-import { plainButtonClass } from '../../components/dialog';
+import { Button } from '../../components/button';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { notify } from '../../lib/toast';
 import type { TodoFilters } from './todo-filters';
 import { TodoRow } from './todo-row';
@@ -79,16 +80,11 @@ export function TodoList({
           Loading...
         </p>
       ) : query.isError && todos.length === 0 ? (
-        <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-          <p>{MESSAGES.todosLoadFailed}</p>
-          <button
-            type="button"
-            onClick={() => void query.refetch()}
-            className={`${plainButtonClass} mt-3`}
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadError
+          message={MESSAGES.todosLoadFailed}
+          onRetry={() => void query.refetch()}
+          className={errorPanelClass}
+        />
       ) : todos.length === 0 ? (
         <div className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300">
           <p>{EMPTY[list]}</p>
@@ -110,15 +106,15 @@ export function TodoList({
       )}
       {hasNextPage && (
         <div ref={sentinel} className="flex justify-center">
-          <button
-            type="button"
+          <Button
             onClick={() => void fetchNextPage()}
             disabled={isFetchingNextPage}
-            className={plainButtonClass}
+            variant="secondary"
+            size="sm"
           >
             {isFetchingNextPage && <Loader2 aria-hidden className="size-4 animate-spin" />}
             {isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
+          </Button>
         </div>
       )}
     </section>

@@ -2,7 +2,10 @@ import type { Todo } from '@daywise/shared/schemas';
 import { Bell, Calendar, Clock, Pencil, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 
-import { chipClass, PriorityChip } from '../../components/priority-chip';
+import { Badge } from '../../components/badge';
+import { IconButton } from '../../components/button';
+import { Card } from '../../components/card';
+import { PriorityChip } from '../../components/priority-chip';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate, formatDateIn } from '../../lib/format';
 import { type DueBadge, dueBadge } from './due-badges';
@@ -41,7 +44,7 @@ export const TodoRow = memo(function TodoRow({
   const badge = dueBadge(todo, today);
 
   return (
-    <li className="flex items-start gap-3 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+    <Card as="li" radius="xl" className="flex items-start gap-3 p-4">
       <ToggleCheckbox
         checked={todo.completed}
         label={`Mark "${todo.title}" as ${todo.completed ? 'pending' : 'completed'}`}
@@ -55,7 +58,11 @@ export const TodoRow = memo(function TodoRow({
             {todo.title}
           </h3>
           <PriorityChip priority={todo.priority} />
-          {badge && <span className={`${chipClass} ${BADGE_STYLES[badge]}`}>{badge}</span>}
+          {badge && (
+            <Badge tone="none" className={BADGE_STYLES[badge]}>
+              {badge}
+            </Badge>
+          )}
         </div>
         {todo.description && (
           <p className="mt-1 text-sm break-words whitespace-pre-line text-gray-600 dark:text-gray-300">
@@ -82,23 +89,17 @@ export const TodoRow = memo(function TodoRow({
         </p>
       </div>
       <div className="flex shrink-0 gap-1">
-        <button
-          type="button"
-          onClick={() => onEdit(todo)}
-          aria-label={`Edit "${todo.title}"`}
-          className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-300 dark:hover:bg-gray-800"
-        >
+        <IconButton onClick={() => onEdit(todo)} label={`Edit "${todo.title}"`} tone="row">
           <Pencil aria-hidden className="size-4" />
-        </button>
-        <button
-          type="button"
+        </IconButton>
+        <IconButton
           onClick={() => onDelete(todo)}
-          aria-label={`Delete "${todo.title}"`}
-          className="rounded-lg p-2 text-gray-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600 dark:text-gray-300 dark:hover:bg-red-950"
+          label={`Delete "${todo.title}"`}
+          tone="rowDanger"
         >
           <Trash2 aria-hidden className="size-4" />
-        </button>
+        </IconButton>
       </div>
-    </li>
+    </Card>
   );
 });

@@ -1,12 +1,13 @@
+import { todosApi } from '@daywise/shared/api';
 import type { Todo } from '@daywise/shared/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { TOGGLE_BUSY_MS } from '../../components/toggle-checkbox';
 import { notify } from '../../lib/toast';
+import { fakeApi, jsonResponse } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
 import TodosPage from './todos-page';
 
 vi.mock(import('../../lib/toast'), async (importOriginal) => ({
@@ -27,52 +28,30 @@ const SAMPLE_TODO: Todo = {
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
-const json = (body: unknown, status = 200) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    }),
-  );
+const SETTINGS = {
+  notifications: { email: true, reminders: true },
+  privacy: { profileVisibility: 'private', activityTracking: true },
+  preferences: { theme: 'system', timezone: 'UTC' },
+};
 
 /** A fake API: the settings, one pending todo, and `onPatch` deciding how a toggle goes. */
 function stubApi(onPatch: () => Promise<Response>) {
-  const requests: string[] = [];
-  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    requests.push(`${init?.method ?? 'GET'} ${url}`);
-    if (url.startsWith('/api/settings')) {
-      return json({
-        notifications: { email: true, reminders: true },
-        privacy: { profileVisibility: 'private', activityTracking: true },
-        preferences: { theme: 'system', timezone: 'UTC' },
-      });
-    }
-    if (url === '/api/todos/stats') {
-      return json({ total: 1, completed: 0, pending: 1, completionRate: 0 });
-    }
-    if (init?.method === 'PATCH') {
-      return onPatch();
-    }
-    const pending = url.includes('status=pending') && !url.includes('q=zzz');
-    return json({ items: pending ? [SAMPLE_TODO] : [], nextCursor: null, total: pending ? 1 : 0 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return requests;
+  const api = fakeApi()
+    .route('GET', '/api/settings', SETTINGS)
+    .on(todosApi.stats, { total: 1, completed: 0, pending: 1, completionRate: 0 })
+    .on(todosApi.update, onPatch)
+    .on(todosApi.list, ({ url }) => {
+      const pending = url.includes('status=pending') && !url.includes('q=zzz');
+      return { items: pending ? [SAMPLE_TODO] : [], nextCursor: null, total: pending ? 1 : 0 };
+    });
+  return api.requests;
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/dashboard/todos']}>
-        <TodosPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<TodosPage />, { route: '/dashboard/todos' });
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -112,7 +91,9 @@ describe('TodosPage', () => {
 
   it('shows the busy indicator for at least 300 ms even when the server is quicker', async () => {
     stubApi(() =>
-      json({ ...SAMPLE_TODO, completed: true, completedAt: '2026-11-21T09:00:00.000Z' }),
+      Promise.resolve(
+        jsonResponse({ ...SAMPLE_TODO, completed: true, completedAt: '2026-11-21T09:00:00.000Z' }),
+      ),
     );
     renderPage();
     const box = await screen.findByRole('checkbox', {
@@ -126,7 +107,7 @@ describe('TodosPage', () => {
   });
 
   it('searches once typing pauses, not on every key', async () => {
-    const requests = stubApi(() => json(SAMPLE_TODO));
+    const requests = stubApi(() => Promise.resolve(jsonResponse(SAMPLE_TODO)));
     renderPage();
     await screen.findByRole('heading', { name: 'Pending Tasks (1)' });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search todos' }), 'zzz');

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
-import { primaryButtonClass } from '../../components/form-field';
+import { Button } from '../../components/button';
 import { useTimezone, useToday } from '../../lib/settings';
 import { DeleteTodoDialog } from './delete-todo-dialog';
 import { FiltersPanel } from './filters-panel';
@@ -63,14 +63,10 @@ export default function TodosPage() {
             Plan your work, set reminders, and tick things off.
           </p>
         </div>
-        <button
-          type="button"
-          onClick={() => setDialog({ kind: 'edit', todo: null })}
-          className={primaryButtonClass}
-        >
+        <Button onClick={() => setDialog({ kind: 'edit', todo: null })}>
           <Plus aria-hidden className="size-5" />
           New Todo
-        </button>
+        </Button>
       </div>
       <TodoCounters />
       <FiltersPanel filters={filters} onChange={setFilters} />

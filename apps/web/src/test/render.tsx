@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { type InitialEntry, MemoryRouter, Route, Routes } from 'react-router';
+import { Toaster } from 'sonner';
+
+import { RealtimeProvider } from '../lib/realtime';
+import { SESSION_QUERY_KEY, type SessionUser } from '../lib/session';
+
+export interface RenderOptions {
+  /** The URL the router starts at (with navigation state, if an object); `/` by default. */
+  route?: InitialEntry;
+  /**
+   * The route pattern `ui` renders at, with `routes` beside it (a landing page to navigate to);
+   * without either, `ui` renders whatever the URL.
+   */
+  path?: string;
+  routes?: ReactNode;
+  /** The signed-in user the session query starts with (null: signed out); fetched if unset. */
+  session?: SessionUser | null;
+  /** A client of the test's own (to seed or inspect the cache); a fresh one otherwise. */
+  client?: QueryClient;
+  /** Renders the app's toaster, for tests that read the toasts themselves. */
+  toaster?: boolean;
+  /** Wraps `ui` in the realtime provider (its socket opens for a signed-in `session`). */
+  realtime?: boolean;
+}
+
+function pathOf(entry: InitialEntry): string {
+  return typeof entry === 'string' ? entry : (entry.pathname ?? '/');
+}
+
+/** A query client as the app configures it, without retries so failures show at once. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Renders `ui` inside the app's providers: a query client and a router at `route`. */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  const {
+    route = '/',
+    path,
+    routes,
+    session,
+    client = createTestQueryClient(),
+    toaster = false,
+    realtime = false,
+  } = options;
+  if (session !== undefined) {
+    client.setQueryData(SESSION_QUERY_KEY, { user: session });
+  }
+  const routed = path !== undefined || routes !== undefined;
+  // A wrapper, so that `rerender` keeps the providers.
+  function Providers({ children }: { children: ReactNode }) {
+    const page = routed ? (
+      <Routes>
+        <Route path={path ?? pathOf(route)} element={children} />
+        {routes}
+      </Routes>
+    ) : (
+      children
+    );
+    return (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>
+          {realtime ? <RealtimeProvider>{page}</RealtimeProvider> : page}
+        </MemoryRouter>
+        {toaster && <Toaster />}
+      </QueryClientProvider>
+    );
+  }
+  const user = userEvent.setup();
+  const result = render(ui, { wrapper: Providers });
+  return { ...result, client, user };
+}
