@@ -137,7 +137,7 @@ export default tseslint.config(
         'error',
         {
           selector:
-            "CallExpression[callee.property.name=/^(get|post|put|patch|delete|route)$/] > Literal.arguments[value=/^\\/api\\//]",
+            'CallExpression[callee.property.name=/^(get|post|put|patch|delete|route)$/] > Literal.arguments[value=/^\\/api\\//]',
           message: 'Declare the endpoint in @daywise/shared/api and register it with route().',
         },
       ],

@@ -7,7 +7,6 @@ import { AuthCard } from './auth-card';
 import { useAccountAction } from './use-account';
 import { useLinkParams } from './use-link-params';
 
-
 const MISSING = '(missing)';
 
 /**

@@ -26,7 +26,6 @@ const linkLifetimeHours = PASSWORD_RESET_TTL_MS / HOUR_MS;
 /** "1 hour", derived from the one constant the server uses too. */
 const LINK_LIFETIME = `${linkLifetimeHours} ${linkLifetimeHours === 1 ? 'hour' : 'hours'}`;
 
-
 /** Forgot password: form, sending, sent confirmation, and back to the form. */
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
