@@ -6,9 +6,12 @@ const FRAMEWORK =
   /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|sonner|cookie|set-cookie-parser)[\\/]/;
 const APP_SHARED =
   /(apps[\\/]web[\\/]src[\\/](components|lib|app)[\\/]|packages[\\/]shared[\\/]src[\\/][^\\/]+\.ts$|node_modules[\\/]lucide-react[\\/])/;
-/** Signed-in code stays out of the shared chunks. */
-const SIGNED_IN =
-  /(dashboard-layout|in-page-reminder|components[\\/](charts|analytics-disabled|confirm-dialog|dialog-close|load-error|modal|sign-out-button|tabs|toggle|toggle-checkbox|priority-chip)|lib[\\/](notifications|realtime|reminders|settings))/;
+/**
+ * Code only some pages need stays out of the shared chunks: signed-in code, and the form code of
+ * the public forms (react-hook-form comes with it).
+ */
+const NOT_ON_EVERY_PAGE =
+  /(dashboard-layout|in-page-reminder|components[\\/](charts|analytics-disabled|confirm-dialog|dialog-close|load-error|modal|name-email-fields|sign-out-button|tabs|toggle|toggle-checkbox|priority-chip)|lib[\\/](notifications|optimistic|realtime|reminders|settings|use-public-form))/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -24,7 +27,7 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK, priority: 20 },
             {
               name: 'app',
-              test: (id: string) => APP_SHARED.test(id) && !SIGNED_IN.test(id),
+              test: (id: string) => APP_SHARED.test(id) && !NOT_ON_EVERY_PAGE.test(id),
               priority: 10,
             },
           ],

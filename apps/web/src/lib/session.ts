@@ -1,5 +1,4 @@
 import { MESSAGES } from '@daywise/shared';
-import { accountApi } from '@daywise/shared/api';
 import type { SessionState, SessionUser } from '@daywise/shared/schemas';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,11 +12,17 @@ export type { SessionUser };
 
 export const SESSION_QUERY_KEY = queryKeys.session;
 
+/**
+ * The account endpoints, loaded with their zod schemas after the page itself: every public page
+ * reads the session, and their first load carries no zod (ADR 0005, ADR 0017).
+ */
+const accountEndpoints = async () => (await import('@daywise/shared/api/account')).accountApi;
+
 /** The auth state as the server tells it, read at most once a minute. */
 export const sessionQuery = () =>
   queryOptions({
     queryKey: queryKeys.session,
-    queryFn: ({ signal }) => callApi(accountApi.session, {}, { signal }),
+    queryFn: async ({ signal }) => callApi((await accountEndpoints()).session, {}, { signal }),
     staleTime: 60_000,
     retry: 1,
   });
@@ -73,7 +78,7 @@ export function useSignOut(failureMessage: string = MESSAGES.logoutFailed) {
   const signOut = async () => {
     setSigningOut(true);
     try {
-      await callApi(accountApi.logout);
+      await callApi((await accountEndpoints()).logout);
       notify.success(MESSAGES.logoutSuccess);
       // Leave the protected area (committed at once, not as a transition) before the auth state
       // changes, or the guard would send the user to /login; then re-read the ended session.

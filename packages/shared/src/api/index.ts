@@ -4,6 +4,7 @@ export * from './account';
 export * from './analytics';
 export * from './contact';
 export * from './endpoint';
+export * from './error-answers';
 export * from './feedback';
 export * from './health';
 export * from './params';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+import { ERROR_CODES, type ErrorCode } from '../errors';
+import type { Endpoint } from './endpoint';
+
+/** The error codes any endpoint may answer with, whatever it declares. */
+export const COMMON_ERRORS = [
+  'VALIDATION_FAILED',
+  'FORBIDDEN_ORIGIN',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
+
+/** Every error answer: `{ "error": { "code", "message", "fields"? } }`. */
+export const apiErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .meta({ id: 'ApiError' });
+
+/** The codes an endpoint answers with, by HTTP status. */
+export function errorStatuses(endpoint: Endpoint): Map<number, ErrorCode[]> {
+  const codes = new Set<ErrorCode>([
+    ...COMMON_ERRORS,
+    ...(endpoint.access === 'user' ? (['UNAUTHENTICATED'] as const) : []),
+    ...endpoint.errors,
+  ]);
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return byStatus;
+}
