@@ -10,6 +10,25 @@ describe('dates', () => {
     expect(todayIn('Pacific/Kiritimati', new Date('2026-11-21T10:00:00Z'))).toBe('2026-11-22');
   });
 
+  it('answers each time zone for itself however many it has seen, and refuses an unknown one', () => {
+    const now = new Date('2026-11-22T23:30:00Z');
+    const zones = Intl.supportedValuesOf('timeZone');
+    expect(zones.length).toBeGreaterThan(300);
+    for (const zone of [...zones, ...zones]) {
+      const expected = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(now);
+      expect(todayIn(zone, now)).toBe(expected);
+    }
+    expect(todayIn('Pacific/Kiritimati', now)).toBe('2026-11-23');
+    expect(todayIn('Pacific/Pago_Pago', now)).toBe('2026-11-22');
+    expect(() => todayIn('Mars/Olympus_Mons', now)).toThrow(RangeError);
+    expect(() => todayIn('Mars/Olympus_Mons', now)).toThrow(RangeError);
+  });
+
   it('adds days across months and years', () => {
     expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');

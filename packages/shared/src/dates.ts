@@ -1,11 +1,33 @@
+/** Time zones a formatter is kept for at most; beyond it the cache starts again. */
+const FORMATTERS_KEPT = 1000;
+
+/**
+ * A formatter per time zone, made once: building an Intl.DateTimeFormat costs far more than using
+ * it, and "today" is asked on most requests. An unknown zone throws, as before, and is not kept.
+ */
+function formatterCache(options: Intl.DateTimeFormatOptions, locale: string) {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone: string): Intl.DateTimeFormat => {
+    let formatter = formatters.get(timeZone);
+    if (formatter === undefined) {
+      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      if (formatters.size >= FORMATTERS_KEPT) {
+        formatters.clear();
+      }
+      formatters.set(timeZone, formatter);
+    }
+    return formatter;
+  };
+}
+
+const dateFormatter = formatterCache(
+  { year: 'numeric', month: '2-digit', day: '2-digit' },
+  'en-CA',
+);
+
 /** Today's date, YYYY-MM-DD, in an IANA time zone (the user's setting decides "today"). */
 export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return dateFormatter(timeZone).format(now);
 }
 
 /** Adds whole days to a YYYY-MM-DD date. */
@@ -22,10 +44,8 @@ export function weekOf(date: string): { start: string; end: string } {
   return { start, end: addDays(start, 6) };
 }
 
-/** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(timeZone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
+const wallClockFormatter = formatterCache(
+  {
     hourCycle: 'h23',
     year: 'numeric',
     month: 'numeric',
@@ -33,7 +53,13 @@ function offsetAt(timeZone: string, instant: number): number {
     hour: 'numeric',
     minute: 'numeric',
     second: 'numeric',
-  }).formatToParts(new Date(instant));
+  },
+  'en-US',
+);
+
+/** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(timeZone: string, instant: number): number {
+  const parts = wallClockFormatter(timeZone).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
   const wallClock = Date.UTC(
