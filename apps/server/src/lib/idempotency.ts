@@ -100,7 +100,7 @@ async function claim(
  * never duplicates the write. A write that fails releases its claim, so a retry runs afresh
  * (a refused write changed nothing).
  */
-export async function idempotent(
+async function idempotent(
   db: Kysely<Database>,
   request: FastifyRequest,
   userId: string,
@@ -143,11 +143,6 @@ export async function idempotent(
   return answer;
 }
 
-/** A 201 answer with what the write returns. */
-export async function created(write: Promise<unknown>): Promise<WriteAnswer> {
-  return { status: 201, body: await write };
-}
-
 /**
  * A creating write, made idempotent for a route handler: sent again with the same key, the first
  * attempt's status and answer come back instead of a second create.
@@ -163,7 +158,10 @@ export async function idempotentCreate<T>(
   write: () => Promise<T>,
 ): Promise<T> {
   const { db, request, reply, user, now } = context;
-  const { status, body } = await idempotent(db, request, user.id, now, () => created(write()));
+  const { status, body } = await idempotent(db, request, user.id, now, async () => ({
+    status: 201,
+    body: await write(),
+  }));
   reply.status(status);
   // A replayed answer is the stored JSON of an earlier T; the route's schema checks it again.
   return body as T;

@@ -13,6 +13,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DailyCompletionTable, DailyPlanTable, DailyTaskTable, Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { readable } from '../lib/policy';
 import { refuseDuplicate } from '../lib/unique-violation';
 import { refreshCompletion } from './completion';
 import { ownPlan, taskOfPlan } from './policy';
@@ -295,8 +296,13 @@ export function deleteTask(
   now: Date,
 ): Promise<Plan> {
   return changePlan(db, userId, planId, now, async (trx) => {
-    await taskOfPlan(trx, planId, taskId);
-    await trx.deleteFrom('daily_tasks').where('id', '=', taskId).execute();
+    const deleted = await trx
+      .deleteFrom('daily_tasks')
+      .where('id', '=', taskId)
+      .where('plan_id', '=', planId)
+      .executeTakeFirst();
+    // A task of another plan answers as a missing one (plans/policy.ts).
+    readable(Number(deleted.numDeletedRows) > 0 ? deleted : undefined);
   });
 }
 

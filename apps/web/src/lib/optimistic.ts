@@ -14,8 +14,11 @@ export interface OptimisticOptions<TVariables, TData> {
   onSuccess?: (queryClient: QueryClient, data: TData, variables: TVariables) => void;
   /** Tells the user the change failed, once the cache is back as it was. */
   onFailure: (error: Error, variables: TVariables) => void;
-  /** Read again once the change settles, whichever way it went. */
-  refresh: (variables: TVariables) => readonly QueryKey[];
+  /**
+   * Read again once the change settles; `error` is null when it succeeded (a change whose answer
+   * already sits in the cache need not re-read anything then).
+   */
+  refresh: (variables: TVariables, error: Error | null) => readonly QueryKey[];
 }
 
 /**
@@ -41,9 +44,11 @@ export function useOptimisticMutation<TVariables, TData>(
       options.onFailure(error, variables);
     },
     onSuccess: (data, variables) => options.onSuccess?.(queryClient, data, variables),
-    onSettled: (_data, _error, variables) =>
+    onSettled: (_data, error, variables) =>
       Promise.all(
-        options.refresh(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        options
+          .refresh(variables, error)
+          .map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createTestQueryClient, renderWithProviders } from '../test/render';
+import { queryKeys } from './query-keys';
 import {
   backoffDelay,
   connectRealtime,
@@ -11,7 +12,6 @@ import {
   useRealtimeConnected,
   useRealtimeEvent,
 } from './realtime';
-import { SESSION_QUERY_KEY } from './session';
 
 /** A WebSocket the test drives: it opens, receives and closes when the test says so. */
 class FakeSocket {
@@ -243,7 +243,7 @@ describe('RealtimeProvider and its hooks', () => {
     const { invalidate } = renderSignedIn();
     act(() => latest().serverOpens());
     act(() => latest().serverCloses(REALTIME_CLOSE.sessionEnded));
-    expect(invalidatedKeys(invalidate)).toEqual([SESSION_QUERY_KEY]);
+    expect(invalidatedKeys(invalidate)).toEqual([queryKeys.session]);
   });
 
   it('reads as disconnected outside the provider', () => {

@@ -18,7 +18,7 @@ import {
 } from 'react';
 
 import { queryKeys } from './query-keys';
-import { SESSION_QUERY_KEY, useSession } from './session';
+import { useSession } from './session';
 
 /**
  * The client ping. The server's pings are invisible to page scripts, and a lost network can leave
@@ -226,7 +226,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       },
       onConnectedChange: hub.setConnected,
       onReconnect: () => void queryClient.invalidateQueries(),
-      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
     });
   }, [userId, queryClient, hub]);
 

@@ -10,8 +10,6 @@ import { notify } from './toast';
 
 export type { SessionUser };
 
-export const SESSION_QUERY_KEY = queryKeys.session;
-
 /**
  * The account endpoints, loaded with their zod schemas after the page itself: every public page
  * reads the session, and their first load carries no zod (ADR 0005, ADR 0017).

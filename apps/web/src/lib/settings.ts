@@ -86,6 +86,7 @@ export function useUpdateSetting() {
       ),
     onSuccess: (queryClient, saved) => queryClient.setQueryData(queryKeys.settings, saved),
     onFailure: () => notify.error(MESSAGES.settingUpdateFailed),
-    refresh: () => [queryKeys.settings],
+    // The saved settings are the answer; only a refused change reads the stored ones again.
+    refresh: (_update, error) => (error ? [queryKeys.settings] : []),
   });
 }

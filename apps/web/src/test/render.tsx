@@ -5,8 +5,9 @@ import type { ReactElement, ReactNode } from 'react';
 import { type InitialEntry, MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 
+import { queryKeys } from '../lib/query-keys';
 import { RealtimeProvider } from '../lib/realtime';
-import { SESSION_QUERY_KEY, type SessionUser } from '../lib/session';
+import { type SessionUser } from '../lib/session';
 
 export interface RenderOptions {
   /** The URL the router starts at (with navigation state, if an object); `/` by default. */
@@ -53,7 +54,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     realtime = false,
   } = options;
   if (session !== undefined) {
-    client.setQueryData(SESSION_QUERY_KEY, { user: session });
+    client.setQueryData(queryKeys.session, { user: session });
   }
   const routed = path !== undefined || routes !== undefined;
   // A wrapper, so that `rerender` keeps the providers.

@@ -4,7 +4,7 @@ import { ERROR_CODES, type ErrorCode } from '../errors';
 import type { Endpoint } from './endpoint';
 
 /** The error codes any endpoint may answer with, whatever it declares. */
-export const COMMON_ERRORS = [
+const COMMON_ERRORS = [
   'VALIDATION_FAILED',
   'FORBIDDEN_ORIGIN',
   'PAYLOAD_TOO_LARGE',
