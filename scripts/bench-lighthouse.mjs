@@ -1,13 +1,69 @@
-// `npm run bench` (part 2): Lighthouse performance and accessibility scores of the public pages,
-// against the production build served by the real server (at least 95 each).
-// Uses the machine's Chromium (CHROMIUM_PATH, or /usr/bin/chromium). Run `npm run build` first.
+// `npm run bench` (part 2): Lighthouse performance and accessibility scores of `/`, `/login` and
+// `/dashboard` (signed in, with a few todos and today's plan), against the production build served
+// by the real server (issue 12: performance at least 98, accessibility 100; ADR 0018).
+// Each page is measured RUNS times and its median run is reported: on a shared machine one run's
+// performance score can move by several points. Uses the machine's Chromium (CHROMIUM_PATH, or
+// /usr/bin/chromium). Run `npm run build` first.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { request } from 'playwright';
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './bench-support.mjs';
+import {
+  call,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  createVerifiedUser,
+  median,
+  ms,
+  startServer,
+} from './bench-support.mjs';
 
-const PAGES = ['/', '/login'];
-const BUDGET = 95;
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/login,/dashboard').split(',');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// The issue's targets are 98 and 100. Accessibility is at 100 on every page; performance stays
+// at 95 until /dashboard reaches 98 (ADR 0018).
+const BUDGET = { performance: 95, accessibility: 100 };
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+];
+
+/** A verified user with three todos and today's plan of three tasks (one done); its cookie. */
+async function signedInCookie(server) {
+  const api = await request.newContext({ baseURL: server.url });
+  try {
+    await createVerifiedUser({ request: api }, server, 'lighthouse');
+    for (const [title, priority] of [
+      ['Buy groceries', 'high'],
+      ['Call the dentist', 'medium'],
+      ['Water the plants', 'low'],
+    ]) {
+      await call({ request: api }, server, 'POST', '/api/todos', { title, priority });
+    }
+    const plan = await call({ request: api }, server, 'POST', '/api/plans', {
+      title: 'A focused day',
+      tasks: ['Write the report', 'Review two pull requests', 'Go for a run'].map((title) => ({
+        title,
+      })),
+    });
+    await call(
+      { request: api },
+      server,
+      'PATCH',
+      `/api/plans/${plan.id}/tasks/${plan.tasks[0].id}`,
+      {
+        completed: true,
+      },
+    );
+    const { cookies } = await api.storageState();
+    return cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  } finally {
+    await api.dispose();
+  }
+}
 
 const server = await startServer('lighthouse');
 const chrome = await chromeLauncher.launch({
@@ -16,41 +72,62 @@ const chrome = await chromeLauncher.launch({
 });
 let failed = false;
 try {
+  const cookie = await signedInCookie(server);
+  console.log(`Lighthouse 12, mobile defaults, median of ${RUNS} runs per page:`);
   for (const page of PAGES) {
-    const { lhr } = await lighthouse(`${server.url}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
-    if (lhr.runtimeError) {
-      console.error(
-        `Lighthouse could not measure ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
-      );
-    }
-    for (const id of [
-      'first-contentful-paint',
-      'largest-contentful-paint',
-      'total-blocking-time',
-      'cumulative-layout-shift',
-      'speed-index',
-    ]) {
-      console.log(
-        `  ${lhr.audits[id]?.title}: ${lhr.audits[id]?.displayValue ?? lhr.audits[id]?.errorMessage}`,
-      );
-    }
-    const scores = Object.values(lhr.categories).map((category) => ({
-      name: category.title,
-      score: Math.round((category.score ?? 0) * 100),
-    }));
-    console.log(
-      `Lighthouse ${page}: ${scores.map((s) => `${s.name} ${s.score}`).join(', ')} (budget ${BUDGET})`,
-    );
-    for (const { name, score } of scores) {
-      if (score < BUDGET) {
-        console.error(`FAIL: ${name} on ${page} is ${score}`);
-        failed = true;
+    const runs = [];
+    for (let run = 0, attempts = 0; run < RUNS; run += 1) {
+      const { lhr } = await lighthouse(`${server.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        // Only the signed-in page carries the session; the public pages are measured as a visitor.
+        ...(page.startsWith('/dashboard') ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      if (lhr.runtimeError) {
+        // A trace Chromium did not finish recording (NO_NAVSTART, NO_FCP) is taken again, twice.
+        attempts += 1;
+        console.log(`  (${page}: ${lhr.runtimeError.code}, measuring again)`);
+        if (attempts > 2) {
+          throw new Error(`Lighthouse could not measure ${page}: ${lhr.runtimeError.message}`);
+        }
+        run -= 1;
+        continue;
       }
+      if (new URL(lhr.finalDisplayedUrl).pathname !== page) {
+        throw new Error(`${page} ended on ${lhr.finalDisplayedUrl}; was the user signed in?`);
+      }
+      runs.push(lhr);
+    }
+    const score = (lhr, id) => Math.round((lhr.categories[id].score ?? 0) * 100);
+    const performance = median(runs.map((lhr) => score(lhr, 'performance')));
+    const accessibility = median(runs.map((lhr) => score(lhr, 'accessibility')));
+    console.log(`${page}`);
+    for (const [id, label] of METRICS) {
+      const values = runs.map((lhr) => lhr.audits[id].numericValue);
+      const shown = (value) => (id === 'cumulative-layout-shift' ? value.toFixed(3) : ms(value));
+      console.log(
+        `  ${label}: median ${shown(median(values))} (runs: ${values.map(shown).join(', ')})`,
+      );
+    }
+    console.log(
+      `  Performance runs: ${runs.map((lhr) => score(lhr, 'performance')).join(', ')}; accessibility runs: ${runs.map((lhr) => score(lhr, 'accessibility')).join(', ')}`,
+    );
+    console.log(
+      `Lighthouse ${page}: Performance ${performance}, Accessibility ${accessibility} (budget ${BUDGET.performance} and ${BUDGET.accessibility})`,
+    );
+    if (performance < BUDGET.performance) {
+      console.error(`FAIL: Performance on ${page} is ${performance}`);
+      failed = true;
+    }
+    if (accessibility < BUDGET.accessibility) {
+      const [last] = runs.slice(-1);
+      const failing = last.categories.accessibility.auditRefs
+        .filter((ref) => last.audits[ref.id]?.score === 0)
+        .map((ref) => ref.id);
+      console.error(`FAIL: Accessibility on ${page} is ${accessibility} (${failing.join(', ')})`);
+      failed = true;
     }
   }
 } finally {

@@ -33,13 +33,13 @@ function freePort() {
  * apps/server/dist/main.js on a free port with a new DATA_DIR; `stop()` ends it and removes the
  * folder. Its stdout only carries the outbox's printed emails, so it is dropped.
  */
-export async function startServer(label) {
+export async function startServer(label, extraEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `daywise-bench-${label}-`));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', APP_URL: url };
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -64,8 +64,11 @@ export async function startServer(label) {
   throw new Error('the server did not start; run `npm run build` first');
 }
 
-/** The /verify-email link in the outbox's email (.eml, maybe quoted-printable) to `email`. */
-async function verificationLink(server, email) {
+/**
+ * The parameters of the /verify-email link in the outbox's email (.eml, maybe quoted-printable)
+ * to `email`: in the link's fragment, or the query of older links.
+ */
+export async function verificationParams(server, email) {
   const outbox = path.join(server.dataDir, 'outbox');
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const file =
@@ -74,9 +77,10 @@ async function verificationLink(server, email) {
     const decoded = text
       .replace(/=\r?\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-    const link = decoded.match(new RegExp(`${server.url}/verify-email\\?[^\\s"<>]+`))?.[0];
+    const link = decoded.match(new RegExp(`${server.url}/verify-email[?#][^\\s"<>]+`))?.[0];
     if (link) {
-      return new URL(link.replaceAll('&amp;', '&'));
+      const url = new URL(link.replaceAll('&amp;', '&'));
+      return new URLSearchParams(url.hash.slice(1) || url.search);
     }
     await sleep(50);
   }
@@ -104,10 +108,10 @@ export async function createVerifiedUser(context, server, label) {
     ...account,
     confirmPassword: PASSWORD,
   });
-  const link = await verificationLink(server, email);
+  const params = await verificationParams(server, email);
   await call(context, server, 'POST', '/api/account/verify-email', {
-    userId: link.searchParams.get('userId'),
-    secret: link.searchParams.get('secret'),
+    userId: params.get('userId'),
+    secret: params.get('secret'),
   });
   return userId;
 }

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|sonner|cookie|set-cookie-parser)[\\/]/;
+  /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|cookie|set-cookie-parser)[\\/]/;
 const APP_SHARED =
   /(apps[\\/]web[\\/]src[\\/](components|lib|app)[\\/]|packages[\\/]shared[\\/]src[\\/][^\\/]+\.ts$|node_modules[\\/]lucide-react[\\/])/;
 /**

@@ -27,6 +27,11 @@ test.describe('Accounts', () => {
     await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expect(page.getByTestId('countdown')).toHaveText(/^[45]:\d\d$/);
+    // A reload keeps the screen, its countdown and Resend.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+    await expect(page.getByTestId('countdown')).toHaveText(/^[45]:\d\d$/);
+    await expect(page.getByRole('button', { name: 'Resend Verification Email' })).toBeVisible();
 
     const link = await emailedLink(server, email, '/verify-email');
 
@@ -55,20 +60,30 @@ test.describe('Accounts', () => {
       }),
     ]);
     await expect(other).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
-    await expect(other.getByRole('heading', { name: 'Welcome back, Grace!' })).toBeVisible();
+    // The first visit is greeted as one, and the empty dashboard offers a first step.
+    await expect(other.getByRole('heading', { name: 'Welcome, Grace!' })).toBeVisible();
+    await expect(other.getByRole('region', { name: 'Start your day' })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
 
-    // The link works once.
+    // The link works once; opened again, it says so as the success it is.
     await other.goto(link);
+    await expect(other.getByRole('heading', { name: 'Email Already Verified' })).toBeVisible();
     await expect(
       other.getByText('This email is already verified! You can log in now.'),
     ).toBeVisible();
+    await expect(other.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+    await expect(other.getByText('Email verification failed')).toHaveCount(0);
     await expect(other).toHaveURL(/\/dashboard$|\/login$/, { timeout: 10_000 });
   });
 
   test('the countdown reaches Verification Expired', async ({ page }) => {
     await page.clock.install();
     await page.goto('/signup');
+    await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+    // From here the page's time moves only as the test moves it: the countdown ticks, and the
+    // status is polled, only within runFor.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 5_000);
     await page.getByLabel('Full Name').fill('Katherine Johnson');
     await page.getByLabel('Email').fill(uniqueEmail('expiry'));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -87,8 +102,7 @@ test.describe('Accounts', () => {
     await page.unroute('**/api/account/verification-status*');
     await page.route('**/api/account/verification-status*', (route) => route.abort());
     await page.clock.runFor(40_000);
-    // About a minute left (the page's clock also moves in real time between steps).
-    await expect(page.getByTestId('countdown')).toHaveText(/^(1:0\d|0:[3-5]\d)$/);
+    await expect(page.getByTestId('countdown')).toHaveText('1:00');
     await page.clock.runFor(60_000);
     await expect(page.getByRole('heading', { name: 'Verification Expired' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign In Instead' })).toBeVisible();
@@ -127,6 +141,24 @@ test.describe('Accounts', () => {
     await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
   });
 
+  test('a failed session read keeps the user signed in and offers Try Again', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server, 'Annie Easley');
+    await page.route('**/api/account/session', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Boom' } } }),
+    );
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'We could not check your sign-in.' }),
+    ).toBeVisible({ timeout: 10_000 });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.unroute('**/api/account/session');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Annie!$/ })).toBeVisible();
+  });
+
   test('the shell: navigation, titles, and sign out', async ({ page, server }) => {
     await createVerifiedUser(page.request, server, 'Dorothy Vaughan');
     await page.goto('/');
@@ -139,7 +171,10 @@ test.describe('Accounts', () => {
       'page',
     );
     await nav.getByRole('link', { name: 'Daily Goals' }).click();
-    await expect(page.getByRole('banner')).toContainText('Daily Goals');
+    // One visible title, the page's heading; the header does not repeat it, the tab names it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Daily Goals' })).toBeVisible();
+    await expect(page.getByRole('banner')).not.toContainText('Daily Goals');
+    await expect(page).toHaveTitle('Daily Goals · Daywise');
     await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
       'aria-current',
       'page',

@@ -35,7 +35,17 @@ test.describe('Daily goals', () => {
 
     await page.getByLabel('Tag Name').fill('WORK');
     await page.getByRole('button', { name: 'Add Tag' }).click();
-    await expect(page.getByText('You already have a tag with this name')).toBeVisible();
+    // Said under the field and in the toast, not 'Failed to save tag'; what was typed stays.
+    await expect(page.getByRole('tabpanel', { name: 'Manage Tags' }).getByRole('alert')).toHaveText(
+      'You already have a tag with this name',
+    );
+    await expect(
+      page
+        .getByRole('region', { name: /Notifications/ })
+        .getByText('You already have a tag with this name'),
+    ).toBeVisible();
+    await expect(page.getByText('Failed to save tag')).toBeHidden();
+    await expect(page.getByLabel('Tag Name')).toHaveValue('WORK');
     await page.getByLabel('Tag Name').fill('');
 
     await page.getByRole('button', { name: 'Edit tag Work' }).click();

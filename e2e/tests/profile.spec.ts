@@ -29,14 +29,18 @@ test.describe('Profile', () => {
     await page.getByLabel('Website').fill('not a link');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(
-      page.getByText('Please enter a full web address starting with http:// or https://'),
+      page.getByText('Please enter a web address, such as example.com or https://example.com'),
     ).toBeVisible();
-    await page.getByLabel('Website').fill('https://ada.example.com');
+    // A bare domain is taken as an https address.
+    await page.getByLabel('Website').fill('ada.example.com');
     await page.getByLabel('Upload Photo').setInputFiles({
       name: 'photo.png',
       mimeType: 'image/png',
       buffer: PNG,
     });
+    // 'Processing image...' gives way to its outcome.
+    await expect(page.getByText('Image ready for upload')).toBeVisible();
+    await expect(page.getByText('Processing image...')).toHaveCount(0);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Profile updated successfully')).toBeVisible();
 
@@ -61,6 +65,23 @@ test.describe('Profile', () => {
     await page.reload();
     await expect(page.getByRole('main').getByText('Ada King').first()).toBeVisible();
     await expect(page.locator('img[src*="/picture"]')).toHaveCount(0);
+  });
+
+  test('a picture over 5 MB is refused before any processing', async ({ page, server }) => {
+    await createVerifiedUser(page.request, server, 'Maya Lin');
+    await page.goto('/dashboard/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Upload Photo').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
+    });
+    await expect(
+      page.getByText('Invalid image file. Please select a valid image under 5MB.').first(),
+    ).toBeVisible();
+    await expect(page.getByText('Processing image...')).toHaveCount(0);
+    await expect(page.getByText('Your new photo will be uploaded when you save.')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove Photo' })).toHaveCount(0);
   });
 
   test('a file that is not an image is refused in the browser', async ({ page, server }) => {

@@ -13,6 +13,11 @@ test.describe('Settings', () => {
     await expect(page.getByText('Setting updated').first()).toBeVisible();
     await page.getByRole('switch', { name: 'Activity Tracking' }).click();
     await expect(page.getByText('Privacy Mode Active')).toBeVisible();
+    await expect(page.getByText('Analytics disabled')).toBeVisible();
+    await page.getByRole('switch', { name: 'Activity Tracking' }).click();
+    await expect(page.getByText('Analytics enabled')).toBeVisible();
+    await page.getByRole('switch', { name: 'Activity Tracking' }).click();
+    await expect(page.getByText('Privacy Mode Active')).toBeVisible();
     await page.getByLabel('Profile Visibility').selectOption('Friends Only');
     await page.getByLabel('Timezone').selectOption('Asia/Tokyo');
     await page.getByLabel('Theme', { exact: true }).selectOption('Dark');
@@ -53,21 +58,26 @@ test.describe('Settings', () => {
     await page.goto('/dashboard/settings');
     await expect(page.getByText('This device')).toBeVisible();
 
-    // A wrong confirmation cancels.
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Yes, delete my data' }).click();
-    await page.getByLabel('Confirmation text').fill('delete');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Account' }).click();
-    await expect(
-      page.getByText('Account deletion cancelled - confirmation text did not match'),
-    ).toBeVisible();
+    const dialog = page.getByRole('alertdialog');
+    const confirm = dialog.getByRole('button', { name: 'Delete Account' });
+    const typed = page.getByLabel('Confirmation text');
+    await expect(confirm).toBeDisabled();
 
-    await page.getByRole('button', { name: 'Delete Account' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'Yes, delete my data' }).click();
-    await page.getByLabel('Confirmation text').fill('DELETE');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Account' }).click();
+    // A typo is shown inline; the dialog stays open and the text can be fixed.
+    await typed.fill('delete');
+    await expect(
+      dialog.getByText('That does not match. Type DELETE in capital letters.'),
+    ).toBeVisible();
+    await expect(confirm).toBeDisabled();
+    await typed.press('Enter');
+    await expect(dialog).toBeVisible();
+
+    await typed.fill('DELETE');
+    await expect(confirm).toBeEnabled();
+    await confirm.click();
     await expect(page.getByText('Account successfully deleted')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
 
@@ -90,6 +100,11 @@ test.describe('Notifications', () => {
     await context.grantPermissions(['notifications']);
     await createVerifiedUser(page.request, server, 'Ada Lovelace');
     await page.goto('/dashboard/settings');
+    // The diagnostics wait behind a closed Troubleshooting disclosure, opened from the keyboard.
+    await expect(page.getByText('Troubleshooting')).toBeVisible();
+    await expect(page.getByText('Notification diagnostics')).toBeHidden();
+    await page.getByText('Troubleshooting').focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByText('Notification diagnostics')).toBeVisible();
     await page.getByRole('button', { name: 'Setup SW' }).click();
     await expect
@@ -103,6 +118,6 @@ test.describe('Notifications', () => {
     await expect(page.getByText('Test notification sent! Check your notifications.')).toBeVisible();
 
     await page.getByRole('switch', { name: 'Task Reminders' }).click();
-    await expect(page.getByText('Notification diagnostics')).toBeHidden();
+    await expect(page.getByText('Troubleshooting')).toBeHidden();
   });
 });

@@ -101,6 +101,42 @@ async function requestFriendship(page: Page, other: Person): Promise<void> {
 }
 
 test.describe('Social', () => {
+  test('a newcomer: a failed load offers Try Again, short and empty searches explain themselves, the chat points to Friends', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server, 'Mae Jemison');
+    await page.route('**/api/friends', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Boom' } } }),
+    );
+    await visit(page, '/dashboard/social');
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to load social data' });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Loading social data...')).toHaveCount(0);
+    await page.unroute('**/api/friends');
+    await alert.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('tab', { name: 'Friends' })).toBeVisible();
+
+    const box = page.getByRole('searchbox', { name: 'Search users by name or email' });
+    await box.fill('z');
+    await box.press('Enter');
+    await expect(page.getByText('Type at least 2 letters to search.')).toBeVisible();
+    await box.fill('zzqqxx');
+    await box.press('Enter');
+    await expect(page.getByText('No users found')).toBeVisible();
+    await expect(page.getByText('They can make their profile visible in Settings.')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await expect(
+      page.getByText('Add a friend on the Friends tab to start chatting.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Go to Friends' }).click();
+    await expect(page.getByRole('tab', { name: 'Friends' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
   test('two people become friends and chat both ways, live, with edits and deletes', async ({
     page,
     server,
@@ -396,9 +432,19 @@ test.describe('Social', () => {
     await expect(log.getByText('Message 6', { exact: true })).toBeInViewport();
     await expect(log.getByText('Message 1', { exact: true })).not.toBeInViewport();
 
+    // The tab and the open chat are in the address: a reload keeps them.
+    await expect(ada.page).toHaveURL(/[?&]tab=chat/);
+    await ada.page.reload();
+    await expect(ada.page.getByRole('tab', { name: 'Chat' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(log.getByText('Message 55', { exact: true })).toBeVisible();
+
     await ada.page.getByRole('button', { name: 'Close chat' }).click();
     await expect(list).toBeVisible();
     await expect(ada.page.getByText('Select a friend to start chatting')).toBeVisible();
+    await expect(ada.page).not.toHaveURL(/[?&]chat=/);
   });
 
   test('on a flaky connection without the realtime socket, polling still delivers', async ({

@@ -143,6 +143,45 @@ test.describe('Todos', () => {
     await expect(dialog.getByLabel('Description')).toHaveValue('Trains, not planes');
   });
 
+  test('the keyboard focus stays on the todo after a toggle and returns to Edit after a dialog', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    await seedTodos(page.request, [{ title: 'Water plants' }]);
+    await page.goto('/dashboard/todos');
+    const pending = page.getByRole('checkbox', { name: 'Mark "Water plants" as completed' });
+    await expect(pending).toBeVisible();
+
+    // Keyboard only: Tab along the page until the todo's box has the focus.
+    for (let presses = 0; presses < 60; presses++) {
+      if (await pending.evaluate((box) => box === document.activeElement)) {
+        break;
+      }
+      await page.keyboard.press('Tab');
+    }
+    await expect(pending).toBeFocused();
+
+    await page.keyboard.press('Space');
+    const completed = page.getByRole('checkbox', { name: 'Mark "Water plants" as pending' });
+    await expect(page.getByText('Todo completed!')).toBeVisible();
+    await expect(completed).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Todo marked as pending')).toBeVisible();
+    await expect(pending).toBeFocused();
+
+    // The row's next control after its box is Edit.
+    const edit = page.getByRole('button', { name: 'Edit "Water plants"' });
+    await page.keyboard.press('Tab');
+    await expect(edit).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Edit Todo' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(edit).toBeFocused();
+  });
+
   test('search, filters, chips and the day badges', async ({ page, server }) => {
     await createVerifiedUser(page.request, server);
     await seedTodos(page.request, [
@@ -222,9 +261,12 @@ test.describe('Todos', () => {
         dueDate: dayInNewYork(-2),
         reminderTime: '07:15',
       },
+      // Its 'Due Today' badge is checked for contrast in both themes.
+      { title: 'Water the ferns', dueDate: dayInNewYork(0) },
     ]);
     await page.goto('/dashboard/todos');
-    await expect(page.getByRole('heading', { name: 'Pending Tasks (1)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pending Tasks (2)' })).toBeVisible();
+    await expect(row(page, 'Water the ferns').getByText('Due Today')).toBeVisible();
     await page.getByRole('button', { name: 'Filters' }).click();
     const fits = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -232,6 +274,7 @@ test.describe('Todos', () => {
     await expectNoSeriousA11yViolations();
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
+    await expectNoSeriousA11yViolations();
     await page.getByRole('button', { name: 'New Todo' }).click();
     await expect(page.getByRole('dialog', { name: 'Create New Todo' })).toBeVisible();
     expect(await fits()).toBe(true);
@@ -257,6 +300,34 @@ test.describe('Todo reminders', () => {
   // Monday 23 November 2026, 08:58 in New York.
   const MORNING = new Date('2026-11-23T13:58:00Z');
 
+  /**
+   * Records, in the page, each notification the page has finished asking its worker to show.
+   * Chromium drops a notification from getNotifications() when that is read while the
+   * notification is still being shown, so the test reads it only once the show has finished.
+   */
+  async function recordWorkerNotifications(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const shown: string[] = [];
+      Object.assign(window, { workerNotificationsShown: shown });
+      const { prototype } = ServiceWorkerRegistration;
+      const show = Object.getOwnPropertyDescriptor(prototype, 'showNotification')?.value as (
+        this: ServiceWorkerRegistration,
+        title: string,
+        options?: NotificationOptions,
+      ) => Promise<void>;
+      prototype.showNotification = async function (title, options) {
+        await show.call(this, title, options);
+        shown.push(title);
+      };
+    });
+  }
+
+  async function workerNotificationsShown(page: Page): Promise<string[]> {
+    return page.evaluate(
+      () => (window as unknown as { workerNotificationsShown: string[] }).workerNotificationsShown,
+    );
+  }
+
   async function shownNotifications(page: Page): Promise<string[]> {
     return page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration('/');
@@ -271,6 +342,7 @@ test.describe('Todo reminders', () => {
     context,
   }) => {
     await context.grantPermissions(['notifications']);
+    await recordWorkerNotifications(page);
     await page.clock.install({ time: MORNING });
     await createVerifiedUser(page.request, server);
     await page.goto('/dashboard/todos');
@@ -287,7 +359,16 @@ test.describe('Todo reminders', () => {
     await expect(row(page, 'Call the dentist')).toContainText('Reminder 9:00 AM');
 
     expect(await shownNotifications(page)).toEqual([]);
+    // The page registers the notification worker once a reminder is scheduled.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.state,
+        ),
+      )
+      .toBe('activated');
     await page.clock.fastForward('02:05');
+    await expect.poll(() => workerNotificationsShown(page)).toEqual(['Reminder: Call the dentist']);
     await expect
       .poll(() => shownNotifications(page))
       .toEqual(['Reminder: Call the dentist | Ask about Tuesday']);
@@ -314,6 +395,7 @@ test.describe('Todo reminders', () => {
     await expect(dialog.getByText('Notifications permission needed')).toBeVisible();
     await dialog.getByRole('switch', { name: 'Set Reminder' }).click();
     await expect(dialog.getByRole('switch', { name: 'Set Reminder' })).not.toBeChecked();
+    await expect(dialog.getByRole('alert')).toContainText('set Notifications to Allow');
     await expect(dialog.getByLabel('Reminder Time')).toBeHidden();
     await page.keyboard.press('Escape');
 

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyBaseLogger,
@@ -17,6 +16,8 @@ import { type Auth, createAuth } from './auth/auth';
 import { accountSubscribers } from './auth/events';
 import { accountRoutes } from './auth/routes';
 import { resolveAuthSecret } from './auth/secret';
+import type { Session } from './auth/session';
+import { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import type { DatabaseHandle } from './db/database';
@@ -31,6 +32,7 @@ import { registerOriginCheck } from './lib/origin-check';
 import { registerRateLimit } from './lib/rate-limit';
 import { createRedis, waitForReady } from './lib/redis';
 import { registerContractCompilers } from './lib/route';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
 import { planSubscribers } from './plans/events';
 import { planRoutes } from './plans/routes';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     mailer: Mailer;
     auth: Auth;
+    /** Sessions checked in the last few seconds, and their users' time zones (ADR 0018). */
+    sessionCache: SessionCache<Session>;
     /** Realtime events to users' sockets (realtime/bus.ts). */
     realtime: RealtimeBus;
     /** Domain events: writes emit them, features subscribe (lib/events.ts). */
@@ -164,6 +168,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     ),
   );
   app.decorate(
+    'sessionCache',
+    new SessionCache<Session>(
+      app.realtime,
+      (await app.auth.$context).authCookies.sessionToken.name,
+    ),
+  );
+  app.decorate(
     'mailer',
     deps.mailer ??
       createMailer({
@@ -181,7 +192,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   });
 
   const https = config.appUrl.startsWith('https://');
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,13 +1,15 @@
 // Renders the public pages to HTML after `vite build`, so a visitor sees the page before any
 // JavaScript has run (Lighthouse performance). The server sends dist/pages/<name>.html
-// for these paths and dist/index.html, the empty shell, for every other one.
+// for these paths, dist/shells/<path>.html for the signed-in pages (the empty shell that also
+// preloads the page's code and the session read, ADR 0018) and dist/index.html, the empty shell,
+// for every other one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dist = path.resolve('dist');
 const ssrDir = path.resolve('dist-ssr');
-const { render, PRERENDERED_PATHS } = await import(
+const { render, documentTitle, PRERENDERED_PATHS, SESSION_PATH } = await import(
   pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
 );
 
@@ -16,14 +18,113 @@ const mount = '<div id="root"></div>';
 if (!shell.includes(mount)) {
   throw new Error(`dist/index.html has no ${mount} to render into`);
 }
+
+/**
+ * A prerendered page starts its app code after its first paint (public/theme-init.js, ADR 0018):
+ * the entry's module script and module preloads move from the head onto the theme script, which
+ * adds them once the page has painted. The empty shell keeps them, having nothing to show first.
+ */
+function startAfterPaint(html, morePreloads = []) {
+  const entry = html.match(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  const themeScript = '<script src="/theme-init.js"></script>';
+  if (!entry || !html.includes(themeScript)) {
+    throw new Error(`dist/index.html has no entry module script or no ${themeScript}`);
+  }
+  let page = html.replace(entry[0], '');
+  for (const preload of preloads) {
+    page = page.replace(preload[0], '');
+  }
+  const hrefs = [...preloads.map((preload) => preload[1]), ...morePreloads].join(' ');
+  return page.replace(
+    themeScript,
+    `<script src="/theme-init.js" data-entry="${entry[1]}" data-preload="${hrefs}"></script>`,
+  );
+}
+const pageShell = startAfterPaint(shell);
+
+/**
+ * The page's own `<title>` in the head, in place of the shell's (docs/product/public-site.md).
+ * React emits the title a page renders ahead of its HTML; it moves to the head, where hydration
+ * finds it.
+ */
+const titlePattern = /<title>[^<]*<\/title>/;
+if (!titlePattern.test(shell)) {
+  throw new Error('dist/index.html has no <title>');
+}
+function withTitle(html, pathname) {
+  const escaped = documentTitle(pathname)
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+  return html.replace(titlePattern, () => `<title>${escaped}</title>`);
+}
+function withoutTitle(rendered) {
+  return rendered.replace(titlePattern, '');
+}
+
 fs.mkdirSync(path.join(dist, 'pages'), { recursive: true });
 for (const pathname of PRERENDERED_PATHS) {
   const html = await render(pathname);
   const name = pathname === '/' ? 'index' : pathname.slice(1);
   fs.writeFileSync(
     path.join(dist, 'pages', `${name}.html`),
-    shell.replace(mount, `<div id="root">${html}</div>`),
+    withTitle(pageShell, pathname).replace(mount, `<div id="root">${withoutTitle(html)}</div>`),
   );
 }
+
+/**
+ * The signed-in pages and the route modules the client router loads for each (app/routes.tsx).
+ * Their shells preload these modules, everything they import, and the session read, all while
+ * the entry loads, instead of one after another (ADR 0018).
+ */
+const SIGNED_IN_PAGES = {
+  '/dashboard': 'src/features/dashboard/dashboard-page.tsx',
+  '/dashboard/todos': 'src/features/todos/todos-page.tsx',
+  '/dashboard/daily-goals': 'src/features/daily-goals/daily-goals-page.tsx',
+  '/dashboard/social': 'src/features/social/social-page.tsx',
+  '/dashboard/profile': 'src/features/profile/profile-page.tsx',
+  '/dashboard/settings': 'src/features/settings/settings-page.tsx',
+};
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+function staticClosure(key, seen = new Set()) {
+  if (!manifest[key]) {
+    throw new Error(`${key} is not in the build's manifest`);
+  }
+  if (!seen.has(key)) {
+    seen.add(key);
+    (manifest[key].imports ?? []).forEach((imported) => staticClosure(imported, seen));
+  }
+  return seen;
+}
+const inShell = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+for (const [pathname, page] of Object.entries(SIGNED_IN_PAGES)) {
+  const files = [
+    ...new Set([...staticClosure('src/app/dashboard-layout.tsx'), ...staticClosure(page)]),
+  ]
+    .map((key) => manifest[key].file)
+    .filter((file) => !inShell.has(file));
+  // What the page shows while the session is read (the signed-in area's spinner), so that the
+  // shell paints it at once and starts the code after, like a public page.
+  const waiting = await render(pathname);
+  const html = withTitle(
+    startAfterPaint(
+      shell,
+      files.map((file) => `/${file}`),
+    ),
+    pathname,
+  )
+    .replace(mount, `<div id="root">${withoutTitle(waiting)}</div>`)
+    .replace(
+      '</head>',
+      `  <link rel="preload" as="fetch" crossorigin href="${SESSION_PATH}">\n  </head>`,
+    );
+  const file = path.join(dist, 'shells', `${pathname.slice(1)}.html`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, html);
+}
+
 fs.rmSync(ssrDir, { recursive: true, force: true });
-console.log(`Prerendered ${PRERENDERED_PATHS.length} pages into dist/pages/`);
+console.log(
+  `Prerendered ${PRERENDERED_PATHS.length} pages into dist/pages/, ${Object.keys(SIGNED_IN_PAGES).length} shells into dist/shells/`,
+);

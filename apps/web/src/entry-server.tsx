@@ -2,10 +2,19 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 
+import { documentTitleOf } from './app/document-title';
 import { AppProviders } from './app/providers';
 import { PRERENDERED_PATHS, routes } from './app/routes';
+import { sessionEndpoint } from './lib/session';
 
 export { PRERENDERED_PATHS };
+/** What the signed-in pages' shells preload (scripts/prerender.mjs). */
+export const SESSION_PATH = sessionEndpoint.path;
+
+/** The `<title>` of a prerendered page or shell (scripts/prerender.mjs). */
+export function documentTitle(pathname: string): string {
+  return documentTitleOf(routes, pathname);
+}
 
 /** Renders one public page to HTML at build time (scripts/prerender.mjs). */
 export async function render(pathname: string): Promise<string> {

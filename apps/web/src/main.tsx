@@ -1,8 +1,10 @@
 import './styles.css';
 
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+// From react-router/dom, so that a navigation's flushSync (signing out) is honoured.
+import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
@@ -40,6 +42,9 @@ if (!container) {
 }
 
 await loadMatchedRoutes(routes, window.location.pathname);
+// The modules have just been evaluated; the router starts in a task of its own, so that the two
+// are not one long task (ADR 0018).
+await new Promise((resolve) => setTimeout(resolve, 0));
 const app = (
   <StrictMode>
     <AppProviders>
@@ -48,8 +53,12 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
-if (container.hasChildNodes()) {
-  hydrateRoot(container, app);
-} else {
-  createRoot(container).render(app);
-}
+// As a transition, React hydrates or renders in slices of a few milliseconds, yielding to the
+// browser between them, instead of one long task that input would wait behind (ADR 0018).
+startTransition(() => {
+  if (container.hasChildNodes()) {
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
+});

@@ -149,6 +149,13 @@ export const REALTIME_MAX_INBOUND_BYTES = 1024;
 export const REALTIME_INBOUND_RATE_LIMIT = { max: 20, windowMs: 10_000 } as const;
 
 /**
+ * A todo search counts its matches up to this many; past it the list's heading says '100+'
+ * (docs/product/todos.md): counting every match of a common word would cost time in proportion
+ * to the user's todos (ADR 0018).
+ */
+export const SEARCH_COUNT_LIMIT = 100;
+
+/**
  * Per-user quotas (ADR 0016): generous for anyone using Daywise by hand, finite so no account,
  * and no friend, can grow a list or a table without bound. Lists that can grow beyond a page
  * are paginated (todos, messages); the others are bounded by these. A plan's tasks and a shared

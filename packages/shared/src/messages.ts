@@ -56,6 +56,9 @@ export const MESSAGES = {
   forcedLogoutNotFound: 'Account not found. Please sign up again.',
   forcedLogoutDeleted:
     'Your account has been deleted. To restore your account, please visit the restore account page.',
+  // ours: a session read that failed (a 500, no network) is not a sign-out (docs/product/accounts.md)
+  sessionCheckFailed:
+    'We could not check your sign-in. Please check your connection and try again.',
   signUpSuccess: 'Account created successfully!',
   signUpFailed: 'Registration failed',
   logoutSuccess: 'Logged out successfully',
@@ -130,10 +133,14 @@ export const MESSAGES = {
   // settings
   settingsLoadFailed: 'Failed to load settings',
   settingUpdated: 'Setting updated',
+  // The spec gives analytics on/off their own toasts without wording; ours (profile-and-settings.md).
+  analyticsEnabled: 'Analytics enabled',
+  analyticsDisabled: 'Analytics disabled',
   settingUpdateFailed: 'Failed to update setting',
   settingsLogoutFailed: 'Failed to logout',
   themeChanged: (label: string) => `Theme changed to ${label}`,
-  deleteMismatch: 'Account deletion cancelled - confirmation text did not match',
+  // Shown under the field while the dialog stays open (ours, profile-and-settings.md).
+  deleteTypeMismatch: 'That does not match. Type DELETE in capital letters.',
   deleting: 'Deleting account...',
   deleted: 'Account successfully deleted',
   deleteFailed: 'Account deletion failed',
@@ -146,6 +153,8 @@ export const MESSAGES = {
   pictureReady: 'Image ready for upload',
   pictureProcessFailed: 'Failed to process image',
   pictureWillBeRemoved: 'Profile image will be removed when you save',
+  // Ours: the spec puts no rule on the website (profile-and-settings.md).
+  websiteInvalid: 'Please enter a web address, such as example.com or https://example.com',
 
   // todos
   todoCreated: 'Todo created successfully!',
@@ -161,6 +170,12 @@ export const MESSAGES = {
   noPendingTodos: 'No pending tasks',
   noCompletedTodos: 'No completed tasks yet',
   notificationPermissionNeeded: 'Notifications permission needed',
+  // ours: after the reminder switch was refused (docs/product/todos.md#reminders)
+  notificationsBlockedHelp:
+    'Your browser is not allowing notifications from Daywise. To allow them, click the icon beside the address bar, open the site settings and set Notifications to Allow, then try again. Reminders still show inside Daywise while it is open.',
+  // ours: the plan task reminder dialog without notification permission
+  notificationsInPageHelp:
+    'Notifications are not allowed in this browser, so this reminder will show inside Daywise while it is open. To get notifications, click the icon beside the address bar, open the site settings and set Notifications to Allow.',
   // ours: a todo reminder's own text (docs/product/todos.md#reminders)
   reminderTitle: (title: string) => `Reminder: ${title}`,
   todoReminderBody: 'It is time for this todo.',
@@ -193,6 +208,7 @@ export const MESSAGES = {
   tagCreated: 'Tag created',
   tagUpdated: 'Tag updated',
   tagSaveFailed: 'Failed to save tag',
+  tagNameTaken: 'You already have a tag with this name',
   tagDeleted: 'Tag deleted',
   tagDeleteFailed: 'Failed to delete tag',
   planReminderBody: 'A task of today’s plan is waiting for you.',
@@ -252,6 +268,10 @@ export const MESSAGES = {
 
   // ours: more social texts (docs/product/social.md)
   noUsersFound: 'No users found',
+  searchTooShort: 'Type at least 2 letters to search.',
+  noUsersFoundHint:
+    'Profiles start private, so a friend may not show up yet. They can make their profile visible in Settings.',
+  chatNeedsFriends: 'Add a friend on the Friends tab to start chatting.',
   messagesLoadFailed: 'We could not load the messages.',
   noMessagesYet: 'No messages yet. Say hello!',
 } as const;

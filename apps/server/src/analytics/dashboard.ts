@@ -88,19 +88,32 @@ async function todosCreatedToday(
   return progress(Number(row.completed), Number(row.total));
 }
 
-/** The dashboard overview's cards and Daily Streaks, each counted by the database. */
+/** The plan streaks: the current one and the Daily Streaks list, read over the whole history. */
+export async function planStreaks(db: Kysely<Database>, userId: string, today: string) {
+  const [streak, streaks] = await Promise.all([
+    currentStreak(db, userId, today),
+    streakItems(db, userId, today),
+  ]);
+  return { currentStreak: streak, streaks };
+}
+export type PlanStreaks = Awaited<ReturnType<typeof planStreaks>>;
+
+/**
+ * The dashboard overview's cards and Daily Streaks, each counted by the database. The streaks
+ * come from `streaks`, which may answer them from a cache (analytics/routes.ts).
+ */
 export async function dashboardSummary(
   db: Kysely<Database>,
   userId: string,
   timezone: string,
   today: string,
+  streaks: () => Promise<PlanStreaks>,
 ): Promise<DashboardSummary> {
-  const [todayCard, periods, dailyTodos, streak, streaks] = await Promise.all([
+  const [todayCard, periods, dailyTodos, planned] = await Promise.all([
     todayProgress(db, userId, today),
     completedThisWeekAndMonth(db, userId, today),
     todosCreatedToday(db, userId, timezone, today),
-    currentStreak(db, userId, today),
-    streakItems(db, userId, today),
+    streaks(),
   ]);
-  return { today: todayCard, ...periods, dailyTodos, currentStreak: streak, streaks };
+  return { today: todayCard, ...periods, dailyTodos, ...planned };
 }

@@ -2,9 +2,10 @@ import { analyticsApi } from '@daywise/shared/api';
 
 import type { AppInstance } from '../app';
 import { route } from '../lib/route';
+import { UserCache } from '../lib/user-cache';
 import { completionChart } from './chart';
 import { completionDays } from './completions';
-import { dashboardSummary } from './dashboard';
+import { dashboardSummary, type PlanStreaks, planStreaks } from './dashboard';
 import { planAnalytics } from './plan-analytics';
 
 /**
@@ -12,9 +13,18 @@ import { planAnalytics } from './plan-analytics';
  * query scoped to the session's user, "today" counted in the user's time zone setting.
  */
 export function analyticsRoutes(app: AppInstance): void {
-  route(app, analyticsApi.dashboard, async ({ db, user, timezone, today }) =>
-    dashboardSummary(db, user.id, await timezone(), await today()),
-  );
+  // The streaks read two years of plans for a heavy user; they change only with the plans or
+  // the date, so they are kept until a plan of the user changes on any instance (ADR 0018).
+  const streaks = new UserCache<PlanStreaks>({
+    bus: app.realtime,
+    changes: (event) => event.type === 'plans.changed',
+  });
+  route(app, analyticsApi.dashboard, async ({ db, user, timezone, today }) => {
+    const day = await today();
+    return dashboardSummary(db, user.id, await timezone(), day, () =>
+      streaks.read(user.id, day, () => planStreaks(db, user.id, day)),
+    );
+  });
 
   route(app, analyticsApi.chart, async ({ db, user, query, today }) =>
     completionChart(db, user.id, query.period, await today()),

@@ -2,52 +2,42 @@ import { createHash } from 'node:crypto';
 
 import { addDays } from '@daywise/shared';
 import { STREAK_LIST_SIZE, type StreakItem } from '@daywise/shared/schemas';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
-import { isPostgres } from '../db/column-types';
 import type { Database } from '../db/schema';
 
 /**
- * The day number of a YYYY-MM-DD text column: consecutive dates differ by exactly 1, so along a
- * run of consecutive dates the day number moves in step with a row number (gaps and islands).
- * The only engine-specific fragment of the analytics queries.
- */
-export function dayNumber(db: Kysely<Database>, column: string): RawBuilder<number> {
-  return isPostgres(db)
-    ? sql<number>`(${sql.ref(column)}::date - date '2000-01-01')`
-    : sql<number>`julianday(${sql.ref(column)})`;
-}
-
-/**
- * Current streak (docs/product/daily-goals.md): consecutive plan days up to today. The
- * island of consecutive plan dates that holds today; none (0) when today has no plan. Plans
- * dated after today are left out: they cannot extend a run that ends today.
+ * Current streak (docs/product/daily-goals.md): consecutive plan days up to today; none (0) when
+ * today has no plan. Plans dated after today are left out: they cannot extend a run that ends
+ * today. The plan dates come newest first along the (user_id, plan_date) index and are counted
+ * back from today until the first gap, in batches that double, so a short streak reads a few
+ * rows and a two-year one a handful of queries.
  */
 export async function currentStreak(
   db: Kysely<Database>,
   userId: string,
   today: string,
 ): Promise<number> {
-  const { rows } = await sql<{ streak: number | string }>`
-    with days as (
-      select plan_date,
-             ${dayNumber(db, 'plan_date')} - row_number() over (order by plan_date) as island
-      from daily_plans
-      where user_id = ${userId} and plan_date <= ${today}
-    )
-    select count(*) as streak
-    from days
-    where island = (select island from days where plan_date = ${today})
-  `.execute(db);
-  return Number(rows[0]?.streak ?? 0);
-}
-
-interface StreakRow {
-  title_key: string;
-  title: string;
-  last_day: string;
-  total: number | string;
-  streak: number | string;
+  let streak = 0;
+  for (let batch = 32; ; batch *= 2) {
+    const rows = await db
+      .selectFrom('daily_plans')
+      .select('plan_date')
+      .where('user_id', '=', userId)
+      .where('plan_date', '<=', addDays(today, -streak))
+      .orderBy('plan_date', 'desc')
+      .limit(batch)
+      .execute();
+    for (const { plan_date } of rows) {
+      if (plan_date !== addDays(today, -streak)) {
+        return streak;
+      }
+      streak += 1;
+    }
+    if (rows.length < batch) {
+      return streak;
+    }
+  }
 }
 
 /** A stable, opaque id for a streak item: the same title always gets the same id. */
@@ -55,63 +45,91 @@ function streakId(titleKey: string): string {
   return createHash('sha256').update(titleKey).digest('base64url').slice(0, 16);
 }
 
+/** One completed task's title and plan date, with the title as the database compares it. */
+interface DoneRow {
+  title_key: string;
+  title: string;
+  plan_date: string;
+}
+
+interface TitleDays {
+  title: string;
+  lastDay: string;
+  total: number;
+  /** The plan dates it was done on, a date once per task. */
+  days: string[];
+}
+
 /**
  * The dashboard's Daily Streaks: plan tasks grouped by title,
  * compared trimmed and case-insensitively, since the same habit is typed anew on each day's
  * plan. A title's days are the plan dates on which a task with it was completed; its streak is
  * the run of consecutive days that ends today or yesterday (today's task may simply not be done
- * yet), else 0. The title shown is the one typed on the latest day (the first alphabetically if
- * that day has two spellings). Ranked by streak, then total completions, then title.
+ * yet), else 0. The title shown is the one typed on the latest day (the first in code-point order
+ * if that day has two spellings). Ranked by streak, then total completions, then title.
  *
- * Gaps and islands, reading back from each title's latest day: numbering its distinct days
- * 1, 2, 3... newest first (dense_rank), a day lies in the latest run exactly when its day number
- * plus its rank minus one equals the latest day's number; any gap makes the sum fall short. One
- * window pass and one GROUP BY over the completed tasks (a few milliseconds for two
- * years of plans).
+ * The database hands over the completed tasks, and one pass here groups them by title and walks
+ * each title's days back from its latest (ADR 0018): a window query doing the same in SQL sorted
+ * the whole history twice and cost several times as much.
  */
 export async function streakItems(
   db: Kysely<Database>,
   userId: string,
   today: string,
 ): Promise<StreakItem[]> {
-  const { rows } = await sql<StreakRow>`
-    with done as (
-      select lower(trim(t.title)) as title_key,
-             t.title,
-             p.plan_date,
-             ${dayNumber(db, 'p.plan_date')} as day_number,
-             dense_rank() over latest_first as recency,
-             max(${dayNumber(db, 'p.plan_date')}) over latest_first as last_day_number
-      from daily_tasks t
-      join daily_plans p on p.id = t.plan_id
-      where t.user_id = ${userId}
-        and p.user_id = ${userId}
-        and t.completed = true
-        and p.plan_date <= ${today}
-      window latest_first as (partition by lower(trim(t.title)) order by p.plan_date desc)
-    ),
-    items as (
-      select title_key,
-             min(case when recency = 1 then title end) as title,
-             max(plan_date) as last_day,
-             count(*) as total,
-             count(distinct case
-               when day_number + recency - 1 = last_day_number then plan_date
-             end) as run_length
-      from done
-      group by title_key
-    )
-    select title_key, title, last_day, total,
-           case when last_day >= ${addDays(today, -1)} then run_length else 0 end as streak
-    from items
-    order by streak desc, total desc, title asc, title_key asc
-    limit ${STREAK_LIST_SIZE}
+  const { rows } = await sql<DoneRow>`
+    select lower(trim(t.title)) as title_key, t.title, p.plan_date
+    from daily_tasks t
+    join daily_plans p on p.id = t.plan_id
+    where t.user_id = ${userId}
+      and t.completed = true
+      and p.user_id = ${userId}
+      and p.plan_date <= ${today}
   `.execute(db);
-  return rows.map((row) => ({
-    id: streakId(row.title_key),
-    title: row.title,
-    totalCompletions: Number(row.total),
-    streak: Number(row.streak),
-    lastCompletedDate: row.last_day,
+  const titles = new Map<string, TitleDays>();
+  for (const row of rows) {
+    const seen = titles.get(row.title_key);
+    if (!seen) {
+      const { title, plan_date: day } = row;
+      titles.set(row.title_key, { title, lastDay: day, total: 1, days: [day] });
+      continue;
+    }
+    seen.total += 1;
+    seen.days.push(row.plan_date);
+    if (
+      row.plan_date > seen.lastDay ||
+      (row.plan_date === seen.lastDay && row.title < seen.title)
+    ) {
+      seen.title = row.title;
+      seen.lastDay = row.plan_date;
+    }
+  }
+  const yesterday = addDays(today, -1);
+  const items = [...titles].map(([titleKey, { title, lastDay, total, days }]) => {
+    const distinct = [...new Set(days)].sort().reverse();
+    let run = 1;
+    while (run < distinct.length && distinct[run] === addDays(lastDay, -run)) {
+      run += 1;
+    }
+    return { titleKey, title, total, lastDay, streak: lastDay >= yesterday ? run : 0 };
+  });
+  items.sort(
+    (a, b) =>
+      b.streak - a.streak ||
+      b.total - a.total ||
+      compareText(a.title, b.title) ||
+      compareText(a.titleKey, b.titleKey),
+  );
+  return items.slice(0, STREAK_LIST_SIZE).map((item) => ({
+    id: streakId(item.titleKey),
+    title: item.title,
+    totalCompletions: item.total,
+    streak: item.streak,
+    lastCompletedDate: item.lastDay,
   }));
+}
+
+/** Code-point order, as SQLite compares text. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

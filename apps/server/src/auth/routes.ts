@@ -311,7 +311,7 @@ export function accountRoutes(app: AppInstance): void {
   );
 
   route(app, accountApi.logout, async (context) => {
-    const ending = await readSession(app.auth, context.request);
+    const ending = await readSession(app, context.request);
     await endSession(context);
     if (ending) {
       await context.events.emit({
@@ -328,7 +328,7 @@ export function accountRoutes(app: AppInstance): void {
    * ended here, and `reason` tells the page which forced-logout message to show.
    */
   route(app, accountApi.session, async (context) => {
-    const session = await readSession(app.auth, context.request);
+    const session = await readSession(app, context.request);
     if (!session) {
       return { user: null };
     }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import type { AppInstance } from '../app';
 import { ApiError, isDependencyUnavailable } from '../lib/errors';
-import type { Auth } from './auth';
 
 /**
  * The one header Better Auth reads the client's address from (auth.ts). It is always set here
@@ -56,16 +56,36 @@ export function sessionEndsAt(session: { createdAt: Date; expiresAt: Date }): nu
 }
 
 /**
- * The signed-in user, or null. A session past its absolute lifetime is deleted and is null. A
- * database that cannot be reached is 503 UNAVAILABLE (ADR 0015), not the 500 of Better Auth's
- * wrapped error: the request was fine and may be sent again.
+ * The signed-in user, or null. A session checked in the last few seconds is answered from the
+ * session cache (session-cache.ts, ADR 0018); otherwise Better Auth checks the signed cookie and
+ * reads the session, moving its sliding expiry on when due. A session past its absolute lifetime
+ * is deleted and is null. A database that cannot be reached is 503 UNAVAILABLE (ADR 0015), not
+ * the 500 of Better Auth's wrapped error: the request was fine and may be sent again.
  */
-export async function readSession(auth: Auth, request: FastifyRequest) {
+export async function readSession(app: AppInstance, request: FastifyRequest) {
+  const key = app.sessionCache.keyOf(request.headers.cookie);
+  if (!key) {
+    return null;
+  }
+  const cached = app.sessionCache.get(key);
+  if (cached && sessionEndsAt(cached.session) > Date.now()) {
+    return cached;
+  }
+  // Requests of one burst that find no answer share one check rather than each asking.
+  return app.sessionCache.checkOnce(key, () => checkSession(app, request, key));
+}
+
+async function checkSession(app: AppInstance, request: FastifyRequest, key: string) {
   try {
-    const found = await auth.api.getSession({ headers: fetchHeaders(request) });
+    const epoch = app.sessionCache.epoch;
+    const found = await app.auth.api.getSession({ headers: fetchHeaders(request) });
     if (found && sessionEndsAt(found.session) <= Date.now()) {
-      await (await auth.$context).internalAdapter.deleteSession(found.session.token);
+      await (await app.auth.$context).internalAdapter.deleteSession(found.session.token);
+      app.sessionCache.forgetUser(found.user.id);
       return null;
+    }
+    if (found) {
+      app.sessionCache.set(key, found, epoch);
     }
     return found;
   } catch (error) {
@@ -77,10 +97,13 @@ export async function readSession(auth: Auth, request: FastifyRequest) {
 }
 
 /** The signed-in user; 401 UNAUTHENTICATED otherwise. */
-export async function requireSession(auth: Auth, request: FastifyRequest) {
-  const session = await readSession(auth, request);
+export async function requireSession(app: AppInstance, request: FastifyRequest) {
+  const session = await readSession(app, request);
   if (!session) {
     throw new ApiError('UNAUTHENTICATED');
   }
   return session;
 }
+
+/** A session as Better Auth answers it. */
+export type Session = NonNullable<Awaited<ReturnType<AppInstance['auth']['api']['getSession']>>>;

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 
 import type { Database } from './schema';
+import { OwnSchemaPostgresDialect } from './schema-introspector';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin';
+import { withStatementCache } from './statement-cache';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -87,7 +89,7 @@ function openSqlite(dataDir: string): DatabaseHandle {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: file }),
+    dialect: new SqliteDialect({ database: withStatementCache(file) }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return handle(db, db, 'sqlite');
@@ -133,8 +135,10 @@ function openPostgres(
     });
     return created;
   };
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool(10, ISO_TYPES) }) });
-  const authDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool(4) }) });
+  const db = new Kysely<Database>({
+    dialect: new OwnSchemaPostgresDialect({ pool: pool(10, ISO_TYPES) }),
+  });
+  const authDb = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: pool(4) }) });
   return handle(db, authDb, 'postgres');
 }
 

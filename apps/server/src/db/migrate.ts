@@ -9,6 +9,7 @@ import * as todos from './migrations/0005-todos';
 import * as dailyGoals from './migrations/0006-daily-goals';
 import * as social from './migrations/0007-social';
 import * as inputRobustness from './migrations/0008-input-robustness';
+import * as todoCounts from './migrations/0009-todo-counts';
 import type { Database } from './schema';
 
 /**
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0006-daily-goals': dailyGoals,
   '0007-social': social,
   '0008-input-robustness': inputRobustness,
+  '0009-todo-counts': todoCounts,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

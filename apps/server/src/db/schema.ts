@@ -119,6 +119,13 @@ export interface UserSettingsTable {
   updated_at: string;
 }
 
+/** Each user's todo counts, kept by triggers on todos (migration 0009). */
+export interface TodoCountTable {
+  user_id: string;
+  total: number;
+  completed: number;
+}
+
 export interface TodoTable {
   id: string;
   user_id: string;
@@ -283,6 +290,7 @@ export interface Database {
   user_settings: UserSettingsTable;
   profile_pictures: ProfilePictureTable;
   todos: TodoTable;
+  todo_counts: TodoCountTable;
   user_tags: UserTagTable;
   daily_plans: DailyPlanTable;
   daily_tasks: DailyTaskTable;

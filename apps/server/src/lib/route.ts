@@ -149,15 +149,16 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     schema: routeSchema(endpoint),
     handler: async (request, reply) => {
-      const session =
-        endpoint.access === 'user' ? await requireSession(app.auth, request) : undefined;
+      const session = endpoint.access === 'user' ? await requireSession(app, request) : undefined;
       const now = app.now();
       let timezone: Promise<string> | undefined;
       const zone = () => {
         if (!session) {
           throw new Error(`${endpoint.path} is public: it has no user time zone`);
         }
-        timezone ??= userTimezone(app.database.db, session.user.id);
+        timezone ??= app.sessionCache.timezone(session.user.id, () =>
+          userTimezone(app.database.db, session.user.id),
+        );
         return timezone;
       };
       const context = {

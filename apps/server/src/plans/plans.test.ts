@@ -215,6 +215,10 @@ describe.each(ENGINES)('daily plans and tags on %s', (engine) => {
     ]);
     const duplicate = await send('POST', '/api/tags', { name: 'WORK' });
     expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({
+      error: { code: 'CONFLICT', message: 'You already have a tag with this name' },
+    });
+    expect((await send('POST', '/api/tags', { name: 'work' })).statusCode).toBe(409);
     expect((await send('POST', '/api/tags', { name: ' ' })).statusCode).toBe(400);
     expect((await send('POST', '/api/tags', { name: 'X', color: 'red' })).statusCode).toBe(400);
 

@@ -1,4 +1,4 @@
-import { QUOTAS } from '@daywise/shared';
+import { MESSAGES, QUOTAS } from '@daywise/shared';
 import type { Tag, TagInput } from '@daywise/shared/schemas';
 import { tagSchema, type tagUpdateSchema } from '@daywise/shared/schemas';
 import type { Kysely, Selectable } from 'kysely';
@@ -23,10 +23,8 @@ export function tagNameKey(name: string): string {
   return name.normalize('NFKC').toLocaleLowerCase('und');
 }
 
-const TAKEN_MESSAGE = 'You already have a tag with this name';
-
 function nameTaken(): ApiError {
-  return new ApiError('CONFLICT', TAKEN_MESSAGE, { name: TAKEN_MESSAGE });
+  return new ApiError('CONFLICT', MESSAGES.tagNameTaken, { name: MESSAGES.tagNameTaken });
 }
 
 function presentTag(row: TagRow): Tag {

@@ -65,11 +65,30 @@ describe.each(ENGINES)('profile on %s', (engine) => {
   });
 
   it.each([
+    ['maya.design', 'https://maya.design'],
+    [' maya.design/work?x=1 ', 'https://maya.design/work?x=1'],
+    ['www.example.co.uk:8080', 'https://www.example.co.uk:8080'],
+    ['http://maya.design', 'http://maya.design'],
+    ['HTTPS://maya.design', 'HTTPS://maya.design'],
+  ])('stores the website %j as %j', async (website, stored) => {
+    const response = await patch({ ...profileFields, website });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ website: stored });
+    expect((await api.get('/api/profile', cookie)).json()).toMatchObject({ website: stored });
+  });
+
+  it.each([
     [{ ...profileFields, name: 'A' }, 'name', MESSAGES.nameTooShort],
+    [{ ...profileFields, website: 'javascript:alert(1)' }, 'website', MESSAGES.websiteInvalid],
+    [{ ...profileFields, website: 'mailto:maya@maya.design' }, 'website', MESSAGES.websiteInvalid],
+    [{ ...profileFields, website: 'ftp://maya.design' }, 'website', MESSAGES.websiteInvalid],
+    [{ ...profileFields, website: 'not a link' }, 'website', MESSAGES.websiteInvalid],
+    [{ ...profileFields, website: 'maya' }, 'website', MESSAGES.websiteInvalid],
+    [{ ...profileFields, website: 'maya@maya.design' }, 'website', MESSAGES.websiteInvalid],
     [
-      { ...profileFields, website: 'javascript:alert(1)' },
+      { ...profileFields, website: `${'a'.repeat(190)}.design` },
       'website',
-      'Please enter a full web address starting with http:// or https://',
+      'Website must be at most 200 characters',
     ],
     [{ ...profileFields, bio: 'x'.repeat(501) }, 'bio', 'Bio must be at most 500 characters'],
   ])('refuses %j with a clear message', async (body, field, message) => {

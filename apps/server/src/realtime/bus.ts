@@ -10,6 +10,12 @@ export interface SessionsToEnd {
 }
 
 /**
+ * Receives an event for a user, with the text frame every socket sends for it: serialized once
+ * per event, not once per socket (ADR 0018). The frame is shared: listeners must not change it.
+ */
+export type RealtimeListener = (event: RealtimeEvent, frame: Buffer) => void;
+
+/**
  * Carries realtime events to the sockets that should receive them. Features publish from their
  * domain-event subscribers (`<feature>/events.ts`), so only committed changes are told; the
  * websocket route subscribes per connected user.
@@ -19,7 +25,7 @@ export interface RealtimeBus {
   /** Sends `event` to every socket of every user in `userIds`, on every instance. */
   publish: (userIds: readonly string[], event: RealtimeEvent) => void;
   /** Calls `listener` with each event for `userId`; returns the unsubscribe function. */
-  subscribe: (userId: string, listener: (event: RealtimeEvent) => void) => () => void;
+  subscribe: (userId: string, listener: RealtimeListener) => () => void;
   /**
    * Closes sockets whose session ended (logout, password reset, account deletion, a revoked
    * session), on every instance: a socket outlives the cookie check made at its upgrade.
@@ -40,6 +46,12 @@ export type BusMessage =
   | { kind: 'resync' };
 
 const RESYNC: RealtimeEvent = { type: 'resync' };
+const RESYNC_FRAME = frameOf(RESYNC);
+
+/** The JSON text frame sockets send for `event`. */
+function frameOf(event: RealtimeEvent): Buffer {
+  return Buffer.from(JSON.stringify(event));
+}
 
 /** Whether a socket of `sessionId` is one `target` names. */
 export function isEnded(target: SessionsToEnd, sessionId: string): boolean {
@@ -56,7 +68,7 @@ export function isEnded(target: SessionsToEnd, sessionId: string): boolean {
 export function createLocalDelivery() {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const on = <T>(channel: string, listener: (value: T) => void) => {
+  const on = <A extends unknown[]>(channel: string, listener: (...args: A) => void) => {
     emitter.on(channel, listener);
     return () => {
       emitter.off(channel, listener);
@@ -65,21 +77,27 @@ export function createLocalDelivery() {
   return {
     deliver(message: BusMessage): void {
       if (message.kind === 'event') {
+        const { event } = message;
+        // Made on first use: an event for users with no socket here costs nothing.
+        let frame: Buffer | undefined;
         for (const userId of new Set(message.userIds)) {
-          emitter.emit(`event:${userId}`, message.event);
+          const channel = `event:${userId}`;
+          if (emitter.listenerCount(channel) > 0) {
+            frame ??= frameOf(event);
+            emitter.emit(channel, event, frame);
+          }
         }
       } else if (message.kind === 'resync') {
         for (const channel of emitter.eventNames()) {
           if (typeof channel === 'string' && channel.startsWith('event:')) {
-            emitter.emit(channel, RESYNC);
+            emitter.emit(channel, RESYNC, RESYNC_FRAME);
           }
         }
       } else {
         emitter.emit(`end:${message.target.userId}`, message.target);
       }
     },
-    subscribe: (userId: string, listener: (event: RealtimeEvent) => void) =>
-      on(`event:${userId}`, listener),
+    subscribe: (userId: string, listener: RealtimeListener) => on(`event:${userId}`, listener),
     onSessionsEnded: (userId: string, listener: (target: SessionsToEnd) => void) =>
       on(`end:${userId}`, listener),
   };

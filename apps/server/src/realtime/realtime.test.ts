@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountClient } from '../../test/account-client';
 import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp } from '../../test/helpers';
 import { connectRealtime, listenForRealtime, RefusedError } from '../../test/realtime-client';
+import { createLocalDelivery, createMemoryBus } from './bus';
 import { type Connection, sweep } from './routes';
 
 const refusal = (promise: Promise<unknown>) =>
@@ -167,5 +168,42 @@ describe('heartbeat sweep', () => {
     });
     expect(extended.socket.close).not.toHaveBeenCalled();
     expect(fresh.recheck).not.toHaveBeenCalled();
+  });
+});
+
+describe('the in-process bus', () => {
+  it("serializes an event once for all its users' listeners, and resyncs every user", () => {
+    const bus = createMemoryBus();
+    const frames: { user: string; text: string; frame: Buffer }[] = [];
+    const listen = (user: string) =>
+      bus.subscribe(user, (_event, frame) =>
+        frames.push({ user, text: frame.toString('utf8'), frame }),
+      );
+    listen('ada');
+    listen('ada');
+    const stopBob = listen('bob');
+    listen('eve');
+    const event = { type: 'chat.changed', chatId: 'shared' } as const;
+    bus.publish(['ada', 'bob', 'ada', 'nobody'], event);
+    expect(frames.map(({ user, text }) => [user, JSON.parse(text) as unknown])).toEqual([
+      ['ada', event],
+      ['ada', event],
+      ['bob', event],
+    ]);
+    // One frame for the event, whoever receives it.
+    expect(new Set(frames.map(({ frame }) => frame)).size).toBe(1);
+
+    frames.length = 0;
+    stopBob();
+    // What createRedisBus delivers when its subscription comes back after a drop.
+    const local = createLocalDelivery();
+    const told: string[] = [];
+    local.subscribe('ada', (received, frame) =>
+      told.push(`${received.type} ${frame.toString('utf8')}`),
+    );
+    local.deliver({ kind: 'resync' });
+    expect(told).toEqual(['resync {"type":"resync"}']);
+    bus.publish(['bob'], event);
+    expect(frames).toEqual([]);
   });
 });

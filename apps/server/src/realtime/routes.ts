@@ -199,7 +199,7 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
       if (request.headers.origin !== appOrigin) {
         throw new ApiError('FORBIDDEN_ORIGIN');
       }
-      const session = await readSession(app.auth, request);
+      const session = await readSession(app, request);
       if (!session) {
         throw new ApiError('UNAUTHENTICATED');
       }
@@ -227,13 +227,13 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
         alive: true,
         expiresAt: sessionEndsAt(session.session),
         recheck: async () => {
-          const current = await readSession(app.auth, request);
+          const current = await readSession(app, request);
           return current ? sessionEndsAt(current.session) : null;
         },
       };
       connections.add(connection);
       const unsubscribe = [
-        app.realtime.subscribe(userId, (event) => socket.send(JSON.stringify(event))),
+        app.realtime.subscribe(userId, (_event, frame) => socket.send(frame, { binary: false })),
         app.realtime.onSessionsEnded(userId, (target) => {
           if (isEnded(target, connection.sessionId)) {
             socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');

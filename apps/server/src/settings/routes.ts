@@ -4,13 +4,22 @@ import type { AppInstance } from '../app';
 import { route } from '../lib/route';
 import { readSettings, updateSetting } from './settings';
 
-/** GET and PATCH /api/settings: the signed-in user's own settings only. */
+/**
+ * GET and PATCH /api/settings: the signed-in user's own settings only. Either may set the time
+ * zone (a first read starts from the browser's), so the cached one is forgotten (ADR 0018).
+ */
 export function settingsRoutes(app: AppInstance): void {
-  route(app, settingsApi.get, ({ db, user, now, query }) =>
-    readSettings(db, user.id, query.timezone, now),
-  );
+  route(app, settingsApi.get, async ({ db, user, now, query }) => {
+    const settings = await readSettings(db, user.id, query.timezone, now);
+    if (query.timezone) {
+      app.sessionCache.forgetTimezone(user.id);
+    }
+    return settings;
+  });
 
-  route(app, settingsApi.update, ({ db, user, body, now }) =>
-    updateSetting(db, user.id, body, now),
-  );
+  route(app, settingsApi.update, async ({ db, user, body, now }) => {
+    const settings = await updateSetting(db, user.id, body, now);
+    app.sessionCache.forgetTimezone(user.id);
+    return settings;
+  });
 }

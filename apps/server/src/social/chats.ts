@@ -8,7 +8,14 @@ import { newId } from '../lib/ids';
 import { readable } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
 import type { Emitting } from './events';
-import { editableMessage, hasParticipant, ownMessage, readableChat, requireFriend } from './policy';
+import {
+  editableMessage,
+  hasParticipant,
+  ownMessage,
+  readableChat,
+  requireFriend,
+  requireFriendship,
+} from './policy';
 import { orderedPair, otherOf, socialUsersById } from './social';
 
 type ChatRow = Selectable<ChatTable>;
@@ -97,7 +104,8 @@ export async function listChats(db: Kysely<Database>, userId: string): Promise<C
 
 /**
  * Runs a change to one of the user's chats in a transaction that first locks the chat's row, so
- * sends, edits and deletions in one chat take turns and its last message stays right.
+ * sends, edits and deletions in one chat take turns and its last message stays right. The locking
+ * update answers the row too: a chat the user takes no part in is 404, as `readableChat` answers.
  */
 async function changeChat<T>(
   db: Kysely<Database>,
@@ -106,13 +114,14 @@ async function changeChat<T>(
   change: (trx: Kysely<Database>, chat: ChatRow) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await trx
+    const chat = await trx
       .updateTable('chats')
       .set((eb) => ({ last_message_at: eb.ref('last_message_at') }))
       .where('id', '=', chatId)
       .where(hasParticipant(userId))
-      .execute();
-    return change(trx, await readableChat(trx, userId, chatId));
+      .returningAll()
+      .executeTakeFirst();
+    return change(trx, readable(chat));
   });
 }
 
@@ -128,16 +137,20 @@ function newestMessage(db: Kysely<Database>, chatId: string) {
     .executeTakeFirst();
 }
 
-/**
- * Points the chat's preview at its newest message (its first 100 characters) and
- * says whether the preview changed, which is when both participants' chat lists need a refresh.
- */
-async function refreshLastMessage(trx: Kysely<Database>, chat: ChatRow): Promise<boolean> {
-  const newest = await newestMessage(trx, chat.id);
-  const preview = {
+/** What a chat's list shows of its newest message: its first 100 characters, and its time. */
+function previewOf(newest: Pick<MessageRow, 'content' | 'created_at'> | undefined) {
+  return {
     last_message: newest ? newest.content.slice(0, LAST_MESSAGE_PREVIEW_LENGTH) : null,
     last_message_at: newest?.created_at ?? null,
   };
+}
+
+/**
+ * Points the chat's preview at its newest message and says whether the preview changed, which is
+ * when both participants' chat lists need a refresh.
+ */
+async function refreshLastMessage(trx: Kysely<Database>, chat: ChatRow): Promise<boolean> {
+  const preview = previewOf(await newestMessage(trx, chat.id));
   if (
     preview.last_message === chat.last_message &&
     preview.last_message_at === chat.last_message_at
@@ -253,6 +266,10 @@ export async function messagePage(
 /**
  * Sends a message; the friendship must still exist (ADR 0011). A message's time is kept after
  * the chat's newest one, so two messages sent within a millisecond still keep their order.
+ *
+ * Four statements under the chat's lock (ADR 0018): the lock answers the chat, one read answers
+ * the friendship and the newest message's time, then the insert, and the preview is set to the
+ * new message, which is the newest by construction.
  */
 export async function sendMessage(
   db: Kysely<Database>,
@@ -262,9 +279,29 @@ export async function sendMessage(
   now: Date,
 ): Promise<Emitting<Message>> {
   return changeChat(db, userId, chatId, async (trx, chat) => {
-    await requireFriend(trx, userId, otherOf(chat, userId));
-    const newest = await newestMessage(trx, chat.id);
-    const after = newest ? Date.parse(newest.created_at) + 1 : 0;
+    const { friends, newest } = await trx
+      .selectNoFrom((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('friendships')
+              .select('user1_id')
+              .where('user1_id', '=', chat.user1_id)
+              .where('user2_id', '=', chat.user2_id),
+          )
+          .as('friends'),
+        eb
+          .selectFrom('messages')
+          .select('created_at')
+          .where('chat_id', '=', chat.id)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .as('newest'),
+      ])
+      .executeTakeFirstOrThrow();
+    requireFriendship(Boolean(friends));
+    const after = newest ? Date.parse(newest) + 1 : 0;
     const row: MessageRow = {
       id: newId(),
       chat_id: chat.id,
@@ -277,7 +314,7 @@ export async function sendMessage(
       created_at: new Date(Math.max(now.getTime(), after)).toISOString(),
     };
     await trx.insertInto('messages').values(row).execute();
-    await refreshLastMessage(trx, chat);
+    await trx.updateTable('chats').set(previewOf(row)).where('id', '=', chat.id).execute();
     const message = presentMessage(row);
     return {
       result: message,

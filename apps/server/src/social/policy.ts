@@ -21,7 +21,12 @@ export async function requireFriend(
   userId: string,
   friendId: string,
 ): Promise<void> {
-  changeable(userId !== friendId && (await areFriends(db, userId, friendId)), 'NOT_FRIENDS');
+  requireFriendship(userId !== friendId && (await areFriends(db, userId, friendId)));
+}
+
+/** 403 NOT_FRIENDS unless `friends`: for a write that read the friendship itself. */
+export function requireFriendship(friends: boolean): void {
+  changeable(friends, 'NOT_FRIENDS');
 }
 
 /** A chat's filter for "`userId` takes part in it". */

@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_LIMIT } from '@daywise/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { accountClient } from '../../test/account-client';
@@ -47,6 +48,7 @@ describe.each(ENGINES)('todos on %s', (engine) => {
       items: TodoJson[];
       nextCursor: string | null;
       total: number;
+      totalIsLowerBound: boolean;
     }>();
   const titles = async (query = '') => (await list(query)).items.map((todo) => todo.title);
 
@@ -166,6 +168,32 @@ describe.each(ENGINES)('todos on %s', (engine) => {
     expect(third.nextCursor).toBeNull();
     expect([first.total, second.total, third.total]).toEqual([7, 7, 7]);
     expect((await list('?limit=3&q=Todo 6')).total).toBe(1);
+  });
+
+  it('counts a search’s matches up to SEARCH_COUNT_LIMIT, and says when there are more', async () => {
+    for (let i = 0; i <= SEARCH_COUNT_LIMIT; i += 1) {
+      await create({
+        title: i % 2 === 0 ? `Groceries ${i}` : `Errand ${i}`,
+        description: 'errand',
+      });
+    }
+    // 101 todos match 'errand' (every description); 51 match 'groceries'.
+    const many = await list('?q=ERRAND&limit=5');
+    expect(many.items).toHaveLength(5);
+    expect(many).toMatchObject({ total: SEARCH_COUNT_LIMIT, totalIsLowerBound: true });
+    expect(await list('?q=groceries&limit=5')).toMatchObject({
+      total: 51,
+      totalIsLowerBound: false,
+    });
+    // Without a search every match is counted.
+    expect(await list('?limit=5')).toMatchObject({
+      total: SEARCH_COUNT_LIMIT + 1,
+      totalIsLowerBound: false,
+    });
+    expect(await list('?priority=medium&limit=5')).toMatchObject({
+      total: SEARCH_COUNT_LIMIT + 1,
+      totalIsLowerBound: false,
+    });
   });
 
   it('reading todos leaves the first settings read to choose the time zone', async () => {

@@ -1,5 +1,5 @@
-import { QUOTAS, weekOf } from '@daywise/shared';
-import type { Todo, TodoCreate, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
+import { QUOTAS, SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
+import type { Todo, TodoCreate, TodoPage, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
 import { todoCreateSchema, type todoListQuerySchema } from '@daywise/shared/schemas';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
@@ -83,6 +83,46 @@ function filteredTodos(db: Kysely<Database>, userId: string, query: TodoListQuer
   return select;
 }
 
+interface MatchCount {
+  total: number;
+  totalIsLowerBound: boolean;
+}
+
+/**
+ * How many todos match: read from the kept counts when only the status filters (the list's
+ * default views); counted up to SEARCH_COUNT_LIMIT for a search, whose matching reads every title
+ * and description (docs/product/todos.md); else counted.
+ */
+async function countMatching(
+  db: Kysely<Database>,
+  userId: string,
+  query: TodoListQuery,
+  matching: ReturnType<typeof filteredTodos>,
+): Promise<MatchCount> {
+  if (!query.priority && !query.q && query.due === 'any') {
+    const { total, completed } = await todoCounts(db, userId);
+    const count = { all: total, completed, pending: total - completed }[query.status];
+    return { total: count, totalIsLowerBound: false };
+  }
+  if (query.q) {
+    const row = await db
+      .selectFrom(
+        matching
+          .select(sql`1`.as('one'))
+          .limit(SEARCH_COUNT_LIMIT + 1)
+          .as('matches'),
+      )
+      .select(sql<number>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow();
+    const total = Number(row.total);
+    return total > SEARCH_COUNT_LIMIT
+      ? { total: SEARCH_COUNT_LIMIT, totalIsLowerBound: true }
+      : { total, totalIsLowerBound: false };
+  }
+  const row = await matching.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow();
+  return { total: Number(row.total), totalIsLowerBound: false };
+}
+
 /**
  * One page of the user's todos with the filters applied in SQL (status, priority,
  * free text on title or description; the due filter counts days in the user's time zone), and
@@ -93,7 +133,7 @@ export async function listTodos(
   userId: string,
   query: TodoListQuery,
   today: string,
-): Promise<{ items: Todo[]; nextCursor: string | null; total: number }> {
+): Promise<TodoPage> {
   const matching = filteredTodos(db, userId, query, today);
   let page = matching.selectAll();
   if (query.cursor) {
@@ -111,14 +151,14 @@ export async function listTodos(
       .orderBy('id', 'desc')
       .limit(query.limit + 1)
       .execute(),
-    matching.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    countMatching(db, userId, query, matching),
   ]);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   return {
     items: items.map(presentTodo),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-    total: Number(count.total),
+    ...count,
   };
 }
 
@@ -143,17 +183,18 @@ export async function pendingReminders(db: Kysely<Database>, userId: string): Pr
 }
 
 /** The counters, counted by the database. */
-export async function todoStats(db: Kysely<Database>, userId: string): Promise<TodoStats> {
+/** The user's todo counts, kept by the database as todos change (migration 0009). */
+async function todoCounts(db: Kysely<Database>, userId: string) {
   const row = await db
-    .selectFrom('todos')
-    .select([
-      sql<number>`count(*)`.as('total'),
-      sql<number>`coalesce(sum(case when completed then 1 else 0 end), 0)`.as('completed'),
-    ])
+    .selectFrom('todo_counts')
+    .select(['total', 'completed'])
     .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const total = Number(row.total);
-  const completed = Number(row.completed);
+    .executeTakeFirst();
+  return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0) };
+}
+
+export async function todoStats(db: Kysely<Database>, userId: string): Promise<TodoStats> {
+  const { total, completed } = await todoCounts(db, userId);
   return {
     total,
     completed,

@@ -6,14 +6,26 @@ import type { FastifyInstance } from 'fastify';
 
 import { ApiError } from '../lib/errors';
 
-/** Prerendered public pages (apps/web/scripts/prerender.mjs): URL path -> file under the dist. */
+/**
+ * The pages apps/web/scripts/prerender.mjs wrote, URL path -> file under the dist: prerendered
+ * public pages (pages/<name>.html, pages/index.html for '/'), and the signed-in pages' shells
+ * that preload their code (shells/<path>.html, ADR 0018).
+ */
 function findPrerenderedPages(webDistDir: string): Map<string, string> {
-  const dir = path.join(webDistDir, 'pages');
   const pages = new Map<string, string>();
-  if (fs.existsSync(dir)) {
-    for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.html'))) {
-      const name = file.slice(0, -'.html'.length);
-      pages.set(name === 'index' ? '/' : `/${name}`, `pages/${file}`);
+  for (const folder of ['pages', 'shells']) {
+    const dir = path.join(webDistDir, folder);
+    if (!fs.existsSync(dir)) {
+      continue;
+    }
+    for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (file.endsWith('.html')) {
+        const name = file.slice(0, -'.html'.length).split(path.sep).join('/');
+        pages.set(
+          name === 'index' ? '/' : `/${name}`,
+          `${folder}/${file.split(path.sep).join('/')}`,
+        );
+      }
     }
   }
   return pages;

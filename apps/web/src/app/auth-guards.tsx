@@ -1,6 +1,9 @@
+import { MESSAGES } from '@daywise/shared';
 import { Loader2 } from 'lucide-react';
 import { type Location, Navigate, Outlet, useLocation } from 'react-router';
 
+import { Button } from '../components/button';
+import { errorPanelClass } from '../components/load-error';
 import { useSession } from '../lib/session';
 
 export function FullPageSpinner() {
@@ -12,20 +15,42 @@ export function FullPageSpinner() {
   );
 }
 
+/** The session could not be read: the message and a Try Again that reads it again. */
+function SessionCheckFailed({ retry, retrying }: { retry: () => void; retrying: boolean }) {
+  return (
+    <div role="alert" className={`${errorPanelClass} mx-auto my-4 max-w-3xl`}>
+      <p>{MESSAGES.sessionCheckFailed}</p>
+      <Button onClick={retry} disabled={retrying} variant="secondary" size="sm" className="mt-3">
+        Try Again
+      </Button>
+    </div>
+  );
+}
+
 /**
  * Protected routes: a spinner while the session loads, the page for a signed-in
- * user, otherwise /login remembering where the visitor was going.
+ * user, otherwise /login remembering where the visitor was going. A session read that failed is
+ * not a sign-out: the page stays with the last user known, or an error offers Try Again
+ * (docs/product/accounts.md#sessions).
  */
 export function RequireAuth() {
-  const { user, isLoading } = useSession();
+  const { user, isLoading, failed, retrying, retry } = useSession();
   const location = useLocation();
   if (isLoading) {
     return <FullPageSpinner />;
   }
-  if (!user) {
-    return <Navigate to="/login" replace state={{ from: location }} />;
+  if (user) {
+    return (
+      <>
+        {failed && !retrying && <SessionCheckFailed retry={retry} retrying={retrying} />}
+        <Outlet />
+      </>
+    );
   }
-  return <Outlet />;
+  if (failed) {
+    return <SessionCheckFailed retry={retry} retrying={retrying} />;
+  }
+  return <Navigate to="/login" replace state={{ from: location }} />;
 }
 
 /**

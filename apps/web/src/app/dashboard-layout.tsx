@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 
 import { IconButton } from '../components/button';
 import { InPageReminder } from '../components/in-page-reminder';
@@ -21,8 +21,10 @@ import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
 import { RealtimeProvider } from '../lib/realtime';
 import { useSession } from '../lib/session';
+import { RouteTitle } from './document-title';
+import { AppScrollRestoration } from './scroll-restoration';
 
-/** Navigation items. Dashboard is active on an exact match, the rest by prefix. */
+/** Navigation items. Dashboard is active on an exact match (`end`), the rest by prefix. */
 const NAV_ITEMS = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, exact: true },
   { to: '/dashboard/todos', label: 'Todos', icon: ListTodo, exact: false },
@@ -31,13 +33,6 @@ const NAV_ITEMS = [
   { to: '/dashboard/profile', label: 'Profile', icon: User, exact: false },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, exact: false },
 ] as const;
-
-export function activeItem(pathname: string) {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  return NAV_ITEMS.find((item) =>
-    item.exact ? path === item.to : path === item.to || path.startsWith(`${item.to}/`),
-  );
-}
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
@@ -100,19 +95,21 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * The signed-in shell: a sidebar fixed on large screens and a slide-over on small
- * ones, and a header titled with the active item. Reminders are scheduled and the realtime
- * socket is held here, so both work on every signed-in page.
+ * The signed-in shell: a sidebar fixed on large screens and a slide-over on small ones, a header
+ * with the menu button and theme toggle, and the section's document title. Reminders are
+ * scheduled and the realtime socket is held here, so both work on every signed-in page.
  */
 export default function DashboardLayout() {
-  const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const title = activeItem(location.pathname)?.label ?? 'Dashboard';
   useTodoReminders();
   usePlanReminders();
 
   return (
     <RealtimeProvider>
+      {/* The window scrolls here too, not an inner element: a new section opens at its top and
+          back or forward returns to where the user was (docs/product/dashboard.md). */}
+      <AppScrollRestoration />
+      <RouteTitle />
       <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
         <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 lg:block dark:border-gray-800">
           <Sidebar />
@@ -148,7 +145,9 @@ export default function DashboardLayout() {
             >
               <Menu aria-hidden className="size-6" />
             </IconButton>
-            <p className="flex-1 text-lg font-semibold">{title}</p>
+            {/* The page's own heading is its one visible title; the header does not repeat it
+                (docs/product/dashboard.md). */}
+            <div className="flex-1" />
             <ThemeToggle />
           </header>
           <main className="mx-auto max-w-6xl p-4 sm:p-6 lg:p-8">

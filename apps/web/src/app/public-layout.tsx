@@ -1,21 +1,9 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 
 import { Footer } from '../components/footer';
 import { Navbar } from '../components/navbar';
-
-/** Scrolls to the top on every route change, or to the #anchor when there is one. */
-function ScrollToTop() {
-  const { pathname, hash } = useLocation();
-  useEffect(() => {
-    if (hash) {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-      return;
-    }
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  }, [pathname, hash]);
-  return null;
-}
+import { RouteTitle } from './document-title';
+import { AppScrollRestoration } from './scroll-restoration';
 
 export function PublicLayout() {
   return (
@@ -26,7 +14,10 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <ScrollToTop />
+      {/* A new page opens at its top (or its #anchor); back and forward return to where the
+          visitor was, as a browser does (docs/product/public-site.md). */}
+      <AppScrollRestoration />
+      <RouteTitle />
       <Navbar />
       <div id="main" className="flex-1">
         <Outlet />

@@ -4,42 +4,65 @@ import type { RouteObject } from 'react-router';
 import { RouteErrorScreen } from '../components/error-boundary';
 import { HomePage } from '../features/marketing/home-page';
 import { RedirectIfSignedIn, RequireAuth } from './auth-guards';
+import type { RouteHandle } from './document-title';
 import { PublicLayout } from './public-layout';
 
-/** Loads a route module only when its path is visited (code splitting by route). */
-function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+/**
+ * Loads a route module only when its path is visited (code splitting by route); `title` names the
+ * page in the browser tab (app/document-title.tsx).
+ */
+function page(
+  load: () => Promise<{ default: ComponentType }>,
+  title?: string,
+): Pick<RouteObject, 'lazy' | 'handle'> {
+  const handle: RouteHandle = { title };
+  return { lazy: async () => ({ Component: (await load()).default }), handle };
 }
 
 const publicPages: RouteObject[] = [
   { index: true, element: <HomePage /> },
-  { path: 'about', ...page(() => import('../features/marketing/about-page')) },
-  { path: 'features', ...page(() => import('../features/marketing/features-page')) },
-  { path: 'contact', ...page(() => import('../features/contact/contact-page')) },
-  { path: 'faq', ...page(() => import('../features/faq/faq-page')) },
-  { path: 'feedback', ...page(() => import('../features/feedback/feedback-page')) },
-  { path: 'privacy', ...page(() => import('../features/marketing/privacy-page')) },
-  { path: 'terms', ...page(() => import('../features/marketing/terms-page')) },
+  { path: 'about', ...page(() => import('../features/marketing/about-page'), 'About') },
+  { path: 'features', ...page(() => import('../features/marketing/features-page'), 'Features') },
+  { path: 'contact', ...page(() => import('../features/contact/contact-page'), 'Contact') },
+  { path: 'faq', ...page(() => import('../features/faq/faq-page'), 'FAQ') },
+  { path: 'feedback', ...page(() => import('../features/feedback/feedback-page'), 'Feedback') },
+  {
+    path: 'privacy',
+    ...page(() => import('../features/marketing/privacy-page'), 'Privacy Policy'),
+  },
+  { path: 'terms', ...page(() => import('../features/marketing/terms-page'), 'Terms of Service') },
   {
     element: <RedirectIfSignedIn />,
     children: [
-      { path: 'login', ...page(() => import('../features/auth/login-page')) },
-      { path: 'signup', ...page(() => import('../features/auth/signup-page')) },
-      { path: 'reset-password', ...page(() => import('../features/auth/reset-password-page')) },
-      { path: 'restore-account', ...page(() => import('../features/auth/restore-account-page')) },
+      { path: 'login', ...page(() => import('../features/auth/login-page'), 'Login') },
+      { path: 'signup', ...page(() => import('../features/auth/signup-page'), 'Sign Up') },
+      {
+        path: 'reset-password',
+        ...page(() => import('../features/auth/reset-password-page'), 'Reset Password'),
+      },
+      {
+        path: 'restore-account',
+        ...page(() => import('../features/auth/restore-account-page'), 'Restore Account'),
+      },
     ],
   },
-  { path: 'verify-email', ...page(() => import('../features/auth/verify-email-page')) },
-  { path: 'forgot-password', ...page(() => import('../features/auth/forgot-password-page')) },
+  {
+    path: 'verify-email',
+    ...page(() => import('../features/auth/verify-email-page'), 'Verify Email'),
+  },
+  {
+    path: 'forgot-password',
+    ...page(() => import('../features/auth/forgot-password-page'), 'Forgot Password'),
+  },
   {
     path: 'verification-recovery',
-    ...page(() => import('../features/auth/verification-recovery-page')),
+    ...page(() => import('../features/auth/verification-recovery-page'), 'Verification Recovery'),
   },
   {
     path: 'debug-verification',
-    ...page(() => import('../features/auth/debug-verification-page')),
+    ...page(() => import('../features/auth/debug-verification-page'), 'Verification Debug'),
   },
-  { path: '*', ...page(() => import('../features/marketing/not-found-page')) },
+  { path: '*', ...page(() => import('../features/marketing/not-found-page'), 'Page Not Found') },
 ];
 
 /** The public pages rendered to HTML at build time (scripts/prerender.mjs). */
@@ -61,12 +84,15 @@ export const PRERENDERED_PATHS = [
 
 /** The signed-in area: the shell and its six children, loaded only when visited. */
 const dashboardPages: RouteObject[] = [
-  { index: true, ...page(() => import('../features/dashboard/dashboard-page')) },
-  { path: 'todos', ...page(() => import('../features/todos/todos-page')) },
-  { path: 'daily-goals', ...page(() => import('../features/daily-goals/daily-goals-page')) },
-  { path: 'social', ...page(() => import('../features/social/social-page')) },
-  { path: 'profile', ...page(() => import('../features/profile/profile-page')) },
-  { path: 'settings', ...page(() => import('../features/settings/settings-page')) },
+  { index: true, ...page(() => import('../features/dashboard/dashboard-page'), 'Dashboard') },
+  { path: 'todos', ...page(() => import('../features/todos/todos-page'), 'Todos') },
+  {
+    path: 'daily-goals',
+    ...page(() => import('../features/daily-goals/daily-goals-page'), 'Daily Goals'),
+  },
+  { path: 'social', ...page(() => import('../features/social/social-page'), 'Social') },
+  { path: 'profile', ...page(() => import('../features/profile/profile-page'), 'Profile') },
+  { path: 'settings', ...page(() => import('../features/settings/settings-page'), 'Settings') },
 ];
 
 export const routes: RouteObject[] = [

@@ -82,6 +82,21 @@ describe('BarChart', () => {
       light.data.datasets[1]?.backgroundColor,
     );
   });
+
+  it('colours by meaning when told: done green, not done gray, in either theme', () => {
+    const tones = ['success', 'muted'] as const;
+    renderWithProviders(<BarChart data={DATA} label="Light" tones={[...tones]} />);
+    expect(lastProps().data.datasets.map((set) => set.backgroundColor)).toEqual([
+      '#059669',
+      '#6B7280',
+    ]);
+    window.localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    renderWithProviders(<BarChart data={DATA} label="Dark" tones={[...tones]} />);
+    expect(lastProps().data.datasets.map((set) => set.backgroundColor)).toEqual([
+      '#34D399',
+      '#9CA3AF',
+    ]);
+  });
 });
 
 describe('LineChart', () => {

@@ -31,15 +31,25 @@ Chart.register(
 /** The chart wrapper's canvas defaults to 300 by 150; it scales keeping that shape. */
 const CANVAS = { width: 300, height: 150 } as const;
 
+/** A series coloured for what it means: done (green), or not done, which must not read as done. */
+export type ChartTone = 'success' | 'muted';
+
 /** Series colours per theme: Tailwind's 600 shades on white, the 400 shades on gray-900. */
-const PALETTE: Record<ResolvedTheme, { series: string[]; text: string; grid: string }> = {
+const PALETTE: Record<
+  ResolvedTheme,
+  { series: string[]; tones: Record<ChartTone, string>; text: string; grid: string }
+> = {
   light: {
     series: ['#2563EB', '#059669', '#D97706', '#7C3AED'],
+    // Gray-500 on white: 4.8:1.
+    tones: { success: '#059669', muted: '#6B7280' },
     text: '#4B5563',
     grid: '#E5E7EB',
   },
   dark: {
     series: ['#60A5FA', '#34D399', '#FBBF24', '#A78BFA'],
+    // Gray-400 on gray-900: 6.9:1.
+    tones: { success: '#34D399', muted: '#9CA3AF' },
     text: '#D1D5DB',
     grid: '#374151',
   },
@@ -122,9 +132,11 @@ interface BarChartProps {
   label: string;
   /** One bar per label with the datasets piled up, instead of side by side. */
   stacked?: boolean;
+  /** A colour per dataset by meaning, instead of the series colours in order. */
+  tones?: ChartTone[];
 }
 
-export function BarChart({ data, label, stacked = false }: BarChartProps) {
+export function BarChart({ data, label, stacked = false, tones }: BarChartProps) {
   const { resolvedTheme } = useTheme();
   const options: ChartOptions<'bar'> = baseOptions(resolvedTheme, stacked);
   const chartData = {
@@ -132,7 +144,9 @@ export function BarChart({ data, label, stacked = false }: BarChartProps) {
     datasets: data.datasets.map((dataset, index) => ({
       label: dataset.label,
       data: dataset.data,
-      backgroundColor: seriesColor(resolvedTheme, index),
+      backgroundColor: tones?.[index]
+        ? PALETTE[resolvedTheme].tones[tones[index]]
+        : seriesColor(resolvedTheme, index),
       borderRadius: 4,
       maxBarThickness: 40,
     })),

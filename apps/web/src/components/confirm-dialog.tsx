@@ -10,6 +10,7 @@ import {
   dialogTitleClass,
 } from './dialog';
 import { DialogCloseButton } from './dialog-close';
+import { useReturnFocus } from './modal';
 
 /** The confirm dialog types (docs/product/social.md): danger, success, info, warning. */
 export type ConfirmTone = 'danger' | 'success' | 'info' | 'warning';
@@ -49,12 +50,13 @@ export function ConfirmDialog({
   onClose,
   tone = 'danger',
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   const { icon: Icon, iconClass, button } = TONES[tone];
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && !pending && onClose()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={dialogOverlayClass} />
-        <AlertDialog.Content className={dialogContentClass}>
+        <AlertDialog.Content className={dialogContentClass} onCloseAutoFocus={returnFocus}>
           <AlertDialog.Title className={dialogTitleClass}>
             <Icon aria-hidden className={`size-5 ${iconClass}`} />
             {title}

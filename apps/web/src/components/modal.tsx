@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 
 import { Button } from './button';
 import {
@@ -11,6 +11,33 @@ import {
 import { DialogCloseButton } from './dialog-close';
 
 const WIDTHS = { md: '', lg: 'sm:max-w-lg', xl: 'sm:max-w-2xl', '2xl': 'sm:max-w-3xl' } as const;
+
+/**
+ * Where the focus goes back when a dialog closes (WCAG 2.4.3): the control that opened it, or,
+ * when that control re-rendered meanwhile (its row moved lists), the one with the same label.
+ * Radix would focus its Dialog.Trigger, which these dialogs do not use, and so left <body>.
+ */
+export function useReturnFocus(): (event: Event) => void {
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
+  return (event) => {
+    event.preventDefault();
+    if (!opener || opener === document.body) {
+      return;
+    }
+    if (opener.isConnected) {
+      opener.focus();
+      return;
+    }
+    const label = opener.getAttribute('aria-label');
+    if (label) {
+      document
+        .querySelector<HTMLElement>(`${opener.tagName}[aria-label="${CSS.escape(label)}"]`)
+        ?.focus();
+    }
+  };
+}
 
 interface ModalProps {
   title: string;
@@ -37,11 +64,15 @@ export function Modal({
   onClose,
   children,
 }: ModalProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={dialogOverlayClass} />
-        <Dialog.Content className={`${dialogContentClass} ${WIDTHS[width]}`}>
+        <Dialog.Content
+          className={`${dialogContentClass} ${WIDTHS[width]}`}
+          onCloseAutoFocus={returnFocus}
+        >
           <Dialog.Title className={dialogTitleClass}>{title}</Dialog.Title>
           <Dialog.Description className={showDescription ? dialogTextClass : 'sr-only'}>
             {description}

@@ -21,6 +21,14 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-gray-700 hover:text-blue-700 dark:text-gray-200 dark:hover:text-blue-300'
   }`;
 
+/**
+ * The mobile menu's links and buttons are at least 44 px tall, a finger's tap target
+ * (docs/product/public-site.md).
+ */
+const mobileLinkClass = (state: { isActive: boolean }) =>
+  `flex min-h-11 items-center ${linkClass(state)}`;
+const mobileButtonClass = 'flex min-h-11 flex-1 items-center justify-center rounded-lg px-4 py-2';
+
 const ctaClass =
   'rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 
@@ -119,7 +127,7 @@ export function Navbar() {
                 <NavLink
                   to={item.to}
                   end={item.to === '/'}
-                  className={linkClass}
+                  className={mobileLinkClass}
                   onClick={closeMenu}
                 >
                   {item.label}
@@ -132,7 +140,7 @@ export function Navbar() {
               <Link
                 to="/dashboard"
                 onClick={closeMenu}
-                className="flex-1 rounded-lg bg-blue-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-blue-700"
+                className={`${mobileButtonClass} bg-blue-600 text-center text-sm font-semibold text-white hover:bg-blue-700`}
               >
                 Dashboard
               </Link>
@@ -141,14 +149,14 @@ export function Navbar() {
                 <Link
                   to="/login"
                   onClick={closeMenu}
-                  className="flex-1 rounded-lg border border-gray-300 px-4 py-2 text-center text-sm font-semibold dark:border-gray-700"
+                  className={`${mobileButtonClass} border border-gray-300 text-center text-sm font-semibold dark:border-gray-700`}
                 >
                   Login
                 </Link>
                 <Link
                   to="/signup"
                   onClick={closeMenu}
-                  className="flex-1 rounded-lg bg-blue-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-blue-700"
+                  className={`${mobileButtonClass} bg-blue-600 text-center text-sm font-semibold text-white hover:bg-blue-700`}
                 >
                   Sign Up
                 </Link>

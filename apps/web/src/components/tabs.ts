@@ -1,7 +1,11 @@
 import { cardClass } from './card';
 
-/** A Radix tab list's look: the tabs in a row on a card, scrolling sideways when narrow. */
-export const tabListClass = `${cardClass('xl')} flex gap-1 overflow-x-auto p-1`;
+/**
+ * A Radix tab list's look: the tabs in a row on a card, wrapping onto more rows when narrow, so
+ * that on a phone every tab is in sight rather than scrolled off without a hint
+ * (docs/product/daily-goals.md).
+ */
+export const tabListClass = `${cardClass('xl')} flex flex-wrap gap-1 p-1`;
 
 /** A Radix tab trigger's look; the active one is filled blue. */
 export const tabClass =

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { withMinimumDuration } from '../lib/toast';
 
@@ -13,18 +13,52 @@ interface ToggleCheckboxProps {
   label: string;
   /** Saves the new state; rejects when the server refused (the caller has rolled back). */
   onToggle: (checked: boolean) => Promise<unknown>;
+  /**
+   * Names the item across lists ('todo:42'): when a toggle moves the row (Pending to
+   * Completed), the box of the same item in its new list takes the keyboard focus.
+   */
+  focusKey?: string;
 }
+
+/** How long after a toggle the item's box in its new list may take the focus back. */
+const REFOCUS_WINDOW_MS = 5000;
+
+/**
+ * The item whose box had the focus when it was toggled. The row moves lists when the lists are
+ * read again, after the save: a box mounting under this key within the window, while the focus
+ * is lost (on <body>) or on the old copy of the box, takes it (WCAG 2.4.3).
+ */
+let refocus: { key: string; until: number } | null = null;
 
 /**
  * The checkbox of a todo or a plan task: it follows the click at once, shows a busy
  * spinner while saving (at least 300 ms) and takes no second click meanwhile; the saved state
  * decides once the change settles.
  */
-export function ToggleCheckbox({ checked, label, onToggle }: ToggleCheckboxProps) {
+export function ToggleCheckbox({ checked, label, onToggle, focusKey }: ToggleCheckboxProps) {
   const [clicked, setClicked] = useState<boolean | null>(null);
   const busy = clicked !== null;
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const active = document.activeElement as HTMLElement | null;
+    // Lost, or still on the old copy of this box (the new list may arrive before the old one).
+    const lost =
+      active === null || active === document.body || active.dataset.focusKey === focusKey;
+    if (refocus && refocus.key === focusKey && Date.now() < refocus.until && lost) {
+      refocus = null;
+      input.current?.focus();
+    }
+  }, [focusKey]);
 
   const flip = async () => {
+    if (busy) {
+      return;
+    }
+    const hadFocus = input.current !== null && document.activeElement === input.current;
+    if (hadFocus && focusKey !== undefined) {
+      refocus = { key: focusKey, until: Date.now() + REFOCUS_WINDOW_MS };
+    }
     setClicked(!checked);
     try {
       await withMinimumDuration(onToggle(!checked), TOGGLE_BUSY_MS);
@@ -32,6 +66,10 @@ export function ToggleCheckbox({ checked, label, onToggle }: ToggleCheckboxProps
       // Rolled back and reported by the caller.
     } finally {
       setClicked(null);
+      // A rollback re-renders the row where it was: give it back the focus it had.
+      if (hadFocus && input.current?.isConnected && document.activeElement === document.body) {
+        input.current.focus();
+      }
     }
   };
 
@@ -39,11 +77,14 @@ export function ToggleCheckbox({ checked, label, onToggle }: ToggleCheckboxProps
     <span className="relative mt-0.5 flex size-5 shrink-0 items-center justify-center">
       <input
         type="checkbox"
+        ref={input}
+        data-focus-key={focusKey}
         checked={clicked ?? checked}
-        disabled={busy}
+        // aria-disabled, not disabled: a disabled box drops the keyboard focus to <body>.
+        aria-disabled={busy}
         onChange={() => void flip()}
         aria-label={label}
-        className="size-5 rounded border-gray-300 accent-blue-600 disabled:opacity-40"
+        className="size-5 rounded border-gray-300 accent-blue-600 aria-disabled:opacity-40"
       />
       {busy && (
         <Loader2

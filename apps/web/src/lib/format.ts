@@ -1,15 +1,22 @@
 /**
  * Dates as docs/product/README.md writes them: US English, short month, numeric day, year. A
  * calendar date (YYYY-MM-DD) is read as UTC so the day never shifts with the browser's zone.
+ * Each formatter is made on first use: the first Intl formatter of a page costs tens of
+ * milliseconds, which a page that shows no date should not pay as it loads (ADR 0018).
  */
-const CALENDAR_DATE = new Intl.DateTimeFormat('en-US', {
+function lazyFormat(options: Intl.DateTimeFormatOptions): (value: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (value) => (format ??= new Intl.DateTimeFormat('en-US', options)).format(value);
+}
+
+const CALENDAR_DATE = lazyFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
 });
 
-const CALENDAR_DAY = new Intl.DateTimeFormat('en-US', {
+const CALENDAR_DAY = lazyFormat({
   weekday: 'short',
   month: 'short',
   day: 'numeric',
@@ -25,13 +32,13 @@ function calendarDate(date: string): Date | null {
 /** 'Nov 21, 2026' */
 export function formatCalendarDate(date: string): string {
   const value = calendarDate(date);
-  return value ? CALENDAR_DATE.format(value) : date;
+  return value ? CALENDAR_DATE(value) : date;
 }
 
 /** 'Sat, Nov 21, 2026' */
 export function formatCalendarDay(date: string): string {
   const value = calendarDate(date);
-  return value ? CALENDAR_DAY.format(value) : date;
+  return value ? CALENDAR_DAY(value) : date;
 }
 
 /** An instant as its date in a time zone: 'Nov 21, 2026'. */

@@ -200,3 +200,27 @@ describe('registerNotificationWorker', () => {
     expect(register).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('prepareNotificationWorker', () => {
+  it('registers the worker ahead of a reminder once notifications are allowed', async () => {
+    const { register } = stubServiceWorker();
+    stubNotification('granted', 'granted');
+    const { prepareNotificationWorker } = await load();
+
+    prepareNotificationWorker();
+    expect(register).toHaveBeenCalledWith('/notification-sw.js', { scope: '/' });
+  });
+
+  it('registers nothing before the user allows notifications, and swallows a failure', async () => {
+    const { register } = stubServiceWorker();
+    stubNotification('default', 'default');
+    const { prepareNotificationWorker } = await load();
+    prepareNotificationWorker();
+    expect(register).not.toHaveBeenCalled();
+
+    stubNotification('granted', 'granted');
+    register.mockRejectedValueOnce(new Error('blocked'));
+    prepareNotificationWorker();
+    await vi.waitFor(() => expect(register).toHaveBeenCalledOnce());
+  });
+});

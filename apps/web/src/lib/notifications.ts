@@ -114,6 +114,17 @@ export async function registerNotificationWorker(): Promise<ServiceWorkerRegistr
   return registering;
 }
 
+/**
+ * Registers the notification worker as soon as a reminder is scheduled, when notifications are
+ * allowed: the reminder then shows through the worker without waiting for it to install. A
+ * failure is left to the reminder itself, which falls back to the page.
+ */
+export function prepareNotificationWorker(): void {
+  if (notificationSupport() === 'granted') {
+    registerNotificationWorker().catch(() => undefined);
+  }
+}
+
 /** Whether the notification worker is registered here, for the diagnostics panel. */
 export async function notificationWorkerStatus(): Promise<NotificationWorkerStatus> {
   if (!workersSupported()) {

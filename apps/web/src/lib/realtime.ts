@@ -18,7 +18,7 @@ import {
 } from 'react';
 
 import { queryKeys } from './query-keys';
-import { useSession } from './session';
+import { sessionEndedByServer, useSession } from './session';
 
 /**
  * The client ping. The server's pings are invisible to page scripts, and a lost network can leave
@@ -226,7 +226,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       },
       onConnectedChange: hub.setConnected,
       onReconnect: () => void queryClient.invalidateQueries(),
-      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+      onSessionEnded: () => sessionEndedByServer(queryClient),
     });
   }, [userId, queryClient, hub]);
 

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@daywise/shared';
+import type { accountApi } from '@daywise/shared/api/account';
 import type { SessionState, SessionUser } from '@daywise/shared/schemas';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -10,17 +11,24 @@ import { notify } from './toast';
 
 export type { SessionUser };
 
-/**
- * The account endpoints, loaded with their zod schemas after the page itself: every public page
- * reads the session, and their first load carries no zod (ADR 0005, ADR 0017).
- */
+/** The account contract, loaded with its zod schemas only to sign out (ADR 0005, ADR 0017). */
 const accountEndpoints = async () => (await import('@daywise/shared/api/account')).accountApi;
+
+/**
+ * `accountApi.session` as `callApi` uses it, its method and path, without the contract's zod
+ * schemas: every page reads the session as it loads, and a public page then loads no zod at all
+ * (ADR 0018). session.test.ts holds it to the contract.
+ */
+export const sessionEndpoint = {
+  method: 'GET',
+  path: '/api/account/session',
+} as Partial<typeof accountApi.session> as typeof accountApi.session;
 
 /** The auth state as the server tells it, read at most once a minute. */
 export const sessionQuery = () =>
   queryOptions({
     queryKey: queryKeys.session,
-    queryFn: async ({ signal }) => callApi((await accountEndpoints()).session, {}, { signal }),
+    queryFn: ({ signal }) => callApi(sessionEndpoint, {}, { signal }),
     staleTime: 60_000,
     retry: 1,
   });
@@ -29,6 +37,11 @@ export const sessionQuery = () =>
  * The auth state (auth context): loading, then a user or none. A session that turns
  * out to belong to a deleted or vanished account has been ended by the server; the user is told
  * why with the forced-logout message (docs/product/accounts.md#sessions).
+ *
+ * Only the server's answer `{ user: null }` means signed out. A read that failed (a 500, no
+ * network) says nothing about the session: the last user read is kept, and `failed` lets the
+ * guard offer `retry` instead of sending a signed-in user to /login
+ * (docs/product/accounts.md#sessions).
  */
 export function useSession() {
   const query = useQuery(sessionQuery());
@@ -43,6 +56,10 @@ export function useSession() {
   return {
     user: query.data?.user ?? null,
     isLoading: query.isPending,
+    /** The last read of the session failed (its error is kept while `retry` reads it again). */
+    failed: query.isError,
+    retrying: query.isError && query.isFetching,
+    retry: () => void query.refetch(),
   };
 }
 
@@ -65,6 +82,31 @@ export function useSignedIn() {
   };
 }
 
+/** The query clients (one per tab) whose user is ending their own session here, in this tab. */
+const endingHere = new WeakSet<QueryClient>();
+
+/**
+ * The server ended this tab's session (the realtime socket closed with 4001): the session is read
+ * again, so the page leaves for /login. Not while this tab ends the session itself (signing out,
+ * deleting the account): the server ends it before it answers, and the guard would send the user
+ * to /login before the tab has taken them to '/'.
+ */
+export function sessionEndedByServer(queryClient: QueryClient) {
+  if (!endingHere.has(queryClient)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+  }
+}
+
+/** Runs `leave`, which ends this tab's session and takes the user to '/', as `sessionEndedByServer` expects. */
+export async function endSessionHere(queryClient: QueryClient, leave: () => Promise<void>) {
+  endingHere.add(queryClient);
+  try {
+    await leave();
+  } finally {
+    endingHere.delete(queryClient);
+  }
+}
+
 /**
  * Sign out: the server ends the session, the user lands on '/' with 'Logged out
  * successfully', or stays with `failureMessage` ('Logout failed'; 'Failed to logout' in Settings).
@@ -73,23 +115,24 @@ export function useSignOut(failureMessage: string = MESSAGES.logoutFailed) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  const signOut = async () => {
-    setSigningOut(true);
-    try {
-      await callApi((await accountEndpoints()).logout);
-      notify.success(MESSAGES.logoutSuccess);
-      // Leave the protected area (committed at once, not as a transition) before the auth state
-      // changes, or the guard would send the user to /login; then re-read the ended session.
-      await navigate('/', { flushSync: true });
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
-      });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
-    } catch {
-      notify.error(failureMessage);
-    } finally {
-      setSigningOut(false);
-    }
-  };
+  const signOut = () =>
+    endSessionHere(queryClient, async () => {
+      setSigningOut(true);
+      try {
+        await callApi((await accountEndpoints()).logout);
+        notify.success(MESSAGES.logoutSuccess);
+        // Leave the protected area (committed at once, not as a transition) before the auth state
+        // changes, or the guard would send the user to /login; then re-read the ended session.
+        await navigate('/', { flushSync: true });
+        queryClient.removeQueries({
+          predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
+        });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      } catch {
+        notify.error(failureMessage);
+      } finally {
+        setSigningOut(false);
+      }
+    });
   return { signOut, signingOut };
 }

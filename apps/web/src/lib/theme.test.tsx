@@ -76,6 +76,15 @@ describe('useTheme', () => {
     expect(document.documentElement).not.toHaveClass('dark');
   });
 
+  it('catches up with an OS change made while the app was loading', () => {
+    // theme-init.js set light before the first paint; the OS turned dark before the app started.
+    mockSystemTheme(true);
+    localStorage.setItem('daywise-theme', 'system');
+    renderWithProviders(<Probe />);
+    expect(screen.getByText('system / dark')).toBeInTheDocument();
+    expect(document.documentElement).toHaveClass('dark');
+  });
+
   it('ignores a stored value it does not know', () => {
     mockSystemTheme(false);
     localStorage.setItem('daywise-theme', 'sepia');

@@ -30,10 +30,14 @@ function resolve(theme: Theme): ResolvedTheme {
  * theme-init.js does it before the first paint), never a React effect: a prerendered page hydrates
  * with the default theme first, and an effect would flash it.
  */
-function apply(): void {
+function applyToDocument(): void {
   const resolved = resolve(readTheme());
   document.documentElement.classList.toggle('dark', resolved === 'dark');
   document.documentElement.style.colorScheme = resolved;
+}
+
+function apply(): void {
+  applyToDocument();
   listeners.forEach((listener) => listener());
 }
 
@@ -54,6 +58,9 @@ function subscribe(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => event.key === THEME_STORAGE_KEY && apply();
   media.addEventListener('change', onSystemChange);
   window.addEventListener('storage', onStorage);
+  // The system or another tab may have changed the theme while the app's code was loading, after
+  // theme-init.js had set it: <html> is brought up to date as the app starts listening.
+  applyToDocument();
   return () => {
     listeners.delete(listener);
     media.removeEventListener('change', onSystemChange);

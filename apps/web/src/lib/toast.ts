@@ -1,14 +1,79 @@
 import { TOAST_SUCCESS_DURATION_MS } from '@daywise/shared';
-import { toast } from 'sonner';
+import { lazy, useSyncExternalStore } from 'react';
+import type * as SonnerModule from 'sonner';
+
+type Sonner = typeof SonnerModule;
+
+/**
+ * The toast library is loaded with the first toast, not with the page (ADR 0018): most visits
+ * show none, and a page's first load carries no toast code. The toaster mounts once it is loaded
+ * and shows the toasts asked for before it was.
+ */
+let sonner: Sonner | undefined;
+let loading: Promise<Sonner> | undefined;
+const listeners = new Set<() => void>();
+
+export function loadToasts(): Promise<Sonner> {
+  loading ??= import('sonner').then((module) => {
+    sonner = module;
+    listeners.forEach((listener) => listener());
+    return module;
+  });
+  return loading;
+}
+
+function withToasts(show: (toast: Sonner['toast']) => void): void {
+  if (sonner) {
+    show(sonner.toast);
+  } else {
+    void loadToasts().then((module) => show(module.toast));
+  }
+}
+
+/** The library's toaster, to render once `useToastsLoaded` says the library is there. */
+export const LoadedToaster = lazy(async () => ({ default: (await loadToasts()).Toaster }));
+
+/** Whether the first toast has loaded the library (never while prerendering). */
+export function useToastsLoaded(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => sonner !== undefined,
+    () => false,
+  );
+}
+
+/**
+ * Where toasts sit: below the sticky header (64 px, `h-16` in the navbar and the dashboard
+ * header) and a 16 px gap, so that they never cover Sign Up, the menu or the theme toggle, on a
+ * phone as on a desktop (docs/product/public-site.md).
+ */
+export const TOAST_OFFSET = { top: '80px', right: '16px', left: '16px' } as const;
 
 /**
  * The one toast path : success stays 3 s, everything else 4 s.
- * An error already on screen is not stacked again (two lists failing to load say it once).
+ * A toast's id is its message, so a repeat replaces the one on screen instead of stacking a copy
+ * (saving twice, two lists failing to load say it once; docs/product/public-site.md).
  */
 export const notify = {
-  success: (message: string) => toast.success(message, { duration: TOAST_SUCCESS_DURATION_MS }),
-  error: (message: string) => toast.error(message, { id: message }),
-  info: (message: string) => toast(message),
+  success: (message: string) =>
+    withToasts((toast) =>
+      toast.success(message, { id: message, duration: TOAST_SUCCESS_DURATION_MS }),
+    ),
+  error: (message: string) => withToasts((toast) => toast.error(message, { id: message })),
+  info: (message: string) => withToasts((toast) => toast(message, { id: message })),
+};
+
+/** A toast that shows work in progress until `dismiss` is called with the id `show` gave. */
+export const progressToast = {
+  show: (message: string) => {
+    const id = `progress:${message}`;
+    withToasts((toast) => toast.loading(message, { id }));
+    return id;
+  },
+  dismiss: (id: string) => withToasts((toast) => toast.dismiss(id)),
 };
 
 /**

@@ -5,6 +5,24 @@ import { MESSAGES } from '../messages';
 
 export const PROFILE_LIMITS = { bioMax: 500, locationMax: 100, websiteMax: 200 } as const;
 
+/** A scheme at the start ('https:', 'mailto:'), but not a host's port ('example.com:8080'). */
+const SCHEME = /^[a-z][a-z\d+.-]*:(?!\d)/i;
+/** A bare host with at least one dot, and a port perhaps: 'maya.design', 'example.co.uk:8080'. */
+const BARE_HOST = /^[^\s.:/?#@]+(?:\.[^\s.:/?#@]+)+(?::\d{1,5})?$/;
+
+/**
+ * A bare domain ('maya.design', 'maya.design/work') gets https:// in front, so any client gets the
+ * same address (docs/product/profile-and-settings.md). Anything else is left for the check to
+ * refuse: another scheme (javascript:, mailto:) or text that is not a web address.
+ */
+export function withWebScheme(value: string): string {
+  if (value === '' || SCHEME.test(value)) {
+    return value;
+  }
+  const host = value.split(/[/?#]/, 1)[0] ?? '';
+  return BARE_HOST.test(host) ? `https://${value}` : value;
+}
+
 /** The editable profile fields; empty text clears a field. */
 export const profileUpdateSchema = z.object({
   name: z
@@ -25,9 +43,18 @@ export const profileUpdateSchema = z.object({
       error: MESSAGES.tooLong('Website', PROFILE_LIMITS.websiteMax),
       abort: true,
     })
-    .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), {
-      message: 'Please enter a full web address starting with http:// or https://',
-    }),
+    .transform(withWebScheme)
+    .pipe(
+      z
+        .string()
+        .max(PROFILE_LIMITS.websiteMax, {
+          error: MESSAGES.tooLong('Website', PROFILE_LIMITS.websiteMax),
+          abort: true,
+        })
+        .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), {
+          message: MESSAGES.websiteInvalid,
+        }),
+    ),
 });
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

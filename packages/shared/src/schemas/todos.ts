@@ -86,11 +86,15 @@ export const todoSchema = z
   .meta({ id: 'Todo' });
 export type Todo = z.infer<typeof todoSchema>;
 
-/** One page of a todo list, newest first, and how many match the filters in all. */
+/**
+ * One page of a todo list, newest first, and how many match the filters in all; for a search
+ * with more than SEARCH_COUNT_LIMIT matches, `total` is that limit and `totalIsLowerBound` true.
+ */
 export const todoPageSchema = z.object({
   items: z.array(todoSchema),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
+  totalIsLowerBound: z.boolean(),
 });
 export type TodoPage = z.infer<typeof todoPageSchema>;
 

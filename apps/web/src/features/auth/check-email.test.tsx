@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import { Route, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { DashboardArrival } from '../../lib/dashboard-arrival';
 import { type FakeApi, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import { CheckEmail, formatCountdown } from './check-email';
@@ -13,6 +14,12 @@ type Status = { verified: boolean; expired: boolean; remainingTime: number };
 let status: () => Status;
 let api: FakeApi;
 
+/** The dashboard's stand-in: whether it was told this is the user's first visit. */
+function Arrival() {
+  const state = useLocation().state as DashboardArrival | null;
+  return <p>Dashboard reached{state?.firstVisit ? ', first visit' : ''}</p>;
+}
+
 function renderScreen() {
   renderWithProviders(
     <CheckEmail
@@ -22,7 +29,7 @@ function renderScreen() {
     {
       route: '/signup',
       path: '/signup',
-      routes: <Route path="/dashboard" element={<p>Dashboard reached</p>} />,
+      routes: <Route path="/dashboard" element={<Arrival />} />,
     },
   );
 }
@@ -87,9 +94,9 @@ describe('CheckEmail', () => {
     await advance(3000);
     expect(screen.getByRole('heading', { name: 'Email Verified!' })).toBeInTheDocument();
     await advance(1900);
-    expect(screen.queryByText('Dashboard reached')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Dashboard reached/)).not.toBeInTheDocument();
     await advance(200);
-    expect(screen.getByText('Dashboard reached')).toBeInTheDocument();
+    expect(screen.getByText('Dashboard reached, first visit')).toBeInTheDocument();
   });
 
   it('resend starts the countdown again at 5:00', async () => {

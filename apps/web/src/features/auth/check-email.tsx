@@ -11,13 +11,53 @@ import { Link, useNavigate } from 'react-router';
 
 import { Button } from '../../components/button';
 import { ApiClientError } from '../../lib/api-client';
+import type { DashboardArrival } from '../../lib/dashboard-arrival';
 import { useRefreshSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
 import { useAccountAction, useVerificationPoll } from './use-account';
 
-/** The pending account the screen waits on. */
-export type PendingVerification = Pick<SignUpResult, 'userId' | 'email' | 'name'>;
+/** The pending account the screen waits on, and when its link expires (an ISO time) if known. */
+export type PendingVerification = Pick<SignUpResult, 'userId' | 'email' | 'name'> &
+  Partial<Pick<SignUpResult, 'expiresAt'>>;
+
+/**
+ * The pending verification is kept in this tab's sessionStorage, so a reload of the Check Your
+ * Email screen keeps its countdown and Resend (docs/product/accounts.md#sign-up-and-verification).
+ */
+const PENDING_KEY = 'daywise.pendingVerification';
+
+export function savePendingVerification(pending: PendingVerification): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  } catch {
+    // Storage full or blocked: the screen still works until a reload.
+  }
+}
+
+export function loadPendingVerification(): PendingVerification | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    const stored = raw
+      ? (JSON.parse(raw) as Partial<Record<keyof PendingVerification, unknown>>)
+      : {};
+    const { userId, email, name, expiresAt } = stored;
+    if (typeof userId !== 'string' || typeof email !== 'string' || typeof name !== 'string') {
+      return null;
+    }
+    return { userId, email, name, ...(typeof expiresAt === 'string' ? { expiresAt } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+export function clearPendingVerification(): void {
+  try {
+    sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Nothing stored that could be read back.
+  }
+}
 
 type Phase = 'waiting' | 'verified' | 'expired';
 
@@ -27,6 +67,20 @@ const TTL_S = VERIFICATION_TTL_MS / 1000;
 export function formatCountdown(seconds: number): string {
   const safe = Math.max(0, seconds);
   return `${Math.floor(safe / 60)}:${String(safe % 60).padStart(2, '0')}`;
+}
+
+/** Whole seconds left until `expiresAt` (a full link's life if unknown), 0 once it has passed. */
+function secondsUntil(expiresAt: string | undefined): number {
+  const ms = expiresAt === undefined ? Number.NaN : Date.parse(expiresAt) - Date.now();
+  return Number.isNaN(ms) ? TTL_S : Math.min(TTL_S, Math.max(0, Math.ceil(ms / 1000)));
+}
+
+/** Keeps the stored pending verification's expiry in step with the countdown shown. */
+function storeSecondsLeft(pending: PendingVerification, seconds: number): void {
+  savePendingVerification({
+    ...pending,
+    expiresAt: new Date(Date.now() + seconds * 1000).toISOString(),
+  });
 }
 
 /**
@@ -42,7 +96,7 @@ export function CheckEmail({
   onBack: () => void;
 }) {
   const [phase, setPhase] = useState<Phase>('waiting');
-  const [secondsLeft, setSecondsLeft] = useState(TTL_S);
+  const [secondsLeft, setSecondsLeft] = useState(() => secondsUntil(pending.expiresAt));
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
   // At zero the link has expired: the countdown and the polling stop.
@@ -65,13 +119,19 @@ export function CheckEmail({
       setSecondsLeft(0);
     } else {
       const serverSeconds = Math.round(status.remainingTime / 1000);
-      setSecondsLeft((left) =>
-        Math.abs(serverSeconds - left) * 1000 > COUNTDOWN_RESYNC_THRESHOLD_MS
-          ? serverSeconds
-          : left,
-      );
+      if (Math.abs(serverSeconds - secondsLeft) * 1000 > COUNTDOWN_RESYNC_THRESHOLD_MS) {
+        setSecondsLeft(serverSeconds);
+        storeSecondsLeft(pending, serverSeconds);
+      }
     }
   });
+
+  // Verified or expired, the pending verification is over: a reload shows the sign-up form.
+  useEffect(() => {
+    if (current !== 'waiting') {
+      clearPendingVerification();
+    }
+  }, [current]);
 
   // Verified: refresh the auth state, welcome the user, and go to the dashboard after 2 s.
   useEffect(() => {
@@ -82,7 +142,9 @@ export function CheckEmail({
     // The auth state is refreshed as the screen leaves, so 'Email Verified!' stays for its 2 s
     // (a signed-in user on /signup is otherwise sent on at once).
     const timer = setTimeout(() => {
-      void refreshSession().then(() => navigate('/dashboard'));
+      void refreshSession().then(() =>
+        navigate('/dashboard', { state: { firstVisit: true } satisfies DashboardArrival }),
+      );
     }, VERIFIED_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [phase, pending.name, navigate, refreshSession]);
@@ -91,6 +153,7 @@ export function CheckEmail({
     onSuccess: () => {
       notify.success(MESSAGES.verificationResent);
       setSecondsLeft(TTL_S);
+      storeSecondsLeft(pending, TTL_S);
       setPhase('waiting');
     },
     onError: (error) =>

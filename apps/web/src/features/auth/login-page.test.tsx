@@ -17,7 +17,8 @@ describe('LoginPage', () => {
     const api = fakeApi();
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    // The form's schema loads as the form is first used (ADR 0018): the first check waits for it.
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(api.fetch).not.toHaveBeenCalled();
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@daywise/shared';
+import { MESSAGES, VERIFICATION_TTL_MS } from '@daywise/shared';
 import { type SignUp, type SignUpInput, signUpSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -15,7 +15,13 @@ import {
 import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
-import { CheckEmail, type PendingVerification } from './check-email';
+import {
+  CheckEmail,
+  clearPendingVerification,
+  loadPendingVerification,
+  type PendingVerification,
+  savePendingVerification,
+} from './check-email';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-input';
 import { useAccountAction } from './use-account';
@@ -43,8 +49,9 @@ const EMPTY: SignUpInput = {
 
 export default function SignUpPage() {
   const location = useLocation();
-  const [pending, setPending] = useState<PendingVerification | null>(() =>
-    pendingFromState(location.state),
+  // A reload keeps the Check Your Email screen: the pending verification is in sessionStorage.
+  const [pending, setPending] = useState<PendingVerification | null>(
+    () => pendingFromState(location.state) ?? loadPendingVerification(),
   );
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -58,7 +65,16 @@ export default function SignUpPage() {
   const signUp = useAccountAction('signUp', {
     onSuccess: (created) => {
       notify.success(MESSAGES.signUpSuccess);
-      setPending({ userId: created.userId, email: created.email, name: created.name });
+      // The expiry is kept by this device's clock, as the countdown runs (the server's
+      // `expiresAt` would be off by any clock skew); the status poll corrects both.
+      const pendingVerification: PendingVerification = {
+        userId: created.userId,
+        email: created.email,
+        name: created.name,
+        expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS).toISOString(),
+      };
+      savePendingVerification(pendingVerification);
+      setPending(pendingVerification);
     },
     onError: (error) => {
       notify.error(MESSAGES.signUpFailed);
@@ -73,7 +89,15 @@ export default function SignUpPage() {
   });
 
   if (pending) {
-    return <CheckEmail pending={pending} onBack={() => setPending(null)} />;
+    return (
+      <CheckEmail
+        pending={pending}
+        onBack={() => {
+          clearPendingVerification();
+          setPending(null);
+        }}
+      />
+    );
   }
 
   return (

@@ -11,7 +11,8 @@ import { Link, useNavigate } from 'react-router';
 
 import { primaryButtonClass } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
-import { useSignedIn } from '../../lib/session';
+import type { DashboardArrival } from '../../lib/dashboard-arrival';
+import { useSession, useSignedIn } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard } from './auth-card';
 import { useAccountAction } from './use-account';
@@ -20,11 +21,12 @@ import { useLinkParams } from './use-link-params';
 type Outcome =
   | { state: 'verifying' }
   | { state: 'success'; message: string; signedIn: boolean }
+  /** The link was used before: the email is verified, which is what the user came for. */
+  | { state: 'already-verified'; message: string }
   | { state: 'error'; message: string };
 
 /** Server errors that send the user on elsewhere, and after how long. */
 const REDIRECTS: Partial<Record<ErrorCode, { to: string; afterMs: number }>> = {
-  ALREADY_VERIFIED: { to: '/login', afterMs: VERIFIED_REDIRECT_MS },
   RESTORE_LINK_INVALID: { to: '/restore-account', afterMs: RESTORE_ERROR_REDIRECT_MS },
   RESTORE_NOT_ELIGIBLE: { to: '/contact', afterMs: RESTORE_ERROR_REDIRECT_MS },
 };
@@ -40,6 +42,7 @@ export default function VerifyEmailPage() {
   const params = useLinkParams();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
+  const { user } = useSession();
   const link = parseVerificationLink(params);
   const [outcome, setOutcome] = useState<Outcome>(() =>
     link.ok ? { state: 'verifying' } : { state: 'error', message: link.message },
@@ -65,13 +68,28 @@ export default function VerifyEmailPage() {
           const message = result.message ?? 'Your email has been verified.';
           setOutcome({ state: 'success', message, signedIn: Boolean(result.user) });
           notify.success(message);
+          // Signed in by a verification (not a restoration) link: the first visit.
+          const arrival: DashboardArrival = { firstVisit: !link.isRestore };
           redirect = setTimeout(
-            () => void navigate(result.user ? '/dashboard' : '/login', { replace: true }),
+            () =>
+              void navigate(result.user ? '/dashboard' : '/login', {
+                replace: true,
+                state: result.user ? arrival : undefined,
+              }),
             VERIFIED_REDIRECT_MS,
           );
         },
         (error: unknown) => {
           const apiError = error instanceof ApiClientError ? error : null;
+          // A link opened again: no failure to report, only the way on (docs/product/accounts.md).
+          if (apiError?.code === 'ALREADY_VERIFIED') {
+            setOutcome({ state: 'already-verified', message: apiError.message });
+            redirect = setTimeout(
+              () => void navigate('/login', { replace: true }),
+              VERIFIED_REDIRECT_MS,
+            );
+            return;
+          }
           const message = apiError?.message ?? MESSAGES.verificationFailedDefault;
           setOutcome({ state: 'error', message });
           notify.error(MESSAGES.verificationFailedToast);
@@ -115,6 +133,26 @@ export default function VerifyEmailPage() {
               ? 'Redirecting to dashboard in 2 seconds...'
               : 'Redirecting to login in 2 seconds...'}
           </p>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (outcome.state === 'already-verified') {
+    // A signed-in user is sent on from /login to the dashboard; the button says where they go.
+    return (
+      <AuthCard title="Email Already Verified">
+        <div className="space-y-5 text-center">
+          <div
+            role="status"
+            className="flex flex-col items-center gap-3 text-gray-700 dark:text-gray-300"
+          >
+            <CheckCircle2 aria-hidden className="size-12 text-green-600" />
+            <p>{outcome.message}</p>
+          </div>
+          <Link to={user ? '/dashboard' : '/login'} className={`${primaryButtonClass} w-full`}>
+            {user ? 'Go to Dashboard' : 'Log In'}
+          </Link>
         </div>
       </AuthCard>
     );

@@ -11,7 +11,7 @@ import { dialogContentClass, dialogOverlayClass, dialogTitleClass } from '../../
 import { DialogCloseButton } from '../../components/dialog-close';
 import { formatCalendarDay } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { performanceTone } from './format';
+import { formatDayCount, performanceTone } from './format';
 import { RangeButtons } from './range-buttons';
 import { usePlanAnalytics } from './use-plans';
 
@@ -70,7 +70,7 @@ function AnalyticsContent() {
         <Total label="Total Tasks" value={String(stats.totalTasks)} />
         <Total label="Completed Tasks" value={String(stats.completedTasks)} />
         <Total label="Completion Rate" value={`${stats.overallCompletionRate}%`} />
-        <Total label="Current Streak" value={`${stats.currentStreak} days`} />
+        <Total label="Current Streak" value={formatDayCount(stats.currentStreak)} />
         <Total label="Tasks per Day" value={String(stats.averageTasksPerDay)} />
       </dl>
       <RangeButtons days={days} onChange={setDays} />
@@ -89,7 +89,12 @@ function AnalyticsContent() {
             No tagged tasks in this period.
           </p>
         ) : (
-          <BarChart data={categories} label="Tasks by category" stacked />
+          <BarChart
+            data={categories}
+            label="Tasks by category"
+            stacked
+            tones={['success', 'muted']}
+          />
         )}
       </section>
       <section aria-labelledby="recent-heading" className="space-y-2">

@@ -9,7 +9,7 @@ import {
 } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -88,6 +88,17 @@ function initialValues(plan: Plan | null): PlanFormValues {
         reminderTime: task.reminderTime ?? '',
       })) ?? [],
   };
+}
+
+/** A task title wraps instead of being cut, growing a line at a time (docs/product/daily-goals.md). */
+const wrappingInputClass = `${inputClass} field-sizing-content resize-none`;
+
+/** Enter in a task title submits the form, as it would in a one-line input. */
+function submitOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+  if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
+  }
 }
 
 function TagOptions({ tags, current }: { tags: Tag[]; current: string }) {
@@ -198,17 +209,20 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
               return (
                 <li
                   key={task.fieldKey}
-                  className="grid gap-2 rounded-lg border border-gray-200 p-3 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-start dark:border-gray-800"
+                  className="grid gap-2 rounded-lg border border-gray-200 p-3 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto_auto] sm:items-start dark:border-gray-800"
                 >
                   <div>
                     <label htmlFor={titleId} className="sr-only">
                       Task {index + 1} title
                     </label>
-                    <input
+                    {/* A textarea growing with its text, so a long title shows whole. */}
+                    <textarea
                       id={titleId}
+                      rows={1}
                       {...register(`tasks.${index}.title`)}
+                      onKeyDown={submitOnEnter}
                       aria-invalid={Boolean(titleError)}
-                      className={inputClass}
+                      className={wrappingInputClass}
                     />
                     <FieldError className="mt-1">{titleError}</FieldError>
                   </div>
@@ -217,7 +231,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                     aria-label={`Task ${index + 1} priority`}
                     className={selectClass}
                   >
-                    <PriorityOptions />
+                    <PriorityOptions highFirst />
                   </select>
                   <select
                     {...register(`tasks.${index}.tag`)}
@@ -252,8 +266,9 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                 <label htmlFor={`${id}-new-title`} className="sr-only">
                   New task title
                 </label>
-                <input
+                <textarea
                   id={`${id}-new-title`}
+                  rows={1}
                   value={draft.title}
                   onChange={(event) => {
                     setDraft({ ...draft, title: event.target.value });
@@ -267,7 +282,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                   }}
                   placeholder="Task title"
                   aria-invalid={Boolean(draftError)}
-                  className={inputClass}
+                  className={wrappingInputClass}
                 />
                 <FieldError className="mt-1">{draftError}</FieldError>
               </div>
@@ -286,7 +301,7 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                 aria-label="New task priority"
                 className={selectClass}
               >
-                <PriorityOptions />
+                <PriorityOptions highFirst />
               </select>
               <select
                 value={draft.tag}

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 
 import { inputClass } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
+import { notificationSupport } from '../../lib/notifications';
 
 /** The reminder prompt takes the 24-hour clock only. */
 const TWENTY_FOUR_HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -24,6 +25,7 @@ export function ReminderDialog({ task, saving, onSave, onClose }: ReminderDialog
   const id = useId();
   const [value, setValue] = useState(task.reminderTime ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [permission] = useState(notificationSupport);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,6 +75,11 @@ export function ReminderDialog({ task, saving, onSave, onClose }: ReminderDialog
             </p>
           )}
         </div>
+        {(permission === 'default' || permission === 'denied') && (
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {MESSAGES.notificationsInPageHelp}
+          </p>
+        )}
         <ModalActions submitLabel="Save" busy={saving} />
       </form>
     </Modal>

@@ -53,7 +53,12 @@ function TagForm({ editing, onDone }: { editing: Tag | null; onDone: () => void 
           ? (error.fields.name ?? error.message)
           : MESSAGES.tagSaveFailed;
       setError('name', { message });
-      notify.error(MESSAGES.tagSaveFailed);
+      // A taken name says so, in the toast as beside the field (docs/product/daily-goals.md).
+      notify.error(
+        error instanceof ApiClientError && error.code === 'CONFLICT'
+          ? message
+          : MESSAGES.tagSaveFailed,
+      );
     }
   });
 

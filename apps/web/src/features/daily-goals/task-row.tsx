@@ -33,6 +33,7 @@ export function TaskRow({ task, onToggle, onReminder, onDelete }: TaskRowProps) 
   return (
     <Card as="li" radius="xl" className="flex items-start gap-3 p-4">
       <ToggleCheckbox
+        focusKey={`task:${task.id}`}
         checked={task.completed}
         label={`Mark "${task.title}" as ${task.completed ? 'pending' : 'completed'}`}
         onToggle={(completed) => onToggle(task, completed)}

@@ -1,7 +1,11 @@
 import { MESSAGES } from '@daywise/shared';
 import { useEffect, useState } from 'react';
 
-import { REMINDER_URLS, showNotification } from '../../lib/notifications';
+import {
+  prepareNotificationWorker,
+  REMINDER_URLS,
+  showNotification,
+} from '../../lib/notifications';
 import { createReminderScheduler, type ReminderTask } from '../../lib/reminders';
 import { useSettings } from '../../lib/settings';
 import { useTodayPlan } from './use-plans';
@@ -33,6 +37,9 @@ export function usePlanReminders(): void {
         dueDate: null,
       }));
     scheduler.sync(tasks);
+    if (tasks.length > 0) {
+      prepareNotificationWorker();
+    }
   }, [enabled, plan, scheduler]);
 
   useEffect(() => () => scheduler.clearAll(), [scheduler]);

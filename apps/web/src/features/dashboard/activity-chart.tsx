@@ -39,7 +39,7 @@ function ChartPlaceholder({ children, status = false }: { children: ReactNode; s
  */
 export function ActivityChart({ enabled }: { enabled: boolean }) {
   const [period, setPeriod] = useState<ChartPeriod>('week');
-  const { data, isError, isPlaceholderData } = useChartData(period, enabled);
+  const { data, isError, isPlaceholderData, refetch } = useChartData(period, enabled);
 
   let body: ReactNode;
   if (data) {
@@ -55,7 +55,16 @@ export function ActivityChart({ enabled }: { enabled: boolean }) {
       </Suspense>
     );
   } else if (isError) {
-    body = <ChartPlaceholder>{MESSAGES.analyticsLoadFailed}</ChartPlaceholder>;
+    body = (
+      <ChartPlaceholder>
+        <div>
+          <p>{MESSAGES.analyticsLoadFailed}</p>
+          <Button onClick={() => void refetch()} variant="secondary" size="sm" className="mt-3">
+            Try Again
+          </Button>
+        </div>
+      </ChartPlaceholder>
+    );
   } else {
     body = <ChartPlaceholder status>Loading chart...</ChartPlaceholder>;
   }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { DashboardArrival } from '../../lib/dashboard-arrival';
 import { notify } from '../../lib/toast';
 import { stubMatchMedia } from '../../test/browser';
 import { errorResponse, fakeApi } from '../../test/fake-api';
@@ -74,7 +75,8 @@ const MONTH = zeros(Array.from({ length: 30 }, (_, day) => String(day + 1)));
 
 interface ApiOptions {
   activityTracking?: boolean;
-  summary?: DashboardSummary | 'fail';
+  /** The summary the server answers, 'fail' for a 500; a function answers each read anew. */
+  summary?: DashboardSummary | 'fail' | (() => DashboardSummary | 'fail');
 }
 
 /** A fake API for the dashboard; returns the list of requested URLs. */
@@ -93,9 +95,10 @@ function stubApi({ activityTracking = true, summary = SUMMARY }: ApiOptions = {}
       privacy: { profileVisibility: 'private', activityTracking },
       preferences: { theme: 'system', timezone: 'UTC' },
     })
-    .route('GET', '/api/analytics/dashboard', () =>
-      summary === 'fail' ? errorResponse(500, 'INTERNAL') : summary,
-    )
+    .route('GET', '/api/analytics/dashboard', () => {
+      const answer = typeof summary === 'function' ? summary() : summary;
+      return answer === 'fail' ? errorResponse(500, 'INTERNAL') : answer;
+    })
     .route('GET', '/api/analytics/chart', ({ query }) => {
       const period = query.get('period');
       return period === 'week' ? WEEK : period === 'month' ? MONTH : zeros(['Jan', 'Feb', 'Mar']);
@@ -113,9 +116,9 @@ function Landing() {
   );
 }
 
-function renderPage() {
+function renderPage(state?: DashboardArrival) {
   renderWithProviders(<DashboardPage />, {
-    route: '/dashboard',
+    route: { pathname: '/dashboard', state },
     path: '/dashboard',
     routes: <Route path="*" element={<Landing />} />,
   });
@@ -225,6 +228,49 @@ describe('DashboardPage', () => {
     for (const label of ['Today', 'This Week', 'This Month', 'Daily Todos']) {
       expect(within(card(label)).getByText('–')).toBeInTheDocument();
     }
+  });
+
+  it('shows a failed load with Try Again, which reads the analytics again', async () => {
+    let down = true;
+    stubApi({ summary: () => (down ? 'fail' : SUMMARY) });
+    renderPage();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load analytics');
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(within(card('Today')).getByText('3/5')).toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says Welcome on the first visit, and gives an empty dashboard a first step', async () => {
+    const empty: DashboardSummary = {
+      today: { completed: 0, total: 0, percentage: 0 },
+      week: { completed: 0 },
+      month: { completed: 0 },
+      dailyTodos: { completed: 0, total: 0, percentage: 0 },
+      currentStreak: 0,
+      streaks: [],
+    };
+    stubApi({ summary: empty });
+    // As the verified email lands on the dashboard.
+    renderPage({ firstVisit: true });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada!' }),
+    ).toBeInTheDocument();
+    const firstStep = await screen.findByRole('region', { name: 'Start your day' });
+    await userEvent.click(within(firstStep).getByRole('link', { name: 'Add Your First Todo' }));
+    expect(
+      await screen.findByText('Landed on /dashboard/todos with {"openModal":true}'),
+    ).toBeInTheDocument();
+  });
+
+  it('has no first step once there is something to show', async () => {
+    stubApi();
+    renderPage();
+    await waitFor(() => expect(within(card('Today')).getByText('3/5')).toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Start your day' })).not.toBeInTheDocument();
   });
 
   it('with activity tracking off, shows the notice and never asks for analytics', async () => {

@@ -9,11 +9,16 @@ interface StatCardProps {
   label: string;
   value: string | undefined;
   detail: string | undefined;
+  /**
+   * What the card counts, after its detail: the spec's labels 'Today' and 'Daily Todos' alone
+   * read alike (docs/product/dashboard.md, Stat cards).
+   */
+  counts?: string;
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   tone: string;
 }
 
-function StatCard({ label, value, detail, icon: Icon, tone }: StatCardProps) {
+function StatCard({ label, value, detail, counts, icon: Icon, tone }: StatCardProps) {
   return (
     <Card radius="xl" className="relative min-w-0 p-4">
       <dt className="pr-9 text-sm text-gray-600 dark:text-gray-300">
@@ -23,7 +28,10 @@ function StatCard({ label, value, detail, icon: Icon, tone }: StatCardProps) {
         </span>
       </dt>
       <dd className="mt-1 text-2xl font-bold tabular-nums">{value ?? '–'}</dd>
-      <dd className="min-h-5 truncate text-sm text-gray-600 dark:text-gray-300">{detail}</dd>
+      <dd className="min-h-5 text-sm text-gray-600 dark:text-gray-300">
+        <span>{detail}</span>
+        {counts && <span> {counts}</span>}
+      </dd>
     </Card>
   );
 }
@@ -54,6 +62,7 @@ const CARDS: (Omit<StatCardProps, 'value' | 'detail'> & {
 })[] = [
   {
     label: 'Today',
+    counts: 'of today’s plan',
     read: (summary) => fraction(summary?.today),
     icon: CalendarCheck,
     tone: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
@@ -72,6 +81,7 @@ const CARDS: (Omit<StatCardProps, 'value' | 'detail'> & {
   },
   {
     label: 'Daily Todos',
+    counts: 'of todos added today',
     read: (summary) => fraction(summary?.dailyTodos),
     icon: ListTodo,
     tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',

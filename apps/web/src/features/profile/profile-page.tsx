@@ -23,9 +23,9 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ErrorAlert, TextAreaField, TextField } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
-import { notify } from '../../lib/toast';
+import { notify, progressToast } from '../../lib/toast';
 import { Avatar } from './avatar';
-import { isAcceptableImage, isImageFile, resizeImage } from './resize-image';
+import { isAcceptableImage, resizeImage } from './resize-image';
 import { type ProfileSave, useProfile, useSaveProfile } from './use-profile';
 
 const JOINED_FORMAT = new Intl.DateTimeFormat('en-US', {
@@ -148,6 +148,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   // Bumped whenever a picture choice is superseded, so a late resize result is dropped.
   const pickToken = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
+  const progressId = useRef<string | null>(null);
 
   const form = useForm<ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
@@ -211,9 +212,18 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     setEditing(true);
   };
 
-  const cancel = () => {
+  /** Drops a resize under way: its late result is ignored and its progress toast goes. */
+  const abandonProcessing = () => {
     pickToken.current += 1;
+    if (progressId.current) {
+      progressToast.dismiss(progressId.current);
+      progressId.current = null;
+    }
     setProcessing(false);
+  };
+
+  const cancel = () => {
+    abandonProcessing();
     form.reset(valuesOf(profile));
     stagePicture(NOTHING_STAGED);
     setEditing(false);
@@ -226,16 +236,17 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     if (!file) {
       return;
     }
-    // Phone photos are often over 5 MB: any image is resized first, and the 5 MB rule applies to
-    // what would be uploaded.
-    if (!isImageFile(file)) {
+    // The type and the 5 MB rule are checked before any processing (docs/product/profile-and-settings.md).
+    if (!isAcceptableImage(file)) {
       notify.error(MESSAGES.invalidImage);
       return;
     }
     pickToken.current += 1;
     const token = pickToken.current;
     setProcessing(true);
-    notify.info(MESSAGES.pictureProcessing);
+    // The progress toast gives way to the outcome, so 'Processing image...' never lingers.
+    const progress = progressToast.show(MESSAGES.pictureProcessing);
+    progressId.current = progress;
     let ready = file;
     let failed = false;
     try {
@@ -246,6 +257,8 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     if (token !== pickToken.current) {
       return;
     }
+    progressToast.dismiss(progress);
+    progressId.current = null;
     setProcessing(false);
     if (!isAcceptableImage(ready)) {
       notify.error(MESSAGES.invalidImage);
@@ -261,8 +274,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   };
 
   const removePicture = () => {
-    pickToken.current += 1;
-    setProcessing(false);
+    abandonProcessing();
     if (profile.pictureUrl) {
       stagePicture({ kind: 'remove' });
       notify.info(MESSAGES.pictureWillBeRemoved);

@@ -6,13 +6,12 @@ export const PICTURE_QUALITY = 0.8;
 /** Types a resized picture keeps; anything else becomes JPEG. */
 const KEPT_TYPES = new Set(['image/png', 'image/gif', 'image/webp']);
 
-/** The browser's first check: an image type and at most 5 MB. */
-/** An image file the browser may try to resize (a phone photo may be larger than 5 MB). */
+/** A non-empty file of an image type. */
 export function isImageFile(file: File): boolean {
   return file.type.startsWith('image/') && file.size > 0;
 }
 
-/** What may be uploaded: an image of at most 5 MB. */
+/** The browser's check before any processing, and of the resized result: an image of at most 5 MB. */
 export function isAcceptableImage(file: File): boolean {
   return isImageFile(file) && file.size <= PICTURE_MAX_BYTES;
 }

@@ -18,8 +18,9 @@ export interface ProfileSave {
 
 /**
  * Saves the profile editor: a picture change first, which stands even if the fields then fail
- * (`onPictureSaved` says so), then the fields. The saved profile replaces the cached one, and the
- * session is read again, as the sidebar shows the name from it.
+ * (`onPictureSaved` says so), then the fields. The saved profile replaces the cached one; the
+ * session (the sidebar) and the social lists (friends, search, chats) are read again, as they show
+ * the user's name and picture.
  */
 export function useSaveProfile(callbacks: {
   onPictureSaved: () => void;
@@ -37,6 +38,9 @@ export function useSaveProfile(callbacks: {
         queryClient.setQueryData<Profile>(queryKeys.profile, (current) =>
           current ? { ...current, pictureUrl } : current,
         );
+        // Every other place the user's picture may show reads it again now, not on reload.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.social.all });
         callbacks.onPictureSaved();
       }
       return callApi(profileApi.update, { body: values });
@@ -44,6 +48,7 @@ export function useSaveProfile(callbacks: {
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.profile, saved);
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.social.all });
       callbacks.onSuccess(saved);
     },
     onError: callbacks.onError,

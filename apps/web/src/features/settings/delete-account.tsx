@@ -4,7 +4,6 @@ import { AlertTriangle } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 
 import { Button } from '../../components/button';
 import {
@@ -17,7 +16,8 @@ import { DialogCloseButton } from '../../components/dialog-close';
 import { inputClass } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { notify } from '../../lib/toast';
+import { endSessionHere } from '../../lib/session';
+import { notify, progressToast } from '../../lib/toast';
 import { useDeleteAccount } from './use-account-sessions';
 
 type Step = 'closed' | 'warn' | 'confirm' | 'type';
@@ -31,6 +31,8 @@ const CONFIRMATION = 'DELETE';
 export function DeleteAccount() {
   const [step, setStep] = useState<Step>('closed');
   const [typed, setTyped] = useState('');
+  // Set by Enter on the wrong text: the confirm button is disabled, so Enter explains why.
+  const [attempted, setAttempted] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -39,30 +41,37 @@ export function DeleteAccount() {
   const close = () => {
     setStep('closed');
     setTyped('');
+    setAttempted(false);
   };
 
+  const matches = typed === CONFIRMATION;
+  // A typo shows at once, and the dialog stays open to fix it (docs/product/profile-and-settings.md);
+  // text on its way to DELETE ('DEL') is not a mismatch yet.
+  const mismatch = typed !== '' && !matches && (attempted || !CONFIRMATION.startsWith(typed));
+
   const deleteAccount = async () => {
-    if (typed !== CONFIRMATION) {
-      notify.error(MESSAGES.deleteMismatch);
-      close();
+    if (!matches) {
+      setAttempted(true);
       return;
     }
     setDeleting(true);
-    const progress = toast.loading(MESSAGES.deleting);
-    try {
-      await removeAccount.mutateAsync();
-      toast.dismiss(progress);
-      close();
-      notify.success(MESSAGES.deleted);
-      await navigate('/', { flushSync: true });
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.session, { user: null });
-    } catch (error) {
-      toast.dismiss(progress);
-      notify.error(error instanceof ApiClientError ? error.message : MESSAGES.deleteFailed);
-    } finally {
-      setDeleting(false);
-    }
+    const progress = progressToast.show(MESSAGES.deleting);
+    await endSessionHere(queryClient, async () => {
+      try {
+        await removeAccount.mutateAsync();
+        progressToast.dismiss(progress);
+        close();
+        notify.success(MESSAGES.deleted);
+        await navigate('/', { flushSync: true });
+        queryClient.clear();
+        queryClient.setQueryData(queryKeys.session, { user: null });
+      } catch (error) {
+        progressToast.dismiss(progress);
+        notify.error(error instanceof ApiClientError ? error.message : MESSAGES.deleteFailed);
+      } finally {
+        setDeleting(false);
+      }
+    });
   };
 
   const texts = {
@@ -98,18 +107,47 @@ export function DeleteAccount() {
               {current?.body}
             </AlertDialog.Description>
             {step === 'type' && (
-              <div className="mt-4">
+              <form
+                id="delete-confirmation-form"
+                noValidate
+                className="mt-4"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (!deleting) {
+                    void deleteAccount();
+                  }
+                }}
+              >
                 <label htmlFor="delete-confirmation" className="sr-only">
                   Confirmation text
                 </label>
                 <input
                   id="delete-confirmation"
                   value={typed}
-                  onChange={(event) => setTyped(event.target.value)}
+                  onChange={(event) => {
+                    setTyped(event.target.value);
+                    setAttempted(false);
+                  }}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' && !matches) {
+                      setAttempted(true);
+                    }
+                  }}
                   autoComplete="off"
+                  aria-invalid={mismatch}
+                  aria-describedby={mismatch ? 'delete-confirmation-error' : undefined}
                   className={inputClass}
                 />
-              </div>
+                {mismatch && (
+                  <p
+                    id="delete-confirmation-error"
+                    role="alert"
+                    className="mt-1.5 text-sm text-red-700 dark:text-red-300"
+                  >
+                    {MESSAGES.deleteTypeMismatch}
+                  </p>
+                )}
+              </form>
             )}
             <div className="mt-6 flex justify-end gap-3">
               <DialogCloseButton alert>Cancel</DialogCloseButton>
@@ -125,8 +163,9 @@ export function DeleteAccount() {
               )}
               {step === 'type' && (
                 <Button
-                  onClick={() => void deleteAccount()}
-                  disabled={deleting}
+                  type="submit"
+                  form="delete-confirmation-form"
+                  disabled={deleting || !matches}
                   variant="danger"
                   size="sm"
                 >

@@ -1,4 +1,4 @@
-import { Bell, KeyRound, Wrench, Zap } from 'lucide-react';
+import { Bell, ChevronRight, KeyRound, Wrench, Zap } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 
 import { Button } from '../../components/button';
@@ -173,43 +173,51 @@ export function NotificationTools() {
         disabled={disabled}
         onClick={() => void sendTest()}
       />
-      <section
-        aria-labelledby={headingId}
-        className="rounded-lg border border-gray-200 p-4 dark:border-gray-700"
-      >
-        <h3 id={headingId} className="text-sm font-semibold">
-          Notification diagnostics
-        </h3>
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-gray-600 dark:text-gray-300">Browser notifications</dt>
-          <dd className="font-medium">{PERMISSION_LABELS[permission]}</dd>
-          <dt className="text-gray-600 dark:text-gray-300">Service worker</dt>
-          <dd className="font-medium">{WORKER_LABELS[worker]}</dd>
-        </dl>
-        <div className="mt-4 flex flex-wrap gap-2">
-          <ToolButton
-            icon={<KeyRound aria-hidden className="size-4" />}
-            label="Request Permission"
-            description="Ask the browser for permission to show notifications"
-            disabled={disabled}
-            onClick={() => void requestPermission()}
-          />
-          <ToolButton
-            icon={<Zap aria-hidden className="size-4" />}
-            label="Force Notification"
-            description="Show a notification right away"
-            disabled={disabled}
-            onClick={() => void forceNotification()}
-          />
-          <ToolButton
-            icon={<Wrench aria-hidden className="size-4" />}
-            label="Setup SW"
-            description="Register the notification service worker"
-            disabled={disabled}
-            onClick={() => void setupWorker()}
-          />
-        </div>
-      </section>
+      {/* Developer diagnostics stay out of a new user's way, closed until asked for
+          (docs/product/profile-and-settings.md). */}
+      <details className="group rounded-lg border border-gray-200 dark:border-gray-700">
+        <summary className="flex cursor-pointer list-none [&::-webkit-details-marker]:hidden items-center gap-2 rounded-lg px-4 py-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-600">
+          <ChevronRight aria-hidden className="size-4 transition-transform group-open:rotate-90" />
+          Troubleshooting
+        </summary>
+        <section
+          aria-labelledby={headingId}
+          className="border-t border-gray-200 p-4 dark:border-gray-700"
+        >
+          <h3 id={headingId} className="text-sm font-semibold">
+            Notification diagnostics
+          </h3>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-gray-600 dark:text-gray-300">Browser notifications</dt>
+            <dd className="font-medium">{PERMISSION_LABELS[permission]}</dd>
+            <dt className="text-gray-600 dark:text-gray-300">Service worker</dt>
+            <dd className="font-medium">{WORKER_LABELS[worker]}</dd>
+          </dl>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <ToolButton
+              icon={<KeyRound aria-hidden className="size-4" />}
+              label="Request Permission"
+              description="Ask the browser for permission to show notifications"
+              disabled={disabled}
+              onClick={() => void requestPermission()}
+            />
+            <ToolButton
+              icon={<Zap aria-hidden className="size-4" />}
+              label="Force Notification"
+              description="Show a notification right away"
+              disabled={disabled}
+              onClick={() => void forceNotification()}
+            />
+            <ToolButton
+              icon={<Wrench aria-hidden className="size-4" />}
+              label="Setup SW"
+              description="Register the notification service worker"
+              disabled={disabled}
+              onClick={() => void setupWorker()}
+            />
+          </div>
+        </section>
+      </details>
     </div>
   );
 }

@@ -124,7 +124,12 @@ export default function SettingsPage() {
                   <Toggle
                     {...ids}
                     checked={settings.privacy.activityTracking}
-                    onChange={(value) => save({ group: 'privacy', key: 'activityTracking', value })}
+                    onChange={(value) =>
+                      save(
+                        { group: 'privacy', key: 'activityTracking', value },
+                        value ? MESSAGES.analyticsEnabled : MESSAGES.analyticsDisabled,
+                      )
+                    }
                   />
                 </div>
               )}

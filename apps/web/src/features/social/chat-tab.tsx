@@ -107,8 +107,17 @@ function ChatPane({ open, selection }: { open: OpenChat; selection: Selection })
  * Chat tab: friends on the left, the open chat on the right. On a phone the two
  * stack, and the list steps aside while a chat is open (its close button brings it back).
  */
-export function ChatTab({ selection }: { selection: Selection }) {
+export function ChatTab({
+  selection,
+  onFindFriends,
+}: {
+  selection: Selection;
+  /** Switches to the Friends tab, where friends are found. */
+  onFindFriends: () => void;
+}) {
   const { open } = selection;
+  // With no friends there is nobody to select: the pane says where friends come from.
+  const friendless = useFriends().data?.length === 0;
   return (
     <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
       <div className={open ? 'hidden md:block' : ''}>
@@ -119,7 +128,16 @@ export function ChatTab({ selection }: { selection: Selection }) {
       ) : (
         <Card className="flex min-h-64 flex-col items-center justify-center gap-3 p-5 text-center">
           <MessagesSquare aria-hidden className="size-10 text-gray-400" />
-          <p className="text-gray-600 dark:text-gray-300">{MESSAGES.selectFriendToChat}</p>
+          {friendless ? (
+            <>
+              <p className="text-gray-600 dark:text-gray-300">{MESSAGES.chatNeedsFriends}</p>
+              <Button onClick={onFindFriends} variant="secondary" size="sm">
+                Go to Friends
+              </Button>
+            </>
+          ) : (
+            <p className="text-gray-600 dark:text-gray-300">{MESSAGES.selectFriendToChat}</p>
+          )}
         </Card>
       )}
     </div>

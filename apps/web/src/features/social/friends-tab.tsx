@@ -87,8 +87,9 @@ function FindFriends() {
     }
   };
 
-  const results =
-    submitted !== null && submitted.length < USER_SEARCH_MIN_LENGTH ? [] : search.data;
+  // A query too short to run asks for more letters rather than saying nobody was found.
+  const tooShort = submitted !== null && submitted.length < USER_SEARCH_MIN_LENGTH;
+  const results = tooShort ? undefined : search.data;
 
   return (
     <Section title="Find Friends">
@@ -110,10 +111,18 @@ function FindFriends() {
           Search
         </Button>
       </form>
+      {tooShort && (
+        <p aria-live="polite" className="text-sm text-gray-600 dark:text-gray-300">
+          {MESSAGES.searchTooShort}
+        </p>
+      )}
       {results && (
         <div aria-live="polite">
           {results.length === 0 ? (
-            <p className="text-sm text-gray-600 dark:text-gray-300">{MESSAGES.noUsersFound}</p>
+            <div className="space-y-1 text-sm text-gray-600 dark:text-gray-300">
+              <p>{MESSAGES.noUsersFound}</p>
+              <p>{MESSAGES.noUsersFoundHint}</p>
+            </div>
           ) : (
             <ul
               aria-label="Search results"

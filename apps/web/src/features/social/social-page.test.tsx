@@ -75,7 +75,9 @@ function stubApi(data: Data, writes: () => Promise<Response>) {
       params.id === CHAT.id
         ? { messages: data.messages ?? [], nextCursor: null }
         : errorResponse(404, 'NOT_FOUND', 'Not found'),
-    );
+    )
+    .route('GET', '/api/users/search', { results: [] });
+  return api;
 }
 
 function renderPage(activeTab?: string) {
@@ -222,5 +224,63 @@ describe('SocialPage', () => {
       ).not.toBeChecked(),
     );
     expect(within(dialog).getByText('Buy snacks')).not.toHaveClass('line-through');
+  });
+
+  it('shows a failed load with Try Again in place of the spinner', async () => {
+    const api = stubApi({}, failure);
+    api.route('GET', '/api/friends', () => failure());
+    renderPage();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load social data');
+    expect(screen.queryByText('Loading social data...')).not.toBeInTheDocument();
+    api.route('GET', '/api/friends', { friends: [GRACE] });
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('tab', { name: 'Friends' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks for two letters, and says why a search may find nobody', async () => {
+    const api = stubApi({}, failure);
+    renderPage();
+    const box = await screen.findByRole('searchbox', { name: 'Search users by name or email' });
+
+    await userEvent.type(box, 'a{Enter}');
+    expect(await screen.findByText('Type at least 2 letters to search.')).toBeInTheDocument();
+    expect(screen.queryByText('No users found')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/users/search')).toHaveLength(0);
+
+    await userEvent.type(box, 'd{Enter}');
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Profiles start private, so a friend may not show up yet. They can make their profile visible in Settings.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Type at least 2 letters to search.')).not.toBeInTheDocument();
+  });
+
+  it('with no friends, the chat points to the Friends tab', async () => {
+    stubApi({ friends: [], chats: [] }, failure);
+    renderPage('chat');
+
+    expect(
+      await screen.findByText('Add a friend on the Friends tab to start chatting.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Select a friend to start chatting')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Friends' }));
+    expect(screen.getByRole('tab', { name: 'Friends' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('opens the tab and the chat the address names, as after a reload', async () => {
+    stubApi({ messages: [message('m1', 'Hi Grace', 10)] }, failure);
+    renderWithProviders(<SocialPage />, { route: '/dashboard/social?tab=chat&chat=u2' });
+
+    expect(await screen.findByRole('tab', { name: 'Chat' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText('Hi Grace')).toBeInTheDocument();
   });
 });

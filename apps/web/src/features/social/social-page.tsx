@@ -1,11 +1,12 @@
 import { MESSAGES } from '@daywise/shared';
 import type { Friend } from '@daywise/shared/schemas';
 import { Tabs } from 'radix-ui';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { tabClass, tabListClass } from '../../components/tabs';
-import { Banner, BannerProvider, useShowBanner } from './banner';
+import { Banner, BannerProvider } from './banner';
 import { ChatTab } from './chat-tab';
 import { FriendsTab } from './friends-tab';
 import { SharedPlansTab } from './shared-plans-tab';
@@ -26,32 +27,66 @@ type TabValue = (typeof TABS)[number]['value'];
 /** The tabs carry an icon and a count beside their name. */
 const iconTabClass = `${tabClass} inline-flex items-center gap-2`;
 
-/** Navigation state `activeTab` (the dashboard's 'Chat with Friends') picks the opening tab. */
-function initialTab(state: unknown): TabValue {
-  const wanted = (state as { activeTab?: unknown } | null)?.activeTab;
+/**
+ * The tab in the address (`?tab=chat`), so a reload or Back keeps it; else navigation state
+ * `activeTab` (the dashboard's 'Chat with Friends'); else Friends.
+ */
+function currentTab(params: URLSearchParams, state: unknown): TabValue {
+  const wanted = params.get('tab') ?? (state as { activeTab?: unknown } | null)?.activeTab;
   return TABS.find((tab) => tab.value === wanted)?.value ?? 'friends';
 }
 
 function SocialScreen() {
   const location = useLocation();
-  const [tab, setTab] = useState<TabValue>(() => initialTab(location.state));
-  const showBanner = useShowBanner();
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<TabValue>(() => currentTab(params, location.state));
   const chat = useChatSelection();
   useSocialRealtime(chat.closeIf);
+  // The open chat's friend is in the address too (`?chat=<friend id>`): docs/product/social.md.
+  const chatParam = params.get('chat');
+  const openFriendId = chat.open?.friend.id ?? null;
 
   const requests = useFriendRequests();
   const friends = useFriends();
   const chats = useChats();
   const plans = useSharedPlans();
   const lists = [requests, friends, chats, plans];
-  const loading = lists.some((list) => list.isPending);
-  // Only a first load that failed is reported; a poll that fails keeps what is on screen.
+  // Only a first load that failed is reported; a poll that fails keeps what is on screen. It
+  // takes the spinner's place, with a Try Again that reads the failed lists again.
   const loadFailed = lists.some((list) => list.isError && list.data === undefined);
-  useEffect(() => {
-    if (loadFailed) {
-      showBanner(MESSAGES.socialLoadFailed);
+  const loading = !loadFailed && lists.some((list) => list.isPending);
+  const retryLoad = () => {
+    for (const list of lists) {
+      if (list.isError) {
+        void list.refetch();
+      }
     }
-  }, [loadFailed, showBanner]);
+  };
+
+  // The tab and the open chat are the page's state; the address mirrors them. Once the friends
+  // are known, the chat the address names opens again (after a reload or Back); until then the
+  // address keeps it.
+  const restored = useRef(false);
+  const friendList = friends.data;
+  const { select } = chat;
+  useEffect(() => {
+    if (friendList && !restored.current) {
+      restored.current = true;
+      const friend = friendList.find((candidate) => candidate.id === chatParam);
+      if (friend) {
+        select(friend);
+        return;
+      }
+    }
+    const wanted = new URLSearchParams({ tab });
+    const wantedChat = restored.current ? openFriendId : chatParam;
+    if (wantedChat) {
+      wanted.set('chat', wantedChat);
+    }
+    if (wanted.toString() !== params.toString()) {
+      setParams(wanted, { replace: true });
+    }
+  }, [friendList, openFriendId, chatParam, tab, params, select, setParams]);
 
   const startChat = (friend: Friend) => {
     setTab('chat');
@@ -66,7 +101,15 @@ function SocialScreen() {
         <p className="mt-1 text-gray-600 dark:text-gray-300">{MESSAGES.socialSubtitle}</p>
       </div>
       <Banner />
-      {loading ? (
+      {loadFailed ? (
+        <div role="alert">
+          <LoadError
+            message={MESSAGES.socialLoadFailed}
+            onRetry={retryLoad}
+            className={errorPanelClass}
+          />
+        </div>
+      ) : loading ? (
         <Spinner>Loading social data...</Spinner>
       ) : (
         <Tabs.Root
@@ -93,7 +136,7 @@ function SocialScreen() {
             <FriendsTab onStartChat={startChat} />
           </Tabs.Content>
           <Tabs.Content value="chat" className="focus-visible:outline-none">
-            <ChatTab selection={chat} />
+            <ChatTab selection={chat} onFindFriends={() => setTab('friends')} />
           </Tabs.Content>
           <Tabs.Content value="shared-plans" className="focus-visible:outline-none">
             <SharedPlansTab />

@@ -70,6 +70,8 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
   const update = useUpdateTodo();
   const saving = create.isPending || update.isPending;
   const [permission, setPermission] = useState(notificationSupport);
+  // The switch was refused: say how to allow notifications, not only that they are needed.
+  const [refused, setRefused] = useState(false);
   const permissionNoteId = useId();
   const {
     register,
@@ -94,6 +96,7 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
     }
     const answer = await requestNotificationPermission();
     setPermission(answer);
+    setRefused(answer === 'default' || answer === 'denied');
     if (answer === 'granted' || answer === 'unsupported') {
       setValue('reminderOn', true);
       if (!getValues('reminderTime')) {
@@ -189,6 +192,11 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
             >
               <BellOff aria-hidden className="size-4 shrink-0" />
               {MESSAGES.notificationPermissionNeeded}
+            </p>
+          )}
+          {refused && !reminderOn && (
+            <p role="alert" className="text-sm text-gray-700 dark:text-gray-300">
+              {MESSAGES.notificationsBlockedHelp}
             </p>
           )}
           {reminderOn && (

@@ -39,7 +39,8 @@ export function TodoList({
   const headingId = useId();
   const query = useTodoList(list, filters);
   const todos = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = query.data?.pages[0]?.total;
+  const firstPage = query.data?.pages[0];
+  const total = firstPage && `${firstPage.total}${firstPage.totalIsLowerBound ? '+' : ''}`;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useRef<HTMLDivElement>(null);
 

@@ -1,5 +1,5 @@
 import type { Todo } from '@daywise/shared/schemas';
-import { Bell, Calendar, Clock, Pencil, Trash2 } from 'lucide-react';
+import { Bell, Calendar, CheckCircle2, Clock, Pencil, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 
 import { Badge } from '../../components/badge';
@@ -13,7 +13,8 @@ import { useToggleTodo } from './use-todos';
 
 const BADGE_STYLES: Record<DueBadge, string> = {
   Overdue: 'bg-red-600 text-white',
-  'Due Today': 'bg-orange-500 text-white dark:bg-orange-600',
+  // White on orange-700: 5.2:1 (orange-500 was 2.8:1), in either theme (WCAG 1.4.3).
+  'Due Today': 'bg-orange-700 text-white',
   'Due Tomorrow': 'bg-blue-600 text-white',
 };
 
@@ -46,6 +47,7 @@ export const TodoRow = memo(function TodoRow({
   return (
     <Card as="li" radius="xl" className="flex items-start gap-3 p-4">
       <ToggleCheckbox
+        focusKey={`todo:${todo.id}`}
         checked={todo.completed}
         label={`Mark "${todo.title}" as ${todo.completed ? 'pending' : 'completed'}`}
         onToggle={(completed) => toggle.mutateAsync({ todo, completed })}
@@ -76,11 +78,20 @@ export const TodoRow = memo(function TodoRow({
               Due {formatCalendarDate(todo.dueDate)}
             </span>
           )}
-          {todo.reminderTime && (
+          {todo.completed && todo.completedAt ? (
+            // A done todo's reminder will not fire: it says when it was done instead
+            // (docs/product/todos.md, Row).
             <span className="inline-flex items-center gap-1">
-              <Bell aria-hidden className="size-3.5" />
-              Reminder {formatTime(todo.reminderTime)}
+              <CheckCircle2 aria-hidden className="size-3.5" />
+              Completed {formatDateIn(todo.completedAt, timeZone)}
             </span>
+          ) : (
+            todo.reminderTime && (
+              <span className="inline-flex items-center gap-1">
+                <Bell aria-hidden className="size-3.5" />
+                Reminder {formatTime(todo.reminderTime)}
+              </span>
+            )
           )}
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden className="size-3.5" />

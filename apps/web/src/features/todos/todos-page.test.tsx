@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_LIMIT } from '@daywise/shared';
 import { todosApi } from '@daywise/shared/api';
 import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor } from '@testing-library/react';
@@ -42,7 +43,14 @@ function stubApi(onPatch: () => Promise<Response>) {
     .on(todosApi.update, onPatch)
     .on(todosApi.list, ({ url }) => {
       const pending = url.includes('status=pending') && !url.includes('q=zzz');
-      return { items: pending ? [SAMPLE_TODO] : [], nextCursor: null, total: pending ? 1 : 0 };
+      // 'report' matches more pending todos than the server counts.
+      const many = pending && url.includes('q=report');
+      return {
+        items: pending ? [SAMPLE_TODO] : [],
+        nextCursor: null,
+        total: many ? SEARCH_COUNT_LIMIT : pending ? 1 : 0,
+        totalIsLowerBound: many,
+      };
     });
   return api.requests;
 }
@@ -77,7 +85,7 @@ describe('TodosPage', () => {
 
     await userEvent.click(box);
     expect(box).toBeChecked();
-    expect(box).toBeDisabled();
+    expect(box).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByLabelText('Saving')).toBeInTheDocument();
     expect(screen.getByText('100%')).toBeInTheDocument();
 
@@ -85,7 +93,7 @@ describe('TodosPage', () => {
     await waitFor(() => expect(box).not.toBeChecked());
     expect(screen.getByText('0%')).toBeInTheDocument();
     expect(notify.error).toHaveBeenCalledWith('Failed to update todo');
-    await waitFor(() => expect(box).toBeEnabled());
+    await waitFor(() => expect(box).toHaveAttribute('aria-disabled', 'false'));
     expect(notify.success).not.toHaveBeenCalled();
   });
 
@@ -104,6 +112,15 @@ describe('TodosPage', () => {
     await waitFor(() => expect(screen.queryByLabelText('Saving')).not.toBeInTheDocument());
     expect(performance.now() - started).toBeGreaterThanOrEqual(TOGGLE_BUSY_MS - 20);
     expect(notify.success).toHaveBeenCalledWith('Todo completed!');
+  });
+
+  it('says when a search matches more todos than the server counts', async () => {
+    stubApi(() => Promise.resolve(jsonResponse(SAMPLE_TODO)));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Pending Tasks (1)' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search todos' }), 'report');
+    expect(await screen.findByRole('heading', { name: 'Pending Tasks (100+)' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Completed Tasks (0)' })).toBeVisible();
   });
 
   it('searches once typing pauses, not on every key', async () => {

@@ -3,7 +3,11 @@ import type { Todo } from '@daywise/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-import { REMINDER_URLS, showNotification } from '../../lib/notifications';
+import {
+  prepareNotificationWorker,
+  REMINDER_URLS,
+  showNotification,
+} from '../../lib/notifications';
 import { createReminderScheduler, type ReminderTask } from '../../lib/reminders';
 import { useSettings } from '../../lib/settings';
 import { todoQueries } from './api';
@@ -35,6 +39,9 @@ export function useTodoReminders(): void {
   useEffect(() => {
     if (enabled && data) {
       scheduler.sync(data.items.map(reminderTask));
+      if (data.items.length > 0) {
+        prepareNotificationWorker();
+      }
     } else {
       scheduler.clearAll();
     }

@@ -1,0 +1,201 @@
+/**
+ * `npm run bench` (HTTP part, issue 12): the production build over real HTTP, under load from
+ * autocannon, side by side in one run so the figures are ratios that hold on a noisy machine.
+ *
+ * - P1: a signed-in `GET /api/todos` (50 todos) at 50 connections, against a bare Fastify
+ *   (bare-server.mjs: the runtime's ceiling) and a minimal hand-written reference of the same read
+ *   (reference-server.mjs), plus the session check and health.
+ * - P2: a heavy user (10,000 todos, two years of plans) at 10 connections: the dashboard and the
+ *   other reads the signed-in pages make.
+ *
+ * Daywise runs as shipped (SQLite in a fresh DATA_DIR, the default info log). Run `npm run build`
+ * first. BENCH_SECONDS sets each measurement's length (10 by default); `http.bench.ts p1` stops
+ * after P1.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import autocannon from 'autocannon';
+
+import { openDatabase } from '../src/db/database';
+import { seedHeavyUser } from './heavy-user';
+
+interface BenchServer {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+interface Support {
+  PASSWORD: string;
+  startServer: (label: string, env?: Record<string, string>) => Promise<BenchServer>;
+  verificationParams: (server: BenchServer, email: string) => Promise<URLSearchParams>;
+  sleep: (ms: number) => Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const support = (await import(path.join(here, '../../../scripts/bench-support.mjs'))) as Support;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const P1_TARGET = { ratio: 0.5, p99: 40 };
+const DASHBOARD_BEFORE_RPS = 169;
+
+/** A small server of bench/ on a free port of its own, ready when it answers `probe`. */
+async function startHelper(file: string, probe: string, env: Record<string, string> = {}) {
+  const { createServer } = await import('node:net');
+  const port = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+  const child = spawn(process.execPath, [path.join(here, file)], {
+    env: { PATH: process.env.PATH, PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      await fetch(`${url}${probe}`);
+      return { url, stop: () => child.kill('SIGTERM') };
+    } catch {
+      await support.sleep(100);
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${file} did not start`);
+}
+
+/** A verified user signed in through the API; returns the session cookie. */
+async function signedIn(
+  server: BenchServer,
+  email: string,
+): Promise<{ id: string; cookie: string }> {
+  const headers = { origin: server.url, 'content-type': 'application/json' };
+  const post = (url: string, body: unknown) =>
+    fetch(`${server.url}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const signUp = await post('/api/account/sign-up', {
+    name: 'Bench User',
+    email,
+    password: support.PASSWORD,
+    confirmPassword: support.PASSWORD,
+    acceptTerms: true,
+  });
+  if (!signUp.ok) {
+    throw new Error(`sign-up answered ${signUp.status}`);
+  }
+  const params = await support.verificationParams(server, email);
+  const verified = await post('/api/account/verify-email', {
+    userId: params.get('userId'),
+    secret: params.get('secret'),
+  });
+  const login = await post('/api/account/login', {
+    email,
+    password: support.PASSWORD,
+    rememberMe: true,
+  });
+  const cookie = login.headers.getSetCookie()[0]?.split(';')[0];
+  if (!verified.ok || !login.ok || !cookie) {
+    throw new Error(`verify-email answered ${verified.status}, login ${login.status}`);
+  }
+  return { id: params.get('userId') ?? '', cookie };
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** `connections` clients asking for `url` for SECONDS after a short warm-up; fails on any non-2xx. */
+async function load(url: string, connections: number, cookie?: string): Promise<Figures> {
+  const options = { url, connections, headers: cookie ? { cookie } : {} };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: SECONDS });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const line = (label: string, { rps, p50, p99 }: Figures, note = '') =>
+  console.log(
+    `${label.padEnd(46)}${Math.round(rps).toLocaleString('en-US').padStart(8)} req/s` +
+      `   p50 ${String(p50).padStart(4)} ms   p99 ${String(p99).padStart(4)} ms   ${note}`,
+  );
+
+async function main(): Promise<void> {
+  const daywise = await support.startServer('http', { LOG_LEVEL: 'info' });
+  const bare = await startHelper('bare-server.mjs', '/');
+  const reference = await startHelper('reference-server.mjs', '/api/todos', {
+    DATA_DIR: daywise.dataDir,
+  });
+  try {
+    const light = await signedIn(daywise, 'light@example.com');
+    for (let i = 0; i < 50; i += 1) {
+      const created = await fetch(`${daywise.url}/api/todos`, {
+        method: 'POST',
+        headers: { origin: daywise.url, 'content-type': 'application/json', cookie: light.cookie },
+        body: JSON.stringify({ title: `Todo ${i}`, description: 'A line of description' }),
+      });
+      if (created.status !== 201) {
+        throw new Error(`creating a todo answered ${created.status}`);
+      }
+    }
+
+    console.log(`P1: 50 connections, ${SECONDS} s each, one run (Node ${process.version})`);
+    const ceiling = await load(`${bare.url}/`, 50);
+    line('bare Fastify (constant JSON)', ceiling);
+    const handWritten = await load(`${reference.url}/api/todos`, 50, light.cookie);
+    line('hand-written GET /api/todos (50 todos)', handWritten);
+    const todos = await load(`${daywise.url}/api/todos`, 50, light.cookie);
+    const ratio = todos.rps / handWritten.rps;
+    line(
+      'Daywise GET /api/todos (50 todos)',
+      todos,
+      `${ratio.toFixed(2)} of hand-written, ${(todos.rps / ceiling.rps).toFixed(3)} of bare` +
+        ` (target ≥ ${P1_TARGET.ratio}, p99 ≤ ${P1_TARGET.p99} ms)` +
+        (ratio < P1_TARGET.ratio || todos.p99 > P1_TARGET.p99 ? '   MISSED' : ''),
+    );
+    line(
+      'Daywise GET /api/account/session',
+      await load(`${daywise.url}/api/account/session`, 50, light.cookie),
+    );
+    line('Daywise GET /api/health', await load(`${daywise.url}/api/health`, 50));
+
+    if (process.argv.includes('p1')) {
+      return;
+    }
+    const heavy = await signedIn(daywise, 'heavy@example.com');
+    const database = openDatabase({ dataDir: daywise.dataDir });
+    try {
+      await seedHeavyUser(database.db, 'sqlite', heavy.id, { todos: 10_000 });
+    } finally {
+      await database.close();
+    }
+    console.log(`\nP2: a user with 10,000 todos and two years of plans, 10 connections`);
+    const reads = [
+      '/api/analytics/dashboard',
+      '/api/todos',
+      '/api/todos/stats',
+      '/api/todos?q=groceries',
+      '/api/analytics/chart?period=month',
+      '/api/completions?days=90',
+    ];
+    for (const url of reads) {
+      const figures = await load(`${daywise.url}${url}`, 10, heavy.cookie);
+      line(
+        `Daywise GET ${url}`,
+        figures,
+        url === '/api/analytics/dashboard'
+          ? `${(figures.rps / DASHBOARD_BEFORE_RPS).toFixed(1)}× the ${DASHBOARD_BEFORE_RPS} req/s of issue 12 (target ≥ 3×)`
+          : '',
+      );
+    }
+  } finally {
+    bare.stop();
+    reference.stop();
+    await daywise.stop();
+  }
+}
+
+await main();

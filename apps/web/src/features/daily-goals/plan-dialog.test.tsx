@@ -1,0 +1,47 @@
+import { plansApi, tagsApi } from '@daywise/shared/api';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { errorResponse, fakeApi } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
+import { PlanDialog } from './plan-dialog';
+
+const LONG_TITLE =
+  'Write the quarterly report with every number checked twice and the charts redrawn';
+
+describe('PlanDialog', () => {
+  it('lists priorities High to Low, as the todos do', async () => {
+    fakeApi().on(tagsApi.list, []);
+    renderWithProviders(<PlanDialog plan={null} onClose={() => undefined} />, { session: null });
+    const select = await screen.findByRole('combobox', { name: 'New task priority' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['High', 'Medium', 'Low']);
+  });
+
+  it('shows a long task title whole, on more lines, and Enter still submits', async () => {
+    fakeApi()
+      .on(tagsApi.list, [])
+      .on(plansApi.create, () => Promise.resolve(errorResponse(500, 'INTERNAL')));
+    const user = userEvent.setup();
+    renderWithProviders(<PlanDialog plan={null} onClose={() => undefined} />, { session: null });
+    await user.type(await screen.findByLabelText('Plan Title'), 'Busy day');
+    // Pasted, not typed key by key: the test stays quick on a busy machine.
+    await user.click(screen.getByLabelText('New task title'));
+    await user.paste(LONG_TITLE);
+    await user.keyboard('{Enter}');
+
+    // A one-line <input> would cut it; a textarea wraps it.
+    const title = await screen.findByLabelText('Task 1 title');
+    expect(title.tagName).toBe('TEXTAREA');
+    expect(title).toHaveValue(LONG_TITLE);
+
+    await user.type(title, '{Enter}');
+    expect(title).toHaveValue(LONG_TITLE);
+    // The save ran (and failed here): Enter submitted the form.
+    expect(await screen.findByText('Failed to save plan. Please try again.')).toBeInTheDocument();
+  });
+});

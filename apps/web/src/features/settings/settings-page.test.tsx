@@ -1,0 +1,86 @@
+import { MESSAGES } from '@daywise/shared';
+import { accountApi, settingsApi } from '@daywise/shared/api';
+import type { Settings } from '@daywise/shared/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { DEFAULT_SETTINGS } from '../../lib/settings';
+import { notify } from '../../lib/toast';
+import { stubMatchMedia } from '../../test/browser';
+import { fakeApi } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
+import SettingsPage from './settings-page';
+
+vi.mock('../../lib/toast', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+  progressToast: { show: vi.fn((message: string) => `progress:${message}`), dismiss: vi.fn() },
+}));
+
+/** The settings API, keeping what each PATCH changes; the active sessions list is empty. */
+function stubApi(initial: Settings = DEFAULT_SETTINGS) {
+  let settings = structuredClone(initial);
+  return fakeApi()
+    .on(settingsApi.get, () => settings)
+    .on(settingsApi.update, ({ body }) => {
+      const { group, key, value } = body as { group: string; key: string; value: unknown };
+      settings = { ...settings, [group]: { ...settings[group as keyof Settings], [key]: value } };
+      return settings;
+    })
+    .on(accountApi.sessions, { sessions: [] });
+}
+
+function renderPage() {
+  const user = userEvent.setup();
+  renderWithProviders(<SettingsPage />, {
+    session: { id: 'user-1', name: 'Ada', email: 'ada@example.com', createdAt: '' },
+  });
+  return user;
+}
+
+describe('SettingsPage', () => {
+  beforeEach(() => {
+    vi.mocked(notify.success).mockClear();
+    vi.mocked(notify.error).mockClear();
+    stubMatchMedia();
+  });
+
+  it('says analytics were disabled, then enabled, rather than only "Setting updated"', async () => {
+    stubApi();
+    const user = renderPage();
+    const tracking = await screen.findByRole('switch', { name: 'Activity Tracking' });
+
+    await user.click(tracking);
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(MESSAGES.analyticsDisabled));
+    expect(await screen.findByText('Privacy Mode Active')).toBeInTheDocument();
+
+    await user.click(tracking);
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(MESSAGES.analyticsEnabled));
+    expect(notify.success).not.toHaveBeenCalledWith(MESSAGES.settingUpdated);
+  });
+
+  it('keeps the other switches on "Setting updated"', async () => {
+    stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole('switch', { name: 'Email Notifications' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(MESSAGES.settingUpdated));
+  });
+
+  it('keeps the notification diagnostics behind a closed Troubleshooting disclosure', async () => {
+    stubApi();
+    const user = renderPage();
+    expect(await screen.findByRole('button', { name: /Test Notification/ })).toBeVisible();
+    const details = screen.getByText('Troubleshooting').closest('details');
+    expect(details).not.toHaveAttribute('open');
+    expect(
+      screen.getByRole('button', { name: /Force Notification/, hidden: true }),
+    ).not.toBeVisible();
+
+    await user.click(screen.getByText('Troubleshooting'));
+    expect(details).toHaveAttribute('open');
+    const diagnostics = within(details!);
+    expect(diagnostics.getByRole('button', { name: /Force Notification/ })).toBeVisible();
+    expect(diagnostics.getByRole('button', { name: /Setup SW/ })).toBeVisible();
+    expect(diagnostics.getByRole('button', { name: /Request Permission/ })).toBeVisible();
+  });
+});

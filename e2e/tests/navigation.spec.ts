@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test';
+
+import { createVerifiedUser } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/** Scrolls the window to the bottom of the page and answers where it ended up. */
+async function scrollToBottom(page: Page): Promise<number> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+    .toBeGreaterThan(300);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(300);
+  return scrollY(page);
+}
+
+test.describe('Navigation', () => {
+  test('a public page opens at its top; back returns to where the visitor was', async ({
+    page,
+  }) => {
+    await page.goto('/faq');
+    const bottom = await scrollToBottom(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About Daywise' })).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    await page.goBack();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }),
+    ).toBeAttached();
+    await expect.poll(() => scrollY(page)).toBe(bottom);
+  });
+
+  test('a dashboard section opens at its top', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await createVerifiedUser(page.request, server);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+    await scrollToBottom(page);
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(0);
+  });
+
+  test('each public page names itself in the tab, in the served HTML too', async ({ page }) => {
+    const pages = [
+      ['/', 'Daywise – plan your day, keep your streak'],
+      ['/about', 'About · Daywise'],
+      ['/faq', 'FAQ · Daywise'],
+      ['/login', 'Login · Daywise'],
+    ] as const;
+    for (const [path, title] of pages) {
+      const html = await (await page.request.get(path)).text();
+      expect(html.match(/<title>[^<]*<\/title>/g)).toEqual([`<title>${title}</title>`]);
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+    }
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact' })
+      .click();
+    await expect(page).toHaveTitle('Contact · Daywise');
+  });
+
+  test('each dashboard section names itself in the tab and shows its title once', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    const html = await (await page.request.get('/dashboard/todos')).text();
+    expect(html).toContain('<title>Todos · Daywise</title>');
+    await page.goto('/dashboard/todos');
+    await expect(page).toHaveTitle('Todos · Daywise');
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    for (const [link, heading] of [
+      ['Settings', 'Settings'],
+      ['Social', 'Social'],
+      ['Dashboard', /Welcome back/],
+    ] as const) {
+      await nav.getByRole('link', { name: link, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveTitle(`${link} · Daywise`);
+      await expect(page.getByRole('banner')).not.toContainText(link);
+    }
+  });
+});
+
+test.describe('On a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the menu links are finger-sized', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    for (const name of ['Home', 'About', 'FAQ', 'Login', 'Sign Up']) {
+      const box = await menu.getByRole('link', { name, exact: true }).boundingBox();
+      expect(box?.height, name).toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  test('a toast does not cover the header', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await page.getByLabel('Subject', { exact: true }).fill('Hello');
+    await page.getByLabel('Message', { exact: true }).fill('Just saying hello.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const toast = page.getByText("Message sent successfully! We'll get back to you soon.");
+    await expect(toast).toBeVisible();
+    const header = await page.getByRole('banner').boundingBox();
+    const toastBox = await page.locator('[data-sonner-toast]').boundingBox();
+    expect(toastBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  });
+
+  test('every daily-goals tab is in sight and the arrow keys still move between them', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    await page.goto('/dashboard/daily-goals');
+    const tabs = page.getByRole('tablist', { name: 'Daily goals' }).getByRole('tab');
+    await expect(tabs).toHaveCount(5);
+    for (const tab of await tabs.all()) {
+      await expect(tab).toBeInViewport({ ratio: 1 });
+    }
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+
+    await page.getByRole('tab', { name: "Today's Goals" }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Manage Tags' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Manage Tags' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+});
