@@ -115,6 +115,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  // The OpenAPI document is built on first use and then kept: build it now, so the first reader
+  // of the API reference does not wait for it.
+  setImmediate(() => app.swagger());
   app.log.info(
     `Daywise is running at ${config.appUrl} (database: ${database.engine}, email: ${
       config.smtpUrl ? 'SMTP' : `outbox in ${path.join(config.dataDir, 'outbox')}`
