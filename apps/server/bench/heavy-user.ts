@@ -152,9 +152,17 @@ export async function seedHeavyUser(
       .values(rows.slice(i, i + BATCH))
       .execute();
   }
-  if (!withPlans) {
-    return 0;
+  const tasks = withPlans ? await seedPlans(db, userId) : 0;
+  // A live PostgreSQL has statistics from autovacuum; straight after a bulk load it has none and
+  // plans every query for one row, which is no picture of production.
+  if (engine === 'postgres') {
+    await sql`analyze`.execute(db);
   }
+  return tasks;
+}
+
+/** Two years of daily plans for the user; answers how many tasks they hold. */
+async function seedPlans(db: Kysely<Database>, userId: string): Promise<number> {
   const { plans, tasks, completions } = planRows(userId, todayIn('UTC', new Date()));
   for (let i = 0; i < plans.length; i += BATCH) {
     await db
@@ -171,11 +179,6 @@ export async function seedHeavyUser(
       .insertInto('daily_tasks')
       .values(tasks.slice(i, i + BATCH))
       .execute();
-  }
-  // A live PostgreSQL has statistics from autovacuum; straight after a bulk load it has none and
-  // plans every join for one row, which is no picture of production.
-  if (engine === 'postgres') {
-    await sql`analyze`.execute(db);
   }
   return tasks.length;
 }

@@ -10,6 +10,7 @@ import * as dailyGoals from './migrations/0006-daily-goals';
 import * as social from './migrations/0007-social';
 import * as inputRobustness from './migrations/0008-input-robustness';
 import * as todoCounts from './migrations/0009-todo-counts';
+import * as todoSearch from './migrations/0010-todo-search';
 import type { Database } from './schema';
 
 /**
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0007-social': social,
   '0008-input-robustness': inputRobustness,
   '0009-todo-counts': todoCounts,
+  '0010-todo-search': todoSearch,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { accountClient } from '../../test/account-client';
 import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp, testClock } from '../../test/helpers';
+import { INDEXED_SEARCH_LIMIT } from './search';
 
 interface TodoJson {
   id: string;
@@ -192,6 +193,61 @@ describe.each(ENGINES)('todos on %s', (engine) => {
     });
     expect(await list('?priority=medium&limit=5')).toMatchObject({
       total: SEARCH_COUNT_LIMIT + 1,
+      totalIsLowerBound: false,
+    });
+  });
+
+  it('a search finds the same through the trigram index as without it, and the index follows every change', async () => {
+    const plants = await create({ title: 'Water the PLANTS', description: 'ferns "and" cacti' });
+    await create({ title: 'Call mum', description: 'about the plants' });
+    const other = await api.signUpAndVerify('other@example.com');
+    await send('POST', '/api/todos', { title: 'Other plants' }, other ?? '');
+
+    expect(await titles('?q=plants')).toEqual(['Call mum', 'Water the PLANTS']);
+    // Two letters are too short for the index: the list reads the todos instead.
+    expect(await titles('?q=mu')).toEqual(['Call mum']);
+    // The index's own query syntax means nothing in a search.
+    expect(await titles('?q=%22and%22')).toEqual(['Water the PLANTS']);
+    for (const term of ['pla*', 'NEAR(ferns cacti)', 'ferns OR mum', '-cacti', '^water', ':']) {
+      expect(await titles(`?q=${encodeURIComponent(term)}`)).toEqual([]);
+    }
+
+    // A NUL, which would end the index's string early, is refused before any search.
+    expect((await api.get('/api/todos?q=pl%00ants', cookie)).statusCode).toBe(400);
+
+    await send('PATCH', `/api/todos/${plants.id}`, { title: 'Water the garden' });
+    expect(await titles('?q=plants')).toEqual(['Call mum']);
+    expect(await titles('?q=GARDEN')).toEqual(['Water the garden']);
+    await send('DELETE', `/api/todos/${plants.id}`);
+    expect(await titles('?q=garden')).toEqual([]);
+  });
+
+  it(`a term more common than INDEXED_SEARCH_LIMIT is searched newest first, with the same answers`, async () => {
+    const [user] = await ctx.database.db.selectFrom('users').select('id').execute();
+    const rows = Array.from({ length: INDEXED_SEARCH_LIMIT + 1 }, (_, i) => ({
+      id: `common-${String(i).padStart(5, '0')}`,
+      user_id: user?.id ?? '',
+      title: `Common chore ${i}`,
+      created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+      updated_at: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+    }));
+    for (let start = 0; start < rows.length; start += 500) {
+      await ctx.database.db
+        .insertInto('todos')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
+    const rare = await create({ title: 'Rare chore' });
+
+    const common = await list('?q=chore&limit=2');
+    expect(common.items.map((todo) => todo.title)).toEqual([
+      'Rare chore',
+      `Common chore ${INDEXED_SEARCH_LIMIT}`,
+    ]);
+    expect(common).toMatchObject({ total: SEARCH_COUNT_LIMIT, totalIsLowerBound: true });
+    expect(await list('?q=RARE')).toMatchObject({
+      items: [{ id: rare.id }],
+      total: 1,
       totalIsLowerBound: false,
     });
   });

@@ -1,7 +1,7 @@
 import { QUOTAS, SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
 import type { Todo, TodoCreate, TodoPage, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
 import { todoCreateSchema, type todoListQuerySchema } from '@daywise/shared/schemas';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Expression, type Kysely, type Selectable, sql,type SqlBool } from 'kysely';
 import type { z } from 'zod';
 
 import type { Database, TodoTable } from '../db/schema';
@@ -10,6 +10,7 @@ import { newId } from '../lib/ids';
 import { likeContains } from '../lib/like-pattern';
 import { ownRow } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
+import { indexedSearch } from './search';
 
 type TodoRow = Selectable<TodoTable>;
 export type TodoListQuery = z.output<typeof todoListQuerySchema>;
@@ -53,8 +54,21 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 }
 
 /** The user's todos matching the list's filters, as a query to page or count. */
-function filteredTodos(db: Kysely<Database>, userId: string, query: TodoListQuery, today: string) {
-  let select = db.selectFrom('todos').where('user_id', '=', userId);
+function filteredTodos(
+  db: Kysely<Database>,
+  userId: string,
+  query: TodoListQuery,
+  today: string,
+  searchable?: Expression<SqlBool>,
+) {
+  // With the search's candidates known, they lead: `+user_id` keeps SQLite from walking the
+  // user's todos newest first instead, which reads every one when few match.
+  let select = searchable
+    ? db
+        .selectFrom('todos')
+        .where(sql`+user_id`, '=', userId)
+        .where(searchable)
+    : db.selectFrom('todos').where('user_id', '=', userId);
   if (query.status !== 'all') {
     select = select.where('completed', '=', query.status === 'completed');
   }
@@ -134,7 +148,8 @@ export async function listTodos(
   query: TodoListQuery,
   today: string,
 ): Promise<TodoPage> {
-  const matching = filteredTodos(db, userId, query, today);
+  const searchable = query.q ? await indexedSearch(db, userId, query.q) : undefined;
+  const matching = filteredTodos(db, userId, query, today, searchable);
   let page = matching.selectAll();
   if (query.cursor) {
     const { createdAt, id } = decodeCursor(query.cursor);
