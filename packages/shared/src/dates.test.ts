@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { addDays, monthOf, startOfDayIn, todayIn, weekOf } from './dates';
+import { addDays, instantAt, monthOf, startOfDayIn, todayIn, weekOf } from './dates';
 
 describe('dates', () => {
   it('knows today in a time zone, not the machine’s', () => {
@@ -67,5 +67,27 @@ describe('dates', () => {
     expect(startOfDayIn('2026-11-21', 'Pacific/Kiritimati').toISOString()).toBe(
       '2026-11-20T10:00:00.000Z',
     );
+  });
+});
+
+describe('instantAt', () => {
+  it.each([
+    // [zone, day, time, instant]
+    ['Europe/Paris', '2026-11-21', '09:00', '2026-11-21T08:00:00.000Z'],
+    ['Asia/Kolkata', '2026-11-27', '12:48', '2026-11-27T07:18:00.000Z'],
+    ['America/New_York', '2026-07-01', '12:00', '2026-07-01T16:00:00.000Z'],
+    // The clock jumps 02:00 → 03:00: a skipped time happens on the far side of the jump.
+    ['America/New_York', '2026-03-08', '02:30', '2026-03-08T07:30:00.000Z'],
+    ['Europe/Paris', '2026-03-29', '02:30', '2026-03-29T01:30:00.000Z'],
+    // The day of the jump, after it, runs on the new offset.
+    ['America/New_York', '2026-03-08', '12:00', '2026-03-08T16:00:00.000Z'],
+    // The clock goes back: a time that happens twice is the first of the two.
+    ['America/New_York', '2026-11-01', '01:30', '2026-11-01T05:30:00.000Z'],
+    ['Europe/Paris', '2026-10-25', '02:30', '2026-10-25T00:30:00.000Z'],
+    // Half-hour zones and changes.
+    ['Australia/Lord_Howe', '2026-10-04', '02:30', '2026-10-03T15:30:00.000Z'],
+    ['Asia/Kathmandu', '2026-01-01', '00:00', '2025-12-31T18:15:00.000Z'],
+  ])('in %s, %s at %s is %s', (zone, day, time, instant) => {
+    expect(instantAt(day, time, zone).toISOString()).toBe(instant);
   });
 });

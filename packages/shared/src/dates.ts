@@ -57,6 +57,8 @@ const wallClockFormatter = formatterCache(
   'en-US',
 );
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(timeZone: string, instant: number): number {
   const parts = wallClockFormatter(timeZone).formatToParts(new Date(instant));
@@ -81,6 +83,22 @@ export function startOfDayIn(date: string, timeZone: string): Date {
   const midnightUtc = Date.parse(`${date}T00:00:00Z`);
   const first = midnightUtc - offsetAt(timeZone, midnightUtc);
   return new Date(midnightUtc - offsetAt(timeZone, first));
+}
+
+/**
+ * The instant a wall-clock time (HH:MM, 24-hour) on a calendar day happens in an IANA time zone.
+ * A time that happens twice (the clock goes back) is the first of the two; one the clock skips
+ * (it goes forward) is taken on the far side of the jump, as long after it as the time was after
+ * the last minute before it: 02:30 on a day the clock jumps from 02:00 to 03:00 is 03:30.
+ */
+export function instantAt(date: string, time: string, timeZone: string): Date {
+  const wallClockAsUtc = Date.parse(`${date}T${time}:00Z`);
+  const at = (offset: number) => wallClockAsUtc - offset;
+  const happens = (instant: number) => at(offsetAt(timeZone, instant)) === instant;
+  // The zone's offsets a day either side: a clock change on the day lies between them.
+  const first = at(offsetAt(timeZone, wallClockAsUtc - DAY_MS));
+  const second = at(offsetAt(timeZone, wallClockAsUtc + DAY_MS));
+  return new Date(happens(first) || !happens(second) ? first : second);
 }
 
 /** The first and last day of the month `date` falls in. */

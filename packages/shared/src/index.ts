@@ -4,3 +4,4 @@ export * from './errors';
 export * from './messages';
 export * from './realtime';
 export * from './verification-link';
+export * from './reminders';

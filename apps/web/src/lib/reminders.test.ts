@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import {
-  createReminderScheduler,
-  nextReminderAt,
-  parseReminderTime,
-  type ReminderTask,
-} from './reminders';
+import { createReminderScheduler, type ReminderTask } from './reminders';
 
-// Dates are built with local-time constructors, so the tests hold in any time zone.
+// Dates are built with local-time constructors and the scheduler is given the machine's zone, so
+// the tests hold in any time zone. The rule itself is tested in @daywise/shared (reminders.test.ts).
+const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Saturday 21 November 2026, 09:00 local. */
 const NOW = new Date(2026, 10, 21, 9, 0);
 
@@ -18,7 +15,7 @@ function task(overrides: Partial<ReminderTask> = {}): ReminderTask {
     body: 'Reminder for 09:30',
     url: '/dashboard/todos',
     reminderTime: '09:30',
-    dueDate: null,
+    day: null,
     ...overrides,
   };
 }
@@ -44,95 +41,11 @@ afterEach(() => {
   vi.mocked(console.warn).mockRestore();
 });
 
-describe('parseReminderTime', () => {
-  it.each([
-    ['09:30', 9, 30],
-    ['7:05', 7, 5],
-    ['00:00', 0, 0],
-    ['23:59', 23, 59],
-    [' 18:45 ', 18, 45],
-  ])('reads %j on the 24-hour clock', (value, hours, minutes) => {
-    expect(parseReminderTime(value)).toEqual({ hours, minutes });
-  });
-
-  it('reads the 12-hour clock: 12 AM is hour 0, PM adds 12 except at 12', () => {
-    expect(parseReminderTime('12:00 AM')).toEqual({ hours: 0, minutes: 0 });
-    expect(parseReminderTime('12:30 PM')).toEqual({ hours: 12, minutes: 30 });
-    expect(parseReminderTime('1:05 pm')).toEqual({ hours: 13, minutes: 5 });
-    expect(parseReminderTime('11:59PM')).toEqual({ hours: 23, minutes: 59 });
-    expect(parseReminderTime('09:15 am')).toEqual({ hours: 9, minutes: 15 });
-
-    for (const invalid of ['24:00', '7:60', '13:00 PM', '0:30 AM', '9:5', '9:30 xm', 'abc', '']) {
-      expect(parseReminderTime(invalid), invalid).toBeNull();
-    }
-  });
-});
-
-describe('nextReminderAt', () => {
-  it('is today when the time is still ahead', () => {
-    expect(nextReminderAt('17:30', null, NOW)).toEqual(new Date(2026, 10, 21, 17, 30));
-    expect(nextReminderAt('5:30 pm', null, NOW)).toEqual(new Date(2026, 10, 21, 17, 30));
-  });
-
-  it('rolls to tomorrow when the time has passed today', () => {
-    expect(nextReminderAt('08:00', null, NOW)).toEqual(new Date(2026, 10, 22, 8, 0));
-  });
-
-  it('alerts 2 seconds from now when the time passed less than 2 minutes ago', () => {
-    const now = new Date(2026, 10, 21, 9, 1, 30);
-    expect(nextReminderAt('09:00', null, now)).toEqual(new Date(2026, 10, 21, 9, 1, 32));
-  });
-
-  it('rolls to tomorrow when the time passed 2 minutes ago or more', () => {
-    expect(nextReminderAt('09:00', null, new Date(2026, 10, 21, 9, 2))).toEqual(
-      new Date(2026, 10, 22, 9, 0),
-    );
-    expect(nextReminderAt('09:00', null, new Date(2026, 10, 21, 9, 3))).toEqual(
-      new Date(2026, 10, 22, 9, 0),
-    );
-  });
-
-  it('falls back to 30 minutes before the due day starts', () => {
-    expect(nextReminderAt(null, '2026-11-23', NOW)).toEqual(new Date(2026, 10, 22, 23, 30));
-    expect(nextReminderAt('soon', '2026-11-23', NOW)).toEqual(new Date(2026, 10, 22, 23, 30));
-  });
-
-  it('alerts 2 seconds from now when the due-date reminder passed less than 2 minutes ago', () => {
-    const now = new Date(2026, 10, 22, 23, 31);
-    expect(nextReminderAt(null, '2026-11-23', now)).toEqual(new Date(2026, 10, 22, 23, 31, 2));
-  });
-
-  it('has no reminder when the due-date reminder passed long ago, or without time and date', () => {
-    expect(nextReminderAt(null, '2026-11-21', NOW)).toBeNull();
-    expect(nextReminderAt(null, '2026-11-22', new Date(2026, 10, 21, 23, 32))).toBeNull();
-    expect(nextReminderAt(null, null, NOW)).toBeNull();
-    expect(nextReminderAt('abc', null, NOW)).toBeNull();
-  });
-
-  it('keeps the wall-clock time across a daylight-saving change', () => {
-    const zone = process.env.TZ;
-    process.env.TZ = 'America/New_York';
-    try {
-      // Clocks go forward on Sunday 8 March 2026, so that day has 23 hours.
-      const now = new Date(2026, 2, 7, 10, 0);
-      const next = nextReminderAt('09:00', null, now);
-      expect(next).toEqual(new Date(2026, 2, 8, 9, 0));
-      expect(next?.getHours()).toBe(9);
-    } finally {
-      if (zone === undefined) {
-        delete process.env.TZ;
-      } else {
-        process.env.TZ = zone;
-      }
-    }
-  });
-});
-
 describe('createReminderScheduler', () => {
   it('shows the reminder at its time, not before', () => {
     const show = vi.fn();
     const todo = task();
-    createReminderScheduler({ show }).sync([todo]);
+    createReminderScheduler({ show }).sync([todo], ZONE);
 
     advanceTo(new Date(2026, 10, 21, 9, 29, 59, 999));
     expect(show).not.toHaveBeenCalled();
@@ -143,7 +56,7 @@ describe('createReminderScheduler', () => {
   it('shows a reminder set for 90 seconds ago after 2 seconds', () => {
     vi.setSystemTime(new Date(2026, 10, 21, 9, 31, 30));
     const show = vi.fn();
-    createReminderScheduler({ show }).sync([task()]);
+    createReminderScheduler({ show }).sync([task()], ZONE);
 
     vi.advanceTimersByTime(1_999);
     expect(show).not.toHaveBeenCalled();
@@ -154,7 +67,7 @@ describe('createReminderScheduler', () => {
   it('waits until tomorrow for a reminder set for 3 minutes ago', () => {
     vi.setSystemTime(new Date(2026, 10, 21, 9, 33));
     const show = vi.fn();
-    createReminderScheduler({ show }).sync([task()]);
+    createReminderScheduler({ show }).sync([task()], ZONE);
 
     advanceTo(new Date(2026, 10, 22, 9, 29, 59, 999));
     expect(show).not.toHaveBeenCalled();
@@ -166,7 +79,7 @@ describe('createReminderScheduler', () => {
     const show = vi.fn();
     const rent = task();
     const call = task({ id: 'todo-2', title: 'Call mum', reminderTime: '10:15 AM' });
-    createReminderScheduler({ show }).sync([rent, call]);
+    createReminderScheduler({ show }).sync([rent, call], ZONE);
 
     advanceTo(new Date(2026, 10, 21, 9, 30));
     expect(show).toHaveBeenCalledExactlyOnceWith(reminderOf(rent));
@@ -178,16 +91,16 @@ describe('createReminderScheduler', () => {
   it('keeps the timer of a task that has not changed when synced again', () => {
     const show = vi.fn();
     const scheduler = createReminderScheduler({ show });
-    scheduler.sync([task()]);
+    scheduler.sync([task()], ZONE);
 
     advanceTo(new Date(2026, 10, 21, 9, 15));
-    scheduler.sync([task()]);
+    scheduler.sync([task()], ZONE);
     advanceTo(new Date(2026, 10, 21, 9, 29, 59, 999));
     expect(show).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(show).toHaveBeenCalledOnce();
 
-    scheduler.sync([task()]);
+    scheduler.sync([task()], ZONE);
     advanceTo(new Date(2026, 10, 22, 9, 29));
     expect(show).toHaveBeenCalledOnce();
   });
@@ -195,10 +108,10 @@ describe('createReminderScheduler', () => {
   it('reschedules a task whose reminder time changed', () => {
     const show = vi.fn();
     const scheduler = createReminderScheduler({ show });
-    scheduler.sync([task()]);
+    scheduler.sync([task()], ZONE);
 
     advanceTo(new Date(2026, 10, 21, 9, 10));
-    scheduler.sync([task({ reminderTime: '10:00' })]);
+    scheduler.sync([task({ reminderTime: '10:00' })], ZONE);
     advanceTo(new Date(2026, 10, 21, 9, 59, 59, 999));
     expect(show).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -208,10 +121,10 @@ describe('createReminderScheduler', () => {
   it('shows the edited title of a task edited before its reminder', () => {
     const show = vi.fn();
     const scheduler = createReminderScheduler({ show });
-    scheduler.sync([task()]);
+    scheduler.sync([task()], ZONE);
 
     const edited = task({ title: 'Pay the rent today' });
-    scheduler.sync([edited]);
+    scheduler.sync([edited], ZONE);
     advanceTo(new Date(2026, 10, 21, 9, 30));
     expect(show).toHaveBeenCalledExactlyOnceWith(reminderOf(edited));
   });
@@ -220,9 +133,9 @@ describe('createReminderScheduler', () => {
     const show = vi.fn();
     const scheduler = createReminderScheduler({ show });
     const kept = task({ id: 'todo-2', title: 'Call mum', reminderTime: '09:45' });
-    scheduler.sync([task(), kept]);
+    scheduler.sync([task(), kept], ZONE);
 
-    scheduler.sync([kept]);
+    scheduler.sync([kept], ZONE);
     advanceTo(new Date(2026, 10, 23, 9, 0));
     expect(show).not.toHaveBeenCalledWith(reminderOf(task()));
     expect(show).toHaveBeenCalledTimes(2);
@@ -231,7 +144,7 @@ describe('createReminderScheduler', () => {
 
   it('shows a reminder time again the next day', () => {
     const show = vi.fn();
-    createReminderScheduler({ show }).sync([task()]);
+    createReminderScheduler({ show }).sync([task()], ZONE);
 
     advanceTo(new Date(2026, 10, 21, 9, 30));
     expect(show).toHaveBeenCalledOnce();
@@ -244,7 +157,7 @@ describe('createReminderScheduler', () => {
   it('shows a reminder set 90 seconds late once that day, then at its time the next day', () => {
     vi.setSystemTime(new Date(2026, 10, 21, 9, 31, 30));
     const show = vi.fn();
-    createReminderScheduler({ show }).sync([task()]);
+    createReminderScheduler({ show }).sync([task()], ZONE);
 
     advanceTo(new Date(2026, 10, 22, 9, 29, 59, 999));
     expect(show).toHaveBeenCalledOnce();
@@ -255,8 +168,8 @@ describe('createReminderScheduler', () => {
   it('shows a due-date reminder once, even when synced again right after', () => {
     const show = vi.fn();
     const scheduler = createReminderScheduler({ show });
-    const todo = task({ reminderTime: null, dueDate: '2026-11-22' });
-    scheduler.sync([todo]);
+    const todo = task({ reminderTime: null, day: '2026-11-22' });
+    scheduler.sync([todo], ZONE);
 
     advanceTo(new Date(2026, 10, 21, 23, 29, 59, 999));
     expect(show).not.toHaveBeenCalled();
@@ -264,14 +177,44 @@ describe('createReminderScheduler', () => {
     expect(show).toHaveBeenCalledExactlyOnceWith(reminderOf(todo));
 
     vi.advanceTimersByTime(30_000);
-    scheduler.sync([todo]);
+    scheduler.sync([todo], ZONE);
     advanceTo(new Date(2026, 10, 25, 9, 0));
+    expect(show).toHaveBeenCalledOnce();
+  });
+
+  it('shows a todo due on a later day on that day at its time, not at the next occurrence', () => {
+    const show = vi.fn();
+    // Due Friday 27 November with a 12:48 reminder: 12:48 on the days before is not the moment.
+    createReminderScheduler({ show }).sync(
+      [task({ reminderTime: '12:48', day: '2026-11-27' })],
+      ZONE,
+    );
+
+    advanceTo(new Date(2026, 10, 27, 12, 47, 59, 999));
+    expect(show).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(show).toHaveBeenCalledOnce();
+    advanceTo(new Date(2026, 10, 29, 13, 0));
+    expect(show).toHaveBeenCalledOnce();
+  });
+
+  it('reschedules every reminder when the time zone setting changes', () => {
+    vi.setSystemTime(new Date('2026-11-21T08:00:00Z'));
+    const show = vi.fn();
+    const scheduler = createReminderScheduler({ show });
+    scheduler.sync([task({ reminderTime: '09:30' })], 'Europe/Paris');
+    // In Paris 09:30 is an hour and a half away; in Tokyo (17:00 now) it is tomorrow 00:30 UTC.
+    scheduler.sync([task({ reminderTime: '09:30' })], 'Asia/Tokyo');
+
+    advanceTo(new Date('2026-11-22T00:29:59.999Z'));
+    expect(show).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
     expect(show).toHaveBeenCalledOnce();
   });
 
   it('shows nothing for a task whose due-date reminder passed long ago', () => {
     const show = vi.fn();
-    createReminderScheduler({ show }).sync([task({ reminderTime: null, dueDate: '2026-11-20' })]);
+    createReminderScheduler({ show }).sync([task({ reminderTime: null, day: '2026-11-20' })], ZONE);
 
     advanceTo(new Date(2026, 10, 25, 9, 0));
     expect(show).not.toHaveBeenCalled();
@@ -280,7 +223,7 @@ describe('createReminderScheduler', () => {
   it('shows nothing after clearAll', () => {
     const show = vi.fn();
     const scheduler = createReminderScheduler({ show });
-    scheduler.sync([task(), task({ id: 'todo-2', reminderTime: null, dueDate: '2026-11-22' })]);
+    scheduler.sync([task(), task({ id: 'todo-2', reminderTime: null, day: '2026-11-22' })], ZONE);
 
     scheduler.clearAll();
     advanceTo(new Date(2026, 10, 25, 9, 0));
@@ -290,7 +233,7 @@ describe('createReminderScheduler', () => {
   it('keeps showing later reminders after one fails to show', async () => {
     const show = vi.fn().mockRejectedValueOnce(new Error('blocked'));
     const second = task({ id: 'todo-2', title: 'Call mum', reminderTime: '09:45' });
-    createReminderScheduler({ show }).sync([task(), second]);
+    createReminderScheduler({ show }).sync([task(), second], ZONE);
 
     await vi.advanceTimersByTimeAsync(new Date(2026, 10, 21, 9, 30).getTime() - Date.now());
     expect(console.warn).toHaveBeenCalledWith(
@@ -309,7 +252,7 @@ describe('createReminderScheduler', () => {
     const show = vi.fn(() => {
       throw new Error('no notifications here');
     });
-    createReminderScheduler({ show }).sync([task()]);
+    createReminderScheduler({ show }).sync([task()], ZONE);
 
     advanceTo(new Date(2026, 10, 22, 9, 30));
     expect(show).toHaveBeenCalledTimes(2);
@@ -318,7 +261,7 @@ describe('createReminderScheduler', () => {
   it('waits for a reminder beyond the longest timer delay instead of showing it at once', () => {
     const show = vi.fn();
     // 60 days ahead: longer than setTimeout's limit of about 24.8 days.
-    createReminderScheduler({ show }).sync([task({ reminderTime: null, dueDate: '2027-01-20' })]);
+    createReminderScheduler({ show }).sync([task({ reminderTime: null, day: '2027-01-20' })], ZONE);
 
     vi.advanceTimersByTime(1);
     expect(show).not.toHaveBeenCalled();

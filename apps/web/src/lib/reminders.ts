@@ -1,48 +1,24 @@
 /**
- * Reminder scheduling in the browser for todos (and, later, daily-plan tasks).
- * Timers run in the page, so a reminder fires only while a signed-in tab is open; the caller
- * syncs the list of unfinished todos with a reminder, and an empty list (or clearAll) when
- * reminders are turned off in settings (notifications.reminders) or on sign-out.
- *
- * Our reading of the rules (docs/product/todos.md#reminders), implemented exactly:
- * - A reminder time is 24-hour H:MM / HH:MM, or 12-hour h:mm with AM/PM (12 AM is 0, 12 PM is
- *   12, other PM hours add 12). Times are in the browser's local time zone.
- * - A time still ahead today fires today; one passed by less than 2 minutes fires 2 seconds from
- *   now (the user just set it); one passed longer ago fires tomorrow. After firing, it fires
- *   again the next day at the same time, until the todo is completed, edited or deleted.
- * - Without a usable reminder time, a due date gives a one-off reminder 30 minutes before the
- *   due time, which we take as the start of the due day (00:00 local). If that has passed by
- *   less than 2 minutes it fires 2 seconds from now; if longer ago there is no reminder.
+ * Reminder scheduling in the open tab for todos and daily-plan tasks: one timer per task, at the
+ * moment the shared rule says (`nextReminderAt` in @daywise/shared, docs/product/todos.md#reminders),
+ * in the time zone of the user's setting. Timers run in the page, so these fire only while a
+ * signed-in tab is open; the caller syncs the tasks that want a reminder, and an empty list (or
+ * clearAll) when reminders are turned off in settings or on sign-out.
  */
+
+import { nextReminderAt, reminderAfterFiring,type ReminderSchedule } from '@daywise/shared';
 
 import type { Reminder } from './notifications';
 
-/** docs/product/todos.md: the default reminder is 30 minutes before the due time. */
-export const REMINDER_BEFORE_DUE_MS = 30 * 60_000;
-/** A time passed by less than this still gets an immediate alert (docs/product/todos.md)... */
-export const REMINDER_GRACE_MS = 120_000;
-/** ...which shows after this delay. */
-export const REMINDER_LATE_DELAY_MS = 2_000;
 /** setTimeout fires at once when asked to wait longer than this, so longer waits are chained. */
 const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 
-const TIME_24_HOUR = /^([01]?\d|2[0-3]):([0-5]\d)$/;
-const TIME_12_HOUR = /^(0?[1-9]|1[0-2]):([0-5]\d) ?([ap]m)$/i;
-
-export interface ReminderClock {
-  hours: number;
-  minutes: number;
-}
-
-export interface ReminderTask {
+export interface ReminderTask extends ReminderSchedule {
   id: string;
   title: string;
   body: string;
   /** The page a click on the notification opens. */
   url: string;
-  reminderTime: string | null;
-  /** YYYY-MM-DD */
-  dueDate: string | null;
 }
 
 export interface ReminderSchedulerOptions {
@@ -52,84 +28,15 @@ export interface ReminderSchedulerOptions {
 }
 
 export interface ReminderScheduler {
-  /** Reconciles the timers with the tasks that should have a reminder now. */
-  sync: (tasks: readonly ReminderTask[]) => void;
+  /** Reconciles the timers with the tasks that should have a reminder now, in `timeZone`. */
+  sync: (tasks: readonly ReminderTask[], timeZone: string) => void;
   /** Stops every reminder (reminders turned off, sign-out, unmount). */
   clearAll: () => void;
 }
 
-/** H:MM / HH:MM (24-hour) or h:mm AM/PM (12-hour, optional space, any case); else null. */
-export function parseReminderTime(value: string): ReminderClock | null {
-  const text = value.trim();
-  const h24 = TIME_24_HOUR.exec(text);
-  if (h24) {
-    return { hours: Number(h24[1]), minutes: Number(h24[2]) };
-  }
-  const h12 = TIME_12_HOUR.exec(text);
-  if (!h12) {
-    return null;
-  }
-  const pm = h12[3]?.toLowerCase() === 'pm';
-  return { hours: (Number(h12[1]) % 12) + (pm ? 12 : 0), minutes: Number(h12[2]) };
-}
-
-/**
- * The given local time, `days` days after `now`'s day. The day is moved before the hour is set,
- * so a daylight-saving change in between keeps the wall-clock time (adding 24 h would not).
- */
-function atLocalTime(now: Date, days: number, { hours, minutes }: ReminderClock): Date {
-  const date = new Date(now);
-  date.setDate(date.getDate() + days);
-  date.setHours(hours, minutes, 0, 0);
-  return date;
-}
-
-/** The first occurrence of the local time strictly after `now`: today or tomorrow. */
-function occurrenceAfter(time: ReminderClock, now: Date): Date {
-  const today = atLocalTime(now, 0, time);
-  return today.getTime() > now.getTime() ? today : atLocalTime(now, 1, time);
-}
-
-function passedWithinGrace(at: Date, now: Date): boolean {
-  const late = now.getTime() - at.getTime();
-  return late >= 0 && late < REMINDER_GRACE_MS;
-}
-
-function lateAlert(now: Date): Date {
-  return new Date(now.getTime() + REMINDER_LATE_DELAY_MS);
-}
-
-/** 00:00 local on a YYYY-MM-DD day; null when the text is not such a date. */
-function startOfLocalDay(date: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
-}
-
-/** When a task's reminder should fire, seen from `now`; null when it gets none (see top). */
-export function nextReminderAt(
-  reminderTime: string | null,
-  dueDate: string | null,
-  now: Date,
-): Date | null {
-  const time = reminderTime === null ? null : parseReminderTime(reminderTime);
-  if (time) {
-    const today = atLocalTime(now, 0, time);
-    return passedWithinGrace(today, now) ? lateAlert(now) : occurrenceAfter(time, now);
-  }
-  const due = dueDate === null ? null : startOfLocalDay(dueDate);
-  if (!due) {
-    return null;
-  }
-  const at = new Date(due.getTime() - REMINDER_BEFORE_DUE_MS);
-  if (at.getTime() > now.getTime()) {
-    return at;
-  }
-  return passedWithinGrace(at, now) ? lateAlert(now) : null;
-}
-
 /** What the timer depends on: a task whose signature is unchanged keeps its timer. */
-function signatureOf({ reminderTime, dueDate, title, body, url }: ReminderTask): string {
-  return JSON.stringify([reminderTime, dueDate, title, body, url]);
+function signatureOf({ reminderTime, day, title, body, url }: ReminderTask, timeZone: string) {
+  return JSON.stringify([reminderTime, day, title, body, url, timeZone]);
 }
 
 async function showSafely(show: ReminderSchedulerOptions['show'], reminder: Reminder) {
@@ -159,7 +66,7 @@ export function createReminderScheduler({
     entries.delete(id);
   }
 
-  function schedule(task: ReminderTask, signature: string, at: Date | null): void {
+  function schedule(task: ReminderTask, timeZone: string, signature: string, at: Date | null) {
     if (!at) {
       entries.set(task.id, { signature, timer: undefined });
       return;
@@ -168,30 +75,28 @@ export function createReminderScheduler({
     const timer = setTimeout(() => {
       // Woken early (a chained long wait, or the clock was set back): wait for the rest.
       if (now().getTime() < at.getTime()) {
-        schedule(task, signature, at);
+        schedule(task, timeZone, signature, at);
       } else {
-        fire(task, signature);
+        fire(task, timeZone, signature);
       }
     }, wait);
     entries.set(task.id, { signature, timer });
   }
 
-  function fire(task: ReminderTask, signature: string): void {
+  function fire(task: ReminderTask, timeZone: string, signature: string): void {
     void showSafely(show, { title: task.title, body: task.body, url: task.url });
-    // A reminder time repeats daily; a due-date reminder fires once.
-    const time = task.reminderTime === null ? null : parseReminderTime(task.reminderTime);
-    schedule(task, signature, time ? occurrenceAfter(time, now()) : null);
+    schedule(task, timeZone, signature, reminderAfterFiring(task, timeZone, now()));
   }
 
   return {
-    sync(tasks) {
+    sync(tasks, timeZone) {
       const ids = new Set<string>();
       for (const task of tasks) {
         ids.add(task.id);
-        const signature = signatureOf(task);
+        const signature = signatureOf(task, timeZone);
         if (entries.get(task.id)?.signature !== signature) {
           clear(task.id);
-          schedule(task, signature, nextReminderAt(task.reminderTime, task.dueDate, now()));
+          schedule(task, timeZone, signature, nextReminderAt(task, timeZone, now()));
         }
       }
       for (const id of entries.keys()) {

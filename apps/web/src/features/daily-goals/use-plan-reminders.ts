@@ -7,17 +7,18 @@ import {
   showNotification,
 } from '../../lib/notifications';
 import { createReminderScheduler, type ReminderTask } from '../../lib/reminders';
-import { useSettings } from '../../lib/settings';
+import { useSettings, useTimezone } from '../../lib/settings';
 import { useTodayPlan } from './use-plans';
 
 /**
- * Reminders for today's plan tasks: the todo reminder rules, for the unfinished
- * tasks with a reminder time; a click opens Daily Goals. Ticking a task, changing its reminder or
+ * Reminders for today's plan tasks: at each unfinished task's reminder time on the plan's date,
+ * in the user's time zone; a click opens Daily Goals. Ticking a task, changing its reminder or
  * deleting it changes today's plan, and the scheduler follows. Mounted by the dashboard shell.
  */
 export function usePlanReminders(): void {
   const { settings, isLoading } = useSettings();
   const enabled = !isLoading && settings.notifications.reminders;
+  const timeZone = useTimezone();
   const [scheduler] = useState(() => createReminderScheduler({ show: showNotification }));
   const { data: plan } = useTodayPlan();
 
@@ -34,13 +35,13 @@ export function usePlanReminders(): void {
         body: task.description || MESSAGES.planReminderBody,
         url: REMINDER_URLS.daily,
         reminderTime: task.reminderTime,
-        dueDate: null,
+        day: plan.planDate,
       }));
-    scheduler.sync(tasks);
+    scheduler.sync(tasks, timeZone);
     if (tasks.length > 0) {
       prepareNotificationWorker();
     }
-  }, [enabled, plan, scheduler]);
+  }, [enabled, plan, scheduler, timeZone]);
 
   useEffect(() => () => scheduler.clearAll(), [scheduler]);
 }

@@ -9,7 +9,7 @@ import {
   showNotification,
 } from '../../lib/notifications';
 import { createReminderScheduler, type ReminderTask } from '../../lib/reminders';
-import { useSettings } from '../../lib/settings';
+import { useSettings, useTimezone } from '../../lib/settings';
 import { todoQueries } from './api';
 
 function reminderTask(todo: Todo): ReminderTask {
@@ -19,7 +19,7 @@ function reminderTask(todo: Todo): ReminderTask {
     body: todo.description || MESSAGES.todoReminderBody,
     url: REMINDER_URLS.todo,
     reminderTime: todo.reminderTime,
-    dueDate: todo.dueDate,
+    day: todo.dueDate,
   };
 }
 
@@ -33,19 +33,20 @@ function reminderTask(todo: Todo): ReminderTask {
 export function useTodoReminders(): void {
   const { settings, isLoading } = useSettings();
   const enabled = !isLoading && settings.notifications.reminders;
+  const timeZone = useTimezone();
   const [scheduler] = useState(() => createReminderScheduler({ show: showNotification }));
   const { data } = useQuery({ ...todoQueries.reminders(), enabled });
 
   useEffect(() => {
     if (enabled && data) {
-      scheduler.sync(data.items.map(reminderTask));
+      scheduler.sync(data.items.map(reminderTask), timeZone);
       if (data.items.length > 0) {
         prepareNotificationWorker();
       }
     } else {
       scheduler.clearAll();
     }
-  }, [enabled, data, scheduler]);
+  }, [enabled, data, scheduler, timeZone]);
 
   useEffect(() => () => scheduler.clearAll(), [scheduler]);
 }
