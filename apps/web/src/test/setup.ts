@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { checkConsoleErrors, watchConsoleErrors } from './console';
 import { assertAllRequestsHandled } from './fake-api';
+
+// findBy* and waitFor wait for a state up to this long: the default second is too short on a
+// loaded two-core machine (CI beside other work), and a passing test never waits it out.
+configure({ asyncUtilTimeout: 5000 });
 
 // An unexpected console.error fails the test (a test expecting one says so with
 // expectConsoleError), and so does a request the fake API had no route for.
