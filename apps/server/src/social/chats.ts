@@ -56,6 +56,7 @@ async function presentChats(
   const [friends, unread] = await Promise.all([
     socialUsersById(
       db,
+      userId,
       chats.map((chat) => otherOf(chat, userId)),
     ),
     db

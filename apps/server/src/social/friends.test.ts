@@ -144,7 +144,7 @@ describe.each(ENGINES)('friends on %s', (engine) => {
           id,
           fromUserId: ada.id,
           toUserId: bob.id,
-          sender: { name: 'Ada Lovelace', email: 'ada@example.com' },
+          sender: { name: 'Ada Lovelace', email: 'ada@example.com', profilePictureUrl: null },
           createdAt: expect.any(String) as string,
         },
       ]);

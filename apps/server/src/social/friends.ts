@@ -15,18 +15,16 @@ import { likeContains } from '../lib/like-pattern';
 import { readable } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
 import type { Emitting } from './events';
-import { areFriends, orderedPair, presentSocialUser, socialUserQuery } from './social';
+import {
+  areFriends,
+  friendIds,
+  orderedPair,
+  presentSocialUser,
+  socialUserQuery,
+  visiblePictureVersion,
+} from './social';
 
 type RequestRow = Selectable<FriendRequestTable>;
-
-/** The ids of the user's friends, as a subquery (a pair is stored once, in either column). */
-function friendIds(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('friendships')
-    .select('user2_id as id')
-    .where('user1_id', '=', userId)
-    .union(db.selectFrom('friendships').select('user1_id as id').where('user2_id', '=', userId));
-}
 
 /** How many rows a query matches. */
 async function countOf<T extends keyof Database>(
@@ -43,7 +41,7 @@ async function countOf<T extends keyof Database>(
  * be asked by guessing their id.
  */
 function findableUsers(db: Kysely<Database>, searcherId: string) {
-  return socialUserQuery(db)
+  return socialUserQuery(db, searcherId)
     .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
     .select((eb) => eb('users.id', 'in', friendIds(db, searcherId)).as('is_friend'))
     .where('users.id', '<>', searcherId)
@@ -97,8 +95,11 @@ export async function searchUsers(
   }));
 }
 
-/** Pending requests with their sender's name and email, as the Friends tab lists them. */
-function requestQuery(db: Kysely<Database>) {
+/**
+ * Pending requests with their sender's name, email and picture as the receiver (`viewerId`) sees
+ * them, as the Friends tab lists them.
+ */
+function requestQuery(db: Kysely<Database>, viewerId: string) {
   return db
     .selectFrom('friend_requests')
     .innerJoin('users', 'users.id', 'friend_requests.from_user_id')
@@ -109,7 +110,13 @@ function requestQuery(db: Kysely<Database>) {
       'friend_requests.created_at',
       'users.name',
       'users.email',
-    ]);
+    ])
+    .select(visiblePictureVersion(db, viewerId));
+}
+
+function presentSender(row: Parameters<typeof presentSocialUser>[0]): FriendRequest['sender'] {
+  const { name, email, profilePictureUrl } = presentSocialUser(row);
+  return { name, email, profilePictureUrl };
 }
 
 function presentRequest(row: {
@@ -119,12 +126,13 @@ function presentRequest(row: {
   created_at: string;
   name: string;
   email: string;
+  version: string | null;
 }): FriendRequest {
   return {
     id: row.id,
     fromUserId: row.from_user_id,
     toUserId: row.to_user_id,
-    sender: { name: row.name, email: row.email },
+    sender: presentSender({ ...row, id: row.from_user_id }),
     createdAt: row.created_at,
   };
 }
@@ -134,7 +142,7 @@ export async function listIncomingRequests(
   db: Kysely<Database>,
   userId: string,
 ): Promise<FriendRequest[]> {
-  const rows = await requestQuery(db)
+  const rows = await requestQuery(db, userId)
     .where('friend_requests.to_user_id', '=', userId)
     .orderBy('friend_requests.created_at', 'desc')
     .orderBy('friend_requests.id', 'desc')
@@ -145,7 +153,7 @@ export async function listIncomingRequests(
 
 /** The user's friends, by name. */
 export async function listFriends(db: Kysely<Database>, userId: string): Promise<Friend[]> {
-  const rows = await socialUserQuery(db)
+  const rows = await socialUserQuery(db, userId)
     .where('users.id', 'in', friendIds(db, userId))
     .orderBy(sql`lower(users.name)`)
     .orderBy('users.id')
@@ -258,7 +266,8 @@ export async function sendFriendRequest(
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
       throw new ApiError('FRIEND_REQUEST_EXISTS');
     }
-    const created = await requestQuery(trx)
+    // Its sender as the receiver sees them, who lists it; the sender's own screens do not.
+    const created = await requestQuery(trx, toUserId)
       .where('friend_requests.id', '=', row.id)
       .executeTakeFirstOrThrow();
     return {
@@ -291,7 +300,7 @@ export async function acceptFriendRequest(
         .executeTakeFirst(),
     );
     await befriend(trx, request, now);
-    const friend = await socialUserQuery(trx)
+    const friend = await socialUserQuery(trx, userId)
       .where('users.id', '=', request.from_user_id)
       .executeTakeFirstOrThrow();
     return { result: { friend: presentSocialUser(friend) }, events: friendshipBegan(request) };

@@ -1,5 +1,5 @@
 import type { SocialUser } from '@daywise/shared/schemas';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
 import { pictureUrl } from '../profile/profiles';
@@ -14,12 +14,49 @@ export function otherOf(row: { user1_id: string; user2_id: string }, userId: str
   return row.user1_id === userId ? row.user2_id : row.user1_id;
 }
 
-/** Users with what the social screens show of them; callers add the filters. */
-export function socialUserQuery(db: Kysely<Database>) {
+/** The ids of the user's friends, as a subquery (a pair is stored once, in either column). */
+export function friendIds(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('friendships')
+    .select('user2_id as id')
+    .where('user1_id', '=', userId)
+    .union(db.selectFrom('friendships').select('user1_id as id').where('user2_id', '=', userId));
+}
+
+/**
+ * The version of a user's picture, only when `viewerId` may see their profile: it is Public, or
+ * Friends Only and the two are friends now. Private (also a user without settings) shows nobody
+ * the picture; the initials stand in (docs/product/social.md, "Pictures").
+ */
+export function visiblePictureVersion(db: Kysely<Database>, viewerId: string) {
+  return (eb: ExpressionBuilder<Database, 'users'>) =>
+    eb
+      .selectFrom('profile_pictures')
+      .innerJoin(
+        'user_settings as owner_settings',
+        'owner_settings.user_id',
+        'profile_pictures.user_id',
+      )
+      .select('profile_pictures.version')
+      .whereRef('profile_pictures.user_id', '=', 'users.id')
+      .where((inner) =>
+        inner.or([
+          inner('owner_settings.profile_visibility', '=', 'public'),
+          inner.and([
+            inner('owner_settings.profile_visibility', '=', 'friends'),
+            inner('profile_pictures.user_id', 'in', friendIds(db, viewerId)),
+          ]),
+        ]),
+      )
+      .as('version');
+}
+
+/** Users with what the social screens show `viewerId` of them; callers add the filters. */
+export function socialUserQuery(db: Kysely<Database>, viewerId: string) {
   return db
     .selectFrom('users')
-    .leftJoin('profile_pictures', 'profile_pictures.user_id', 'users.id')
-    .select(['users.id', 'users.name', 'users.email', 'profile_pictures.version']);
+    .select(['users.id', 'users.name', 'users.email'])
+    .select(visiblePictureVersion(db, viewerId));
 }
 
 export function presentSocialUser(row: {
@@ -36,15 +73,16 @@ export function presentSocialUser(row: {
   };
 }
 
-/** The given users by id, for attaching "the friend" to chats. */
+/** The given users by id as `viewerId` sees them, for attaching "the friend" to chats. */
 export async function socialUsersById(
   db: Kysely<Database>,
+  viewerId: string,
   ids: readonly string[],
 ): Promise<Map<string, SocialUser>> {
   if (ids.length === 0) {
     return new Map();
   }
-  const rows = await socialUserQuery(db)
+  const rows = await socialUserQuery(db, viewerId)
     .where('users.id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((row) => [row.id, presentSocialUser(row)]));

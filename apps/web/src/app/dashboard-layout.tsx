@@ -13,11 +13,14 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 
+import { Avatar } from '../components/avatar';
 import { IconButton } from '../components/button';
+import { EmailAddress } from '../components/email-address';
 import { InPageReminder } from '../components/in-page-reminder';
 import { SignOutButton } from '../components/sign-out-button';
 import { ThemeToggle } from '../components/theme-toggle';
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
+import { useProfile } from '../features/profile/use-profile';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
 import { RealtimeProvider } from '../lib/realtime';
 import { useSession } from '../lib/session';
@@ -34,8 +37,10 @@ const NAV_ITEMS = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, exact: false },
 ] as const;
 
-function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
+  // The picture comes from the profile, which a saved or removed picture updates at once.
+  const pictureUrl = useProfile().data?.pictureUrl ?? null;
 
   const name = user?.name.trim() ?? '';
   return (
@@ -72,15 +77,15 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </nav>
       <div className="border-t border-gray-200 p-4 dark:border-gray-800">
         <div className="flex items-center gap-3">
-          <span
-            aria-hidden
-            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-blue-600 font-semibold text-white"
-          >
-            {(name[0] ?? 'U').toUpperCase()}
-          </span>
+          <Avatar name={name} src={pictureUrl} size={40} decorative />
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold">{name || 'User'}</p>
-            <p className="truncate text-xs text-gray-600 dark:text-gray-300">{user?.email}</p>
+            {user && (
+              <EmailAddress
+                email={user.email}
+                className="text-xs text-gray-600 dark:text-gray-300"
+              />
+            )}
           </div>
         </div>
         <SignOutButton

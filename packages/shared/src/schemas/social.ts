@@ -76,7 +76,10 @@ export const socialUserSchema = z
     id: z.string(),
     name: z.string(),
     email: z.string(),
-    /** The picture's URL when the user has one. */
+    /**
+     * The picture's URL when the user has one and the reader may see their profile (Public, or
+     * Friends Only between friends); otherwise null and the initials stand in.
+     */
     profilePictureUrl: z.string().nullable(),
   })
   .meta({ id: 'SocialUser' });
@@ -94,7 +97,8 @@ export const friendRequestItemSchema = z
     id: z.string(),
     fromUserId: z.string(),
     toUserId: z.string(),
-    sender: z.object({ name: z.string(), email: z.string() }),
+    /** The picture only when the receiver may see the sender's profile (null otherwise). */
+    sender: socialUserSchema.pick({ name: true, email: true, profilePictureUrl: true }),
     createdAt: z.string(),
   })
   .meta({ id: 'FriendRequest' });

@@ -137,7 +137,8 @@ describe('ProfilePage', () => {
 
     expect(await screen.findByText('Email Verified')).toBeInTheDocument();
     expect(screen.getByText('Joined Mar 15, 2024')).toBeInTheDocument();
-    expect(screen.getAllByText('ada@example.com').length).toBeGreaterThan(0);
+    // The address may break only after '@' or '.', so its parts are elements of their own.
+    expect(screen.getAllByTitle('ada@example.com')[0]).toHaveTextContent('ada@example.com');
     expect(screen.getByText('No bio added yet.')).toBeInTheDocument();
     expect(screen.getByText('No location added.')).toBeInTheDocument();
     expect(screen.getByText('No website added.')).toBeInTheDocument();
@@ -441,34 +442,56 @@ describe('ProfilePage', () => {
   it.each([
     ['upload', undefined],
     ['removal', '/api/users/user-1/picture?v=1'],
-  ])('after a picture %s, reads the session and social lists again', async (kind, pictureUrl) => {
-    vi.mocked(resizeImage).mockResolvedValue(new File(['small'], 'me.jpg', { type: 'image/jpeg' }));
-    stubApi({ pictureUrl: pictureUrl ?? null });
-    const client = createTestQueryClient();
-    client.setQueryData(queryKeys.session, { user: null });
-    client.setQueryData(queryKeys.social.friends, []);
-    client.setQueryData(queryKeys.social.search('ada'), []);
-    renderWithProviders(<ProfilePage />, { client });
-    const user = userEvent.setup({ applyAccept: false });
-    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-
-    if (kind === 'upload') {
-      await user.upload(
-        screen.getByLabelText('Upload Photo'),
-        new File(['big'], 'me.png', { type: 'image/png' }),
+  ])(
+    'after a picture %s, updates the cached profile at once and reads only the name users again',
+    async (kind, pictureUrl) => {
+      vi.mocked(resizeImage).mockResolvedValue(
+        new File(['small'], 'me.jpg', { type: 'image/jpeg' }),
       );
-      await screen.findByText('Your new photo will be uploaded when you save.');
-    } else {
-      await user.click(screen.getByRole('button', { name: 'Remove Photo' }));
-    }
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByRole('button', { name: 'Edit Profile' });
+      stubApi({ pictureUrl: pictureUrl ?? null });
+      const client = createTestQueryClient();
+      client.setQueryData(queryKeys.session, { user: null });
+      client.setQueryData(queryKeys.social.friends, []);
+      client.setQueryData(queryKeys.social.search('ada'), []);
+      client.setQueryData(queryKeys.social.sharedPlans, []);
+      renderWithProviders(<ProfilePage />, { client });
+      const user = userEvent.setup({ applyAccept: false });
+      await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
 
-    expect(client.getQueryState(queryKeys.session)?.isInvalidated).toBe(true);
-    expect(client.getQueryState(queryKeys.social.friends)?.isInvalidated).toBe(true);
-    expect(client.getQueryState(queryKeys.social.search('ada'))?.isInvalidated).toBe(true);
-    expect(client.getQueryData<Profile>(queryKeys.profile)?.pictureUrl).toBe(
-      kind === 'upload' ? '/api/users/user-1/picture?v=2' : null,
-    );
+      if (kind === 'upload') {
+        await user.upload(
+          screen.getByLabelText('Upload Photo'),
+          new File(['big'], 'me.png', { type: 'image/png' }),
+        );
+        await screen.findByText('Your new photo will be uploaded when you save.');
+      } else {
+        await user.click(screen.getByRole('button', { name: 'Remove Photo' }));
+      }
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await screen.findByRole('button', { name: 'Edit Profile' });
+
+      expect(client.getQueryData<Profile>(queryKeys.profile)?.pictureUrl).toBe(
+        kind === 'upload' ? '/api/users/user-1/picture?v=2' : null,
+      );
+      // The saved name shows in the shell (session) and on the user's shared tasks.
+      expect(client.getQueryState(queryKeys.session)?.isInvalidated).toBe(true);
+      expect(client.getQueryState(queryKeys.social.sharedPlans)?.isInvalidated).toBe(true);
+      // The social lists show other people, never the user: nothing to read again.
+      expect(client.getQueryState(queryKeys.social.friends)?.isInvalidated).toBe(false);
+      expect(client.getQueryState(queryKeys.social.search('ada'))?.isInvalidated).toBe(false);
+    },
+  );
+
+  it('keeps a long email address whole, breaking only after @ or a dot', async () => {
+    const email = 'augusta.ada.king.countess.of.lovelace@analytical-engine.example.com';
+    stubApi({ email });
+    renderWithProviders(<ProfilePage />);
+    const shown = await screen.findAllByTitle(email);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const element of shown) {
+      expect(element).toHaveTextContent(email);
+      expect(element.querySelectorAll('wbr')).toHaveLength(email.match(/[@.]/g)?.length ?? 0);
+      expect(element.className).not.toMatch(/break-all/);
+    }
   });
 });

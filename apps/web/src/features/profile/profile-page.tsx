@@ -19,12 +19,13 @@ import {
 import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
+import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { EmailAddress } from '../../components/email-address';
 import { ErrorAlert, TextAreaField, TextField } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
 import { notify, progressToast } from '../../lib/toast';
-import { Avatar } from './avatar';
 import { isAcceptableImage, resizeImage } from './resize-image';
 import { type ProfileSave, useProfile, useSaveProfile } from './use-profile';
 
@@ -316,7 +317,11 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             <Avatar name={profile.name} src={shownPicture} size={96} decorative />
             <div className="min-w-0 flex-1 space-y-2">
               <p className="text-xl font-semibold break-words">{profile.name}</p>
-              <p className="break-all text-gray-700 dark:text-gray-300">{profile.email}</p>
+              <EmailAddress
+                email={profile.email}
+                wrap
+                className="text-gray-700 dark:text-gray-300"
+              />
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 {profile.emailVerified ? (
                   <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-0.5 font-medium text-green-800 dark:bg-green-950 dark:text-green-200">
@@ -395,7 +400,11 @@ function ProfileEditor({ profile }: { profile: Profile }) {
               />
               <div className="space-y-1.5">
                 <p className="text-sm font-medium">Email</p>
-                <p className="text-gray-700 dark:text-gray-300">{profile.email}</p>
+                <EmailAddress
+                  email={profile.email}
+                  wrap
+                  className="text-gray-700 dark:text-gray-300"
+                />
                 <p className="text-sm text-gray-600 dark:text-gray-300">
                   Your email address cannot be changed here.
                 </p>
@@ -428,7 +437,11 @@ function ProfileEditor({ profile }: { profile: Profile }) {
           ) : (
             <dl className="divide-y divide-gray-200 dark:divide-gray-800">
               <ViewValue label="Full Name" value={profile.name} empty="No name added." />
-              <ViewValue label="Email" value={profile.email} empty="" />
+              <ViewValue
+                label="Email"
+                value={<EmailAddress email={profile.email} wrap />}
+                empty=""
+              />
               <ViewValue label="Bio" value={profile.bio} empty="No bio added yet." />
               <ViewValue label="Location" value={profile.location} empty="No location added." />
               <ViewValue

@@ -18,9 +18,13 @@ export interface ProfileSave {
 
 /**
  * Saves the profile editor: a picture change first, which stands even if the fields then fail
- * (`onPictureSaved` says so), then the fields. The saved profile replaces the cached one; the
- * session (the sidebar) and the social lists (friends, search, chats) are read again, as they show
- * the user's name and picture.
+ * (`onPictureSaved` says so), then the fields.
+ *
+ * The user's own picture shows only where the profile query is read (the profile page and the
+ * sidebar), so writing the new URL into that cache updates both at once, with no request. The
+ * social lists show other people, never the user, so a picture change leaves them alone. Saved
+ * fields replace the cached profile; the session is read again for the name the shell and the
+ * dashboard greet with, and the shared plans for the name on the user's own tasks ('by {name}').
  */
 export function useSaveProfile(callbacks: {
   onPictureSaved: () => void;
@@ -38,9 +42,6 @@ export function useSaveProfile(callbacks: {
         queryClient.setQueryData<Profile>(queryKeys.profile, (current) =>
           current ? { ...current, pictureUrl } : current,
         );
-        // Every other place the user's picture may show reads it again now, not on reload.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.session });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.social.all });
         callbacks.onPictureSaved();
       }
       return callApi(profileApi.update, { body: values });
@@ -48,7 +49,7 @@ export function useSaveProfile(callbacks: {
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.profile, saved);
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.social.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.social.sharedPlans });
       callbacks.onSuccess(saved);
     },
     onError: callbacks.onError,

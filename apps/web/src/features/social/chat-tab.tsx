@@ -1,24 +1,111 @@
 import { MESSAGES } from '@daywise/shared';
+import type { Chat, Friend } from '@daywise/shared/schemas';
 import { MessagesSquare, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSession } from '../../lib/session';
 import { ChatMessages } from './chat-messages';
-import { CountBadge, Initial, Spinner } from './social-ui';
+import { formatRelativeTime, useNow } from './relative-time';
+import { CountBadge, PersonAvatar, Spinner } from './social-ui';
 import type { OpenChat, useChatSelection } from './use-chat-selection';
 import { useChats } from './use-chats';
 import { useFriends } from './use-friends';
 
 type Selection = ReturnType<typeof useChatSelection>;
 
-/** The friends one can chat with, each with the number of their messages not yet read. */
+export interface ChatListEntry {
+  friend: Friend;
+  chat: Chat | undefined;
+}
+
+/**
+ * The chat list: every friend, those with messages first, the newest activity first (as the
+ * server orders the chats), then the others by name (docs/product/social.md, "Chat").
+ */
+export function chatListEntries(friends: Friend[], chats: Chat[]): ChatListEntry[] {
+  const friendIds = new Set(friends.map((friend) => friend.id));
+  const byFriend = new Map(chats.map((chat) => [chat.friend.id, chat]));
+  const active = chats
+    .filter((chat) => chat.lastMessageAt !== null && friendIds.has(chat.friend.id))
+    .flatMap((chat) => {
+      const friend = friends.find((candidate) => candidate.id === chat.friend.id);
+      return friend ? [{ friend, chat }] : [];
+    });
+  const quiet = friends
+    .filter((friend) => !active.some((entry) => entry.friend.id === friend.id))
+    .map((friend) => ({ friend, chat: byFriend.get(friend.id) }));
+  return [...active, ...quiet];
+}
+
+/**
+ * One friend in the chat list: picture, name, how long ago the last message was and its first
+ * line, and the number of their messages not yet read. The button is named by the friend and the
+ * unread count; the last message and its time are its description.
+ */
+function ChatListItem({
+  entry: { friend, chat },
+  current,
+  now,
+  onSelect,
+}: {
+  entry: ChatListEntry;
+  current: boolean;
+  now: number;
+  onSelect: () => void;
+}) {
+  const previewId = useId();
+  const count = chat?.unreadCount ?? 0;
+  const lastAt = chat?.lastMessageAt ?? null;
+  const preview = chat?.lastMessage ?? null;
+  return (
+    <li>
+      <Button
+        onClick={onSelect}
+        aria-current={current ? 'true' : undefined}
+        aria-describedby={preview !== null ? previewId : undefined}
+        variant="bare"
+        className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 aria-[current]:bg-blue-50 dark:hover:bg-gray-800 dark:aria-[current]:bg-blue-950"
+      >
+        <PersonAvatar person={friend} />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-medium">{friend.name}</span>
+          {preview !== null && (
+            <span id={previewId} aria-hidden className="flex items-baseline gap-2 text-sm">
+              <span className="min-w-0 flex-1 truncate text-gray-600 dark:text-gray-300">
+                {preview}
+              </span>
+              {/* Keeps the preview and the time apart when read as the description. */}
+              {lastAt && ' '}
+              {lastAt && (
+                <time
+                  dateTime={lastAt}
+                  className="shrink-0 text-xs text-gray-600 dark:text-gray-300"
+                >
+                  {formatRelativeTime(lastAt, now)}
+                </time>
+              )}
+            </span>
+          )}
+        </span>
+        {count > 0 && (
+          <CountBadge count={count} label={count === 1 ? 'unread message' : 'unread messages'} />
+        )}
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * The friends one can chat with. The chats are read again when a message arrives (the
+ * `chat.changed` event), so the previews and times follow live.
+ */
 function ChatFriends({ selection }: { selection: Selection }) {
   const friends = useFriends().data ?? [];
   const chats = useChats().data ?? [];
-  const unread = new Map(chats.map((chat) => [chat.friend.id, chat.unreadCount]));
+  const now = useNow();
   return (
     <Card as="nav" aria-label="Chats" className="p-2">
       {friends.length === 0 ? (
@@ -27,29 +114,15 @@ function ChatFriends({ selection }: { selection: Selection }) {
         </p>
       ) : (
         <ul className="space-y-1">
-          {friends.map((friend) => {
-            const count = unread.get(friend.id) ?? 0;
-            const current = selection.open?.friend.id === friend.id;
-            return (
-              <li key={friend.id}>
-                <Button
-                  onClick={() => selection.select(friend)}
-                  aria-current={current ? 'true' : undefined}
-                  variant="bare"
-                  className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 aria-[current]:bg-blue-50 dark:hover:bg-gray-800 dark:aria-[current]:bg-blue-950"
-                >
-                  <Initial name={friend.name} />
-                  <span className="min-w-0 flex-1 truncate font-medium">{friend.name}</span>
-                  {count > 0 && (
-                    <CountBadge
-                      count={count}
-                      label={count === 1 ? 'unread message' : 'unread messages'}
-                    />
-                  )}
-                </Button>
-              </li>
-            );
-          })}
+          {chatListEntries(friends, chats).map((entry) => (
+            <ChatListItem
+              key={entry.friend.id}
+              entry={entry}
+              current={selection.open?.friend.id === entry.friend.id}
+              now={now}
+              onSelect={() => selection.select(entry.friend)}
+            />
+          ))}
         </ul>
       )}
     </Card>
@@ -60,12 +133,15 @@ function ChatFriends({ selection }: { selection: Selection }) {
 function ChatPane({ open, selection }: { open: OpenChat; selection: Selection }) {
   const { user } = useSession();
   const [confirming, setConfirming] = useState(false);
-  const { friend, chatId } = open;
+  const { chatId } = open;
+  // The friend as last read, so a new picture or name shows in an open chat too.
+  const friends = useFriends().data;
+  const friend = friends?.find((candidate) => candidate.id === open.friend.id) ?? open.friend;
 
   return (
     <Card as="section" aria-label={`Chat with ${friend.name}`} className="flex h-[32rem] flex-col">
       <header className="flex items-center gap-3 border-b border-gray-200 p-3 dark:border-gray-800">
-        <Initial name={friend.name} />
+        <PersonAvatar person={friend} />
         <h2 className="min-w-0 flex-1 truncate text-lg font-semibold">{friend.name}</h2>
         <IconButton
           onClick={() => setConfirming(true)}

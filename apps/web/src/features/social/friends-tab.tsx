@@ -7,7 +7,7 @@ import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { inputClass } from '../../components/form-field';
-import { emptyClass, Initial, PersonLabel } from './social-ui';
+import { emptyClass, PersonAvatar, PersonLabel } from './social-ui';
 import {
   useAcceptFriendRequest,
   useFriendRequests,
@@ -17,6 +17,7 @@ import {
   useSendFriendRequest,
   useUserSearch,
 } from './use-friends';
+import { VisibilityInvite } from './visibility-invite';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -27,20 +28,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** One person in a list: initial, name and email, then what can be done with them. */
-function PersonRow({
-  name,
-  email,
-  children,
-}: {
+interface Person {
   name: string;
   email: string;
-  children: ReactNode;
-}) {
+  profilePictureUrl: string | null;
+}
+
+/** One person in a list: picture (or initials), name and email, then what can be done with them. */
+function PersonRow({ person, children }: { person: Person; children: ReactNode }) {
   return (
     <li className="flex items-center gap-3 py-3">
-      <Initial name={name} />
-      <PersonLabel name={name} email={email} />
+      <PersonAvatar person={person} />
+      <PersonLabel name={person.name} email={person.email} />
       <div className="flex shrink-0 items-center gap-1">{children}</div>
     </li>
   );
@@ -129,7 +128,7 @@ function FindFriends() {
               className="max-h-64 divide-y divide-gray-100 overflow-y-auto dark:divide-gray-800"
             >
               {results.map((user) => (
-                <PersonRow key={user.id} name={user.name} email={user.email}>
+                <PersonRow key={user.id} person={user}>
                   <SearchAction user={user} />
                 </PersonRow>
               ))}
@@ -148,7 +147,7 @@ function FriendRequests({ requests }: { requests: FriendRequest[] }) {
     <Section title={`Friend Requests (${requests.length})`}>
       <ul className="divide-y divide-gray-100 dark:divide-gray-800">
         {requests.map((request) => (
-          <PersonRow key={request.id} name={request.sender.name} email={request.sender.email}>
+          <PersonRow key={request.id} person={request.sender}>
             <IconButton
               onClick={() => accept.mutate(request)}
               label={`Accept friend request from ${request.sender.name}`}
@@ -186,7 +185,7 @@ function FriendsList({
       ) : (
         <ul className="divide-y divide-gray-100 dark:divide-gray-800">
           {friends.map((friend) => (
-            <PersonRow key={friend.id} name={friend.name} email={friend.email}>
+            <PersonRow key={friend.id} person={friend}>
               <IconButton onClick={() => onStartChat(friend)} label={`Chat with ${friend.name}`}>
                 <MessageCircle aria-hidden className="size-5" />
               </IconButton>
@@ -227,6 +226,7 @@ export function FriendsTab({ onStartChat }: { onStartChat: (friend: Friend) => v
   const friends = useFriends().data ?? [];
   return (
     <div className="space-y-6">
+      <VisibilityInvite />
       <FindFriends />
       {requests.length > 0 && <FriendRequests requests={requests} />}
       <FriendsList friends={friends} onStartChat={onStartChat} />

@@ -1,11 +1,21 @@
-import type { Chat, Friend, FriendRequest, Message, SharedPlan } from '@daywise/shared/schemas';
+import type {
+  Chat,
+  Friend,
+  FriendRequest,
+  Message,
+  ProfileVisibility,
+  SharedPlan,
+} from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { errorResponse, fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
+import { chatListEntries } from './chat-tab';
 import SocialPage from './social-page';
+import { VISIBILITY_INVITE, visibilityInviteKey } from './visibility-invite';
 
 const ADA = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', createdAt: '2026-01-01' };
 const GRACE: Friend = {
@@ -56,7 +66,14 @@ interface Data {
   chats?: Chat[];
   plans?: SharedPlan[];
   messages?: Message[];
+  /** The user's Profile Visibility; public unless said, so the invitation stays away. */
+  visibility?: ProfileVisibility;
 }
+
+const settingsWith = (profileVisibility: ProfileVisibility) => ({
+  ...DEFAULT_SETTINGS,
+  privacy: { ...DEFAULT_SETTINGS.privacy, profileVisibility },
+});
 
 /** A fake API with the given data; `writes` answers every POST, PATCH and DELETE. */
 function stubApi(data: Data, writes: () => Promise<Response>) {
@@ -76,7 +93,8 @@ function stubApi(data: Data, writes: () => Promise<Response>) {
         ? { messages: data.messages ?? [], nextCursor: null }
         : errorResponse(404, 'NOT_FOUND', 'Not found'),
     )
-    .route('GET', '/api/users/search', { results: [] });
+    .route('GET', '/api/users/search', { results: [] })
+    .route('GET', '/api/settings', settingsWith(data.visibility ?? 'public'));
   return api;
 }
 
@@ -148,7 +166,7 @@ describe('SocialPage', () => {
       id: 'r1',
       fromUserId: GRACE.id,
       toUserId: ADA.id,
-      sender: { name: GRACE.name, email: GRACE.email },
+      sender: { name: GRACE.name, email: GRACE.email, profilePictureUrl: null },
       createdAt: '2026-11-21T09:00:00.000Z',
     };
     stubApi({ requests: [request], friends: [] }, () => accept.response);
@@ -282,5 +300,107 @@ describe('SocialPage', () => {
     );
     const log = await screen.findByRole('log', { name: 'Messages' });
     expect(await within(log).findByText('Hi Grace')).toBeInTheDocument();
+  });
+
+  it('shows each chat’s picture, last message and time, the newest activity first', async () => {
+    const ALAN: Friend = {
+      id: 'u3',
+      name: 'Alan Turing',
+      email: 'alan@example.com',
+      profilePictureUrl: '/api/users/u3/picture?v=9',
+    };
+    const recent = new Date(Date.now() - 5 * 60_000).toISOString();
+    stubApi(
+      {
+        friends: [ALAN, GRACE],
+        chats: [{ ...CHAT, lastMessage: 'See you at the hike tomorrow', lastMessageAt: recent }],
+      },
+      failure,
+    );
+    renderPage('chat');
+    const list = await screen.findByRole('navigation', { name: 'Chats' });
+    const buttons = within(list).getAllByRole('button');
+    // Grace has a message, so she comes before Alan despite the alphabet.
+    expect(buttons[0]).toHaveAccessibleName('Grace Hopper');
+    expect(buttons[1]).toHaveAccessibleName('Alan Turing');
+    const grace = within(list).getByRole('button', { name: 'Grace Hopper' });
+    expect(grace).toHaveAccessibleDescription('See you at the hike tomorrow 5m ago');
+    expect(
+      within(list).getByRole('button', { name: 'Alan Turing' }).querySelector('img'),
+    ).toHaveAttribute('src', ALAN.profilePictureUrl);
+  });
+
+  it('invites a private profile to become public, once', async () => {
+    localStorage.clear();
+    const api = stubApi({ visibility: 'private' }, () => json(settingsWith('public')));
+    renderPage();
+    const invite = await screen.findByRole('region', { name: VISIBILITY_INVITE.title });
+    expect(invite).toHaveTextContent(VISIBILITY_INVITE.text);
+    await userEvent.click(within(invite).getByRole('button', { name: VISIBILITY_INVITE.confirm }));
+    await waitFor(() => expect(invite).not.toBeInTheDocument());
+    expect(api.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { group: 'privacy', key: 'profileVisibility', value: 'public' },
+    ]);
+    await waitFor(() => expect(localStorage.getItem(visibilityInviteKey(ADA.id))).not.toBeNull());
+  });
+
+  it('closes the invitation with Not now and does not show it again', async () => {
+    localStorage.clear();
+    stubApi({ visibility: 'private' }, failure);
+    renderPage();
+    const invite = await screen.findByRole('region', { name: VISIBILITY_INVITE.title });
+    await userEvent.click(within(invite).getByRole('button', { name: 'Not now' }));
+    expect(invite).not.toBeInTheDocument();
+    expect(localStorage.getItem(visibilityInviteKey(ADA.id))).not.toBeNull();
+  });
+
+  it('does not invite a profile already visible, nor after an answer', async () => {
+    localStorage.clear();
+    stubApi({ visibility: 'friends' }, failure);
+    renderPage();
+    await screen.findByRole('tab', { name: 'Friends' });
+    expect(screen.queryByRole('region', { name: VISIBILITY_INVITE.title })).toBeNull();
+    // Visible once: remembered, so a later switch back to Private does not bring it back.
+    await waitFor(() => expect(localStorage.getItem(visibilityInviteKey(ADA.id))).not.toBeNull());
+  });
+});
+
+describe('chatListEntries', () => {
+  const friend = (id: string, name: string): Friend => ({
+    id,
+    name,
+    email: `${id}@example.com`,
+    profilePictureUrl: null,
+  });
+  const chat = (of: Friend, lastMessageAt: string | null): Chat => ({
+    ...CHAT,
+    id: `chat-${of.id}`,
+    friend: of,
+    lastMessage: lastMessageAt ? 'hi' : null,
+    lastMessageAt,
+  });
+
+  it('puts chats with messages first in the server’s order, then the other friends by name', () => {
+    const [amy, ben, cid, dot] = [
+      friend('a', 'Amy'),
+      friend('b', 'Ben'),
+      friend('c', 'Cid'),
+      friend('d', 'Dot'),
+    ] as [Friend, Friend, Friend, Friend];
+    const chats = [
+      chat(cid, '2026-11-22T10:00:00.000Z'),
+      chat(ben, '2026-11-21T10:00:00.000Z'),
+      chat(amy, null),
+      // A former friend's chat is not listed: the list is of friends.
+      chat(friend('x', 'Xena'), '2026-11-23T10:00:00.000Z'),
+    ];
+    const entries = chatListEntries([amy, ben, cid, dot], chats);
+    expect(entries.map((entry) => entry.friend.name)).toEqual(['Cid', 'Ben', 'Amy', 'Dot']);
+    expect(entries.map((entry) => entry.chat?.id ?? null)).toEqual([
+      'chat-c',
+      'chat-b',
+      'chat-a',
+      null,
+    ]);
   });
 });

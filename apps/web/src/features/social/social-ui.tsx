@@ -1,27 +1,27 @@
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
+import { Avatar } from '../../components/avatar';
+import { EmailAddress } from '../../components/email-address';
+
 export const emptyClass =
   'rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300';
 
-/** A person's initial in a circle ('U' without a name, as the dashboard shell does). */
-export function Initial({ name }: { name: string }) {
-  return (
-    <span
-      aria-hidden
-      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-100 font-semibold text-blue-800 dark:bg-blue-900 dark:text-blue-100"
-    >
-      {name.trim().charAt(0).toUpperCase() || 'U'}
-    </span>
-  );
+/** A person's picture, or their initials; the name always shows beside it. */
+export function PersonAvatar({
+  person,
+}: {
+  person: { name: string; profilePictureUrl: string | null };
+}) {
+  return <Avatar name={person.name} src={person.profilePictureUrl} size={36} decorative />;
 }
 
-/** Name over email, truncated on narrow screens. */
+/** Name over email, truncated on narrow screens (the full address in its title). */
 export function PersonLabel({ name, email }: { name: string; email: string }) {
   return (
     <div className="min-w-0 flex-1">
       <p className="truncate font-medium">{name}</p>
-      <p className="truncate text-sm text-gray-600 dark:text-gray-300">{email}</p>
+      <EmailAddress email={email} className="text-sm text-gray-600 dark:text-gray-300" />
     </div>
   );
 }

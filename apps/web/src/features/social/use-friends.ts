@@ -65,7 +65,7 @@ export function useAcceptFriendRequest() {
     touches: () => [keys.requests, keys.friends],
     apply: (queryClient, request) => {
       dropRequest(queryClient, request);
-      const friend: Friend = { id: request.fromUserId, ...request.sender, profilePictureUrl: null };
+      const friend: Friend = { id: request.fromUserId, ...request.sender };
       queryClient.setQueryData<Friend[]>(
         keys.friends,
         (friends) =>

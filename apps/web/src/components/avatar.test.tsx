@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../test/render';
 import { Avatar, colorOf, directUrl, initialsOf } from './avatar';
 
 describe('Avatar', () => {
