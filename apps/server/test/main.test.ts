@@ -29,10 +29,14 @@ function start(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
+/** How long a server started from source may take to answer: tsx compiles it first. */
+const START_TIMEOUT_MS = 45_000;
+
 async function waitForHealth(url: string, exited: Promise<unknown>): Promise<void> {
   let stopped = false;
   void exited.then(() => (stopped = true));
-  for (let attempt = 0; attempt < 150 && !stopped; attempt += 1) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline && !stopped) {
     try {
       if ((await fetch(url)).ok) {
         return;
@@ -59,29 +63,33 @@ describe('the server process', () => {
     expect(running.output()).toContain('PORT:');
   });
 
-  it('migrates, serves, and on SIGTERM closes the database cleanly', async () => {
-    const dataDir = tempDir();
-    const port = await freePort();
-    running = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    await waitForHealth(`http://127.0.0.1:${port}/api/health`, running.exited);
+  it(
+    'migrates, serves, and on SIGTERM closes the database cleanly',
+    { timeout: START_TIMEOUT_MS + 20_000 },
+    async () => {
+      const dataDir = tempDir();
+      const port = await freePort();
+      running = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+      await waitForHealth(`http://127.0.0.1:${port}/api/health`, running.exited);
 
-    const posted = await fetch(`http://127.0.0.1:${port}/api/feedback`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Ada',
-        email: 'a@example.com',
-        category: 'Other',
-        feedback: 'Hi',
-      }),
-    });
-    expect(posted.status).toBe(201);
-    expect(fs.existsSync(path.join(dataDir, 'daywise.sqlite-wal'))).toBe(true);
+      const posted = await fetch(`http://127.0.0.1:${port}/api/feedback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Ada',
+          email: 'a@example.com',
+          category: 'Other',
+          feedback: 'Hi',
+        }),
+      });
+      expect(posted.status).toBe(201);
+      expect(fs.existsSync(path.join(dataDir, 'daywise.sqlite-wal'))).toBe(true);
 
-    running.child.kill('SIGTERM');
-    expect(await running.exited).toBe(0);
-    expect(running.output()).toContain('server closed');
-    // A clean close checkpoints the write-ahead log into the database file and removes it.
-    expect(fs.existsSync(path.join(dataDir, 'daywise.sqlite-wal'))).toBe(false);
-  });
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+      expect(running.output()).toContain('server closed');
+      // A clean close checkpoints the write-ahead log into the database file and removes it.
+      expect(fs.existsSync(path.join(dataDir, 'daywise.sqlite-wal'))).toBe(false);
+    },
+  );
 });
