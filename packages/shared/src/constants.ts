@@ -15,6 +15,11 @@ export const RATING_MAX = 5;
 /** Toasts: 4 s by default, 3 s for success. */
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_SUCCESS_DURATION_MS = 3000;
+/**
+ * A toast carrying Undo stays 5 s; a delete offered for undo reaches the server when they end
+ * (docs/product/todos.md, "Undo").
+ */
+export const TOAST_UNDO_DURATION_MS = 5000;
 
 /**
  * Non-space characters, an @, a domain, a dot, a suffix without whitespace. No part

@@ -201,6 +201,8 @@ export const MESSAGES = {
   planDeleted: 'Plan deleted',
   planDeleteFailed: 'Failed to delete plan',
   taskUpdateFailed: 'Failed to update task',
+  taskCompleted: 'Task completed',
+  taskMarkedPending: 'Task marked as pending',
   taskDeleted: 'Task deleted',
   taskDeleteFailed: 'Failed to delete task',
   dayReset: 'All tasks of the day are pending again',

@@ -31,6 +31,15 @@ const REFOCUS_WINDOW_MS = 5000;
 let refocus: { key: string; until: number } | null = null;
 
 /**
+ * Puts the focus on the item's box (after an Undo in a toast, whose button goes away), and on its
+ * copy in the other list if the item moves there within the window.
+ */
+export function focusToggle(focusKey: string): void {
+  refocus = { key: focusKey, until: Date.now() + REFOCUS_WINDOW_MS };
+  document.querySelector<HTMLElement>(`[data-focus-key="${focusKey}"]`)?.focus();
+}
+
+/**
  * The checkbox of a todo or a plan task: it follows the click at once, shows a busy
  * spinner while saving (at least 300 ms) and takes no second click meanwhile; the saved state
  * decides once the change settles.

@@ -28,6 +28,8 @@ interface RequestOptions {
    * action is answered from the first attempt instead of creating twice (ADR 0016).
    */
   idempotencyKey?: string;
+  /** Lets the request outlive the page: a delete sent as the tab closes (docs/product/todos.md). */
+  keepalive?: boolean;
 }
 
 const actionKeys = new WeakMap<object, string>();
@@ -57,7 +59,7 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
  * with an endpoint of the contract, never this with a path (a lint rule keeps it so).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, idempotencyKey } = options;
+  const { method = 'GET', body, signal, idempotencyKey, keepalive = false } = options;
   // FormData (a picture upload) goes as multipart; anything else as JSON.
   const isForm = body instanceof FormData;
   let response: Response;
@@ -71,6 +73,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       },
       body: body === undefined ? null : isForm ? body : JSON.stringify(body),
       signal: signal ?? null,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') {
@@ -97,6 +100,8 @@ export interface CallOptions {
   action?: object;
   /** A multipart body instead of the endpoint's JSON one (picture uploads). */
   form?: FormData;
+  /** Sends the request even if the page is going away (a deferred delete on `pagehide`). */
+  keepalive?: boolean;
 }
 
 /** An endpoint's arguments: its input may be left out when nothing in it is required. */
@@ -140,6 +145,7 @@ export function callApi<E extends Endpoint>(
       method: endpoint.method,
       body: options.form ?? parts.body,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.keepalive ? { keepalive: true } : {}),
       ...(endpoint.idempotent && options.action
         ? { idempotencyKey: idempotencyKeyFor(options.action) }
         : {}),

@@ -1,4 +1,4 @@
-import { TOAST_SUCCESS_DURATION_MS } from '@daywise/shared';
+import { TOAST_SUCCESS_DURATION_MS, TOAST_UNDO_DURATION_MS } from '@daywise/shared';
 import { lazy, useSyncExternalStore } from 'react';
 import type * as SonnerModule from 'sonner';
 
@@ -52,19 +52,42 @@ export function useToastsLoaded(): boolean {
  */
 export const TOAST_OFFSET = { top: '80px', right: '16px', left: '16px' } as const;
 
+/** A button in a toast: sonner renders it as a real button, reachable with Tab. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface SuccessOptions {
+  /** Undo, for one: the toast then stays 5 s instead of 3 (docs/product/todos.md, "Undo"). */
+  action?: ToastAction;
+  /** Replaces the message as the toast's id, so two undoable deletes stack instead of merging. */
+  id?: string;
+}
+
+/** The Undo button of a toast (docs/product/todos.md, "Undo"). */
+export const undoAction = (onClick: () => void): ToastAction => ({ label: 'Undo', onClick });
+
 /**
- * The one toast path : success stays 3 s, everything else 4 s.
+ * The one toast path : success stays 3 s (5 s with an action), everything else 4 s.
  * A toast's id is its message, so a repeat replaces the one on screen instead of stacking a copy
  * (saving twice, two lists failing to load say it once; docs/product/public-site.md).
  */
 export const notify = {
-  success: (message: string) =>
+  success: (message: string, options: SuccessOptions = {}) =>
     withToasts((toast) =>
-      toast.success(message, { id: message, duration: TOAST_SUCCESS_DURATION_MS }),
+      toast.success(message, {
+        id: options.id ?? message,
+        duration: options.action ? TOAST_UNDO_DURATION_MS : TOAST_SUCCESS_DURATION_MS,
+        ...(options.action ? { action: options.action } : {}),
+      }),
     ),
   error: (message: string) => withToasts((toast) => toast.error(message, { id: message })),
   info: (message: string) => withToasts((toast) => toast(message, { id: message })),
 };
+
+/** Takes a toast off the screen: an Undo whose chance has passed must not stay offered. */
+export const dismissToast = (id: string) => withToasts((toast) => toast.dismiss(id));
 
 /** A toast that shows work in progress until `dismiss` is called with the id `show` gave. */
 export const progressToast = {

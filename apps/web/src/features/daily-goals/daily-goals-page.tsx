@@ -1,6 +1,6 @@
 import type { Plan } from '@daywise/shared/schemas';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { AnalyticsDisabledPanel } from '../../components/analytics-disabled';
@@ -13,7 +13,7 @@ import { Completions } from './completions';
 import { PlanDialog } from './plan-dialog';
 import { TagsManager } from './tags-manager';
 import { TodayGoals } from './today-goals';
-import { useTodayPlan } from './use-plans';
+import { flushTaskDeletes, useHiddenTasks, useTodayPlan, withoutTasks } from './use-plans';
 
 const TABS = [
   { value: 'today', label: "Today's Goals" },
@@ -43,8 +43,16 @@ export default function DailyGoalsPage() {
   const selectTab = (value: string) =>
     setParams(value === 'today' ? {} : { tab: value }, { replace: true });
 
+  const hiddenTasks = useHiddenTasks();
+  // Leaving the page sends its waiting deletes now: an Undo must not outlive the rows it restores.
+  useEffect(() => flushTaskDeletes, []);
+
   const openCreate = () => setDialog({ plan: null });
-  const openEdit = () => setDialog({ plan: today.data ?? null });
+  // The plan as shown: a task deleted a moment ago is sent now, not saved back by the edit.
+  const openEdit = () => {
+    flushTaskDeletes();
+    setDialog({ plan: today.data ? withoutTasks(today.data, hiddenTasks) : null });
+  };
 
   return (
     <div className="space-y-6">

@@ -21,9 +21,11 @@ import { TaskRow } from './task-row';
 import {
   useDeletePlan,
   useDeleteTask,
+  useHiddenTasks,
   useResetPlan,
   useSetTaskReminder,
   useToggleTask,
+  withoutTasks,
 } from './use-plans';
 
 /** The Test Notification button: a real notification, or says why not. */
@@ -55,7 +57,9 @@ type Pending =
   | { kind: 'reset' };
 
 /** Today's Goals with a plan. */
-function PlanView({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
+function PlanView({ plan: saved, onEdit }: { plan: Plan; onEdit: () => void }) {
+  // A task whose delete waits for its undo window is neither shown nor counted.
+  const plan = withoutTasks(saved, useHiddenTasks());
   const [pending, setPending] = useState<Pending>({ kind: 'none' });
   const toggle = useToggleTask(plan.id);
   const reminder = useSetTaskReminder(plan.id);
@@ -162,8 +166,11 @@ function PlanView({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
       {pending.kind === 'delete-task' && (
         <ConfirmDialog
           title="Delete Task"
-          pending={deleteTask.isPending}
-          onConfirm={() => deleteTask.mutate(pending.task, { onSuccess: close })}
+          pending={false}
+          onConfirm={() => {
+            deleteTask(pending.task);
+            close();
+          }}
           onClose={close}
         >
           Delete &ldquo;{pending.task.title}&rdquo; from today&rsquo;s plan?

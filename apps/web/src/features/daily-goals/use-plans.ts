@@ -3,10 +3,12 @@ import { plansApi, tagsApi } from '@daywise/shared/api';
 import type { Plan, PlanInput, PlanTask, Tag, TagInput } from '@daywise/shared/schemas';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { focusToggle } from '../../components/toggle-checkbox';
 import { callApi } from '../../lib/api-client';
+import { deleteLater, flushDeletes, useHiddenItems } from '../../lib/deferred-delete';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
-import { notify } from '../../lib/toast';
+import { notify, undoAction } from '../../lib/toast';
 import { planQueries } from './api';
 
 /** The dashboard's figures count plan tasks too, so plan changes refresh them. */
@@ -97,12 +99,50 @@ function withTask(plan: Plan | null | undefined, taskId: string, change: Partial
 }
 
 /**
+ * The plan without the tasks hidden while their delete waits, its progress counted without them
+ * as the server will count it once they are gone.
+ */
+export function withoutTasks(plan: Plan, hidden: readonly PlanTask[]): Plan {
+  const gone = hidden.filter((task) => plan.tasks.some((kept) => kept.id === task.id));
+  if (gone.length === 0) {
+    return plan;
+  }
+  const tasks = plan.tasks.filter((task) => !gone.some((hiddenTask) => hiddenTask.id === task.id));
+  const percent = (done: number, total: number) =>
+    total === 0 ? 0 : Math.round((done / total) * 100);
+  const completedTasks = tasks.filter((task) => task.completed).length;
+  const tagStats = plan.completion.tagStats.flatMap((stat) => {
+    const ofTag = gone.filter((task) => task.tag === stat.tag);
+    const total = stat.total - ofTag.length;
+    const completed = stat.completed - ofTag.filter((task) => task.completed).length;
+    return total <= 0 ? [] : [{ ...stat, total, completed, percentage: percent(completed, total) }];
+  });
+  return {
+    ...plan,
+    tasks,
+    completion: {
+      ...plan.completion,
+      totalTasks: tasks.length,
+      completedTasks,
+      completionPercentage: percent(completedTasks, tasks.length),
+      tagStats,
+    },
+  };
+}
+
+/** Today's tasks deleted a moment ago whose Undo is still offered (or on their way). */
+export const useHiddenTasks = () => useHiddenItems<PlanTask>('plan-task');
+
+/** Sends the waiting task deletes now (the page closes, or the plan is about to be edited). */
+export const flushTaskDeletes = () => flushDeletes('plan-task');
+
+/**
  * Ticks a task of today's plan: the checkbox and the progress change at once and go
  * back if the server refuses; the server's answer (with the day's completion record, per-tag
- * progress included) then replaces the guess.
+ * progress included) then replaces the guess. The toast's Undo ticks it back the same way.
  */
 export function useToggleTask(planId: string) {
-  return useOptimisticMutation({
+  const toggle = useOptimisticMutation({
     mutationFn: ({ task, completed }: { task: PlanTask; completed: boolean }) =>
       callApi(plansApi.updateTask, { ...taskParams(planId, task), body: { completed } }),
     touches: () => [queryKeys.plans.today],
@@ -113,10 +153,19 @@ export function useToggleTask(planId: string) {
           completedAt: completed ? new Date().toISOString() : null,
         }),
       ),
-    onSuccess: (queryClient, plan) => queryClient.setQueryData(queryKeys.plans.today, plan),
+    onSuccess: (queryClient, plan, { task, completed }) => {
+      queryClient.setQueryData(queryKeys.plans.today, plan);
+      notify.success(completed ? MESSAGES.taskCompleted : MESSAGES.taskMarkedPending, {
+        action: undoAction(() => {
+          focusToggle(`task:${task.id}`);
+          toggle.mutate({ task: { ...task, completed }, completed: !completed });
+        }),
+      });
+    },
     onFailure: () => notify.error(MESSAGES.taskUpdateFailed),
     refresh: () => PLAN_FIGURES,
   });
+  return toggle;
 }
 
 /** Sets or removes a task's reminder ('Reminder set for {task} at {time}'). */
@@ -137,17 +186,34 @@ export function useSetTaskReminder(planId: string) {
   });
 }
 
+/**
+ * Deleting a task: it and its share of the progress go at once, 'Task deleted' offers Undo for
+ * 5 s, and the DELETE is sent when that ends (docs/product/daily-goals.md, "Undo").
+ */
 export function useDeleteTask(planId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (task: PlanTask) => callApi(plansApi.removeTask, taskParams(planId, task)),
-    onSuccess: (plan) => {
-      queryClient.setQueryData(queryKeys.plans.today, plan);
-      notify.success(MESSAGES.taskDeleted);
-      return refreshPlans(queryClient);
-    },
-    onError: () => notify.error(MESSAGES.taskDeleteFailed),
-  });
+  return (task: PlanTask) =>
+    deleteLater({
+      scope: 'plan-task',
+      id: task.id,
+      item: task,
+      send: (keepalive) => callApi(plansApi.removeTask, taskParams(planId, task), { keepalive }),
+      succeeded: MESSAGES.taskDeleted,
+      failed: MESSAGES.taskDeleteFailed,
+      onDeleted: (plan) => {
+        if (plan) {
+          queryClient.setQueryData(queryKeys.plans.today, plan);
+        } else {
+          queryClient.setQueryData<Plan | null>(
+            queryKeys.plans.today,
+            (current) => current && withoutTasks(current, [task]),
+          );
+        }
+        void refreshPlans(queryClient);
+      },
+      onFailed: () => void refreshPlans(queryClient),
+      onUndone: () => focusToggle(`task:${task.id}`),
+    });
 }
 
 export function useSaveTag() {

@@ -3,7 +3,7 @@ import { CheckCircle2, Circle, ListTodo, TrendingUp } from 'lucide-react';
 import type { ComponentType } from 'react';
 
 import { Card } from '../../components/card';
-import { useTodoStats } from './use-todos';
+import { statsWithout, useHiddenTodos, useTodoStats } from './use-todos';
 
 interface CounterProps {
   label: string;
@@ -56,9 +56,14 @@ const COUNTERS: (Omit<CounterProps, 'value'> & { read: (stats: TodoStats) => str
   },
 ];
 
-/** Total Tasks, Completed, Pending and Completion Rate, as the server counts them. */
+/**
+ * Total Tasks, Completed, Pending and Completion Rate, as the server counts them, less the todos
+ * whose delete waits for its undo window.
+ */
 export function TodoCounters() {
-  const { data } = useTodoStats();
+  const { data: counted } = useTodoStats();
+  const hidden = useHiddenTodos();
+  const data = counted && statsWithout(counted, hidden);
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {COUNTERS.map(({ read, ...counter }) => (

@@ -8,7 +8,7 @@ import { errorPanelClass, LoadError } from '../../components/load-error';
 import { notify } from '../../lib/toast';
 import type { TodoFilters } from './todo-filters';
 import { TodoRow } from './todo-row';
-import { useTodoList } from './use-todos';
+import { useHiddenTodos, useTodoList } from './use-todos';
 
 const HEADINGS = { pending: 'Pending Tasks', completed: 'Completed Tasks' } as const;
 const EMPTY = { pending: MESSAGES.noPendingTodos, completed: MESSAGES.noCompletedTodos } as const;
@@ -38,9 +38,14 @@ export function TodoList({
 }: TodoListProps) {
   const headingId = useId();
   const query = useTodoList(list, filters);
-  const todos = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const hidden = useHiddenTodos();
+  const loaded = query.data?.pages.flatMap((page) => page.items) ?? [];
+  // A todo whose delete waits for its undo window is neither shown nor counted.
+  const todos = loaded.filter((todo) => !hidden.some((gone) => gone.id === todo.id));
   const firstPage = query.data?.pages[0];
-  const total = firstPage && `${firstPage.total}${firstPage.totalIsLowerBound ? '+' : ''}`;
+  const total =
+    firstPage &&
+    `${firstPage.total - (loaded.length - todos.length)}${firstPage.totalIsLowerBound ? '+' : ''}`;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useRef<HTMLDivElement>(null);
 

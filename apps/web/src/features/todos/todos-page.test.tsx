@@ -111,7 +111,9 @@ describe('TodosPage', () => {
     await userEvent.click(box);
     await waitFor(() => expect(screen.queryByLabelText('Saving')).not.toBeInTheDocument());
     expect(performance.now() - started).toBeGreaterThanOrEqual(TOGGLE_BUSY_MS - 20);
-    expect(notify.success).toHaveBeenCalledWith('Todo completed!');
+    expect(notify.success).toHaveBeenCalledWith('Todo completed!', {
+      action: { label: 'Undo', onClick: expect.any(Function) as unknown },
+    });
   });
 
   it('says when a search matches more todos than the server counts', async () => {

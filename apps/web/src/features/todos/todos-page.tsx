@@ -17,6 +17,7 @@ import {
   writeFilters,
 } from './todo-filters';
 import { TodoList } from './todo-list';
+import { flushTodoDeletes } from './use-todos';
 
 type OpenDialog =
   { kind: 'none' } | { kind: 'edit'; todo: Todo | null } | { kind: 'delete'; todo: Todo };
@@ -44,6 +45,9 @@ export default function TodosPage() {
       void navigate({ search: location.search }, { replace: true, state: null });
     }
   }, [location.state, location.search, navigate]);
+
+  // Leaving the page sends its waiting deletes now: an Undo must not outlive the rows it restores.
+  useEffect(() => flushTodoDeletes, []);
 
   const setFilters = (next: TodoFilters) => setParams(writeFilters(next), { replace: true });
   const edit = useCallback((todo: Todo) => setDialog({ kind: 'edit', todo }), [setDialog]);

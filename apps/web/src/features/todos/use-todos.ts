@@ -10,10 +10,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 
+import { focusToggle } from '../../components/toggle-checkbox';
 import { callApi } from '../../lib/api-client';
+import { deleteLater, flushDeletes, useHiddenItems } from '../../lib/deferred-delete';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
-import { notify } from '../../lib/toast';
+import { notify, undoAction } from '../../lib/toast';
 import { todoQueries } from './api';
 import type { TodoFilters, TodoStatus } from './todo-filters';
 
@@ -61,13 +63,6 @@ export const useUpdateTodo = () =>
     MESSAGES.todoUpdateFailed,
   );
 
-export const useDeleteTodo = () =>
-  useTodoWrite(
-    (id: string) => callApi(todosApi.remove, { params: { id } }),
-    MESSAGES.todoDeleted,
-    MESSAGES.todoDeleteFailed,
-  );
-
 type ListData = InfiniteData<TodoPage, string | null>;
 
 function markInLists(
@@ -90,26 +85,86 @@ function markInLists(
   };
 }
 
+/** The counters with `total` and `completed` moved by the given amounts. */
+function countStats(total: number, completed: number): TodoStats {
+  return {
+    total,
+    completed,
+    pending: total - completed,
+    completionRate: total === 0 ? 0 : Math.round((completed / total) * 100),
+  };
+}
+
 function shiftStats(stats: TodoStats | undefined, completed: boolean): TodoStats | undefined {
-  if (!stats) {
+  return stats && countStats(stats.total, stats.completed + (completed ? 1 : -1));
+}
+
+/** The counters without the todos hidden while their delete waits. */
+export function statsWithout(stats: TodoStats, hidden: readonly Todo[]): TodoStats {
+  if (hidden.length === 0) {
     return stats;
   }
-  const done = stats.completed + (completed ? 1 : -1);
+  const done = hidden.filter((todo) => todo.completed).length;
+  return countStats(stats.total - hidden.length, stats.completed - done);
+}
+
+/** A list without the todo, its count one lower where it was listed. */
+function dropFromList(data: ListData | undefined, id: string): ListData | undefined {
+  if (!data?.pages.some((page) => page.items.some((todo) => todo.id === id))) {
+    return data;
+  }
   return {
-    ...stats,
-    completed: done,
-    pending: stats.total - done,
-    completionRate: stats.total === 0 ? 0 : Math.round((done / stats.total) * 100),
+    ...data,
+    pages: data.pages.map((page, index) => ({
+      ...page,
+      items: page.items.filter((todo) => todo.id !== id),
+      total: index === 0 ? Math.max(0, page.total - 1) : page.total,
+    })),
   };
+}
+
+/** The todos deleted a moment ago whose Undo is still offered (or whose delete is on its way). */
+export const useHiddenTodos = () => useHiddenItems<Todo>('todo');
+
+/** Sends the todo page's waiting deletes now, as it unmounts. */
+export const flushTodoDeletes = () => flushDeletes('todo');
+
+/**
+ * Deleting: the row and its counts go at once, 'Todo deleted successfully!' offers Undo for 5 s,
+ * and the DELETE is sent when that ends (docs/product/todos.md, "Undo").
+ */
+export function useDeleteTodo() {
+  const queryClient = useQueryClient();
+  return (todo: Todo) =>
+    deleteLater({
+      scope: 'todo',
+      id: todo.id,
+      item: todo,
+      send: (keepalive) => callApi(todosApi.remove, { params: { id: todo.id } }, { keepalive }),
+      succeeded: MESSAGES.todoDeleted,
+      failed: MESSAGES.todoDeleteFailed,
+      onDeleted: () => {
+        queryClient.setQueriesData<ListData>({ queryKey: queryKeys.todos.lists }, (data) =>
+          dropFromList(data, todo.id),
+        );
+        queryClient.setQueryData<TodoStats>(
+          queryKeys.todos.stats,
+          (stats) => stats && statsWithout(stats, [todo]),
+        );
+        void refreshTodos(queryClient);
+      },
+      onFailed: () => void refreshTodos(queryClient),
+      onUndone: () => focusToggle(`todo:${todo.id}`),
+    });
 }
 
 /**
  * Completing and un-completing: the checkbox and the counters change at once; if the
  * server refuses, both go back and 'Failed to update todo' says so. The row moves to the other
- * list when the lists are read again.
+ * list when the lists are read again. The toast's Undo toggles back the same way.
  */
 export function useToggleTodo() {
-  return useOptimisticMutation({
+  const toggle = useOptimisticMutation({
     mutationFn: ({ todo, completed }: { todo: Todo; completed: boolean }) =>
       callApi(todosApi.update, { params: { id: todo.id }, body: { completed } }),
     touches: () => [queryKeys.todos.all],
@@ -123,8 +178,14 @@ export function useToggleTodo() {
       );
     },
     onFailure: () => notify.error(MESSAGES.todoUpdateFailed),
-    onSuccess: (_queryClient, todo) =>
-      notify.success(todo.completed ? MESSAGES.todoCompleted : MESSAGES.todoMarkedPending),
+    onSuccess: (_queryClient, _saved, { todo, completed }) =>
+      notify.success(completed ? MESSAGES.todoCompleted : MESSAGES.todoMarkedPending, {
+        action: undoAction(() => {
+          focusToggle(`todo:${todo.id}`);
+          toggle.mutate({ todo: { ...todo, completed }, completed: !completed });
+        }),
+      }),
     refresh: () => REFRESHED,
   });
+  return toggle;
 }
