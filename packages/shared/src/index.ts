@@ -3,5 +3,5 @@ export * from './dates';
 export * from './errors';
 export * from './messages';
 export * from './realtime';
-export * from './verification-link';
 export * from './reminders';
+export * from './verification-link';

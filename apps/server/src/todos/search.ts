@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, sql,type SqlBool } from 'kysely';
+import { type Expression, type Kysely, sql, type SqlBool } from 'kysely';
 
 import { isPostgres } from '../db/column-types';
 import type { Database } from '../db/schema';

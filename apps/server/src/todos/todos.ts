@@ -1,7 +1,7 @@
 import { QUOTAS, SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
 import type { Todo, TodoCreate, TodoPage, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
 import { todoCreateSchema, type todoListQuerySchema } from '@daywise/shared/schemas';
-import { type Expression, type Kysely, type Selectable, sql,type SqlBool } from 'kysely';
+import { type Expression, type Kysely, type Selectable, sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 
 import type { Database, TodoTable } from '../db/schema';

@@ -6,7 +6,7 @@
  * clearAll) when reminders are turned off in settings or on sign-out.
  */
 
-import { nextReminderAt, reminderAfterFiring,type ReminderSchedule } from '@daywise/shared';
+import { nextReminderAt, reminderAfterFiring, type ReminderSchedule } from '@daywise/shared';
 
 import type { Reminder } from './notifications';
 
