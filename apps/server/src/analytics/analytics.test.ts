@@ -144,7 +144,12 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
   };
 
   /** A todo created at `createdAt`, completed on `completedDate` when given. */
-  const seedTodo = async (createdAt: string, completedDate: string | null, owner = userId) => {
+  const seedTodo = async (
+    createdAt: string,
+    completedDate: string | null,
+    owner = userId,
+    dueDate: string | null = null,
+  ) => {
     seq += 1;
     await ctx.database.db
       .insertInto('todos')
@@ -152,7 +157,7 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
         id: `todo${seq}`,
         user_id: owner,
         title: `Todo ${seq}`,
-        due_date: null,
+        due_date: dueDate,
         reminder_time: null,
         completed: completedDate !== null,
         completed_at: completedDate ? `${completedDate}T12:00:00.000Z` : null,
@@ -227,6 +232,11 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
       await seedTodo('2026-11-10T10:00:00.000Z', '2026-11-14');
       await seedTodo('2026-10-20T10:00:00.000Z', '2026-11-01');
       await seedTodo('2026-10-20T10:00:00.000Z', '2026-10-31');
+      // Due: two today (one of them done), one overdue, one tomorrow.
+      await seedTodo('2026-11-19T10:00:00.000Z', null, userId, '2026-11-21');
+      await seedTodo('2026-09-19T10:00:00.000Z', '2026-10-01', userId, '2026-11-21');
+      await seedTodo('2026-11-19T10:00:00.000Z', null, userId, '2026-11-20');
+      await seedTodo('2026-11-19T10:00:00.000Z', null, userId, '2026-11-22');
 
       expect(await dashboard()).toEqual({
         today: { completed: 3, total: 4, percentage: 75 },
@@ -236,6 +246,8 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
         month: { completed: 12 },
         // Created since midnight UTC: three todos, one of them done.
         dailyTodos: { completed: 1, total: 3, percentage: 33 },
+        // Unfinished, due Saturday 21 November (today) and before it.
+        dueToday: { dueToday: 1, overdue: 1 },
         currentStreak: 2,
         streaks: expect.any(Array) as StreakItem[],
       });
@@ -292,6 +304,7 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
         week: { completed: 1 },
         month: { completed: 1 },
         dailyTodos: { completed: 0, total: 0, percentage: 0 },
+        dueToday: { dueToday: 0, overdue: 0 },
         currentStreak: 0,
         streaks: [
           {
@@ -739,6 +752,7 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
         week: { completed: 0 },
         month: { completed: 0 },
         dailyTodos: { completed: 0, total: 0, percentage: 0 },
+        dueToday: { dueToday: 0, overdue: 0 },
         currentStreak: 0,
         streaks: [],
       });

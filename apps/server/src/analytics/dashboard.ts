@@ -88,6 +88,24 @@ async function todosCreatedToday(
   return progress(Number(row.completed), Number(row.total));
 }
 
+/**
+ * The Due Today card: the user's unfinished todos due today and those already overdue, both
+ * along the `(user_id, due_date)` index ("today" in the user's time zone).
+ */
+async function todosDue(db: Kysely<Database>, userId: string, today: string) {
+  const row = await db
+    .selectFrom('todos')
+    .select([
+      sql<number>`coalesce(sum(case when due_date = ${today} then 1 else 0 end), 0)`.as('due'),
+      sql<number>`coalesce(sum(case when due_date < ${today} then 1 else 0 end), 0)`.as('overdue'),
+    ])
+    .where('user_id', '=', userId)
+    .where('due_date', '<=', today)
+    .where('completed', '=', false)
+    .executeTakeFirstOrThrow();
+  return { dueToday: Number(row.due), overdue: Number(row.overdue) };
+}
+
 /** The plan streaks: the current one and the Daily Streaks list, read over the whole history. */
 export async function planStreaks(db: Kysely<Database>, userId: string, today: string) {
   const [streak, streaks] = await Promise.all([
@@ -109,11 +127,12 @@ export async function dashboardSummary(
   today: string,
   streaks: () => Promise<PlanStreaks>,
 ): Promise<DashboardSummary> {
-  const [todayCard, periods, dailyTodos, planned] = await Promise.all([
+  const [todayCard, periods, dailyTodos, dueToday, planned] = await Promise.all([
     todayProgress(db, userId, today),
     completedThisWeekAndMonth(db, userId, today),
     todosCreatedToday(db, userId, timezone, today),
+    todosDue(db, userId, today),
     streaks(),
   ]);
-  return { today: todayCard, ...periods, dailyTodos, ...planned };
+  return { today: todayCard, ...periods, dailyTodos, dueToday, ...planned };
 }

@@ -110,6 +110,8 @@ export const dashboardSummarySchema = z
     week: z.object({ completed: z.number() }),
     month: z.object({ completed: z.number() }),
     dailyTodos: progressSchema,
+    /** Unfinished todos due today, and those whose due date has passed (the Due Today card). */
+    dueToday: z.object({ dueToday: z.number(), overdue: z.number() }),
     currentStreak: z.number(),
     streaks: z.array(streakItemSchema),
   })

@@ -37,6 +37,7 @@ const SUMMARY: DashboardSummary = {
   week: { completed: 12 },
   month: { completed: 41 },
   dailyTodos: { completed: 2, total: 8, percentage: 25 },
+  dueToday: { dueToday: 0, overdue: 0 },
   currentStreak: 4,
   streaks: [
     {
@@ -249,6 +250,7 @@ describe('DashboardPage', () => {
       week: { completed: 0 },
       month: { completed: 0 },
       dailyTodos: { completed: 0, total: 0, percentage: 0 },
+      dueToday: { dueToday: 0, overdue: 0 },
       currentStreak: 0,
       streaks: [],
     };

@@ -1,6 +1,6 @@
 import type { DashboardSummary } from '@daywise/shared/schemas';
 // Icons the app already ships: every lucide icon lands in the shared first-load chunk.
-import { Calendar, CalendarCheck, CalendarDays, ListTodo } from 'lucide-react';
+import { Calendar, CalendarCheck, CalendarDays, Clock, ListTodo } from 'lucide-react';
 import type { ComponentType } from 'react';
 
 import { Card } from '../../components/card';
@@ -56,6 +56,14 @@ function completed(part: { completed: number } | undefined) {
   } satisfies Reading;
 }
 
+/** '3' over 'todos due today', or '3' over '2 overdue' when some are late. */
+function due(part: DashboardSummary['dueToday'] | undefined) {
+  return {
+    value: part && count(part.dueToday),
+    detail: part && (part.overdue > 0 ? `${count(part.overdue)} overdue` : 'todos due today'),
+  } satisfies Reading;
+}
+
 /** Each card: its label, how it reads the summary, its icon and colours. */
 const CARDS: (Omit<StatCardProps, 'value' | 'detail'> & {
   read: (summary: DashboardSummary | undefined) => Reading;
@@ -86,10 +94,16 @@ const CARDS: (Omit<StatCardProps, 'value' | 'detail'> & {
     icon: ListTodo,
     tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
   },
+  {
+    label: 'Due Today',
+    read: (summary) => due(summary?.dueToday),
+    icon: Clock,
+    tone: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300',
+  },
 ];
 
 /**
- * Today, This Week, This Month and Daily Todos. Without a summary (loading, or the
+ * Today, This Week, This Month, Daily Todos and Due Today. Without a summary (loading, or the
  * load failed) every card shows '–'.
  */
 export function StatCards({ summary }: { summary: DashboardSummary | undefined }) {
@@ -98,7 +112,7 @@ export function StatCards({ summary }: { summary: DashboardSummary | undefined }
       <h2 id="dashboard-stats" className="sr-only">
         Your progress
       </h2>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
         {CARDS.map(({ read, ...card }) => (
           <StatCard key={card.label} {...card} {...read(summary)} />
         ))}
