@@ -12,7 +12,6 @@ import {
   CircleAlert,
   Loader2,
   Pencil,
-  RefreshCw,
   Trash2,
   Upload,
 } from 'lucide-react';
@@ -21,7 +20,8 @@ import { useForm } from 'react-hook-form';
 
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { ErrorAlert, TextAreaField, TextField } from '../../components/form-field';
+import { TextAreaField, TextField } from '../../components/form-field';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { ApiClientError } from '../../lib/api-client';
 import { notify, progressToast } from '../../lib/toast';
 import { Avatar } from './avatar';
@@ -86,17 +86,12 @@ export default function ProfilePage() {
   if (query.isError) {
     return (
       <PageShell>
-        <div className="space-y-3">
-          <ErrorAlert>Could not load your profile.</ErrorAlert>
-          <Button
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
-            variant="secondary"
-            size="sm"
-          >
-            <RefreshCw aria-hidden className="size-4" />
-            Retry
-          </Button>
+        <div role="alert">
+          <LoadError
+            message="Could not load your profile."
+            onRetry={() => void query.refetch()}
+            className={errorPanelClass}
+          />
         </div>
       </PageShell>
     );
