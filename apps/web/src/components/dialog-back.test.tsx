@@ -55,7 +55,7 @@ describe('Back and dialogs', () => {
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'keep me');
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'draft');
-    expect(dialogs()).toHaveLength(1);
+    await waitFor(() => expect(dialogs()).toHaveLength(1));
 
     window.history.back();
 
@@ -67,7 +67,7 @@ describe('Back and dialogs', () => {
   it('a dialog closed with Cancel takes its history entry back off', async () => {
     const { user } = renderWithProviders(<Page />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(dialogs()).toHaveLength(1);
+    await waitFor(() => expect(dialogs()).toHaveLength(1));
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
 
@@ -80,7 +80,7 @@ describe('Back and dialogs', () => {
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('alertdialog', { name: 'Remove note' })).toBeInTheDocument();
-    expect(dialogs()).toHaveLength(2);
+    await waitFor(() => expect(dialogs()).toHaveLength(2));
 
     window.history.back();
 
@@ -95,11 +95,16 @@ describe('Back and dialogs', () => {
   it('a busy dialog stays open on Back', async () => {
     const { user } = renderWithProviders(<Page busy />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(dialogs()).toHaveLength(1));
 
+    const popped = new Promise((resolve) => {
+      window.addEventListener('popstate', resolve, { once: true });
+    });
     window.history.back();
+    await popped;
 
     // Back went to the entry before the dialog's, and the dialog put its entry back.
-    await waitFor(() => expect(dialogs()).toHaveLength(1));
+    expect(dialogs()).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Edit' })).toBeInTheDocument();
   });
 });

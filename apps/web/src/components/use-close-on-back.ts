@@ -15,6 +15,31 @@ function pushEntry(id: string): void {
 
 const mounted = new Set<string>();
 let removal: ReturnType<typeof setTimeout> | undefined;
+/** Settles when the history steps back that this module asked for have been taken. */
+let traversal: Promise<void> | undefined;
+
+/** Runs `step` once no step back asked for here is still on its way (they are asynchronous). */
+function afterTraversal(step: () => void): void {
+  if (traversal) {
+    void traversal.then(step);
+  } else {
+    step();
+  }
+}
+
+function goBack(entries: number): void {
+  traversal = new Promise((resolve) => {
+    window.addEventListener(
+      'popstate',
+      () => {
+        traversal = undefined;
+        resolve();
+      },
+      { once: true },
+    );
+  });
+  window.history.go(-entries);
+}
 
 /**
  * Takes the entries of dialogs that closed without Back off the history, a task after they
@@ -25,14 +50,16 @@ let removal: ReturnType<typeof setTimeout> | undefined;
 function scheduleRemoval(): void {
   removal ??= setTimeout(() => {
     removal = undefined;
-    const dialogs = dialogsAt(window.history.state);
-    let closed = 0;
-    while (closed < dialogs.length && !mounted.has(dialogs[dialogs.length - 1 - closed] ?? '')) {
-      closed += 1;
-    }
-    if (closed > 0) {
-      window.history.go(-closed);
-    }
+    afterTraversal(() => {
+      const dialogs = dialogsAt(window.history.state);
+      let closed = 0;
+      while (closed < dialogs.length && !mounted.has(dialogs[dialogs.length - 1 - closed] ?? '')) {
+        closed += 1;
+      }
+      if (closed > 0) {
+        goBack(closed);
+      }
+    });
   });
 }
 
@@ -55,11 +82,23 @@ export function useCloseOnBack(close: () => void, busy: boolean): void {
 
   useEffect(() => {
     mounted.add(id);
-    if (!dialogsAt(window.history.state).includes(id)) {
-      pushEntry(id);
-    }
+    let open = true;
+    let pushed = false;
+    // A task later, after what the page does as the dialog opens with it (the todos page drops
+    // its 'open the dialog' navigation state with a replace, which would overwrite this entry),
+    // and after the entry of a dialog closed just before has been taken off.
+    const push = setTimeout(() => {
+      afterTraversal(() => {
+        if (open) {
+          if (!dialogsAt(window.history.state).includes(id)) {
+            pushEntry(id);
+          }
+          pushed = true;
+        }
+      });
+    });
     const onPopState = (event: PopStateEvent) => {
-      if (dialogsAt(event.state).includes(id)) {
+      if (!pushed || dialogsAt(event.state).includes(id)) {
         return;
       }
       if (latest.current.busy) {
@@ -70,6 +109,8 @@ export function useCloseOnBack(close: () => void, busy: boolean): void {
     };
     window.addEventListener('popstate', onPopState);
     return () => {
+      open = false;
+      clearTimeout(push);
       window.removeEventListener('popstate', onPopState);
       mounted.delete(id);
       scheduleRemoval();
