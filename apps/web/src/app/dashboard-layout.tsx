@@ -17,6 +17,7 @@ import { Avatar } from '../components/avatar';
 import { IconButton } from '../components/button';
 import { EmailAddress } from '../components/email-address';
 import { InPageReminder } from '../components/in-page-reminder';
+import { OfflineStatus } from '../components/offline-status';
 import { SignOutButton } from '../components/sign-out-button';
 import { ThemeToggle } from '../components/theme-toggle';
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
@@ -155,6 +156,7 @@ export default function DashboardLayout() {
             <div className="flex-1" />
             <ThemeToggle />
           </header>
+          <OfflineStatus className="sticky top-16 z-20" />
           <main className="mx-auto max-w-6xl p-4 sm:p-6 lg:p-8">
             <Outlet />
           </main>

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 
 import { Footer } from '../components/footer';
 import { Navbar } from '../components/navbar';
+import { OfflineStatus } from '../components/offline-status';
 import { RouteTitle } from './document-title';
 import { AppScrollRestoration } from './scroll-restoration';
 
@@ -19,6 +20,7 @@ export function PublicLayout() {
       <AppScrollRestoration />
       <RouteTitle />
       <Navbar />
+      <OfflineStatus className="sticky top-16 z-30" />
       <div id="main" className="flex-1">
         <Outlet />
       </div>

@@ -11,6 +11,7 @@ import {
 } from './dialog';
 import { DialogCloseButton } from './dialog-close';
 import { useReturnFocus } from './modal';
+import { useCloseOnBack } from './use-close-on-back';
 
 /** The confirm dialog types (docs/product/social.md): danger, success, info, warning. */
 export type ConfirmTone = 'danger' | 'success' | 'info' | 'warning';
@@ -37,8 +38,8 @@ interface ConfirmDialogProps {
 }
 
 /**
- * An action's confirmation, rendered while it is wanted: Cancel or Escape closes it, nothing
- * closes it while the action runs.
+ * An action's confirmation, rendered while it is wanted: Cancel, Escape or the browser's Back
+ * closes it, nothing closes it while the action runs.
  */
 export function ConfirmDialog({
   title,
@@ -51,6 +52,7 @@ export function ConfirmDialog({
   tone = 'danger',
 }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus();
+  useCloseOnBack(onClose, pending);
   const { icon: Icon, iconClass, button } = TONES[tone];
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && !pending && onClose()}>

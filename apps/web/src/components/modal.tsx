@@ -9,6 +9,7 @@ import {
   dialogTitleClass,
 } from './dialog';
 import { DialogCloseButton } from './dialog-close';
+import { useCloseOnBack } from './use-close-on-back';
 
 const WIDTHS = { md: '', lg: 'sm:max-w-lg', xl: 'sm:max-w-2xl', '2xl': 'sm:max-w-3xl' } as const;
 
@@ -53,7 +54,8 @@ interface ModalProps {
 
 /**
  * A dialog rendered while it is wanted (Radix supplies focus trap, Escape and labelling): the
- * forms of the signed-in pages open one by rendering it and close it through `onClose`.
+ * forms of the signed-in pages open one by rendering it and close it through `onClose`, which
+ * the browser's Back calls too (useCloseOnBack).
  */
 export function Modal({
   title,
@@ -65,6 +67,7 @@ export function Modal({
   children,
 }: ModalProps) {
   const returnFocus = useReturnFocus();
+  useCloseOnBack(onClose, busy);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>

@@ -6,6 +6,8 @@ import {
   endpointPath,
 } from '@daywise/shared/api';
 
+import { reportReachable } from './connection';
+
 /** An error answer from the API, or a request that never got one (code NETWORK). */
 export class ApiClientError extends Error {
   constructor(
@@ -79,8 +81,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof DOMException && error.name === 'AbortError') {
       throw error;
     }
+    reportReachable(false);
     throw new ApiClientError('NETWORK', 'Could not reach Daywise. Check your connection.', 0);
   }
+  reportReachable(true);
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

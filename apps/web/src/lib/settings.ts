@@ -40,6 +40,8 @@ export function useSettings() {
     settings: query.data ?? DEFAULT_SETTINGS,
     isLoading: query.isPending,
     loadFailed: query.isError,
+    /** Reads the settings again (the Settings page's Try Again). */
+    reload: () => void query.refetch(),
   };
 }
 

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 
 import { ErrorAlert, primaryButtonClass, SubmitButton } from '../../components/form-field';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import type { LinkToken } from './api';
@@ -57,6 +58,25 @@ export default function ResetPasswordPage() {
     }
   }, [status, error]);
 
+  // A check that got no answer (offline, or the server failing) says nothing about the link: it
+  // offers Try Again instead of calling the link invalid.
+  if (
+    hasLink &&
+    error instanceof ApiClientError &&
+    (error.code === 'NETWORK' || error.status >= 500)
+  ) {
+    return (
+      <AuthCard title="Reset Password">
+        <div role="alert">
+          <LoadError
+            message={error.message}
+            onRetry={() => void check.refetch()}
+            className={errorPanelClass}
+          />
+        </div>
+      </AuthCard>
+    );
+  }
   if (!hasLink || check.isError) {
     return <InvalidLinkPanel />;
   }

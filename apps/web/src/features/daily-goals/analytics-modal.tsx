@@ -9,6 +9,7 @@ import { Card } from '../../components/card';
 import { BarChart, LineChart } from '../../components/charts';
 import { dialogContentClass, dialogOverlayClass, dialogTitleClass } from '../../components/dialog';
 import { DialogCloseButton } from '../../components/dialog-close';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { formatCalendarDay } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { formatDayCount, performanceTone } from './format';
@@ -42,9 +43,13 @@ function AnalyticsContent() {
   const data = query.data;
   if (!data) {
     return query.isError ? (
-      <p role="alert" className="mt-4 text-red-700 dark:text-red-300">
-        {MESSAGES.analyticsLoadFailed}
-      </p>
+      <div role="alert" className="mt-4">
+        <LoadError
+          message={MESSAGES.analyticsLoadFailed}
+          onRetry={() => void query.refetch()}
+          className={errorPanelClass}
+        />
+      </div>
     ) : (
       <p role="status" className="mt-4 flex items-center gap-2">
         <Loader2 aria-hidden className="size-4 animate-spin" />

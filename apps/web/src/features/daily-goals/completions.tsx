@@ -4,6 +4,7 @@ import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 
 import { Card } from '../../components/card';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { formatCalendarDay } from '../../lib/format';
 import { CategoryProgress, PercentRing } from './progress';
 import { RangeButtons } from './range-buttons';
@@ -25,9 +26,13 @@ export function Completions() {
           Loading...
         </p>
       ) : query.isError ? (
-        <p role="alert" className="text-red-700 dark:text-red-300">
-          We could not load your completions.
-        </p>
+        <div role="alert">
+          <LoadError
+            message="We could not load your completions."
+            onRetry={() => void query.refetch()}
+            className={errorPanelClass}
+          />
+        </div>
       ) : list.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-gray-300 p-10 text-center dark:border-gray-700">
           <h2 className="text-lg font-semibold">{MESSAGES.noDailyGoalsFound}</h2>

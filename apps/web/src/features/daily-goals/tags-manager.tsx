@@ -15,6 +15,7 @@ import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/form-field';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { ApiClientError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { TagChip } from './task-row';
@@ -158,6 +159,14 @@ export function TagsManager() {
             <Loader2 aria-hidden className="size-4 animate-spin" />
             Loading...
           </p>
+        ) : tags.isError && !tags.data ? (
+          <div role="alert">
+            <LoadError
+              message="We could not load your tags."
+              onRetry={() => void tags.refetch()}
+              className={errorPanelClass}
+            />
+          </div>
         ) : list.length === 0 ? (
           <p className="text-sm text-gray-600 dark:text-gray-300">
             No tags yet. Add one to group your daily tasks.

@@ -171,7 +171,7 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
-  it('shows an error with Retry when the profile cannot load', async () => {
+  it('shows an error with Try Again when the profile cannot load', async () => {
     let fail = true;
     fakeApi().route('GET', '/api/profile', () =>
       fail ? errorResponse(500, 'INTERNAL', 'Something went wrong') : PROFILE,
@@ -181,7 +181,7 @@ describe('ProfilePage', () => {
 
     expect(await screen.findByText('Could not load your profile.')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Email Verified')).toBeInTheDocument();
   });
 

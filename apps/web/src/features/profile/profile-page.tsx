@@ -12,7 +12,6 @@ import {
   CircleAlert,
   Loader2,
   Pencil,
-  RefreshCw,
   Trash2,
   Upload,
 } from 'lucide-react';
@@ -23,7 +22,8 @@ import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmailAddress } from '../../components/email-address';
-import { ErrorAlert, TextAreaField, TextField } from '../../components/form-field';
+import { TextAreaField, TextField } from '../../components/form-field';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { ApiClientError } from '../../lib/api-client';
 import { notify, progressToast } from '../../lib/toast';
 import { isAcceptableImage, resizeImage } from './resize-image';
@@ -87,17 +87,12 @@ export default function ProfilePage() {
   if (query.isError) {
     return (
       <PageShell>
-        <div className="space-y-3">
-          <ErrorAlert>Could not load your profile.</ErrorAlert>
-          <Button
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
-            variant="secondary"
-            size="sm"
-          >
-            <RefreshCw aria-hidden className="size-4" />
-            Retry
-          </Button>
+        <div role="alert">
+          <LoadError
+            message="Could not load your profile."
+            onRetry={() => void query.refetch()}
+            className={errorPanelClass}
+          />
         </div>
       </PageShell>
     );

@@ -1,6 +1,7 @@
 import { Loader2, Monitor } from 'lucide-react';
 
 import { Button } from '../../components/button';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { useAccountSessions, useEndSessions } from './use-account-sessions';
 
 /** A readable name for a browser's user agent: 'Firefox on Linux'. */
@@ -47,7 +48,13 @@ export function ActiveSessions() {
   }
   if (query.isError) {
     return (
-      <p className="py-4 text-sm text-red-700 dark:text-red-400">Could not load your sessions.</p>
+      <div role="alert" className="py-4">
+        <LoadError
+          message="Could not load your sessions."
+          onRetry={() => void query.refetch()}
+          className={errorPanelClass}
+        />
+      </div>
     );
   }
   const sessions = query.data.sessions;

@@ -3,6 +3,7 @@ import { PROFILE_VISIBILITIES, type SettingUpdate } from '@daywise/shared/schema
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { SignOutButton } from '../../components/sign-out-button';
 import { Toggle } from '../../components/toggle';
 import { useSettings, useUpdateSetting } from '../../lib/settings';
@@ -39,7 +40,7 @@ function allTimezones(current: string): (readonly [string, string])[] {
 
 /** Settings: each control saves one setting. */
 export default function SettingsPage() {
-  const { settings, isLoading, loadFailed } = useSettings();
+  const { settings, isLoading, loadFailed, reload } = useSettings();
   useEffect(() => {
     if (loadFailed) {
       notify.error(MESSAGES.settingsLoadFailed);
@@ -75,6 +76,16 @@ export default function SettingsPage() {
           Manage your account settings and preferences
         </p>
       </div>
+      {/* The defaults stand in (docs/product/profile-and-settings.md); Try Again reads them again. */}
+      {loadFailed && (
+        <div role="alert">
+          <LoadError
+            message={MESSAGES.settingsLoadFailed}
+            onRetry={reload}
+            className={errorPanelClass}
+          />
+        </div>
+      )}
       {isLoading ? (
         <p role="status" className="text-gray-600 dark:text-gray-300">
           Loading settings...

@@ -3,6 +3,7 @@ import { CheckCircle2, Circle, ListTodo, TrendingUp } from 'lucide-react';
 import type { ComponentType } from 'react';
 
 import { Card } from '../../components/card';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { statsWithout, useHiddenTodos, useTodoStats } from './use-todos';
 
 interface CounterProps {
@@ -58,17 +59,29 @@ const COUNTERS: (Omit<CounterProps, 'value'> & { read: (stats: TodoStats) => str
 
 /**
  * Total Tasks, Completed, Pending and Completion Rate, as the server counts them, less the todos
- * whose delete waits for its undo window.
+ * whose delete waits for its undo window; if they could not be read, the counters show dashes
+ * above the message and a Try Again.
  */
 export function TodoCounters() {
-  const { data: counted } = useTodoStats();
+  const { data: counted, isError, refetch } = useTodoStats();
   const hidden = useHiddenTodos();
   const data = counted && statsWithout(counted, hidden);
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {COUNTERS.map(({ read, ...counter }) => (
-        <Counter key={counter.label} {...counter} value={data && read(data)} />
-      ))}
+    <div className="space-y-3">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {COUNTERS.map(({ read, ...counter }) => (
+          <Counter key={counter.label} {...counter} value={data && read(data)} />
+        ))}
+      </div>
+      {isError && !data && (
+        <div role="alert">
+          <LoadError
+            message="We could not load your todo counts."
+            onRetry={() => void refetch()}
+            className={errorPanelClass}
+          />
+        </div>
+      )}
     </div>
   );
 }
