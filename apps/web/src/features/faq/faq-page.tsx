@@ -1,6 +1,7 @@
 import { FAQ_SEARCH_DEBOUNCE_MS, MESSAGES } from '@daywise/shared';
 import { ChevronDown, Search } from 'lucide-react';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 
 import { Button } from '../../components/button';
@@ -44,6 +45,11 @@ function FaqEntry({
   );
 }
 
+/** A category heading's id: the name in lower case, every run of other characters a hyphen. */
+function categoryHeadingId(name: string): string {
+  return `faq-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}
+
 /**
  * FAQ: four categories of four questions; a search over question, answer and
  * category, case-insensitive, debounced 300 ms.
@@ -53,7 +59,9 @@ export default function FaqPage() {
   const [openItems, setOpenItems] = useState<ReadonlySet<number>>(new Set());
   const debouncedTerm = useDebouncedValue(term, FAQ_SEARCH_DEBOUNCE_MS);
 
-  const trimmed = debouncedTerm.trim();
+  // An emptied box shows everything at once: the debounce saves filtering on every keystroke,
+  // and there is nothing to filter (docs/product/public-site.md#faq-faq).
+  const trimmed = term.trim() === '' ? '' : debouncedTerm.trim();
   const searching = term.trim() !== trimmed;
   const matches = searchFaq(FAQ_CATEGORIES, trimmed);
   const groups = FAQ_CATEGORIES.map((category) => ({
@@ -69,6 +77,13 @@ export default function FaqPage() {
       }
       return next;
     });
+
+  const browseCategory = (name: string) => {
+    // Rendered at once, so that the category's heading is there to take focus, which moves the
+    // view to it and tells a screen reader where it is.
+    flushSync(() => setTerm(''));
+    document.getElementById(categoryHeadingId(name))?.focus();
+  };
 
   let status: string | null = null;
   if (searching) {
@@ -114,11 +129,28 @@ export default function FaqPage() {
           <div className="rounded-2xl border border-dashed border-gray-300 px-6 py-12 text-center dark:border-gray-700">
             <h2 className="text-xl font-semibold">{MESSAGES.faqNoResults}</h2>
             <p className="mt-2 text-gray-600 dark:text-gray-300">{MESSAGES.faqNoResultsHint}</p>
+            <ul aria-label="Categories" className="mt-6 flex flex-wrap justify-center gap-3">
+              {FAQ_CATEGORIES.map((category) => (
+                <li key={category.name}>
+                  <Button variant="outline" size="sm" onClick={() => browseCategory(category.name)}>
+                    {category.name}
+                  </Button>
+                </li>
+              ))}
+            </ul>
           </div>
         ) : (
           groups.map((group) => (
-            <section key={group.name} aria-labelledby={`faq-${group.name}`} className="space-y-4">
-              <h2 id={`faq-${group.name}`} className="text-2xl font-semibold">
+            <section
+              key={group.name}
+              aria-labelledby={categoryHeadingId(group.name)}
+              className="space-y-4"
+            >
+              <h2
+                id={categoryHeadingId(group.name)}
+                tabIndex={-1}
+                className="scroll-mt-24 text-2xl font-semibold focus:outline-none"
+              >
                 {group.name}
               </h2>
               <ul className="space-y-3">

@@ -67,15 +67,26 @@ const STATS = [
   { value: '4.5', label: 'Rating' },
 ] as const;
 
+// The chips follow the Badge tones: 100/800 in light, 950/200 in dark, both well above AA.
 const PREVIEW_TASKS = [
-  { title: 'Morning run', tag: 'Health', tagClass: 'bg-green-100 text-green-800', done: true },
+  {
+    title: 'Morning run',
+    tag: 'Health',
+    tagClass: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
+    done: true,
+  },
   {
     title: 'Finish project outline',
     tag: 'Work',
-    tagClass: 'bg-blue-100 text-blue-800',
+    tagClass: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
     done: true,
   },
-  { title: 'Call Grandma', tag: 'Family', tagClass: 'bg-pink-100 text-pink-800', done: false },
+  {
+    title: 'Call Grandma',
+    tag: 'Family',
+    tagClass: 'bg-pink-100 text-pink-800 dark:bg-pink-950 dark:text-pink-200',
+    done: false,
+  },
 ] as const;
 
 /** Adds an address to the list kept in this browser; storage errors are ignored. */
@@ -117,7 +128,7 @@ function PlanPreview() {
           <p className="text-sm font-medium text-gray-600 dark:text-gray-300">Today's plan</p>
           <p className="text-lg font-semibold text-gray-900 dark:text-white">A focused Friday</p>
         </div>
-        <span className="flex items-center gap-1 rounded-full bg-orange-100 px-3 py-1 text-sm font-semibold text-orange-800">
+        <span className="flex items-center gap-1 rounded-full bg-orange-100 px-3 py-1 text-sm font-semibold text-orange-800 dark:bg-orange-950 dark:text-orange-200">
           <Flame aria-hidden className="size-4" />5 days
         </span>
       </div>

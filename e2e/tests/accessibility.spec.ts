@@ -1,0 +1,227 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  devices,
+  type Page,
+} from '@playwright/test';
+
+import { createVerifiedUser } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+import type { RunningServer } from '../support/server';
+
+// Issue 13: axe finds no violation at all, whatever its impact, on every page, light and dark,
+// desktop and phone.
+
+const PUBLIC_PAGES = [
+  { path: '/', heading: /Plan your day/ },
+  { path: '/about', heading: 'About Daywise' },
+  { path: '/features', heading: 'Features' },
+  { path: '/contact', heading: 'Contact Us' },
+  { path: '/faq', heading: 'Frequently Asked Questions' },
+  { path: '/feedback', heading: 'Share Your Feedback' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/terms', heading: 'Terms of Service' },
+  { path: '/login', heading: 'Welcome Back' },
+  { path: '/signup', heading: 'Create Your Account' },
+  { path: '/forgot-password', heading: 'Forgot Password?' },
+  { path: '/restore-account', heading: 'Restore Account' },
+  { path: '/verification-recovery', heading: 'Recover Your Account' },
+  { path: '/no/such/page', heading: 'Page not found' },
+] as const;
+
+const VIEWPORTS = [
+  { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
+  {
+    name: 'phone',
+    options: {
+      viewport: devices['Pixel 5'].viewport,
+      deviceScaleFactor: devices['Pixel 5'].deviceScaleFactor,
+      isMobile: true,
+      hasTouch: true,
+    },
+  },
+] as const;
+
+const THEMES = ['light', 'dark'] as const;
+type ThemeName = (typeof THEMES)[number];
+
+const TODO_TITLE = 'Water the plants';
+const PLAN_TITLE = 'Ship the release';
+const FRIEND_NAME = 'Grace Hopper';
+
+/** Every axe violation on the page as it is now, any impact, in a form that reads in a diff. */
+async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+  }));
+  // Soft: one run reports every page's violations, not only the first page's.
+  expect.soft(violations, label).toEqual([]);
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html[data-ready]')).toHaveCount(1, { timeout: 15_000 });
+}
+
+/** A browser context in the viewport and theme asked for; the theme is the stored choice. */
+async function openContext(
+  browser: Browser,
+  server: RunningServer,
+  theme: ThemeName,
+  options: (typeof VIEWPORTS)[number]['options'],
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...options, baseURL: server.url });
+  await context.addInitScript((stored) => {
+    window.localStorage.setItem('daywise-theme', stored);
+  }, theme);
+  return context;
+}
+
+async function expectTheme(page: Page, theme: ThemeName): Promise<void> {
+  if (theme === 'dark') {
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  } else {
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  }
+}
+
+/** A todo, today's plan with a task, and a friend: every section has something to show. */
+async function seedData(
+  request: APIRequestContext,
+  browser: Browser,
+  server: RunningServer,
+): Promise<void> {
+  expect(
+    (await request.post('/api/todos', { data: { title: TODO_TITLE, priority: 'high' } })).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post('/api/plans', {
+        data: { title: PLAN_TITLE, tasks: [{ title: 'Write changelog', priority: 'high' }] },
+      })
+    ).status(),
+  ).toBe(201);
+
+  const friendContext = await browser.newContext({ baseURL: server.url });
+  try {
+    const friend = await createVerifiedUser(friendContext.request, server, FRIEND_NAME);
+    const visible = await friendContext.request.patch('/api/settings', {
+      data: { group: 'privacy', key: 'profileVisibility', value: 'public' },
+    });
+    expect(visible.ok()).toBe(true);
+    const found = await request.get(`/api/users/search?q=${encodeURIComponent(friend.email)}`);
+    const { results } = (await found.json()) as { results: { id: string }[] };
+    const sent = await request.post('/api/friend-requests', {
+      data: { toUserId: results[0]?.id },
+    });
+    expect(sent.status()).toBe(201);
+    const { requests } = (await (
+      await friendContext.request.get('/api/friend-requests')
+    ).json()) as { requests: { id: string }[] };
+    const accepted = await friendContext.request.post(
+      `/api/friend-requests/${requests[0]?.id}/accept`,
+    );
+    expect(accepted.status()).toBe(200);
+  } finally {
+    await friendContext.close();
+  }
+}
+
+for (const { name: viewportName, options } of VIEWPORTS) {
+  for (const theme of THEMES) {
+    test.describe(`Accessibility, ${viewportName}, ${theme}`, () => {
+      test('every public page has no axe violation of any impact', async ({ browser, server }) => {
+        // Fifteen full axe scans, a few seconds each on a loaded machine.
+        test.setTimeout(240_000);
+        const context = await openContext(browser, server, theme, options);
+        const page = await context.newPage();
+        for (const { path, heading } of PUBLIC_PAGES) {
+          await visit(page, path);
+          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+          await expectTheme(page, theme);
+          await expectNoA11yViolations(page, path);
+        }
+        // The FAQ with nothing found, and with the category links below the hint.
+        await visit(page, '/faq');
+        await page.getByRole('searchbox', { name: 'Search questions' }).fill('zebra crossing');
+        await expect(page.getByRole('heading', { name: 'No results found' })).toBeVisible();
+        await expectNoA11yViolations(page, '/faq, no results');
+        await page
+          .getByRole('list', { name: 'Categories' })
+          .getByRole('button', { name: 'Technical Support' })
+          .click();
+        await expect(
+          page.getByRole('heading', { level: 2, name: 'Technical Support' }),
+        ).toBeFocused();
+        await context.close();
+      });
+
+      test('every dashboard section and its dialogs have no axe violation of any impact', async ({
+        browser,
+        server,
+      }) => {
+        test.setTimeout(240_000);
+        const context = await openContext(browser, server, theme, options);
+        const page = await context.newPage();
+        await createVerifiedUser(page.request, server);
+        await seedData(page.request, browser, server);
+
+        await visit(page, '/dashboard');
+        await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+        await expect(page.getByText('0% of todos added today')).toBeVisible();
+        await expectTheme(page, theme);
+        await expectNoA11yViolations(page, '/dashboard');
+
+        await visit(page, '/dashboard/todos');
+        await expect(page.getByRole('heading', { level: 1, name: 'My Todos' })).toBeVisible();
+        await expect(page.getByRole('listitem').filter({ hasText: TODO_TITLE })).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/todos');
+        await page.getByRole('button', { name: 'New Todo' }).click();
+        await expect(page.getByRole('dialog', { name: 'Create New Todo' })).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/todos, todo dialog');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog', { name: 'Create New Todo' })).toBeHidden();
+
+        await visit(page, '/dashboard/daily-goals');
+        await expect(page.getByRole('heading', { name: PLAN_TITLE })).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/daily-goals');
+        await page.getByRole('button', { name: 'Edit Plan' }).click();
+        await expect(page.getByRole('dialog', { name: 'Edit Daily Goal Plan' })).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/daily-goals, plan dialog');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog', { name: 'Edit Daily Goal Plan' })).toBeHidden();
+        for (const tab of ['Daily Completions', 'Manage Tags']) {
+          await page.getByRole('tab', { name: tab }).click();
+          await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+          await expectNoA11yViolations(page, `/dashboard/daily-goals, ${tab}`);
+        }
+
+        await visit(page, '/dashboard/social');
+        await expect(page.getByRole('heading', { level: 1, name: 'Social' })).toBeVisible();
+        await expect(page.getByText(FRIEND_NAME).first()).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/social');
+        for (const tab of ['Chat', 'Shared Plans']) {
+          await page.getByRole('tab', { name: tab }).click();
+          await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+          await expectNoA11yViolations(page, `/dashboard/social, ${tab}`);
+        }
+
+        await visit(page, '/dashboard/profile');
+        await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+        await expect(page.getByRole('main').getByText('Ada Lovelace').first()).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/profile');
+
+        await visit(page, '/dashboard/settings');
+        await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/settings');
+        await context.close();
+      });
+    });
+  }
+}
