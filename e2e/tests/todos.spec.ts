@@ -162,12 +162,16 @@ test.describe('Todos', () => {
     }
     await expect(pending).toBeFocused();
 
+    // Each toggle moves the row to the other list once the lists are read again; the focus
+    // follows it there. Wait for the move, so the keys below go to the row that stays.
     await page.keyboard.press('Space');
     const completed = page.getByRole('checkbox', { name: 'Mark "Water plants" as pending' });
     await expect(page.getByText('Todo completed!')).toBeVisible();
+    await expect(page.getByText('No pending tasks')).toBeVisible();
     await expect(completed).toBeFocused();
     await page.keyboard.press('Space');
     await expect(page.getByText('Todo marked as pending')).toBeVisible();
+    await expect(page.getByText('No completed tasks yet')).toBeVisible();
     await expect(pending).toBeFocused();
 
     // The row's next control after its box is Edit.
