@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Above the 5 s a state may take to appear (src/test/setup.ts), so a slow state fails as such.
+    testTimeout: 15_000,
   },
 });

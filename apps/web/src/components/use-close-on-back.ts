@@ -117,3 +117,12 @@ export function useCloseOnBack(close: () => void, busy: boolean): void {
     };
   }, [id]);
 }
+
+/**
+ * useCloseOnBack for a dialog that Radix mounts itself: rendered inside its content, which exists
+ * only while the dialog is open.
+ */
+export function CloseOnBack({ onClose, busy = false }: { onClose: () => void; busy?: boolean }) {
+  useCloseOnBack(onClose, busy);
+  return null;
+}

@@ -10,6 +10,7 @@ import { BarChart, LineChart } from '../../components/charts';
 import { dialogContentClass, dialogOverlayClass, dialogTitleClass } from '../../components/dialog';
 import { DialogCloseButton } from '../../components/dialog-close';
 import { errorPanelClass, LoadError } from '../../components/load-error';
+import { CloseOnBack } from '../../components/use-close-on-back';
 import { formatCalendarDay } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { formatDayCount, performanceTone } from './format';
@@ -151,6 +152,7 @@ export function AnalyticsTab() {
             <Dialog.Description className="sr-only">
               Totals, trend, categories and recent performance of your daily plans.
             </Dialog.Description>
+            <CloseOnBack onClose={() => setOpen(false)} />
             <AnalyticsContent />
             <div className="mt-6 flex justify-end">
               <DialogCloseButton>Close</DialogCloseButton>

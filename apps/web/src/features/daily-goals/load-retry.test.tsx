@@ -1,9 +1,10 @@
 import { analyticsApi, tagsApi } from '@daywise/shared/api';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
+import { AnalyticsTab } from './analytics-modal';
 import { Completions } from './completions';
 import { TagsManager } from './tags-manager';
 
@@ -42,5 +43,24 @@ describe('daily goals lists that fail to load', () => {
 
     expect(await screen.findByText('No Daily Goals Found')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('the Analytics modal closes on Back, leaving the page where it was', async () => {
+    fakeApi().on(analyticsApi.plans, () => Promise.reject(new TypeError('Failed to fetch')));
+    const { user } = renderWithProviders(<AnalyticsTab />, { session: null });
+    await user.click(screen.getByRole('button', { name: 'View Analytics' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Daily Goals Analytics' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect((window.history.state as { daywiseDialogs?: string[] }).daywiseDialogs).toHaveLength(
+        1,
+      ),
+    );
+
+    window.history.back();
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'View Analytics' })).toBeInTheDocument();
   });
 });

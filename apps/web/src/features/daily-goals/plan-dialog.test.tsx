@@ -44,4 +44,24 @@ describe('PlanDialog', () => {
     // The save ran (and failed here): Enter submitted the form.
     expect(await screen.findByText('Failed to save plan. Please try again.')).toBeInTheDocument();
   });
+
+  it('says when the tags could not load, and Try Again brings them into the tag list', async () => {
+    let fail = true;
+    fakeApi().on(tagsApi.list, () =>
+      fail
+        ? errorResponse(500, 'INTERNAL')
+        : [{ id: 'g1', name: 'Work', color: '#3B82F6', createdAt: '2026-11-20T10:00:00.000Z' }],
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<PlanDialog plan={null} onClose={() => undefined} />, { session: null });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We could not load your tags, so only 'No tag' can be chosen.");
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+
+    const tag = screen.getByRole('combobox', { name: 'New task tag' });
+    expect(await within(tag).findByRole('option', { name: 'Work' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

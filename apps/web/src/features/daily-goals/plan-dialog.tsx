@@ -22,6 +22,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../components/form-field';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { Modal, ModalActions } from '../../components/modal';
 import { PriorityOptions } from '../../components/priority-chip';
 import { useSavePlan, useTags } from './use-plans';
@@ -134,7 +135,8 @@ interface PlanDialogProps {
 export function PlanDialog({ plan, onClose }: PlanDialogProps) {
   const id = useId();
   const save = useSavePlan();
-  const tags = useTags().data ?? [];
+  const tagsQuery = useTags();
+  const tags = tagsQuery.data ?? [];
   const [draft, setDraft] = useState<TaskValues>(BLANK_TASK);
   const [draftError, setDraftError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -323,6 +325,15 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                 Add Task
               </Button>
             </div>
+            {tagsQuery.isError && (
+              <div role="alert" className="mt-3">
+                <LoadError
+                  message="We could not load your tags, so only 'No tag' can be chosen."
+                  onRetry={() => void tagsQuery.refetch()}
+                  className={errorPanelClass}
+                />
+              </div>
+            )}
           </div>
         </fieldset>
 

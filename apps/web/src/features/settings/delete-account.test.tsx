@@ -80,4 +80,21 @@ describe('DeleteAccount', () => {
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/account')).toHaveLength(0);
   });
+
+  it('Back closes the flow and keeps the user on Settings, deleting nothing', async () => {
+    const api = fakeApi().on(accountApi.remove, { ok: true });
+    const { input, user } = await openTypeStep();
+    await user.type(input, 'DEL');
+    await waitFor(() =>
+      expect((window.history.state as { daywiseDialogs?: string[] }).daywiseDialogs).toHaveLength(
+        1,
+      ),
+    );
+
+    window.history.back();
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Delete Account' })).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/account')).toHaveLength(0);
+  });
 });

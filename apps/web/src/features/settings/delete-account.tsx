@@ -14,6 +14,7 @@ import {
 } from '../../components/dialog';
 import { DialogCloseButton } from '../../components/dialog-close';
 import { inputClass } from '../../components/form-field';
+import { CloseOnBack } from '../../components/use-close-on-back';
 import { ApiClientError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { endSessionHere } from '../../lib/session';
@@ -99,6 +100,7 @@ export function DeleteAccount() {
         <AlertDialog.Portal>
           <AlertDialog.Overlay className={dialogOverlayClass} />
           <AlertDialog.Content className={dialogContentClass}>
+            <CloseOnBack onClose={close} busy={deleting} />
             <AlertDialog.Title className={dialogTitleClass}>
               <AlertTriangle aria-hidden className="size-5 text-red-600" />
               {current?.title}

@@ -7,6 +7,7 @@ import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { inputClass } from '../../components/form-field';
+import { errorPanelClass, LoadError } from '../../components/load-error';
 import { emptyClass, PersonAvatar, PersonLabel } from './social-ui';
 import {
   useAcceptFriendRequest,
@@ -114,6 +115,16 @@ function FindFriends() {
         <p aria-live="polite" className="text-sm text-gray-600 dark:text-gray-300">
           {MESSAGES.searchTooShort}
         </p>
+      )}
+      {search.isError && !tooShort && !loading && (
+        // The banner says what failed (the spec's 'Failed to search users'); this offers the retry.
+        <div role="alert">
+          <LoadError
+            message="Your search did not go through."
+            onRetry={() => void search.refetch()}
+            className={errorPanelClass}
+          />
+        </div>
       )}
       {results && (
         <div aria-live="polite">

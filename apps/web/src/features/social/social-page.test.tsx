@@ -278,6 +278,27 @@ describe('SocialPage', () => {
     expect(screen.queryByText('Type at least 2 letters to search.')).not.toBeInTheDocument();
   });
 
+  it('a failed search says so in the banner and offers Try Again beside the results', async () => {
+    let fail = true;
+    const api = stubApi({}, failure).route('GET', '/api/users/search', () =>
+      fail ? errorResponse(500, 'INTERNAL', 'x') : { results: [] },
+    );
+    renderPage();
+    const box = await screen.findByRole('searchbox', { name: 'Search users by name or email' });
+
+    await userEvent.type(box, 'grace{Enter}');
+    expect(await screen.findByText('Failed to search users')).toBeInTheDocument();
+    const retry = (await screen.findByText('Your search did not go through.')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    fail = false;
+    await userEvent.click(within(retry).getByRole('button', { name: 'Try Again' }));
+
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.queryByText('Your search did not go through.')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/users/search')).toHaveLength(2);
+  });
+
   it('with no friends, the chat points to the Friends tab', async () => {
     stubApi({ friends: [], chats: [] }, failure);
     renderPage('chat');
