@@ -54,16 +54,24 @@ export function profileRoutes(app: AppInstance): void {
 
   route(app, profileApi.get, ({ db, user }) => readProfile(db, user.id));
 
-  route(app, profileApi.update, ({ db, user, body, now }) => updateProfile(db, user.id, body, now));
+  // Every change here is one others may see (a name, a picture): 'profile.changed' tells them.
+  const changed = (userId: string) => [{ type: 'profile.changed' as const, userId }];
 
-  route(app, profileApi.uploadPicture, async ({ db, user, now, request }) => {
+  route(app, profileApi.update, ({ db, user, body, now, events }) =>
+    events.after(updateProfile(db, user.id, body, now), () => changed(user.id)),
+  );
+
+  route(app, profileApi.uploadPicture, async ({ db, user, now, request, events }) => {
     await limitUploads(request, user.id);
     const picture = await encodePicture(await readPictureUpload(request));
-    return { pictureUrl: await savePicture(db, user.id, picture, now) };
+    const pictureUrl = await events.after(savePicture(db, user.id, picture, now), () =>
+      changed(user.id),
+    );
+    return { pictureUrl };
   });
 
-  route(app, profileApi.removePicture, async ({ db, user }) => {
-    await deletePicture(db, user.id);
+  route(app, profileApi.removePicture, async ({ db, user, events }) => {
+    await events.after(deletePicture(db, user.id), () => changed(user.id));
     return { pictureUrl: null };
   });
 

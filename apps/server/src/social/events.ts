@@ -10,7 +10,10 @@ declare module '../lib/events' {
     'friend-request.created': { userIds: readonly string[]; request: FriendRequest };
     /** A request was accepted or rejected; `userIds` are both users. */
     'friend-request.removed': { userIds: readonly string[]; requestId: string };
-    /** Friendships of these users began or ended, or a contact of theirs left. */
+    /**
+     * Friendships of these users began or ended, or a contact of theirs left or changed their
+     * name or picture.
+     */
     'friendship.changed': { userIds: readonly string[] };
     /** A chat was opened, or its last message changed; `userIds` are its participants. */
     'chat.changed': { userIds: readonly string[]; chatId: string };
@@ -58,6 +61,14 @@ export function socialSubscribers(app: AppInstance): void {
       app.realtime.publish(userIds, event);
     });
   }
+  // A new name or picture: everyone who lists the user (friends, requests, chats, shared plans)
+  // reads their lists again.
+  app.events.on('profile.changed', async ({ userId }) => {
+    const contacts = await socialContacts(app.database.db, userId);
+    if (contacts.length > 0) {
+      app.realtime.publish(contacts, { type: 'friendship.changed' });
+    }
+  });
   // Social data (ADR 0011) goes for the friend too: a chat's messages and a shared plan's tasks go
   // with them. Everyone who saw the user is told once the deletion has committed.
   app.events.onWithin('account.deleted', async (trx, { userId }) => {

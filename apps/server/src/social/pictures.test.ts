@@ -1,3 +1,4 @@
+import type { RealtimeEvent } from '@daywise/shared';
 import type {
   Chat,
   Friend,
@@ -151,5 +152,28 @@ describe.each(ENGINES)('pictures in the social lists on %s', (engine) => {
     await social.befriend(ada, bob);
     await ctx.database.db.deleteFrom('user_settings').where('user_id', '=', ada.id).execute();
     expect(pictureOf(await friendsOf(bob), ada.id)).toBeNull();
+  });
+
+  it('tells the people who list the user when their picture or name changes, and no one else', async () => {
+    const carol = await social.signUp('carol@example.com', 'Carol Stranger');
+    await social.befriend(ada, bob);
+    const toBob: RealtimeEvent[] = [];
+    const toCarol: RealtimeEvent[] = [];
+    ctx.app.realtime.subscribe(bob.id, (event) => toBob.push(event));
+    ctx.app.realtime.subscribe(carol.id, (event) => toCarol.push(event));
+
+    await upload(ada);
+    expect(toBob).toEqual([{ type: 'friendship.changed' }]);
+    expect((await social.call(ada, 'DELETE', '/api/profile/picture')).statusCode).toBe(200);
+    expect(toBob).toHaveLength(2);
+    const renamed = await social.call(ada, 'PATCH', '/api/profile', {
+      name: 'Ada King',
+      bio: '',
+      location: '',
+      website: '',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(toBob).toHaveLength(3);
+    expect(toCarol).toEqual([]);
   });
 });
