@@ -171,6 +171,48 @@ describe.each(ENGINES)('todos on %s', (engine) => {
     expect((await list('?limit=3&q=Todo 6')).total).toBe(1);
   });
 
+  it('sorts by due date (none last) or priority (high first), newest first within, page by page', async () => {
+    const specs = [
+      { title: 'a', dueDate: '2026-11-25', priority: 'low' },
+      { title: 'b', priority: 'high' },
+      { title: 'c', dueDate: '2026-11-22', priority: 'medium' },
+      { title: 'd', dueDate: '2026-11-25', priority: 'high' },
+      { title: 'e', priority: 'low' },
+      { title: 'f', dueDate: '2026-11-22', priority: 'medium' },
+      { title: 'g', dueDate: '2026-12-01' },
+    ];
+    for (const spec of specs) {
+      await create(spec);
+    }
+    const walk = async (sort: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await list(`?sort=${sort}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.items.map((todo) => todo.title));
+        expect(page.total).toBe(specs.length);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    expect(await walk('due')).toEqual(['f', 'c', 'd', 'a', 'g', 'e', 'b']);
+    expect(await walk('priority')).toEqual(['d', 'b', 'g', 'f', 'c', 'e', 'a']);
+    expect(await walk('created')).toEqual(['g', 'f', 'e', 'd', 'c', 'b', 'a']);
+
+    // A cursor made for one order is refused in another, and a forged one never reaches SQL.
+    const byCreation = (await list('?limit=2')).nextCursor ?? '';
+    const forged = (text: string) => Buffer.from(text).toString('base64url');
+    for (const [sort, cursor] of [
+      ['due', byCreation],
+      ['due', forged('2026-02-30|2026-11-21T09:00:00.000Z|x')],
+      ['priority', forged('9|2026-11-21T09:00:00.000Z|x')],
+    ]) {
+      const refused = await api.get(`/api/todos?sort=${sort}&cursor=${cursor}`, cookie);
+      expect(refused.statusCode, `${sort} ${cursor}`).toBe(400);
+    }
+    expect((await api.get('/api/todos?sort=title', cookie)).statusCode).toBe(400);
+  });
+
   it('counts a search’s matches up to SEARCH_COUNT_LIMIT, and says when there are more', async () => {
     for (let i = 0; i <= SEARCH_COUNT_LIMIT; i += 1) {
       await create({

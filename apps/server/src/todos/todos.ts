@@ -30,27 +30,69 @@ export function presentTodo(row: TodoRow): Todo {
   };
 }
 
-/** The list is ordered newest first; a cursor is the last item's (created_at, id). */
-function encodeCursor(row: TodoRow): string {
-  return Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+type TodoSort = TodoListQuery['sort'];
+
+/** Where no due date sorts: after every real one. */
+const NO_DUE_DATE = '9999-12-31';
+const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
+
+/**
+ * What a sort orders by before newest first: nothing for 'created'; the due date (none last) or
+ * the priority's rank (high first), ascending. The same value is kept in the cursor.
+ */
+const LEADS = {
+  due: {
+    sql: sql<string>`coalesce(due_date, ${NO_DUE_DATE})`,
+    of: (row: TodoRow) => row.due_date ?? NO_DUE_DATE,
+    valid: (value: string) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+  },
+  priority: {
+    sql: sql<string>`case priority when 'high' then '0' when 'medium' then '1' else '2' end`,
+    of: (row: TodoRow) => String(PRIORITY_RANK[row.priority]),
+    valid: (value: string) => /^[012]$/.test(value),
+  },
+} as const;
+
+/** A cursor is the last item's sort value (when the sort has one), created_at and id. */
+function encodeCursor(row: TodoRow, sort: TodoSort): string {
+  const lead = sort === 'created' ? [] : [LEADS[sort].of(row)];
+  return Buffer.from([...lead, row.created_at, row.id].join('|')).toString('base64url');
+}
+
+interface Cursor {
+  lead: string | undefined;
+  createdAt: string;
+  id: string;
 }
 
 /**
- * A cursor comes back from the client, so anything may arrive: it must name a real instant in
- * our own ISO form and an id made of id characters, or it is refused before it reaches SQL (PostgreSQL
- * fails the statement on an impossible timestamp).
+ * A cursor comes back from the client, so anything may arrive: it must hold a valid value for
+ * the sort, a real instant in our own ISO form and an id made of id characters, or it is refused
+ * before it reaches SQL (PostgreSQL fails the statement on an impossible timestamp).
  */
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+function decodeCursor(cursor: string, sort: TodoSort): Cursor {
+  const parts = Buffer.from(cursor, 'base64url').toString().split('|');
+  const lead = sort === 'created' ? undefined : parts.shift();
+  const [createdAt, id, ...rest] = parts;
   const instant = createdAt ? new Date(createdAt) : undefined;
   const isOurTimestamp =
     instant !== undefined &&
     !Number.isNaN(instant.getTime()) &&
     instant.toISOString() === createdAt;
-  if (!createdAt || !id || rest.length > 0 || !isOurTimestamp || !/^[\w-]{1,100}$/.test(id)) {
+  const leadValid = sort === 'created' || (lead !== undefined && LEADS[sort].valid(lead));
+  if (
+    !createdAt ||
+    !id ||
+    rest.length > 0 ||
+    !isOurTimestamp ||
+    !leadValid ||
+    !/^[\w-]{1,100}$/.test(id)
+  ) {
     throw new ApiError('VALIDATION_FAILED', 'The list position is not valid.');
   }
-  return { createdAt, id };
+  return { lead, createdAt, id };
 }
 
 /** The user's todos matching the list's filters, as a query to page or count. */
@@ -139,8 +181,8 @@ async function countMatching(
 
 /**
  * One page of the user's todos with the filters applied in SQL (status, priority,
- * free text on title or description; the due filter counts days in the user's time zone), and
- * how many match in all, for the list headings.
+ * free text on title or description; the due filter counts days in the user's time zone), in the
+ * chosen order, and how many match in all, for the list headings.
  */
 export async function listTodos(
   db: Kysely<Database>,
@@ -150,15 +192,22 @@ export async function listTodos(
 ): Promise<TodoPage> {
   const searchable = query.q ? await indexedSearch(db, userId, query.q) : undefined;
   const matching = filteredTodos(db, userId, query, today, searchable);
+  const lead = query.sort === 'created' ? undefined : LEADS[query.sort].sql;
   let page = matching.selectAll();
   if (query.cursor) {
-    const { createdAt, id } = decodeCursor(query.cursor);
-    page = page.where((eb) =>
-      eb.or([
-        eb('created_at', '<', createdAt),
-        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
-      ]),
-    );
+    const cursor = decodeCursor(query.cursor, query.sort);
+    page = page.where((eb) => {
+      const newer = eb.or([
+        eb('created_at', '<', cursor.createdAt),
+        eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '<', cursor.id)]),
+      ]);
+      return lead && cursor.lead !== undefined
+        ? eb.or([eb(lead, '>', cursor.lead), eb.and([eb(lead, '=', cursor.lead), newer])])
+        : newer;
+    });
+  }
+  if (lead) {
+    page = page.orderBy(lead, 'asc');
   }
   const [rows, count] = await Promise.all([
     page
@@ -172,7 +221,7 @@ export async function listTodos(
   const last = items.at(-1);
   return {
     items: items.map(presentTodo),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last, query.sort) : null,
     ...count,
   };
 }

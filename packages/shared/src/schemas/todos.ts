@@ -57,6 +57,8 @@ export type TodoUpdate = z.infer<typeof todoUpdateSchema>;
 
 export const TODO_STATUSES = ['all', 'pending', 'completed'] as const;
 export const DUE_FILTERS = ['any', 'overdue', 'today', 'week', 'none'] as const;
+/** Newest first; soonest due first (no due date last); highest priority first. Each then newest. */
+export const TODO_SORTS = ['created', 'due', 'priority'] as const;
 
 /** The list's filters (docs/product/todos.md; the due-date filter is ours, see issue 5). */
 export const todoListQuerySchema = z.object({
@@ -64,6 +66,7 @@ export const todoListQuerySchema = z.object({
   priority: z.enum(PRIORITIES).optional(),
   due: z.enum(DUE_FILTERS).default('any'),
   q: z.string().trim().max(200).optional(),
+  sort: z.enum(TODO_SORTS).default('created'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

@@ -11,8 +11,10 @@ import {
   DUE_LABELS,
   type DueFilter,
   NO_FILTERS,
+  SORT_LABELS,
   STATUS_LABELS,
   type TodoFilters,
+  type TodoSort,
   type TodoStatus,
   withoutFilter,
 } from './todo-filters';
@@ -55,13 +57,13 @@ export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
 
   const clearAll = () => {
     setText('');
-    onChange(NO_FILTERS);
+    onChange({ ...NO_FILTERS, sort: filters.sort });
   };
 
   return (
     <div className="space-y-3">
-      <div className="flex gap-2">
-        <div className="relative flex-1">
+      <div className="flex flex-wrap gap-2">
+        <div className="relative min-w-48 flex-1">
           <Search
             aria-hidden
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500"
@@ -86,6 +88,21 @@ export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
           <Filter aria-hidden className="size-4" />
           Filters
         </Button>
+        <label htmlFor={`${id}-sort`} className="sr-only">
+          Sort todos
+        </label>
+        <select
+          id={`${id}-sort`}
+          value={filters.sort}
+          onChange={(event) => onChange({ ...filters, sort: event.target.value as TodoSort })}
+          className={selectClass}
+        >
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
       </div>
       {open && (
         <Card radius="xl" id={`${id}-panel`} className="grid gap-3 p-4 sm:grid-cols-3">

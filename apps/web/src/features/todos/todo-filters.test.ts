@@ -16,7 +16,7 @@ describe('todo filters', () => {
     expect(readFilters(new URLSearchParams(''))).toEqual(NO_FILTERS);
     expect(
       readFilters(new URLSearchParams('status=completed&priority=high&due=week&q=%20milk%20')),
-    ).toEqual({ status: 'completed', priority: 'high', due: 'week', q: 'milk' });
+    ).toEqual({ status: 'completed', priority: 'high', due: 'week', q: 'milk', sort: 'created' });
     expect(readFilters(new URLSearchParams('status=done&priority=urgent&due=soon'))).toEqual(
       NO_FILTERS,
     );
@@ -24,7 +24,13 @@ describe('todo filters', () => {
 
   it('write only what is set, so the plain list has a plain address', () => {
     expect(writeFilters(NO_FILTERS).toString()).toBe('');
-    const filters = { status: 'pending', priority: 'low', due: 'overdue', q: 'rent' } as const;
+    const filters = {
+      status: 'pending',
+      priority: 'low',
+      due: 'overdue',
+      q: 'rent',
+      sort: 'due',
+    } as const;
     expect(readFilters(writeFilters(filters))).toEqual(filters);
     expect(writeFilters({ ...NO_FILTERS, q: '   ' }).toString()).toBe('');
   });
@@ -45,7 +51,13 @@ describe('todo filters', () => {
   });
 
   it('give a chip per active filter, each removing only itself', () => {
-    const filters = { status: 'pending', priority: 'medium', due: 'none', q: 'tax' } as const;
+    const filters = {
+      status: 'pending',
+      priority: 'medium',
+      due: 'none',
+      q: 'tax',
+      sort: 'priority',
+    } as const;
     expect(activeChips(filters).map((chip) => chip.label)).toEqual([
       'Search: "tax"',
       'Status: Pending',
@@ -55,5 +67,16 @@ describe('todo filters', () => {
     expect(withoutFilter(filters, 'priority')).toEqual({ ...filters, priority: 'all' });
     expect(withoutFilter(filters, 'q')).toEqual({ ...filters, q: '' });
     expect(activeChips(NO_FILTERS)).toEqual([]);
+  });
+
+  it('keep the order apart: in the address when not newest first, else the remembered one', () => {
+    expect(readFilters(new URLSearchParams('sort=priority'), 'due').sort).toBe('priority');
+    expect(readFilters(new URLSearchParams(''), 'due').sort).toBe('due');
+    expect(readFilters(new URLSearchParams('sort=title'), 'due').sort).toBe('due');
+    expect(writeFilters({ ...NO_FILTERS, sort: 'created' }).toString()).toBe('');
+    expect(queryString(listQuery({ ...NO_FILTERS, sort: 'due' }, 'pending', null))).toBe(
+      '?status=pending&sort=due',
+    );
+    expect(activeChips({ ...NO_FILTERS, sort: 'priority' })).toEqual([]);
   });
 });

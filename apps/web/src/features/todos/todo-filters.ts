@@ -2,6 +2,7 @@ import {
   DUE_FILTERS,
   PRIORITIES,
   type Priority,
+  TODO_SORTS,
   TODO_STATUSES,
   type TodoListQuery,
 } from '@daywise/shared/schemas';
@@ -10,6 +11,7 @@ import { PRIORITY_LABELS } from '../../components/priority-chip';
 
 export type TodoStatus = (typeof TODO_STATUSES)[number];
 export type DueFilter = (typeof DUE_FILTERS)[number];
+export type TodoSort = (typeof TODO_SORTS)[number];
 
 /**
  * What the list shows (status, priority, free text; the due-date filter is ours,
@@ -20,9 +22,43 @@ export interface TodoFilters {
   priority: Priority | 'all';
   due: DueFilter;
   q: string;
+  /** The order, not a filter: no chip, and 'Clear all' keeps it (issue 14, ours). */
+  sort: TodoSort;
 }
 
-export const NO_FILTERS: TodoFilters = { status: 'all', priority: 'all', due: 'any', q: '' };
+export const NO_FILTERS: TodoFilters = {
+  status: 'all',
+  priority: 'all',
+  due: 'any',
+  q: '',
+  sort: 'created',
+};
+
+export const SORT_LABELS: Record<TodoSort, string> = {
+  created: 'Newest first',
+  due: 'Due date',
+  priority: 'Priority',
+};
+
+/** Where the last chosen order is kept, so the list opens in it next time. */
+export const SORT_STORAGE_KEY = 'daywise.todoSort';
+
+/** The order chosen last in this browser; 'created' when none (or storage is unavailable). */
+export function rememberedSort(): TodoSort {
+  try {
+    return oneOf(TODO_SORTS, window.localStorage.getItem(SORT_STORAGE_KEY), 'created');
+  } catch {
+    return 'created';
+  }
+}
+
+export function rememberSort(sort: TodoSort): void {
+  try {
+    window.localStorage.setItem(SORT_STORAGE_KEY, sort);
+  } catch {
+    // Private mode or storage full: the order still applies, it is just not remembered.
+  }
+}
 
 export const STATUS_LABELS: Record<TodoStatus, string> = {
   all: 'All Tasks',
@@ -42,13 +78,17 @@ function oneOf<T extends string>(values: readonly T[], value: string | null, fal
   return values.find((candidate) => candidate === value) ?? fallback;
 }
 
-/** The filters in an address; anything unknown reads as "no filter". */
-export function readFilters(params: URLSearchParams): TodoFilters {
+/**
+ * The filters in an address; anything unknown reads as "no filter". An address without an order
+ * takes `sort` (the remembered one).
+ */
+export function readFilters(params: URLSearchParams, sort: TodoSort = 'created'): TodoFilters {
   return {
     status: oneOf(TODO_STATUSES, params.get('status'), 'all'),
     priority: oneOf([...PRIORITIES, 'all'], params.get('priority'), 'all'),
     due: oneOf(DUE_FILTERS, params.get('due'), 'any'),
     q: params.get('q')?.trim() ?? '',
+    sort: oneOf(TODO_SORTS, params.get('sort'), sort),
   };
 }
 
@@ -66,6 +106,9 @@ export function writeFilters(filters: TodoFilters): URLSearchParams {
   }
   if (filters.q.trim()) {
     params.set('q', filters.q.trim());
+  }
+  if (filters.sort !== 'created') {
+    params.set('sort', filters.sort);
   }
   return params;
 }

@@ -9,6 +9,7 @@ import { TOGGLE_BUSY_MS } from '../../components/toggle-checkbox';
 import { notify } from '../../lib/toast';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
+import { SORT_STORAGE_KEY } from './todo-filters';
 import TodosPage from './todos-page';
 
 vi.mock(import('../../lib/toast'), async (importOriginal) => ({
@@ -139,5 +140,30 @@ describe('TodosPage', () => {
       'GET /api/todos?status=pending&q=zzz',
       'GET /api/todos?status=completed&q=zzz',
     ]);
+  });
+
+  it('sorts by the chosen order and opens in it next time', async () => {
+    window.localStorage.removeItem(SORT_STORAGE_KEY);
+    const requests = stubApi(() => Promise.resolve(jsonResponse(SAMPLE_TODO)));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('Write the report');
+    expect(requests.some((request) => request.includes('sort='))).toBe(false);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort todos' }), 'Due date');
+    await waitFor(() =>
+      expect(requests.some((request) => request.includes('status=pending&sort=due'))).toBe(true),
+    );
+    expect(window.localStorage.getItem(SORT_STORAGE_KEY)).toBe('due');
+  });
+
+  it('opens in the remembered order', async () => {
+    window.localStorage.setItem(SORT_STORAGE_KEY, 'priority');
+    const requests = stubApi(() => Promise.resolve(jsonResponse(SAMPLE_TODO)));
+    renderPage();
+    await screen.findByText('Write the report');
+    expect(screen.getByRole('combobox', { name: 'Sort todos' })).toHaveValue('priority');
+    expect(requests.some((request) => request.includes('status=pending&sort=priority'))).toBe(true);
+    window.localStorage.removeItem(SORT_STORAGE_KEY);
   });
 });

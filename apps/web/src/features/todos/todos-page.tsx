@@ -12,6 +12,8 @@ import { TodoDialog } from './todo-dialog';
 import {
   activeChips,
   readFilters,
+  rememberedSort,
+  rememberSort,
   type TodoFilters,
   visibleLists,
   writeFilters,
@@ -30,7 +32,7 @@ export default function TodosPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const filters = readFilters(params, rememberedSort());
   const today = useToday();
   const timeZone = useTimezone();
   const [dialog, setDialog] = useState<OpenDialog>(() =>
@@ -49,7 +51,12 @@ export default function TodosPage() {
   // Leaving the page sends its waiting deletes now: an Undo must not outlive the rows it restores.
   useEffect(() => flushTodoDeletes, []);
 
-  const setFilters = (next: TodoFilters) => setParams(writeFilters(next), { replace: true });
+  const setFilters = (next: TodoFilters) => {
+    if (next.sort !== filters.sort) {
+      rememberSort(next.sort);
+    }
+    setParams(writeFilters(next), { replace: true });
+  };
   const edit = useCallback((todo: Todo) => setDialog({ kind: 'edit', todo }), [setDialog]);
   const confirmDelete = useCallback(
     (todo: Todo) => setDialog({ kind: 'delete', todo }),
