@@ -9,27 +9,13 @@ import {
 
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { PUBLIC_PAGES } from '../support/pages';
 import type { RunningServer } from '../support/server';
 
 // Issue 13: axe finds no violation at all, whatever its impact, on every page, light and dark,
 // desktop and phone.
 
-const PUBLIC_PAGES = [
-  { path: '/', heading: /Plan your day/ },
-  { path: '/about', heading: 'About Daywise' },
-  { path: '/features', heading: 'Features' },
-  { path: '/contact', heading: 'Contact Us' },
-  { path: '/faq', heading: 'Frequently Asked Questions' },
-  { path: '/feedback', heading: 'Share Your Feedback' },
-  { path: '/privacy', heading: 'Privacy Policy' },
-  { path: '/terms', heading: 'Terms of Service' },
-  { path: '/login', heading: 'Welcome Back' },
-  { path: '/signup', heading: 'Create Your Account' },
-  { path: '/forgot-password', heading: 'Forgot Password?' },
-  { path: '/restore-account', heading: 'Restore Account' },
-  { path: '/verification-recovery', heading: 'Recover Your Account' },
-  { path: '/no/such/page', heading: 'Page not found' },
-] as const;
+const PAGES = [...PUBLIC_PAGES, { path: '/no/such/page', heading: 'Page not found' }] as const;
 
 const VIEWPORTS = [
   { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
@@ -141,7 +127,7 @@ for (const { name: viewportName, options } of VIEWPORTS) {
         test.setTimeout(240_000);
         const context = await openContext(browser, server, theme, options);
         const page = await context.newPage();
-        for (const { path, heading } of PUBLIC_PAGES) {
+        for (const { path, heading } of PAGES) {
           await visit(page, path);
           await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
           await expectTheme(page, theme);

@@ -1,23 +1,8 @@
 import { expect, test } from '../support/fixtures';
-
-const PAGES = [
-  { path: '/', heading: /Plan your day/ },
-  { path: '/about', heading: 'About Daywise' },
-  { path: '/features', heading: 'Features' },
-  { path: '/contact', heading: 'Contact Us' },
-  { path: '/faq', heading: 'Frequently Asked Questions' },
-  { path: '/feedback', heading: 'Share Your Feedback' },
-  { path: '/privacy', heading: 'Privacy Policy' },
-  { path: '/terms', heading: 'Terms of Service' },
-  { path: '/login', heading: 'Welcome Back' },
-  { path: '/signup', heading: 'Create Your Account' },
-  { path: '/forgot-password', heading: 'Forgot Password?' },
-  { path: '/restore-account', heading: 'Restore Account' },
-  { path: '/verification-recovery', heading: 'Recover Your Account' },
-];
+import { PUBLIC_PAGES } from '../support/pages';
 
 test.describe('Public pages', () => {
-  for (const { path, heading } of PAGES) {
+  for (const { path, heading } of PUBLIC_PAGES) {
     test(`${path} loads directly, with the shared chrome and no serious accessibility issue`, async ({
       page,
       expectNoSeriousA11yViolations,
@@ -57,7 +42,7 @@ test.describe('Public pages', () => {
     page,
     request,
   }) => {
-    for (const { path, heading } of PAGES) {
+    for (const { path, heading } of PUBLIC_PAGES) {
       const html = await (await request.get(path)).text();
       const title = typeof heading === 'string' ? heading : 'Plan your day.';
       expect(html, path).toContain(title);
