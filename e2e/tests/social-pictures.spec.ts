@@ -1,12 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import {
-  createVerifiedUser,
-  emailedLink,
-  linkParams,
-  PASSWORD,
-  uniqueEmail,
-} from '../support/accounts';
+import { createVerifiedUser, uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import type { RunningServer } from '../support/server';
 
@@ -37,19 +31,9 @@ async function uploadPicture(page: Page): Promise<void> {
 }
 
 /** A verified user whose address is long enough to overflow a phone, signed in on `request`. */
-async function longEmailUser(request: APIRequestContext, server: RunningServer) {
+function longEmailUser(request: APIRequestContext, server: RunningServer) {
   const email = uniqueEmail('augusta-ada-king-countess-of-lovelace-analytical-engine');
-  const name = 'Ada Lovelace';
-  const signUp = await request.post('/api/account/sign-up', {
-    data: { name, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
-  });
-  expect(signUp.ok()).toBe(true);
-  const link = linkParams(new URL(await emailedLink(server, email, '/verify-email')));
-  const verify = await request.post('/api/account/verify-email', {
-    data: { userId: link.get('userId'), secret: link.get('secret') },
-  });
-  expect(verify.ok()).toBe(true);
-  return { email, name };
+  return createVerifiedUser(request, server, 'Ada Lovelace', email);
 }
 
 test.describe('Pictures, chat previews and the visibility invitation', () => {
