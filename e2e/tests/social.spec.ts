@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { toast } from '../support/locators';
 import type { RunningServer } from '../support/server';
 
 /** Polling runs every 5 s (requests) and 3 s (an open chat); leave room for one round and a bit. */
@@ -315,11 +316,33 @@ test.describe('Social', () => {
     await expect(
       gracePlan.getByRole('checkbox', { name: 'Mark "Pack boots" as pending' }),
     ).toBeChecked();
+    // Ada takes her tick back from the toast; both see the task pending again.
+    await toast(ada.page, 'Task completed').getByRole('button', { name: 'Undo' }).click();
+    for (const plan of [adaPlan, gracePlan]) {
+      await expect(
+        plan.getByRole('checkbox', { name: 'Mark "Pack boots" as completed' }),
+      ).not.toBeChecked();
+    }
+    await expect(
+      adaPlan.getByRole('checkbox', { name: 'Mark "Pack boots" as completed' }),
+    ).toBeFocused();
 
-    // Grace deletes a task after confirming; Ada sees it go.
-    await gracePlan.getByRole('button', { name: 'Delete task "Pack boots"' }).click();
-    const confirmTask = grace.page.getByRole('alertdialog', { name: 'Delete Task' });
-    await confirmTask.getByRole('button', { name: 'Delete' }).click();
+    // Grace deletes a task after confirming, and takes it back with Undo: Ada never loses it.
+    const deleteTask = async () => {
+      await gracePlan.getByRole('button', { name: 'Delete task "Pack boots"' }).click();
+      const confirmTask = grace.page.getByRole('alertdialog', { name: 'Delete Task' });
+      await confirmTask.getByRole('button', { name: 'Delete' }).click();
+      await expect(gracePlan.getByText('Pack boots')).toHaveCount(0);
+    };
+    await deleteTask();
+    await toast(grace.page, 'Task deleted').getByRole('button', { name: 'Undo' }).click();
+    await expect(
+      gracePlan.getByRole('checkbox', { name: 'Mark "Pack boots" as completed' }),
+    ).toBeFocused();
+    await expect(adaPlan.getByText('Pack boots')).toBeVisible();
+    // Deleted again and left to go: once the undo window ends, Ada sees it go.
+    await deleteTask();
+    await expect(toast(grace.page, 'Task deleted')).toHaveCount(0);
     await expect(adaPlan.getByText('Pack boots')).toHaveCount(0);
     await adaPlan.getByRole('button', { name: 'Close' }).click();
     await expect(ada.page.getByRole('listitem').filter({ hasText: 'Saturday hike' })).toContainText(

@@ -2,11 +2,9 @@ import type { Page } from '@playwright/test';
 
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { toast } from '../support/locators';
 
 const row = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
-/** The toast saying `message` (sonner's toasts are list items of the notifications region). */
-const toast = (page: Page, message: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: message });
 
 test.describe('Undo from the toast', () => {
   test('a deleted todo comes back with Undo and stays after a reload', async ({ page, server }) => {

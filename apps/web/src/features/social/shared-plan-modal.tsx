@@ -12,7 +12,12 @@ import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate } from '../../lib/format';
 import { Banner } from './banner';
 import { emptyClass } from './social-ui';
-import { useAddSharedTask, useDeleteSharedTask, useToggleSharedTask } from './use-shared-plans';
+import {
+  sharedTaskFocusKey,
+  useAddSharedTask,
+  useDeleteSharedTask,
+  useToggleSharedTask,
+} from './use-shared-plans';
 
 /** Tasks added here show at once under a stand-in id until the server has them. */
 const TEMP_PREFIX = 'temp-';
@@ -38,6 +43,7 @@ function TaskRow({ task, onToggle, onDelete }: TaskRowProps) {
           checked={task.completed}
           label={`Mark "${task.title}" as ${task.completed ? 'pending' : 'completed'}`}
           onToggle={(completed) => onToggle(task, completed)}
+          focusKey={sharedTaskFocusKey(task.id)}
         />
       )}
       <div className="min-w-0 flex-1">
@@ -147,7 +153,7 @@ export function SharedPlanModal({ plan, user, onClose }: SharedPlanModalProps) {
           title="Delete Task"
           pending={false}
           onConfirm={() => {
-            remove.mutate({ planId: plan.id, taskId: deleting.id });
+            remove(plan.id, deleting);
             setDeleting(null);
           }}
           onClose={() => setDeleting(null)}

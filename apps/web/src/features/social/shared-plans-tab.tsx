@@ -12,7 +12,7 @@ import { CreateSharedPlanDialog } from './create-shared-plan-dialog';
 import { SharedPlanModal } from './shared-plan-modal';
 import { emptyClass } from './social-ui';
 import { useFriends } from './use-friends';
-import { useDeleteSharedPlan, useSharedPlans } from './use-shared-plans';
+import { useDeleteSharedPlan, useVisibleSharedPlans } from './use-shared-plans';
 
 type Open =
   | { kind: 'none' }
@@ -61,7 +61,7 @@ function PlanCard({
 /** Shared Plans tab: the plans both participants see, and creating one. */
 export function SharedPlansTab() {
   const { user } = useSession();
-  const plans = useSharedPlans().data ?? [];
+  const plans = useVisibleSharedPlans();
   const friends = useFriends().data ?? [];
   const deletePlan = useDeleteSharedPlan();
   const [open, setOpen] = useState<Open>({ kind: 'none' });

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { errorResponse, fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
+import { pressUndo } from '../../test/toasts';
 import { chatListEntries } from './chat-tab';
 import SocialPage from './social-page';
 import { VISIBILITY_INVITE, visibilityInviteKey } from './visibility-invite';
@@ -31,6 +32,33 @@ const CHAT: Chat = {
   lastMessageAt: null,
   unreadCount: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+const SHARED_PLAN: SharedPlan = {
+  id: 'p1',
+  creatorId: ADA.id,
+  sharedWithId: GRACE.id,
+  title: 'Saturday hike',
+  description: '',
+  date: '2026-11-28',
+  status: 'active',
+  tasks: [
+    {
+      id: 't1',
+      title: 'Buy snacks',
+      completed: false,
+      createdBy: GRACE.id,
+      createdByName: GRACE.name,
+      createdAt: '2026-11-21T09:00:00.000Z',
+      updatedBy: null,
+      updatedAt: '2026-11-21T09:00:00.000Z',
+      completedBy: null,
+      completedAt: null,
+    },
+  ],
+  otherUser: { id: GRACE.id, name: GRACE.name },
+  createdAt: '2026-11-21T09:00:00.000Z',
+  updatedAt: '2026-11-21T09:00:00.000Z',
 };
 
 function message(id: string, content: string, minutesAgo: number, senderId = ADA.id): Message {
@@ -192,33 +220,7 @@ describe('SocialPage', () => {
 
   it('ticks a shared task at once and unticks it when saving fails', async () => {
     const toggle = held();
-    const plan: SharedPlan = {
-      id: 'p1',
-      creatorId: ADA.id,
-      sharedWithId: GRACE.id,
-      title: 'Saturday hike',
-      description: '',
-      date: '2026-11-28',
-      status: 'active',
-      tasks: [
-        {
-          id: 't1',
-          title: 'Buy snacks',
-          completed: false,
-          createdBy: GRACE.id,
-          createdByName: GRACE.name,
-          createdAt: '2026-11-21T09:00:00.000Z',
-          updatedBy: null,
-          updatedAt: '2026-11-21T09:00:00.000Z',
-          completedBy: null,
-          completedAt: null,
-        },
-      ],
-      otherUser: { id: GRACE.id, name: GRACE.name },
-      createdAt: '2026-11-21T09:00:00.000Z',
-      updatedAt: '2026-11-21T09:00:00.000Z',
-    };
-    stubApi({ plans: [plan] }, () => toggle.response);
+    stubApi({ plans: [SHARED_PLAN] }, () => toggle.response);
     renderPage('shared-plans');
     expect(await screen.findByText('With: Grace Hopper')).toBeVisible();
     expect(screen.getByText('Nov 28, 2026')).toBeVisible();
@@ -242,6 +244,31 @@ describe('SocialPage', () => {
       ).not.toBeChecked(),
     );
     expect(within(dialog).getByText('Buy snacks')).not.toHaveClass('line-through');
+  });
+
+  it('takes back a deleted shared task with Undo, sending nothing', async () => {
+    const api = stubApi({ plans: [SHARED_PLAN] }, () => json(null, 204));
+    const { user } = renderWithProviders(<SocialPage />, {
+      route: { pathname: '/dashboard/social', state: { activeTab: 'shared-plans' } },
+      toaster: true,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Saturday hike' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saturday hike' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete task "Buy snacks"' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Task' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(within(dialog).queryByText('Buy snacks')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('No tasks yet. Add one above!')).toBeVisible();
+
+    await pressUndo(user, 'Task deleted');
+    const box = await within(dialog).findByRole('checkbox', {
+      name: 'Mark "Buy snacks" as completed',
+    });
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(api.callsTo('DELETE', '/api/shared-plans/*')).toHaveLength(0);
   });
 
   it('shows a failed load with Try Again in place of the spinner', async () => {

@@ -14,7 +14,7 @@ import { CountBadge, Spinner } from './social-ui';
 import { useChatSelection } from './use-chat-selection';
 import { useChats } from './use-chats';
 import { useFriendRequests, useFriends } from './use-friends';
-import { useSharedPlans } from './use-shared-plans';
+import { flushSharedTaskDeletes, useSharedPlans } from './use-shared-plans';
 import { useSocialRealtime } from './use-social-realtime';
 
 const TABS = [
@@ -42,6 +42,8 @@ function SocialScreen() {
   const [tab, setTab] = useState<TabValue>(() => currentTab(params, location.state));
   const chat = useChatSelection();
   useSocialRealtime(chat.closeIf);
+  // Leaving the page sends the shared-task deletes still waiting out their Undo.
+  useEffect(() => flushSharedTaskDeletes, []);
   // The open chat's friend is in the address too (`?chat=<friend id>`): docs/product/social.md.
   const chatParam = params.get('chat');
   const openFriendId = chat.open?.friend.id ?? null;

@@ -2,10 +2,14 @@ import { MESSAGES } from '@daywise/shared';
 import { sharedPlansApi } from '@daywise/shared/api';
 import type { SharedPlan, SharedPlanCreateInput, SharedPlanTask } from '@daywise/shared/schemas';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 
+import { focusToggle } from '../../components/toggle-checkbox';
 import { callApi } from '../../lib/api-client';
+import { deleteLater, flushDeletes, useHiddenItems } from '../../lib/deferred-delete';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
+import { notify, undoAction } from '../../lib/toast';
 import { socialQueries } from './api';
 import { useShowBanner } from './banner';
 import { useRealtimeConnected } from './realtime';
@@ -13,6 +17,22 @@ import { useRealtimeConnected } from './realtime';
 const keys = queryKeys.social;
 
 export const useSharedPlans = () => useQuery(socialQueries.sharedPlans(useRealtimeConnected()));
+
+/** The shared plans as shown: without the tasks whose delete waits out its Undo. */
+export function useVisibleSharedPlans(): SharedPlan[] {
+  const plans = useSharedPlans().data;
+  const hidden = useHiddenSharedTasks();
+  return useMemo(() => {
+    if (hidden.length === 0) {
+      return plans ?? [];
+    }
+    const hiddenIds = new Set(hidden.map((task) => task.id));
+    return (plans ?? []).map((plan) => ({
+      ...plan,
+      tasks: plan.tasks.filter((task) => !hiddenIds.has(task.id)),
+    }));
+  }, [plans, hidden]);
+}
 
 function editPlan(
   queryClient: QueryClient,
@@ -118,10 +138,16 @@ interface TaskToggle {
   userId: string;
 }
 
-/** Completing records who and when; un-completing clears both. */
+/** Names a shared task's checkbox, so Undo can give it back the focus. */
+export const sharedTaskFocusKey = (taskId: string) => `shared-task:${taskId}`;
+
+/**
+ * Completing records who and when; un-completing clears both. Either offers Undo in its toast
+ * for 5 s, which ticks the task back the same way (docs/product/social.md, "Shared plans").
+ */
 export function useToggleSharedTask() {
   const showBanner = useShowBanner();
-  return useOptimisticMutation({
+  const toggle = useOptimisticMutation({
     mutationFn: ({ planId, task, completed }: TaskToggle) =>
       callApi(sharedPlansApi.updateTask, {
         params: { id: planId, taskId: task.id },
@@ -141,22 +167,52 @@ export function useToggleSharedTask() {
             : shown,
         ),
       ),
-    onSuccess: (queryClient, saved, { planId }) =>
-      editTasks(queryClient, planId, (tasks) => replaceTask(tasks, saved.id, saved)),
+    onSuccess: (queryClient, saved, { planId, task, completed, userId }) => {
+      editTasks(queryClient, planId, (tasks) => replaceTask(tasks, saved.id, saved));
+      notify.success(completed ? MESSAGES.taskCompleted : MESSAGES.taskMarkedPending, {
+        action: undoAction(() => {
+          focusToggle(sharedTaskFocusKey(task.id));
+          toggle.mutate({ planId, task: saved, completed: !completed, userId });
+        }),
+      });
+    },
     refresh: () => [keys.sharedPlans],
     onFailure: () => showBanner(MESSAGES.updateTaskFailed),
   });
+  return toggle;
 }
 
+/** A shared plan's tasks deleted a moment ago whose Undo is still offered (or on their way). */
+export const useHiddenSharedTasks = () => useHiddenItems<SharedPlanTask>('shared-task');
+
+/** Sends the waiting shared-task deletes now (the Social page closes). */
+export const flushSharedTaskDeletes = () => flushDeletes('shared-task');
+
+/**
+ * Deleting a task: it goes at once, 'Task deleted' offers Undo for 5 s, and the DELETE is sent
+ * when that ends; the friend sees it go then. A refused delete brings it back with
+ * 'Failed to delete task'.
+ */
 export function useDeleteSharedTask() {
-  const showBanner = useShowBanner();
-  return useOptimisticMutation({
-    mutationFn: ({ planId, taskId }: { planId: string; taskId: string }) =>
-      callApi(sharedPlansApi.removeTask, { params: { id: planId, taskId } }),
-    touches: () => [keys.sharedPlans],
-    apply: (queryClient, { planId, taskId }) =>
-      editTasks(queryClient, planId, (tasks) => tasks.filter((task) => task.id !== taskId)),
-    refresh: () => [keys.sharedPlans],
-    onFailure: () => showBanner(MESSAGES.deleteTaskFailed),
-  });
+  const queryClient = useQueryClient();
+  return (planId: string, task: SharedPlanTask) =>
+    deleteLater({
+      scope: 'shared-task',
+      id: task.id,
+      item: task,
+      send: (keepalive) =>
+        callApi(
+          sharedPlansApi.removeTask,
+          { params: { id: planId, taskId: task.id } },
+          { keepalive },
+        ),
+      succeeded: MESSAGES.taskDeleted,
+      failed: MESSAGES.deleteTaskFailed,
+      onDeleted: () => {
+        editTasks(queryClient, planId, (tasks) => tasks.filter((shown) => shown.id !== task.id));
+        void queryClient.invalidateQueries({ queryKey: keys.sharedPlans });
+      },
+      onFailed: () => void queryClient.invalidateQueries({ queryKey: keys.sharedPlans }),
+      onUndone: () => focusToggle(sharedTaskFocusKey(task.id)),
+    });
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
+import { pressUndo } from '../../test/toasts';
 import TodosPage from './todos-page';
 
 const TODO: Todo = {
@@ -64,19 +65,6 @@ const renderPage = () =>
   renderWithProviders(<TodosPage />, { route: '/dashboard/todos', toaster: true });
 
 const pendingList = () => screen.getByRole('region', { name: /^Pending Tasks/ });
-
-/**
- * Presses the Undo of the toast saying `message` from the keyboard (jsdom has no pointer capture
- * for sonner's swipe handling, and the keyboard is what must reach it anyway).
- */
-async function pressUndo(user: ReturnType<typeof renderPage>['user'], message: string) {
-  const toast = (await screen.findByText(message)).closest('li');
-  expect(toast).not.toBeNull();
-  within(toast as HTMLElement)
-    .getByRole('button', { name: 'Undo' })
-    .focus();
-  await user.keyboard('{Enter}');
-}
 
 async function deleteTodo(user: ReturnType<typeof renderPage>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Delete "Write the report"' }));
