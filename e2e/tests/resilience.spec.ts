@@ -86,3 +86,49 @@ test.describe('Resilience', () => {
     await expect(page.getByText(OFFLINE)).toBeHidden();
   });
 });
+
+test.describe('The phone menu and Back', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('Back closes the menu; a page chosen in it is one step back from the page before', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    await page.goto('/dashboard/profile');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+    const menu = page.getByRole('dialog', { name: 'Navigation' });
+
+    // Back with the menu open closes it and stays on the page.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
+    await page.goBack();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // A page chosen in the menu: one Back returns to the dashboard, with the menu closed.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Todos' }).click();
+    await expect(page.getByRole('heading', { name: 'My Todos' })).toBeVisible();
+    await expect(menu).toBeHidden();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+    await expect(menu).toBeHidden();
+
+    // The page already shown, chosen in the menu, only closes it and leaves no step behind:
+    // the next Back reaches the page before.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // The menu's entry goes a moment after it closes (use-close-on-back.ts); a person's Back
+    // comes later than that.
+    await expect
+      .poll(() => page.evaluate(() => (history.state as { daywiseDialogs?: [] }).daywiseDialogs))
+      .toBeUndefined();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  });
+});

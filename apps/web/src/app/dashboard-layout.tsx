@@ -20,6 +20,7 @@ import { InPageReminder } from '../components/in-page-reminder';
 import { OfflineStatus } from '../components/offline-status';
 import { SignOutButton } from '../components/sign-out-button';
 import { ThemeToggle } from '../components/theme-toggle';
+import { CloseOnBack, useDialogLinkClick } from '../components/use-close-on-back';
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
 import { useProfile } from '../features/profile/use-profile';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
@@ -27,6 +28,8 @@ import { RealtimeProvider } from '../lib/realtime';
 import { useSession } from '../lib/session';
 import { RouteTitle } from './document-title';
 import { AppScrollRestoration } from './scroll-restoration';
+
+const noop = () => undefined;
 
 /** Navigation items. Dashboard is active on an exact match (`end`), the rest by prefix. */
 const NAV_ITEMS = [
@@ -40,6 +43,8 @@ const NAV_ITEMS = [
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
+  // In the phone's menu a link replaces the menu's history entry (use-close-on-back.ts).
+  const followLink = useDialogLinkClick(onNavigate ?? noop);
   // The picture comes from the profile, which a saved or removed picture updates at once.
   const pictureUrl = useProfile().data?.pictureUrl ?? null;
 
@@ -48,6 +53,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
     <div className="flex h-full flex-col bg-white dark:bg-gray-900">
       <Link
         to="/"
+        onClick={(event) => followLink(event, '/')}
         className="flex h-16 items-center gap-2 border-b border-gray-200 px-6 text-lg font-bold dark:border-gray-800"
       >
         <CalendarCheck aria-hidden className="size-7 text-blue-600 dark:text-blue-400" />
@@ -60,7 +66,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               <NavLink
                 to={to}
                 end={exact}
-                onClick={onNavigate}
+                onClick={(event) => followLink(event, to)}
                 className={({ isActive }) =>
                   `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
                     isActive
@@ -124,6 +130,8 @@ export default function DashboardLayout() {
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
             <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none lg:hidden">
+              {/* Back closes the menu and keeps the page. */}
+              <CloseOnBack onClose={() => setMenuOpen(false)} />
               <Dialog.Title className="sr-only">Navigation</Dialog.Title>
               <Dialog.Description className="sr-only">
                 Pages of your Daywise account

@@ -1,19 +1,25 @@
 import { TOAST_DURATION_MS } from '@daywise/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
 
 import { ErrorBoundary } from '../components/error-boundary';
 import { useRefetchOnReconnect } from '../lib/connection';
 import { useTheme } from '../lib/theme';
 import { LoadedToaster, TOAST_OFFSET, useToastsLoaded } from '../lib/toast';
 
-/** The toaster, once the first toast has loaded it (lib/toast.ts). */
+/**
+ * The toaster, once the first toast has loaded it (lib/toast.ts). It is a child of <body>, not of
+ * the app's root: a modal dialog hides everything beside it from assistive technology and the
+ * pointer, and a toast shown while one is open (Undo in a shared plan) must stay readable and
+ * clickable.
+ */
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
   if (!useToastsLoaded()) {
     return null;
   }
-  return (
+  return createPortal(
     <Suspense fallback={null}>
       <LoadedToaster
         theme={resolvedTheme}
@@ -24,7 +30,8 @@ function ThemedToaster() {
         richColors
         closeButton
       />
-    </Suspense>
+    </Suspense>,
+    document.body,
   );
 }
 

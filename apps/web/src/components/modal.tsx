@@ -53,6 +53,16 @@ interface ModalProps {
 }
 
 /**
+ * A toast's buttons (Undo, close) work while a dialog is open (styles.css lets the pointer reach
+ * the toaster), and pressing them does not close the dialog as a click outside it would.
+ */
+function keepOpenForToasts(event: { target: EventTarget | null; preventDefault: () => void }) {
+  if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) {
+    event.preventDefault();
+  }
+}
+
+/**
  * A dialog rendered while it is wanted (Radix supplies focus trap, Escape and labelling): the
  * forms of the signed-in pages open one by rendering it and close it through `onClose`, which
  * the browser's Back calls too (useCloseOnBack).
@@ -75,6 +85,7 @@ export function Modal({
         <Dialog.Content
           className={`${dialogContentClass} ${WIDTHS[width]}`}
           onCloseAutoFocus={returnFocus}
+          onInteractOutside={keepOpenForToasts}
         >
           <Dialog.Title className={dialogTitleClass}>{title}</Dialog.Title>
           <Dialog.Description className={showDescription ? dialogTextClass : 'sr-only'}>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { type MouseEvent, useEffect, useId, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 /** The key, in a history entry's state, of the dialogs open at that entry (outermost first). */
 const DIALOGS_KEY = 'daywiseDialogs';
@@ -125,4 +126,31 @@ export function useCloseOnBack(close: () => void, busy: boolean): void {
 export function CloseOnBack({ onClose, busy = false }: { onClose: () => void; busy?: boolean }) {
   useCloseOnBack(onClose, busy);
   return null;
+}
+
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * The click handler of a link inside a dialog (the phone's navigation menu). The dialog's history
+ * entry is taken off first and the new page pushed after it, so Back from the new page returns to
+ * the page behind the dialog rather than to an entry where Back seems to do nothing; a link to the
+ * page already shown only closes the dialog. `onFollow` closes the dialog. A click that opens a
+ * new tab or window is left to the browser.
+ */
+export function useDialogLinkClick(onFollow: () => void) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (event: MouseEvent<HTMLAnchorElement>, to: string) => {
+    onFollow();
+    const dialogs = dialogsAt(window.history.state).length;
+    if (!isPlainClick(event) || dialogs === 0) {
+      return;
+    }
+    event.preventDefault();
+    goBack(dialogs);
+    if (to !== pathname) {
+      afterTraversal(() => void navigate(to));
+    }
+  };
 }
