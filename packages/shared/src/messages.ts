@@ -276,4 +276,9 @@ export const MESSAGES = {
   chatNeedsFriends: 'Add a friend on the Friends tab to start chatting.',
   messagesLoadFailed: 'We could not load the messages.',
   noMessagesYet: 'No messages yet. Say hello!',
+
+  // ours: plans of other days (docs/product/daily-goals.md)
+  planDayOutOfReach: 'Please choose a day within a year of today',
+  noPlanOn: (day: string) => `No plan for ${day}`,
+  createPlanFor: (day: string) => `Create Plan for ${day}`,
 } as const;
