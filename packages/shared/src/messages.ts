@@ -279,6 +279,7 @@ export const MESSAGES = {
 
   // ours: plans of other days (docs/product/daily-goals.md)
   planDayOutOfReach: 'Please choose a day within a year of today',
+  planDayPast: 'Please choose today or a later day',
   noPlanOn: (day: string) => `No plan for ${day}`,
   createPlanFor: (day: string) => `Create Plan for ${day}`,
 } as const;
