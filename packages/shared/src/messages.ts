@@ -277,7 +277,7 @@ export const MESSAGES = {
   messagesLoadFailed: 'We could not load the messages.',
   noMessagesYet: 'No messages yet. Say hello!',
 
-  // ours: plans of other days (docs/product/daily-goals.md)
+  // ours: plans of other days than today (issue 14)
   planDayOutOfReach: 'Please choose a day within a year of today',
   planDayPast: 'Please choose today or a later day',
   noPlanOn: (day: string) => `No plan for ${day}`,

@@ -68,7 +68,7 @@ export default function DailyGoalsPage() {
   // Leaving the page sends its waiting deletes now: an Undo must not outlive the rows it restores.
   useEffect(() => flushTaskDeletes, []);
 
-  // Plans are made for today or later: a past day's empty state offers none, the tab today's.
+  // A new plan starts on the day shown (a past day offers none), or on today from Create Plan.
   const openCreate = (start: string) => setDialog({ plan: null, day: start });
   // The plan as shown: a task deleted a moment ago is sent now, not saved back by the edit.
   const openEdit = (plan: Plan | null | undefined) => {
