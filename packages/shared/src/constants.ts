@@ -179,3 +179,9 @@ export const QUOTAS = {
   friends: 1000,
   chats: 1000,
 } as const;
+
+/**
+ * How many days either side of today a plan can be read by its date (`GET
+ * /api/plans/by-date/:date`) and the Daily Goals page can step to: a year back and a year ahead.
+ */
+export const PLAN_DAY_REACH = 365;

@@ -276,4 +276,10 @@ export const MESSAGES = {
   chatNeedsFriends: 'Add a friend on the Friends tab to start chatting.',
   messagesLoadFailed: 'We could not load the messages.',
   noMessagesYet: 'No messages yet. Say hello!',
+
+  // ours: plans of other days than today (issue 14)
+  planDayOutOfReach: 'Please choose a day within a year of today',
+  planDayPast: 'Please choose today or a later day',
+  noPlanOn: (day: string) => `No plan for ${day}`,
+  createPlanFor: (day: string) => `Create Plan for ${day}`,
 } as const;

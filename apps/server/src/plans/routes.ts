@@ -4,6 +4,7 @@ import type { AppInstance } from '../app';
 import type { DomainEvent } from '../lib/events';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
+import { planOfDay } from './plan-days';
 import {
   createPlan,
   deletePlan,
@@ -23,6 +24,10 @@ const changed = (userId: string) => (): DomainEvent[] => [{ type: 'plan.changed'
 export function planRoutes(app: AppInstance): void {
   route(app, plansApi.today, async ({ db, user, today }) => ({
     plan: await planOn(db, user.id, await today()),
+  }));
+
+  route(app, plansApi.onDate, async ({ db, user, params, today }) => ({
+    plan: await planOfDay(db, user.id, params.date, await today()),
   }));
 
   route(app, plansApi.create, async (context) => {

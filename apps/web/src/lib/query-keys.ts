@@ -22,7 +22,8 @@ export const queryKeys = {
 
   plans: {
     all: ['plans'] as const,
-    today: ['plans', 'today'] as const,
+    /** The plan of one day, YYYY-MM-DD (today's too: the key moves on at midnight). */
+    day: (date: string) => ['plans', 'day', date] as const,
     completions: (days: number) => ['plans', 'completions', days] as const,
   },
 

@@ -6,6 +6,7 @@ import {
   planTaskUpdateSchema,
   todayPlanSchema,
 } from '../schemas/plans';
+import { dateSchema } from '../schemas/todos';
 import { endpoint } from './endpoint';
 import { idParams, idSchema } from './params';
 
@@ -13,6 +14,9 @@ const tag = 'Daily goals';
 
 /** `/:id/tasks/:taskId` */
 const taskParams = z.object({ id: idSchema, taskId: idSchema });
+
+/** `/by-date/:date`: a real calendar day, YYYY-MM-DD. */
+const dateParams = z.object({ date: dateSchema });
 
 /** /api/plans: the signed-in user's daily plans, one a day. */
 export const plansApi = {
@@ -22,6 +26,16 @@ export const plansApi = {
     summary: "Today's plan in the user's time zone, or null",
     tag,
     access: 'user',
+    response: todayPlanSchema,
+    errors: [],
+  }),
+  onDate: endpoint({
+    method: 'GET',
+    path: '/api/plans/by-date/:date',
+    summary: "The plan of a day at most a year from today in the user's time zone, or null",
+    tag,
+    access: 'user',
+    params: dateParams,
     response: todayPlanSchema,
     errors: [],
   }),

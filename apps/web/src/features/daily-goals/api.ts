@@ -6,11 +6,12 @@ import { queryKeys } from '../../lib/query-keys';
 
 /** The Daily Goals reads, each with its key and how to fetch it (docs/ARCHITECTURE.md). */
 export const planQueries = {
-  /** Today's plan in the user's time zone (the server decides the day), or null. */
-  today: () =>
+  /** The plan of a day (YYYY-MM-DD, within PLAN_DAY_REACH of today), or null. */
+  day: (date: string) =>
     queryOptions({
-      queryKey: queryKeys.plans.today,
-      queryFn: async ({ signal }) => (await callApi(plansApi.today, {}, { signal })).plan,
+      queryKey: queryKeys.plans.day(date),
+      queryFn: async ({ signal }) =>
+        (await callApi(plansApi.onDate, { params: { date } }, { signal })).plan,
     }),
 
   tags: () =>

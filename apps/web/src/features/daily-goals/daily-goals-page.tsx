@@ -7,13 +7,21 @@ import { AnalyticsDisabledPanel } from '../../components/analytics-disabled';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { tabClass, tabListClass } from '../../components/tabs';
-import { useSettings } from '../../lib/settings';
+import { useSettings, useToday } from '../../lib/settings';
 import { AnalyticsTab } from './analytics-modal';
 import { Completions } from './completions';
+import { DayNav } from './day-nav';
+import { requestedDay } from './plan-day';
 import { PlanDialog } from './plan-dialog';
 import { TagsManager } from './tags-manager';
 import { TodayGoals } from './today-goals';
-import { flushTaskDeletes, useHiddenTasks, useTodayPlan, withoutTasks } from './use-plans';
+import {
+  flushTaskDeletes,
+  useHiddenTasks,
+  usePlanOfDay,
+  useTodayPlan,
+  withoutTasks,
+} from './use-plans';
 
 const TABS = [
   { value: 'today', label: "Today's Goals" },
@@ -24,17 +32,27 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
+/** The plan dialog: a plan to edit, or null to create one starting on `day`. */
+interface DialogState {
+  plan: Plan | null;
+  day: string;
+}
+
 /**
- * Daily Goals. The tab lives in the address (?tab=...). Analytics is offered only
- * while Activity Tracking is on; asked for while it is off, the page shows the disabled notice and
- * falls back to Today's Goals.
+ * Daily Goals. The tab lives in the address (?tab=...), and so does the day Today's Goals shows
+ * (?date=YYYY-MM-DD, absent for today), so Back, forward and reload keep both. Analytics is
+ * offered only while Activity Tracking is on; asked for while it is off, the page shows the
+ * disabled notice and falls back to Today's Goals.
  */
 export default function DailyGoalsPage() {
   const [params, setParams] = useSearchParams();
   const { settings } = useSettings();
   const analyticsOn = settings.privacy.activityTracking;
+  const todayDate = useToday();
+  const day = requestedDay(params.get('date'), todayDate);
+  const shown = usePlanOfDay(day);
   const today = useTodayPlan();
-  const [dialog, setDialog] = useState<{ plan: Plan | null } | null>(null);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
 
   const requested = TABS.find((tab) => tab.value === params.get('tab'))?.value ?? 'today';
   const analyticsRefused = requested === 'analytics' && !analyticsOn;
@@ -42,16 +60,30 @@ export default function DailyGoalsPage() {
   const tabs = TABS.filter((candidate) => candidate.value !== 'analytics' || analyticsOn);
   const selectTab = (value: string) =>
     setParams(value === 'today' ? {} : { tab: value }, { replace: true });
+  // Each day is a history entry of its own: Back returns to the day before.
+  const showDay = (next: string, options?: { replace: boolean }) =>
+    setParams(next === todayDate ? {} : { date: next }, options);
 
   const hiddenTasks = useHiddenTasks();
   // Leaving the page sends its waiting deletes now: an Undo must not outlive the rows it restores.
   useEffect(() => flushTaskDeletes, []);
 
-  const openCreate = () => setDialog({ plan: null });
+  // A new plan starts on the day shown (a past day offers none), or on today from Create Plan.
+  const openCreate = (start: string) => setDialog({ plan: null, day: start });
   // The plan as shown: a task deleted a moment ago is sent now, not saved back by the edit.
-  const openEdit = () => {
+  const openEdit = (plan: Plan | null | undefined) => {
     flushTaskDeletes();
-    setDialog({ plan: today.data ? withoutTasks(today.data, hiddenTasks) : null });
+    if (plan) {
+      setDialog({ plan: withoutTasks(plan, hiddenTasks), day: plan.planDate });
+    }
+  };
+  // A new plan for another day than the one in sight is shown at once. The dialog's own history
+  // entry is replaced rather than a new one pushed, so Back then returns to the day before.
+  const showSaved = (saved: Plan) => {
+    const inSight = tab === 'today' ? day : todayDate;
+    if (saved.planDate !== inSight) {
+      showDay(saved.planDate, { replace: true });
+    }
   };
 
   return (
@@ -71,14 +103,17 @@ export default function DailyGoalsPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="today" className="focus-visible:outline-none">
+        <Tabs.Content value="today" className="space-y-6 focus-visible:outline-none">
+          <DayNav day={day} today={todayDate} onChange={showDay} />
           <TodayGoals
-            plan={today.data}
-            isPending={today.isPending}
-            isError={today.isError}
-            onRetry={() => void today.refetch()}
-            onCreate={openCreate}
-            onEdit={openEdit}
+            day={day}
+            today={todayDate}
+            plan={shown.data}
+            isPending={shown.isPending}
+            isError={shown.isError}
+            onRetry={() => void shown.refetch()}
+            onCreate={() => openCreate(day)}
+            onEdit={() => openEdit(shown.data)}
           />
         </Tabs.Content>
         <Tabs.Content value="create">
@@ -89,7 +124,7 @@ export default function DailyGoalsPage() {
                 <p className="mt-1 text-gray-600 dark:text-gray-300">
                   &ldquo;{today.data.title}&rdquo; is today&rsquo;s plan. You can change it.
                 </p>
-                <Button onClick={openEdit} className="mt-5">
+                <Button onClick={() => openEdit(today.data)} className="mt-5">
                   Edit Plan
                 </Button>
               </>
@@ -100,7 +135,11 @@ export default function DailyGoalsPage() {
                   Give today a title, then add the tasks you want to finish, with tags and
                   reminders.
                 </p>
-                <Button onClick={openCreate} disabled={today.isPending} className="mt-5">
+                <Button
+                  onClick={() => openCreate(todayDate)}
+                  disabled={today.isPending}
+                  className="mt-5"
+                >
                   Create New Plan
                 </Button>
               </>
@@ -119,7 +158,15 @@ export default function DailyGoalsPage() {
           <TagsManager />
         </Tabs.Content>
       </Tabs.Root>
-      {dialog && <PlanDialog plan={dialog.plan} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <PlanDialog
+          plan={dialog.plan}
+          day={dialog.day}
+          today={todayDate}
+          onSaved={dialog.plan ? undefined : showSaved}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </div>
   );
 }

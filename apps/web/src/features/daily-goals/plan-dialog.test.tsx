@@ -1,5 +1,5 @@
 import { plansApi, tagsApi } from '@daywise/shared/api';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
@@ -7,13 +7,18 @@ import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import { PlanDialog } from './plan-dialog';
 
+const SATURDAY = '2026-11-21';
+
 const LONG_TITLE =
   'Write the quarterly report with every number checked twice and the charts redrawn';
 
 describe('PlanDialog', () => {
   it('lists priorities High to Low, as the todos do', async () => {
     fakeApi().on(tagsApi.list, []);
-    renderWithProviders(<PlanDialog plan={null} onClose={() => undefined} />, { session: null });
+    renderWithProviders(
+      <PlanDialog plan={null} day={SATURDAY} today={SATURDAY} onClose={() => undefined} />,
+      { session: null },
+    );
     const select = await screen.findByRole('combobox', { name: 'New task priority' });
     expect(
       within(select)
@@ -27,7 +32,10 @@ describe('PlanDialog', () => {
       .on(tagsApi.list, [])
       .on(plansApi.create, () => Promise.resolve(errorResponse(500, 'INTERNAL')));
     const user = userEvent.setup();
-    renderWithProviders(<PlanDialog plan={null} onClose={() => undefined} />, { session: null });
+    renderWithProviders(
+      <PlanDialog plan={null} day={SATURDAY} today={SATURDAY} onClose={() => undefined} />,
+      { session: null },
+    );
     await user.type(await screen.findByLabelText('Plan Title'), 'Busy day');
     // Pasted, not typed key by key: the test stays quick on a busy machine.
     await user.click(screen.getByLabelText('New task title'));
@@ -53,7 +61,10 @@ describe('PlanDialog', () => {
         : [{ id: 'g1', name: 'Work', color: '#3B82F6', createdAt: '2026-11-20T10:00:00.000Z' }],
     );
     const user = userEvent.setup();
-    renderWithProviders(<PlanDialog plan={null} onClose={() => undefined} />, { session: null });
+    renderWithProviders(
+      <PlanDialog plan={null} day={SATURDAY} today={SATURDAY} onClose={() => undefined} />,
+      { session: null },
+    );
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We could not load your tags, so only 'No tag' can be chosen.");
@@ -63,5 +74,42 @@ describe('PlanDialog', () => {
     const tag = screen.getByRole('combobox', { name: 'New task tag' });
     expect(await within(tag).findByRole('option', { name: 'Work' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('creates the plan for the day it opened on, or for tomorrow in one click', async () => {
+    const api = fakeApi()
+      .on(tagsApi.list, [])
+      .on(plansApi.create, () =>
+        errorResponse(409, 'CONFLICT', 'You already have a plan for this day.'),
+      );
+    const user = userEvent.setup();
+    renderWithProviders(
+      <PlanDialog plan={null} day={SATURDAY} today={SATURDAY} onClose={() => undefined} />,
+      { session: null },
+    );
+    const date = await screen.findByLabelText('Plan Date');
+    expect(date).toHaveValue(SATURDAY);
+    expect(date).toHaveAttribute('min', SATURDAY);
+
+    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    expect(date).toHaveValue('2026-11-22');
+    await user.type(screen.getByLabelText('Plan Title'), 'Sunday');
+    await user.type(screen.getByLabelText('New task title'), 'Brunch{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Create Plan' }));
+
+    // Sent for tomorrow; a day that has a plan already says so beside the date.
+    expect(await screen.findByText('You already have a plan for this day.')).toBeInTheDocument();
+    expect(api.callsTo('POST', plansApi.create.path)[0]?.body).toMatchObject({
+      title: 'Sunday',
+      planDate: '2026-11-22',
+      tasks: [{ title: 'Brunch' }],
+    });
+    expect(screen.queryByText('Failed to save plan. Please try again.')).toBeNull();
+
+    // A day before today is refused before anything is sent.
+    fireEvent.change(date, { target: { value: '2026-11-20' } });
+    await user.click(screen.getByRole('button', { name: 'Create Plan' }));
+    expect(await screen.findByText('Please choose today or a later day')).toBeInTheDocument();
+    expect(api.callsTo('POST', plansApi.create.path)).toHaveLength(1);
   });
 });

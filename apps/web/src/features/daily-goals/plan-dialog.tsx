@@ -1,4 +1,4 @@
-import { MESSAGES } from '@daywise/shared';
+import { addDays, MESSAGES } from '@daywise/shared';
 import {
   type Plan,
   type PlanInput,
@@ -9,7 +9,7 @@ import {
 } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -25,6 +25,8 @@ import {
 import { errorPanelClass, LoadError } from '../../components/load-error';
 import { Modal, ModalActions } from '../../components/modal';
 import { PriorityOptions } from '../../components/priority-chip';
+import { ApiClientError } from '../../lib/api-client';
+import { dayBounds } from './plan-day';
 import { useSavePlan, useTags } from './use-plans';
 
 interface TaskValues {
@@ -38,34 +40,49 @@ interface TaskValues {
   reminderTime: string;
 }
 
-/** The form's values ('' for "none"), turned into the API's shape and checked by the shared schema. */
-const planFormSchema = z
-  .object({
-    title: z.string(),
-    description: z.string(),
-    tasks: z.array(
-      z.object({
-        id: z.string().optional(),
-        title: z.string(),
-        description: z.string(),
-        priority: z.enum(PRIORITIES),
-        tag: z.string(),
-        reminderTime: z.string(),
-      }),
-    ),
-  })
-  .transform((values): PlanInput => ({
-    title: values.title,
-    description: values.description,
-    tasks: values.tasks.map((task) => ({
-      ...task,
-      tag: task.tag || null,
-      reminderTime: task.reminderTime || null,
-    })),
-  }))
-  .pipe(planSchema);
+/**
+ * The form's values ('' for "none"), turned into the API's shape and checked by the shared schema.
+ * A new plan's day is today or later, within a year; an edited plan keeps its day and sends none.
+ */
+const planFormSchema = (today: string, creating: boolean) => {
+  const { last } = dayBounds(today);
+  const planDate = creating
+    ? z
+        .string()
+        .min(1, 'Please enter a valid date')
+        .refine((day) => day >= today, MESSAGES.planDayPast)
+        .refine((day) => day <= last, MESSAGES.planDayOutOfReach)
+    : z.literal('');
+  return z
+    .object({
+      title: z.string(),
+      description: z.string(),
+      planDate,
+      tasks: z.array(
+        z.object({
+          id: z.string().optional(),
+          title: z.string(),
+          description: z.string(),
+          priority: z.enum(PRIORITIES),
+          tag: z.string(),
+          reminderTime: z.string(),
+        }),
+      ),
+    })
+    .transform((values): PlanInput => ({
+      title: values.title,
+      description: values.description,
+      ...(values.planDate ? { planDate: values.planDate } : {}),
+      tasks: values.tasks.map((task) => ({
+        ...task,
+        tag: task.tag || null,
+        reminderTime: task.reminderTime || null,
+      })),
+    }))
+    .pipe(planSchema);
+};
 
-type PlanFormValues = z.input<typeof planFormSchema>;
+type PlanFormValues = z.input<ReturnType<typeof planFormSchema>>;
 
 const BLANK_TASK: TaskValues = {
   title: '',
@@ -75,10 +92,11 @@ const BLANK_TASK: TaskValues = {
   reminderTime: '',
 };
 
-function initialValues(plan: Plan | null): PlanFormValues {
+function initialValues(plan: Plan | null, day: string): PlanFormValues {
   return {
     title: plan?.title ?? '',
     description: plan?.description ?? '',
+    planDate: plan ? '' : day,
     tasks:
       plan?.tasks.map((task) => ({
         id: task.id,
@@ -122,8 +140,13 @@ function TagOptions({ tags, current }: { tags: Tag[]; current: string }) {
 }
 
 interface PlanDialogProps {
-  /** The plan to edit; null creates today's plan. */
+  /** The plan to edit; null creates one, for `day` unless another day is chosen. */
   plan: Plan | null;
+  /** The day a new plan starts on (YYYY-MM-DD, today or later), and today. */
+  day: string;
+  today: string;
+  /** A plan was saved (after the dialog closed). */
+  onSaved?: (plan: Plan) => void;
   onClose: () => void;
 }
 
@@ -132,8 +155,10 @@ interface PlanDialogProps {
  * each with title, description, priority, tag and reminder. A failed save keeps everything and
  * says 'Failed to save plan. Please try again.'
  */
-export function PlanDialog({ plan, onClose }: PlanDialogProps) {
+export function PlanDialog({ plan, day, today, onSaved, onClose }: PlanDialogProps) {
   const id = useId();
+  const creating = plan === null;
+  const schema = useMemo(() => planFormSchema(today, creating), [today, creating]);
   const save = useSavePlan();
   const tagsQuery = useTags();
   const tags = tagsQuery.data ?? [];
@@ -145,10 +170,12 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
     control,
     handleSubmit,
     clearErrors,
+    setError,
+    setValue,
     formState: { errors },
   } = useForm<PlanFormValues, unknown, PlanInput>({
-    resolver: zodResolver(planFormSchema),
-    defaultValues: initialValues(plan),
+    resolver: zodResolver(schema),
+    defaultValues: initialValues(plan, day),
   });
   // Tasks carry their own `id` (kept when a plan is edited), so the array's keys go elsewhere.
   const tasks = useFieldArray({ control, name: 'tasks', keyName: 'fieldKey' });
@@ -167,10 +194,16 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
   const submit = handleSubmit(async (values) => {
     setFailed(false);
     try {
-      await save.mutateAsync({ id: plan?.id ?? null, plan: values });
+      const saved = await save.mutateAsync({ id: plan?.id ?? null, plan: values });
       onClose();
-    } catch {
-      setFailed(true);
+      onSaved?.(saved);
+    } catch (error) {
+      // A day that already has a plan says so beside the date, keeping everything typed.
+      if (error instanceof ApiClientError && error.code === 'CONFLICT') {
+        setError('planDate', { message: error.message });
+      } else {
+        setFailed(true);
+      }
     }
   });
 
@@ -198,8 +231,30 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
           error={errors.description?.message}
           registration={register('description')}
           rows={2}
-          placeholder="What is today about? (optional)"
+          placeholder="What is the day about? (optional)"
         />
+        {creating && (
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="min-w-44 flex-1">
+              <TextField
+                label="Plan Date"
+                type="date"
+                min={today}
+                max={dayBounds(today).last}
+                error={errors.planDate?.message}
+                registration={register('planDate')}
+              />
+            </div>
+            <Button
+              onClick={() => setValue('planDate', addDays(today, 1), { shouldValidate: true })}
+              variant="secondary"
+              size="sm"
+              className="mb-0.5"
+            >
+              Tomorrow
+            </Button>
+          </div>
+        )}
 
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold">Tasks ({tasks.fields.length})</legend>

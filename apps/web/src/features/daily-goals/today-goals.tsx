@@ -7,6 +7,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorPanelClass, LoadError } from '../../components/load-error';
+import { formatCalendarDay } from '../../lib/format';
 import {
   NOTIFICATION_MESSAGES,
   notificationSupport,
@@ -56,14 +57,21 @@ type Pending =
   | { kind: 'delete-plan' }
   | { kind: 'reset' };
 
-/** Today's Goals with a plan. */
-function PlanView({ plan: saved, onEdit }: { plan: Plan; onEdit: () => void }) {
+interface PlanViewProps {
+  plan: Plan;
+  /** Today's plan, or another day's (the dialogs name it so). */
+  isToday: boolean;
+  onEdit: () => void;
+}
+
+/** Today's Goals with a plan, of today or of the day stepped to. */
+function PlanView({ plan: saved, isToday, onEdit }: PlanViewProps) {
   // A task whose delete waits for its undo window is neither shown nor counted.
   const plan = withoutTasks(saved, useHiddenTasks());
   const [pending, setPending] = useState<Pending>({ kind: 'none' });
-  const toggle = useToggleTask(plan.id);
+  const toggle = useToggleTask(plan.id, plan.planDate);
   const reminder = useSetTaskReminder(plan.id);
-  const deleteTask = useDeleteTask(plan.id);
+  const deleteTask = useDeleteTask(plan.id, plan.planDate);
   const deletePlan = useDeletePlan();
   const reset = useResetPlan();
   const close = () => setPending({ kind: 'none' });
@@ -117,7 +125,10 @@ function PlanView({ plan: saved, onEdit }: { plan: Plan; onEdit: () => void }) {
               {completedTasks} of {totalTasks} tasks ({completionPercentage}%)
             </span>
           </div>
-          <ProgressBar label="Today's progress" value={completionPercentage} />
+          <ProgressBar
+            label={isToday ? "Today's progress" : `Progress of ${formatCalendarDay(plan.planDate)}`}
+            value={completionPercentage}
+          />
         </div>
       </Card>
 
@@ -173,7 +184,7 @@ function PlanView({ plan: saved, onEdit }: { plan: Plan; onEdit: () => void }) {
           }}
           onClose={close}
         >
-          Delete &ldquo;{pending.task.title}&rdquo; from today&rsquo;s plan?
+          Delete &ldquo;{pending.task.title}&rdquo; from {isToday ? 'today’s plan' : 'this plan'}?
         </ConfirmDialog>
       )}
       {pending.kind === 'delete-plan' && (
@@ -185,8 +196,9 @@ function PlanView({ plan: saved, onEdit }: { plan: Plan; onEdit: () => void }) {
           onConfirm={() => deletePlan.mutate(plan.id, { onSuccess: close })}
           onClose={close}
         >
-          Delete &ldquo;{plan.title}&rdquo; and all its tasks? Today&rsquo;s completion record goes
-          with it. This cannot be undone.
+          Delete &ldquo;{plan.title}&rdquo; and all its tasks?{' '}
+          {isToday ? 'Today’s completion record' : 'The day’s completion record'} goes with it. This
+          cannot be undone.
         </ConfirmDialog>
       )}
       {pending.kind === 'reset' && (
@@ -198,7 +210,7 @@ function PlanView({ plan: saved, onEdit }: { plan: Plan; onEdit: () => void }) {
           onConfirm={() => reset.mutate(plan.id, { onSuccess: close })}
           onClose={close}
         >
-          Mark every task of today&rsquo;s plan as not done?
+          Mark every task of {isToday ? 'today’s plan' : 'this plan'} as not done?
         </ConfirmDialog>
       )}
     </div>
@@ -206,6 +218,9 @@ function PlanView({ plan: saved, onEdit }: { plan: Plan; onEdit: () => void }) {
 }
 
 interface TodayGoalsProps {
+  /** The day shown, YYYY-MM-DD, and today in the user's time zone. */
+  day: string;
+  today: string;
   plan: Plan | null | undefined;
   isPending: boolean;
   isError: boolean;
@@ -214,8 +229,39 @@ interface TodayGoalsProps {
   onEdit: () => void;
 }
 
-/** Today's Goals tab: the plan, or 'No Daily Plan Yet'. */
+/** A day without a plan: today keeps the spec's words; another day is named. */
+function NoPlan({ day, today, onCreate }: { day: string; today: string; onCreate: () => void }) {
+  const isToday = day === today;
+  const dayName = formatCalendarDay(day);
+  return (
+    <div className="rounded-2xl border border-dashed border-gray-300 p-10 text-center dark:border-gray-700">
+      <CalendarPlus aria-hidden className="mx-auto size-10 text-blue-600 dark:text-blue-400" />
+      <h2 className="mt-3 text-xl font-semibold">
+        {isToday ? MESSAGES.noDailyPlan : MESSAGES.noPlanOn(dayName)}
+      </h2>
+      {day < today ? (
+        <p className="mt-1 text-gray-600 dark:text-gray-300">
+          This day has passed. Plans are made for today or a day ahead.
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-gray-600 dark:text-gray-300">
+            Decide what {isToday ? 'today' : 'the day'} is for and list the tasks that get you
+            there.
+          </p>
+          <Button onClick={onCreate} className="mt-5">
+            {isToday ? "Create Today's Plan" : MESSAGES.createPlanFor(dayName)}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Today's Goals tab: the plan of the day shown, or the empty state naming the day. */
 export function TodayGoals({
+  day,
+  today,
   plan,
   isPending,
   isError,
@@ -223,36 +269,30 @@ export function TodayGoals({
   onCreate,
   onEdit,
 }: TodayGoalsProps) {
+  const isToday = day === today;
   if (isPending) {
     return (
       <p role="status" className="flex items-center gap-2 text-gray-600 dark:text-gray-300">
         <Loader2 aria-hidden className="size-4 animate-spin" />
-        Loading today&rsquo;s plan...
+        {isToday ? 'Loading today’s plan...' : `Loading the plan for ${formatCalendarDay(day)}...`}
       </p>
     );
   }
   if (isError) {
     return (
       <LoadError
-        message="We could not load today’s plan."
+        message={
+          isToday
+            ? 'We could not load today’s plan.'
+            : `We could not load the plan for ${formatCalendarDay(day)}.`
+        }
         onRetry={onRetry}
         className={errorPanelClass}
       />
     );
   }
   if (!plan) {
-    return (
-      <div className="rounded-2xl border border-dashed border-gray-300 p-10 text-center dark:border-gray-700">
-        <CalendarPlus aria-hidden className="mx-auto size-10 text-blue-600 dark:text-blue-400" />
-        <h2 className="mt-3 text-xl font-semibold">{MESSAGES.noDailyPlan}</h2>
-        <p className="mt-1 text-gray-600 dark:text-gray-300">
-          Decide what today is for and list the tasks that get you there.
-        </p>
-        <Button onClick={onCreate} className="mt-5">
-          Create Today&apos;s Plan
-        </Button>
-      </div>
-    );
+    return <NoPlan day={day} today={today} onCreate={onCreate} />;
   }
-  return <PlanView plan={plan} onEdit={onEdit} />;
+  return <PlanView plan={plan} isToday={isToday} onEdit={onEdit} />;
 }

@@ -4,10 +4,11 @@ import type { Plan, PlanInput, PlanTask, Tag, TagInput } from '@daywise/shared/s
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { focusToggle } from '../../components/toggle-checkbox';
-import { callApi } from '../../lib/api-client';
+import { ApiClientError, callApi } from '../../lib/api-client';
 import { deleteLater, flushDeletes, useHiddenItems } from '../../lib/deferred-delete';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
+import { useToday } from '../../lib/settings';
 import { notify, undoAction } from '../../lib/toast';
 import { planQueries } from './api';
 
@@ -18,9 +19,14 @@ function refreshPlans(queryClient: QueryClient) {
   return Promise.all(PLAN_FIGURES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** Today's plan in the user's time zone (the server decides the day), or null. */
+/** The plan of a day (YYYY-MM-DD), or null. */
+export function usePlanOfDay(day: string) {
+  return useQuery(planQueries.day(day));
+}
+
+/** Today's plan in the user's time zone, or null; read again when midnight passes. */
 export function useTodayPlan() {
-  return useQuery(planQueries.today());
+  return usePlanOfDay(useToday());
 }
 
 export function useTags() {
@@ -47,7 +53,13 @@ export function useSavePlan() {
       notify.success(id ? MESSAGES.planUpdated : MESSAGES.planCreated);
       return refreshPlans(queryClient);
     },
-    onError: () => notify.error(MESSAGES.planSaveFailed),
+    // A day that already has a plan is named as such ('You already have a plan for this day.').
+    onError: (error) =>
+      notify.error(
+        error instanceof ApiClientError && error.code === 'CONFLICT'
+          ? error.message
+          : MESSAGES.planSaveFailed,
+      ),
   });
 }
 
@@ -68,7 +80,7 @@ export function useResetPlan() {
   return useMutation({
     mutationFn: (id: string) => callApi(plansApi.reset, { params: { id } }),
     onSuccess: (plan) => {
-      queryClient.setQueryData(queryKeys.plans.today, plan);
+      queryClient.setQueryData(queryKeys.plans.day(plan.planDate), plan);
       notify.success(MESSAGES.dayReset);
       return refreshPlans(queryClient);
     },
@@ -130,31 +142,33 @@ export function withoutTasks(plan: Plan, hidden: readonly PlanTask[]): Plan {
   };
 }
 
-/** Today's tasks deleted a moment ago whose Undo is still offered (or on their way). */
+/** Plan tasks deleted a moment ago whose Undo is still offered (or on their way). */
 export const useHiddenTasks = () => useHiddenItems<PlanTask>('plan-task');
 
 /** Sends the waiting task deletes now (the page closes, or the plan is about to be edited). */
 export const flushTaskDeletes = () => flushDeletes('plan-task');
 
 /**
- * Ticks a task of today's plan: the checkbox and the progress change at once and go
- * back if the server refuses; the server's answer (with the day's completion record, per-tag
- * progress included) then replaces the guess. The toast's Undo ticks it back the same way.
+ * Ticks a task of the plan of `day` (today's or any other): the checkbox and the progress change
+ * at once and go back if the server refuses; the server's answer (with the day's completion
+ * record, per-tag progress included) then replaces the guess. The toast's Undo ticks it back the
+ * same way.
  */
-export function useToggleTask(planId: string) {
+export function useToggleTask(planId: string, day: string) {
+  const planKey = queryKeys.plans.day(day);
   const toggle = useOptimisticMutation({
     mutationFn: ({ task, completed }: { task: PlanTask; completed: boolean }) =>
       callApi(plansApi.updateTask, { ...taskParams(planId, task), body: { completed } }),
-    touches: () => [queryKeys.plans.today],
+    touches: () => [planKey],
     apply: (queryClient, { task, completed }) =>
-      queryClient.setQueryData<Plan | null>(queryKeys.plans.today, (plan) =>
+      queryClient.setQueryData<Plan | null>(planKey, (plan) =>
         withTask(plan, task.id, {
           completed,
           completedAt: completed ? new Date().toISOString() : null,
         }),
       ),
     onSuccess: (queryClient, plan, { task, completed }) => {
-      queryClient.setQueryData(queryKeys.plans.today, plan);
+      queryClient.setQueryData(planKey, plan);
       notify.success(completed ? MESSAGES.taskCompleted : MESSAGES.taskMarkedPending, {
         action: undoAction(() => {
           focusToggle(`task:${task.id}`);
@@ -175,7 +189,7 @@ export function useSetTaskReminder(planId: string) {
     mutationFn: ({ task, reminderTime }: { task: PlanTask; reminderTime: string | null }) =>
       callApi(plansApi.updateTask, { ...taskParams(planId, task), body: { reminderTime } }),
     onSuccess: (plan, { task, reminderTime }) => {
-      queryClient.setQueryData(queryKeys.plans.today, plan);
+      queryClient.setQueryData(queryKeys.plans.day(plan.planDate), plan);
       notify.success(
         reminderTime
           ? MESSAGES.reminderSet(task.title, reminderTime)
@@ -190,8 +204,9 @@ export function useSetTaskReminder(planId: string) {
  * Deleting a task: it and its share of the progress go at once, 'Task deleted' offers Undo for
  * 5 s, and the DELETE is sent when that ends (docs/product/daily-goals.md, "Undo").
  */
-export function useDeleteTask(planId: string) {
+export function useDeleteTask(planId: string, day: string) {
   const queryClient = useQueryClient();
+  const planKey = queryKeys.plans.day(day);
   return (task: PlanTask) =>
     deleteLater({
       scope: 'plan-task',
@@ -202,10 +217,10 @@ export function useDeleteTask(planId: string) {
       failed: MESSAGES.taskDeleteFailed,
       onDeleted: (plan) => {
         if (plan) {
-          queryClient.setQueryData(queryKeys.plans.today, plan);
+          queryClient.setQueryData(planKey, plan);
         } else {
           queryClient.setQueryData<Plan | null>(
-            queryKeys.plans.today,
+            planKey,
             (current) => current && withoutTasks(current, [task]),
           );
         }

@@ -1,0 +1,31 @@
+import { addDays, MESSAGES, PLAN_DAY_REACH } from '@daywise/shared';
+import type { Plan } from '@daywise/shared/schemas';
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { planOn } from './plans';
+
+/** Whether `date` lies within PLAN_DAY_REACH days of `today` (YYYY-MM-DD compare as strings). */
+function withinReach(date: string, today: string): boolean {
+  return date >= addDays(today, -PLAN_DAY_REACH) && date <= addDays(today, PLAN_DAY_REACH);
+}
+
+/**
+ * The user's plan of a day near today, or null: the Daily Goals page steps through days with
+ * it. A day further than a year from today is refused like a malformed date (400), so the read
+ * stays a lookup of one bounded key and never a walk through years of empty days.
+ */
+export function planOfDay(
+  db: Kysely<Database>,
+  userId: string,
+  date: string,
+  today: string,
+): Promise<Plan | null> {
+  if (!withinReach(date, today)) {
+    throw new ApiError('VALIDATION_FAILED', MESSAGES.planDayOutOfReach, {
+      date: MESSAGES.planDayOutOfReach,
+    });
+  }
+  return planOn(db, userId, date);
+}

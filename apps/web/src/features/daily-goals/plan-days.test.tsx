@@ -1,0 +1,165 @@
+import { plansApi, settingsApi, tagsApi } from '@daywise/shared/api';
+import type { Plan } from '@daywise/shared/schemas';
+import { screen, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { DEFAULT_SETTINGS } from '../../lib/settings';
+import { errorResponse, fakeApi } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
+import DailyGoalsPage from './daily-goals-page';
+
+const PAGE = '/dashboard/daily-goals';
+
+function plan(planDate: string, title: string): Plan {
+  return {
+    id: `p-${planDate}`,
+    title,
+    description: '',
+    planDate,
+    tasks: [
+      {
+        id: `t-${planDate}`,
+        title: 'Brunch',
+        description: '',
+        priority: 'medium',
+        tag: null,
+        tagColor: null,
+        reminderTime: null,
+        completed: false,
+        completedAt: null,
+        createdAt: '2026-11-21T20:00:00.000Z',
+      },
+    ],
+    completion: {
+      date: planDate,
+      totalTasks: 1,
+      completedTasks: 0,
+      completionPercentage: 0,
+      tagStats: [],
+    },
+    createdAt: '2026-11-21T20:00:00.000Z',
+    updatedAt: '2026-11-21T20:00:00.000Z',
+  };
+}
+
+/** The address's query, as Back, forward and reload would keep it. */
+function Search() {
+  return <output aria-label="Address query">{useLocation().search}</output>;
+}
+
+/** The page at `route` (UTC, Saturday 21 November 2026 at 20:00), with plans by day. */
+function renderPage(route: string, plans: Record<string, Plan>) {
+  fakeApi()
+    .on(settingsApi.get, DEFAULT_SETTINGS)
+    .on(tagsApi.list, [])
+    .on(plansApi.onDate, (request) => ({ plan: plans[request.params.date ?? ''] ?? null }))
+    .on(plansApi.updateTask, (request) => {
+      const ticked = Object.values(plans).find((candidate) => candidate.id === request.params.id);
+      if (!ticked) {
+        return errorResponse(404, 'NOT_FOUND');
+      }
+      const completed = (request.body as { completed: boolean }).completed;
+      const saved: Plan = {
+        ...ticked,
+        tasks: ticked.tasks.map((task) => ({ ...task, completed })),
+        completion: { ...ticked.completion, completedTasks: 1, completionPercentage: 100 },
+      };
+      plans[ticked.planDate] = saved;
+      return saved;
+    });
+  return renderWithProviders(
+    <>
+      <DailyGoalsPage />
+      <Search />
+    </>,
+    { route, path: PAGE, session: null },
+  );
+}
+
+const address = () => screen.getByRole('status', { name: 'Address query' });
+
+describe("Today's Goals, day by day", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T20:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('steps through the days: the address and the plan follow, Today comes back', async () => {
+    const { user } = renderPage(PAGE, { '2026-11-22': plan('2026-11-22', 'Slow Sunday') });
+
+    // Today keeps the spec's words, and needs no Today button.
+    expect(await screen.findByRole('heading', { name: 'No Daily Plan Yet' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: "Create Today's Plan" })).toBeInTheDocument();
+    expect(screen.getByText('Sat, Nov 21, 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Today' })).toBeNull();
+    expect(address()).toHaveTextContent(/^$/);
+
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    expect(await screen.findByRole('heading', { name: 'Slow Sunday' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent('?date=2026-11-22');
+    // Its tasks tick as today's do.
+    await user.click(screen.getByRole('checkbox', { name: 'Mark "Brunch" as completed' }));
+    expect(await screen.findByRole('checkbox', { name: 'Mark "Brunch" as pending' })).toBeChecked();
+    expect(screen.getByText('1 of 1 tasks (100%)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Go to day')).toHaveValue('2026-11-22');
+
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    expect(
+      await screen.findByRole('heading', { name: 'No plan for Fri, Nov 20, 2026' }),
+    ).toBeInTheDocument();
+    expect(address()).toHaveTextContent('?date=2026-11-20');
+    // A day gone by is not planned any more.
+    expect(screen.queryByRole('button', { name: /^Create/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await screen.findByRole('heading', { name: 'No Daily Plan Yet' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^$/);
+  });
+
+  it('opens on the day in the address; another day is named, and its plan is made for it', async () => {
+    const { user } = renderPage(`${PAGE}?date=2026-11-24`, {});
+
+    expect(
+      await screen.findByRole('heading', { name: 'No plan for Tue, Nov 24, 2026' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Plan for Tue, Nov 24, 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Daily Goal Plan' });
+    expect(within(dialog).getByLabelText('Plan Date')).toHaveValue('2026-11-24');
+    expect(within(dialog).getByLabelText('Plan Date')).toHaveAttribute('min', '2026-11-21');
+  });
+
+  it('shows today for a date that is no day, or further than a year away', async () => {
+    for (const date of ['2026-02-30', 'soon', '2027-11-22']) {
+      const { unmount } = renderPage(`${PAGE}?date=${date}`, {});
+      expect(
+        await screen.findByRole('heading', { name: 'No Daily Plan Yet' }),
+        date,
+      ).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it("says when another day's plan could not load, and Try Again reads it again", async () => {
+    let fail = true;
+    fakeApi()
+      .on(settingsApi.get, DEFAULT_SETTINGS)
+      .on(plansApi.onDate, () =>
+        fail ? errorResponse(500, 'INTERNAL') : { plan: plan('2026-11-22', 'Slow Sunday') },
+      );
+    const { user } = renderWithProviders(<DailyGoalsPage />, {
+      route: `${PAGE}?date=2026-11-22`,
+      path: PAGE,
+      session: null,
+    });
+
+    expect(
+      await screen.findByText('We could not load the plan for Sun, Nov 22, 2026.'),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Slow Sunday' })).toBeInTheDocument();
+  });
+});
