@@ -179,3 +179,6 @@ export const QUOTAS = {
   friends: 1000,
   chats: 1000,
 } as const;
+
+/** How many days Upcoming shows, starting tomorrow (ours, issue 14). */
+export const UPCOMING_DAYS = 7;
