@@ -276,4 +276,11 @@ export const MESSAGES = {
   chatNeedsFriends: 'Add a friend on the Friends tab to start chatting.',
   messagesLoadFailed: 'We could not load the messages.',
   noMessagesYet: 'No messages yet. Say hello!',
+
+  // ours: Today and Upcoming (issue 14)
+  agendaLoadFailed: 'Failed to load what is due',
+  nothingDueToday: 'Nothing due today',
+  nothingUpcoming: 'Nothing due in the next 7 days',
+  nothingDueHint: 'Todos with a due date and the tasks of your plans show up here.',
+  nothingDueOnDay: 'Nothing due',
 } as const;

@@ -1,5 +1,7 @@
 import {
   CalendarCheck,
+  CalendarClock,
+  CalendarDays,
   LayoutDashboard,
   ListTodo,
   Menu,
@@ -20,6 +22,7 @@ import { InPageReminder } from '../components/in-page-reminder';
 import { OfflineStatus } from '../components/offline-status';
 import { SignOutButton } from '../components/sign-out-button';
 import { ThemeToggle } from '../components/theme-toggle';
+import { useAgendaCounts, useAgendaRealtime } from '../features/agenda/use-agenda';
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
 import { useProfile } from '../features/profile/use-profile';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
@@ -28,9 +31,20 @@ import { useSession } from '../lib/session';
 import { RouteTitle } from './document-title';
 import { AppScrollRestoration } from './scroll-restoration';
 
-/** Navigation items. Dashboard is active on an exact match (`end`), the rest by prefix. */
+/**
+ * Navigation items. Dashboard is active on an exact match (`end`), the rest by prefix. Today and
+ * Upcoming show how many open items they hold (`count`).
+ */
 const NAV_ITEMS = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, exact: true },
+  { to: '/dashboard/today', label: 'Today', icon: CalendarDays, exact: false, count: 'today' },
+  {
+    to: '/dashboard/upcoming',
+    label: 'Upcoming',
+    icon: CalendarClock,
+    exact: false,
+    count: 'upcoming',
+  },
   { to: '/dashboard/todos', label: 'Todos', icon: ListTodo, exact: false },
   { to: '/dashboard/daily-goals', label: 'Daily Goals', icon: Target, exact: false },
   { to: '/dashboard/social', label: 'Social', icon: Users, exact: false },
@@ -38,8 +52,27 @@ const NAV_ITEMS = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, exact: false },
 ] as const;
 
+/** A count badge; the link's name says it in words ('Today, 3 items'). */
+function NavCount({ count }: { count: number | undefined }) {
+  if (!count) {
+    return null;
+  }
+  return (
+    <>
+      <span className="sr-only">, {count === 1 ? '1 item' : `${count} items`}</span>
+      <span
+        aria-hidden
+        className="ml-auto rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-blue-500 dark:text-gray-950"
+      >
+        {count}
+      </span>
+    </>
+  );
+}
+
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
+  const counts = useAgendaCounts().data;
   // The picture comes from the profile, which a saved or removed picture updates at once.
   const pictureUrl = useProfile().data?.pictureUrl ?? null;
 
@@ -55,7 +88,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </Link>
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto p-3">
         <ul className="space-y-1">
-          {NAV_ITEMS.map(({ to, label, icon: Icon, exact }) => (
+          {NAV_ITEMS.map(({ to, label, icon: Icon, exact, ...item }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -71,6 +104,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               >
                 <Icon aria-hidden className="size-5" />
                 {label}
+                {'count' in item && <NavCount count={counts?.[item.count]} />}
               </NavLink>
             </li>
           ))}
@@ -100,6 +134,12 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** Today, Upcoming and the badges follow realtime events; inside the provider, which it needs. */
+function AgendaRealtime() {
+  useAgendaRealtime();
+  return null;
+}
+
 /**
  * The signed-in shell: a sidebar fixed on large screens and a slide-over on small ones, a header
  * with the menu button and theme toggle, and the section's document title. Reminders are
@@ -116,6 +156,7 @@ export default function DashboardLayout() {
           back or forward returns to where the user was (docs/product/dashboard.md). */}
       <AppScrollRestoration />
       <RouteTitle />
+      <AgendaRealtime />
       <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
         <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 lg:block dark:border-gray-800">
           <Sidebar />

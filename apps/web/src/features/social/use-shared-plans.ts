@@ -12,6 +12,15 @@ import { useRealtimeConnected } from './realtime';
 
 const keys = queryKeys.social;
 
+/** Today and Upcoming list shared-plan tasks too, so shared-plan changes refresh them. */
+const SHARED_PLAN_READS = [keys.sharedPlans, queryKeys.agenda.all] as const;
+
+function refreshSharedPlans(queryClient: QueryClient) {
+  return Promise.all(
+    SHARED_PLAN_READS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
 export const useSharedPlans = () => useQuery(socialQueries.sharedPlans(useRealtimeConnected()));
 
 function editPlan(
@@ -51,7 +60,7 @@ export function useCreateSharedPlan() {
         plan,
         ...(plans ?? []).filter((shown) => shown.id !== plan.id),
       ]);
-      return queryClient.invalidateQueries({ queryKey: keys.sharedPlans });
+      return refreshSharedPlans(queryClient);
     },
     onError: () => showBanner(MESSAGES.createSharedPlanFailed),
   });
@@ -66,7 +75,7 @@ export function useDeleteSharedPlan() {
       queryClient.setQueryData<SharedPlan[]>(keys.sharedPlans, (plans) =>
         plans?.filter((plan) => plan.id !== planId),
       ),
-    refresh: () => [keys.sharedPlans],
+    refresh: () => SHARED_PLAN_READS,
     onFailure: () => showBanner(MESSAGES.deleteSharedPlanFailed),
   });
 }
@@ -106,7 +115,7 @@ export function useAddSharedTask() {
     },
     onSuccess: (queryClient, task, { planId, tempId }) =>
       editTasks(queryClient, planId, (tasks) => replaceTask(tasks, tempId, task)),
-    refresh: () => [keys.sharedPlans],
+    refresh: () => SHARED_PLAN_READS,
     onFailure: () => showBanner(MESSAGES.addTaskFailed),
   });
 }
@@ -143,7 +152,7 @@ export function useToggleSharedTask() {
       ),
     onSuccess: (queryClient, saved, { planId }) =>
       editTasks(queryClient, planId, (tasks) => replaceTask(tasks, saved.id, saved)),
-    refresh: () => [keys.sharedPlans],
+    refresh: () => SHARED_PLAN_READS,
     onFailure: () => showBanner(MESSAGES.updateTaskFailed),
   });
 }
@@ -156,7 +165,7 @@ export function useDeleteSharedTask() {
     touches: () => [keys.sharedPlans],
     apply: (queryClient, { planId, taskId }) =>
       editTasks(queryClient, planId, (tasks) => tasks.filter((task) => task.id !== taskId)),
-    refresh: () => [keys.sharedPlans],
+    refresh: () => SHARED_PLAN_READS,
     onFailure: () => showBanner(MESSAGES.deleteTaskFailed),
   });
 }
