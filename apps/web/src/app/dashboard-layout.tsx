@@ -52,22 +52,9 @@ const NAV_ITEMS = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, exact: false },
 ] as const;
 
-/** A count badge; the link's name says it in words ('Today, 3 items'). */
-function NavCount({ count }: { count: number | undefined }) {
-  if (!count) {
-    return null;
-  }
-  return (
-    <>
-      <span className="sr-only">, {count === 1 ? '1 item' : `${count} items`}</span>
-      <span
-        aria-hidden
-        className="ml-auto rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-blue-500 dark:text-gray-950"
-      >
-        {count}
-      </span>
-    </>
-  );
+/** 'Today, 3 items': the link's name, as the badge says it only to the eye. */
+function nameWithCount(label: string, count: number | undefined): string | undefined {
+  return count ? `${label}, ${count === 1 ? '1 item' : `${count} items`}` : undefined;
 }
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -88,26 +75,37 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </Link>
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto p-3">
         <ul className="space-y-1">
-          {NAV_ITEMS.map(({ to, label, icon: Icon, exact, ...item }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                end={exact}
-                onClick={onNavigate}
-                className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
-                    isActive
-                      ? 'bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-200'
-                      : 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800'
-                  }`
-                }
-              >
-                <Icon aria-hidden className="size-5" />
-                {label}
-                {'count' in item && <NavCount count={counts?.[item.count]} />}
-              </NavLink>
-            </li>
-          ))}
+          {NAV_ITEMS.map(({ to, label, icon: Icon, exact, ...item }) => {
+            const count = 'count' in item ? counts?.[item.count] : undefined;
+            return (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={exact}
+                  onClick={onNavigate}
+                  aria-label={nameWithCount(label, count)}
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
+                      isActive
+                        ? 'bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-200'
+                        : 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800'
+                    }`
+                  }
+                >
+                  <Icon aria-hidden className="size-5" />
+                  {label}
+                  {count ? (
+                    <span
+                      aria-hidden
+                      className="ml-auto rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-blue-500 dark:text-gray-950"
+                    >
+                      {count}
+                    </span>
+                  ) : null}
+                </NavLink>
+              </li>
+            );
+          })}
         </ul>
       </nav>
       <div className="border-t border-gray-200 p-4 dark:border-gray-800">
