@@ -48,8 +48,9 @@ function byDueThenPriority(a: Todo, b: Todo): number {
 }
 
 /**
- * Todos due in the range: the open ones (by user, open, due date) and those completed today (by
- * user and completion day), as two index ranges rather than one scan of every dated todo.
+ * Todos due in the range: the open ones, a range on (user, open, due date), and those completed
+ * today, by (user, completion day): a day's completions are few, so their due dates are checked
+ * here rather than letting a due-date bound lead the database through every todo ever completed.
  */
 async function dueTodos(db: Kysely<Database>, range: Range): Promise<Todo[]> {
   let open = db
@@ -58,19 +59,21 @@ async function dueTodos(db: Kysely<Database>, range: Range): Promise<Todo[]> {
     .where('user_id', '=', range.userId)
     .where('completed', '=', false)
     .where('due_date', '<=', range.to);
-  let doneToday = db
-    .selectFrom('todos')
-    .selectAll()
-    .where('user_id', '=', range.userId)
-    .where('completed_date', '=', range.today)
-    .where('completed', '=', true)
-    .where('due_date', '<=', range.to);
   if (range.from) {
     open = open.where('due_date', '>=', range.from);
-    doneToday = doneToday.where('due_date', '>=', range.from);
   }
-  const rows = await open.unionAll(doneToday).execute();
-  return rows.map(presentTodo).sort(byDueThenPriority);
+  const [openRows, doneToday] = await Promise.all([
+    open.execute(),
+    db
+      .selectFrom('todos')
+      .selectAll()
+      .where('user_id', '=', range.userId)
+      .where('completed_date', '=', range.today)
+      .execute(),
+  ]);
+  const inRange = ({ due_date: due }: { due_date: string | null }) =>
+    due !== null && due <= range.to && (range.from === null || due >= range.from);
+  return [...openRows, ...doneToday.filter(inRange)].map(presentTodo).sort(byDueThenPriority);
 }
 
 /** The tasks of the user's own plans dated in the range, by date and then the plan's order. */
