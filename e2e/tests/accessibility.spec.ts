@@ -164,6 +164,18 @@ for (const { name: viewportName, options } of VIEWPORTS) {
         await expectTheme(page, theme);
         await expectNoA11yViolations(page, '/dashboard');
 
+        await visit(page, '/dashboard/today');
+        await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+        await expect(
+          page.getByRole('listitem').filter({ hasText: 'Write changelog' }),
+        ).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/today');
+
+        await visit(page, '/dashboard/upcoming');
+        await expect(page.getByRole('heading', { level: 1, name: 'Upcoming' })).toBeVisible();
+        await expect(page.getByText('Nothing due in the next 7 days')).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/upcoming');
+
         await visit(page, '/dashboard/todos');
         await expect(page.getByRole('heading', { level: 1, name: 'My Todos' })).toBeVisible();
         await expect(page.getByRole('listitem').filter({ hasText: TODO_TITLE })).toBeVisible();

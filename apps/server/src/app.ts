@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 
+import { agendaRoutes } from './agenda/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { type Auth, createAuth } from './auth/auth';
 import { accountSubscribers } from './auth/events';
@@ -262,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   socialRoutes(app);
   analyticsRoutes(app);
   feedbackRoutes(app);
+  agendaRoutes(app);
   await realtimeRoutes(app);
   await webRoutes(app, config.webDistDir);
 

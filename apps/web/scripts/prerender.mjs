@@ -85,6 +85,8 @@ const SIGNED_IN_PAGES = {
   '/dashboard/social': 'src/features/social/social-page.tsx',
   '/dashboard/profile': 'src/features/profile/profile-page.tsx',
   '/dashboard/settings': 'src/features/settings/settings-page.tsx',
+  '/dashboard/today': 'src/features/agenda/today-page.tsx',
+  '/dashboard/upcoming': 'src/features/agenda/upcoming-page.tsx',
 };
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 function staticClosure(key, seen = new Set()) {

@@ -185,3 +185,6 @@ export const QUOTAS = {
  * /api/plans/by-date/:date`) and the Daily Goals page can step to: a year back and a year ahead.
  */
 export const PLAN_DAY_REACH = 365;
+
+/** How many days Upcoming shows, starting tomorrow (ours, issue 14). */
+export const UPCOMING_DAYS = 7;

@@ -282,4 +282,11 @@ export const MESSAGES = {
   planDayPast: 'Please choose today or a later day',
   noPlanOn: (day: string) => `No plan for ${day}`,
   createPlanFor: (day: string) => `Create Plan for ${day}`,
+
+  // ours: Today and Upcoming (issue 14)
+  agendaLoadFailed: 'Failed to load what is due',
+  nothingDueToday: 'Nothing due today',
+  nothingUpcoming: 'Nothing due in the next 7 days',
+  nothingDueHint: 'Todos with a due date and the tasks of your plans show up here.',
+  nothingDueOnDay: 'Nothing due',
 } as const;

@@ -1,5 +1,7 @@
 import {
   CalendarCheck,
+  CalendarClock,
+  CalendarDays,
   LayoutDashboard,
   ListTodo,
   Menu,
@@ -21,6 +23,7 @@ import { OfflineStatus } from '../components/offline-status';
 import { SignOutButton } from '../components/sign-out-button';
 import { ThemeToggle } from '../components/theme-toggle';
 import { CloseOnBack, useDialogLinkClick } from '../components/use-close-on-back';
+import { useAgendaCounts, useAgendaRealtime } from '../features/agenda/use-agenda';
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
 import { useProfile } from '../features/profile/use-profile';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
@@ -31,9 +34,20 @@ import { AppScrollRestoration } from './scroll-restoration';
 
 const noop = () => undefined;
 
-/** Navigation items. Dashboard is active on an exact match (`end`), the rest by prefix. */
+/**
+ * Navigation items. Dashboard is active on an exact match (`end`), the rest by prefix. Today and
+ * Upcoming show how many open items they hold (`count`).
+ */
 const NAV_ITEMS = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, exact: true },
+  { to: '/dashboard/today', label: 'Today', icon: CalendarDays, exact: false, count: 'today' },
+  {
+    to: '/dashboard/upcoming',
+    label: 'Upcoming',
+    icon: CalendarClock,
+    exact: false,
+    count: 'upcoming',
+  },
   { to: '/dashboard/todos', label: 'Todos', icon: ListTodo, exact: false },
   { to: '/dashboard/daily-goals', label: 'Daily Goals', icon: Target, exact: false },
   { to: '/dashboard/social', label: 'Social', icon: Users, exact: false },
@@ -41,10 +55,16 @@ const NAV_ITEMS = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, exact: false },
 ] as const;
 
+/** 'Today, 3 items': the link's name, as the badge says it only to the eye. */
+function nameWithCount(label: string, count: number | undefined): string | undefined {
+  return count ? `${label}, ${count === 1 ? '1 item' : `${count} items`}` : undefined;
+}
+
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
   // In the phone's menu a link replaces the menu's history entry (use-close-on-back.ts).
   const followLink = useDialogLinkClick(onNavigate ?? noop);
+  const counts = useAgendaCounts().data;
   // The picture comes from the profile, which a saved or removed picture updates at once.
   const pictureUrl = useProfile().data?.pictureUrl ?? null;
 
@@ -61,25 +81,37 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </Link>
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto p-3">
         <ul className="space-y-1">
-          {NAV_ITEMS.map(({ to, label, icon: Icon, exact }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                end={exact}
-                onClick={(event) => followLink(event, to)}
-                className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
-                    isActive
-                      ? 'bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-200'
-                      : 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800'
-                  }`
-                }
-              >
-                <Icon aria-hidden className="size-5" />
-                {label}
-              </NavLink>
-            </li>
-          ))}
+          {NAV_ITEMS.map(({ to, label, icon: Icon, exact, ...item }) => {
+            const count = 'count' in item ? counts?.[item.count] : undefined;
+            return (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={exact}
+                  onClick={(event) => followLink(event, to)}
+                  aria-label={nameWithCount(label, count)}
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
+                      isActive
+                        ? 'bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-200'
+                        : 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800'
+                    }`
+                  }
+                >
+                  <Icon aria-hidden className="size-5" />
+                  {label}
+                  {count ? (
+                    <span
+                      aria-hidden
+                      className="ml-auto rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-blue-500 dark:text-gray-950"
+                    >
+                      {count}
+                    </span>
+                  ) : null}
+                </NavLink>
+              </li>
+            );
+          })}
         </ul>
       </nav>
       <div className="border-t border-gray-200 p-4 dark:border-gray-800">
@@ -106,6 +138,12 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** Today, Upcoming and the badges follow realtime events; inside the provider, which it needs. */
+function AgendaRealtime() {
+  useAgendaRealtime();
+  return null;
+}
+
 /**
  * The signed-in shell: a sidebar fixed on large screens and a slide-over on small ones, a header
  * with the menu button and theme toggle, and the section's document title. Reminders are
@@ -122,6 +160,7 @@ export default function DashboardLayout() {
           back or forward returns to where the user was (docs/product/dashboard.md). */}
       <AppScrollRestoration />
       <RouteTitle />
+      <AgendaRealtime />
       <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
         <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 lg:block dark:border-gray-800">
           <Sidebar />

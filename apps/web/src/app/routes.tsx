@@ -82,9 +82,11 @@ export const PRERENDERED_PATHS = [
   '/verification-recovery',
 ] as const;
 
-/** The signed-in area: the shell and its six children, loaded only when visited. */
+/** The signed-in area: the shell and its children, loaded only when visited. */
 const dashboardPages: RouteObject[] = [
   { index: true, ...page(() => import('../features/dashboard/dashboard-page'), 'Dashboard') },
+  { path: 'today', ...page(() => import('../features/agenda/today-page'), 'Today') },
+  { path: 'upcoming', ...page(() => import('../features/agenda/upcoming-page'), 'Upcoming') },
   { path: 'todos', ...page(() => import('../features/todos/todos-page'), 'Todos') },
   {
     path: 'daily-goals',

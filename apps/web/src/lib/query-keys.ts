@@ -53,4 +53,14 @@ export const queryKeys = {
     sendMessage: ['social', 'send-message'] as const,
     sharedPlans: ['social', 'shared-plans'] as const,
   },
+
+  /** Today and Upcoming, and the sidebar's counts: todo, plan and shared-plan changes feed them. */
+  agenda: {
+    all: ['agenda'] as const,
+    /** Both lists, without the counts. */
+    lists: ['agenda', 'list'] as const,
+    today: ['agenda', 'list', 'today'] as const,
+    upcoming: ['agenda', 'list', 'upcoming'] as const,
+    counts: ['agenda', 'counts'] as const,
+  },
 };

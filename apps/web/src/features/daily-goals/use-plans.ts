@@ -12,8 +12,8 @@ import { useToday } from '../../lib/settings';
 import { notify, undoAction } from '../../lib/toast';
 import { planQueries } from './api';
 
-/** The dashboard's figures count plan tasks too, so plan changes refresh them. */
-const PLAN_FIGURES = [queryKeys.plans.all, queryKeys.analytics.all] as const;
+/** The dashboard's figures, Today and Upcoming count plan tasks too, so plan changes refresh them. */
+const PLAN_FIGURES = [queryKeys.plans.all, queryKeys.analytics.all, queryKeys.agenda.all] as const;
 
 function refreshPlans(queryClient: QueryClient) {
   return Promise.all(PLAN_FIGURES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -16,6 +16,15 @@ import { useRealtimeConnected } from './realtime';
 
 const keys = queryKeys.social;
 
+/** Today and Upcoming list shared-plan tasks too, so shared-plan changes refresh them. */
+const SHARED_PLAN_READS = [keys.sharedPlans, queryKeys.agenda.all] as const;
+
+function refreshSharedPlans(queryClient: QueryClient) {
+  return Promise.all(
+    SHARED_PLAN_READS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
 export const useSharedPlans = () => useQuery(socialQueries.sharedPlans(useRealtimeConnected()));
 
 /** The shared plans as shown: without the tasks whose delete waits out its Undo. */
@@ -71,7 +80,7 @@ export function useCreateSharedPlan() {
         plan,
         ...(plans ?? []).filter((shown) => shown.id !== plan.id),
       ]);
-      return queryClient.invalidateQueries({ queryKey: keys.sharedPlans });
+      return refreshSharedPlans(queryClient);
     },
     onError: () => showBanner(MESSAGES.createSharedPlanFailed),
   });
@@ -86,7 +95,7 @@ export function useDeleteSharedPlan() {
       queryClient.setQueryData<SharedPlan[]>(keys.sharedPlans, (plans) =>
         plans?.filter((plan) => plan.id !== planId),
       ),
-    refresh: () => [keys.sharedPlans],
+    refresh: () => SHARED_PLAN_READS,
     onFailure: () => showBanner(MESSAGES.deleteSharedPlanFailed),
   });
 }
@@ -126,7 +135,7 @@ export function useAddSharedTask() {
     },
     onSuccess: (queryClient, task, { planId, tempId }) =>
       editTasks(queryClient, planId, (tasks) => replaceTask(tasks, tempId, task)),
-    refresh: () => [keys.sharedPlans],
+    refresh: () => SHARED_PLAN_READS,
     onFailure: () => showBanner(MESSAGES.addTaskFailed),
   });
 }
@@ -176,7 +185,7 @@ export function useToggleSharedTask() {
         }),
       });
     },
-    refresh: () => [keys.sharedPlans],
+    refresh: () => SHARED_PLAN_READS,
     onFailure: () => showBanner(MESSAGES.updateTaskFailed),
   });
   return toggle;
@@ -210,9 +219,9 @@ export function useDeleteSharedTask() {
       failed: MESSAGES.deleteTaskFailed,
       onDeleted: () => {
         editTasks(queryClient, planId, (tasks) => tasks.filter((shown) => shown.id !== task.id));
-        void queryClient.invalidateQueries({ queryKey: keys.sharedPlans });
+        void refreshSharedPlans(queryClient);
       },
-      onFailed: () => void queryClient.invalidateQueries({ queryKey: keys.sharedPlans }),
+      onFailed: () => void refreshSharedPlans(queryClient),
       onUndone: () => focusToggle(sharedTaskFocusKey(task.id)),
     });
 }

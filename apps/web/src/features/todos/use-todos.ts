@@ -24,8 +24,8 @@ export const useTodoStats = () => useQuery(todoQueries.stats());
 export const useTodoList = (list: Exclude<TodoStatus, 'all'>, filters: TodoFilters) =>
   useInfiniteQuery(todoQueries.list(list, filters));
 
-/** The dashboard's figures count todos too, so todo changes refresh them. */
-const REFRESHED = [queryKeys.todos.all, queryKeys.analytics.all] as const;
+/** The dashboard's figures, Today and Upcoming count todos too, so todo changes refresh them. */
+const REFRESHED = [queryKeys.todos.all, queryKeys.analytics.all, queryKeys.agenda.all] as const;
 
 function refreshTodos(queryClient: QueryClient) {
   return Promise.all(REFRESHED.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

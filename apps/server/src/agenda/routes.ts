@@ -1,0 +1,20 @@
+import { agendaApi } from '@daywise/shared/api';
+
+import type { AppInstance } from '../app';
+import { route } from '../lib/route';
+import { agendaCounts, agendaToday, agendaUpcoming } from './agenda';
+
+/** /api/agenda: reads only, every query scoped to the session's user and their time zone. */
+export function agendaRoutes(app: AppInstance): void {
+  route(app, agendaApi.today, async ({ db, user, today, timezone }) =>
+    agendaToday(db, user.id, await today(), await timezone()),
+  );
+
+  route(app, agendaApi.upcoming, async ({ db, user, today, timezone }) =>
+    agendaUpcoming(db, user.id, await today(), await timezone()),
+  );
+
+  route(app, agendaApi.counts, async ({ db, user, today }) =>
+    agendaCounts(db, user.id, await today()),
+  );
+}
