@@ -14,3 +14,4 @@ export * from './settings';
 export * from './social';
 export * from './tags';
 export * from './todos';
+export * from './notifications';
