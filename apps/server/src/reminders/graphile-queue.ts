@@ -54,9 +54,11 @@ export function graphileQueue(
   function workerPool(): pg.Pool {
     if (!pool) {
       pool = new pg.Pool({ connectionString: connection.connectionString, max: POOL_SIZE });
-      // An idle connection lost on a database restart must not crash the process; the worker
-      // reconnects by itself.
-      pool.on('error', (error) => log.warn({ err: error }, 'reminder worker connection lost'));
+      // A connection lost on a database restart, idle or in use, must not crash the process;
+      // the worker reconnects by itself.
+      const lost = (error: Error) => log.warn({ err: error }, 'reminder worker connection lost');
+      pool.on('error', lost);
+      pool.on('connect', (client) => client.on('error', lost));
     }
     return pool;
   }

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { ReminderChannel } from './channels';
 import { runReminderJob } from './delivery';
 import { graphileQueue } from './graphile-queue';
-import type { ReminderQueue } from './queue';
+import type { ReminderJob, ReminderQueue } from './queue';
 import { sqliteQueue } from './sqlite-queue';
 
 /** The app's reminders: where jobs are kept, and the runner that delivers them. */
@@ -12,6 +12,8 @@ export interface Reminders {
   queue: ReminderQueue;
   /** Signs the "turn off reminder emails" links (the app's auth secret). */
   secret: string;
+  /** Runs one due job now: what the runner does with each job it takes. */
+  runJob: (job: ReminderJob) => Promise<void>;
   /**
    * Starts delivering due reminders. main.ts starts it once the server listens; an app built
    * for a test delivers nothing until the test starts it.
@@ -32,10 +34,13 @@ export function createReminders(options: {
   const queue = database.postgres
     ? graphileQueue(database.postgres, log)
     : sqliteQueue(database.db, log);
+  const runJob = (job: ReminderJob) =>
+    runReminderJob({ db: database.db, queue, channels, now, log }, job);
   return {
     queue,
     secret,
-    start: () => queue.start((job) => runReminderJob({ db: database.db, queue, channels, now, log }, job)),
+    runJob,
+    start: () => queue.start(runJob),
     stop: () => queue.stop(),
   };
 }
