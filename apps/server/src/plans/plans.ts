@@ -273,9 +273,17 @@ export async function deletePlan(
 ): Promise<void> {
   const followUps = await db.transaction().execute(async (trx) => {
     await ownPlan(trx, userId, id);
-    const tasks = await trx.selectFrom('daily_tasks').select('id').where('plan_id', '=', id).execute();
+    const tasks = await trx
+      .selectFrom('daily_tasks')
+      .select('id')
+      .where('plan_id', '=', id)
+      .execute();
     // Its tasks and completion record go with it (foreign keys cascade).
-    await trx.deleteFrom('daily_plans').where('id', '=', id).where('user_id', '=', userId).execute();
+    await trx
+      .deleteFrom('daily_plans')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
     return planWritten(
       trx,
       events,

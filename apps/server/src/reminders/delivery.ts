@@ -11,7 +11,10 @@ import { loadItem, type ReminderItem, reminderSettings, ruleOf } from './schedul
 export const REMINDER_LATE_LIMIT_MS = 15 * 60_000;
 
 const PAGES = { todo: '/dashboard/todos', task: '/dashboard/daily-goals' } as const;
-const DEFAULT_BODIES = { todo: MESSAGES.todoReminderBody, task: MESSAGES.planReminderBody } as const;
+const DEFAULT_BODIES = {
+  todo: MESSAGES.todoReminderBody,
+  task: MESSAGES.planReminderBody,
+} as const;
 
 export interface DeliveryDeps {
   db: Kysely<Database>;

@@ -1,4 +1,4 @@
-import { Logger as WorkerLogger, run, type Runner, runMigrations } from 'graphile-worker';
+import { Logger as WorkerLogger, run, runMigrations, type Runner } from 'graphile-worker';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -29,7 +29,9 @@ export function workerSchemaFor(appSchema: string | undefined): string {
 /** Graphile Worker's messages in the app's log: its info lines are chatter, so debug. */
 function workerLogger(log: Logger): WorkerLogger {
   return new WorkerLogger(() => (level, message, meta) => {
-    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug';
+    // LogLevel's values are 'error', 'warning', 'info' and 'debug'.
+    const name = String(level);
+    const method = name === 'error' ? 'error' : name === 'warning' ? 'warn' : 'debug';
     log[method]({ ...meta, component: 'graphile-worker' }, message);
   });
 }
@@ -83,7 +85,7 @@ export function graphileQueue(
       const { rows } = await sql<{ found: string | null }>`
         select to_regclass(${`${schema}._private_jobs`})::text as found
       `.execute(trx);
-      installed = rows[0]?.found != null;
+      installed = Boolean(rows[0]?.found);
     }
     return installed;
   }

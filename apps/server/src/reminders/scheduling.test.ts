@@ -67,7 +67,7 @@ describe.each(ENGINES)('reminder scheduling on %s', (engine) => {
       {
         userId: pending?.userId,
         email: 'ada@example.com',
-        name: expect.any(String),
+        name: 'Ada Lovelace',
         kind: 'todo',
         itemId: id,
         title: 'Reminder: Water plants',
@@ -150,7 +150,11 @@ describe.each(ENGINES)('reminder scheduling on %s', (engine) => {
   });
 
   it('sends a reminder up to 15 minutes late, and records one later than that as missed', async () => {
-    const onTime = await todo({ title: 'Late but sent', reminderTime: '10:00', dueDate: '2026-11-21' });
+    const onTime = await todo({
+      title: 'Late but sent',
+      reminderTime: '10:00',
+      dueDate: '2026-11-21',
+    });
     const tooLate = await todo({ title: 'Missed', reminderTime: '10:00', dueDate: '2026-11-22' });
     const sent = await job(`todo:${onTime.id}`);
     const missed = await job(`todo:${tooLate.id}`);

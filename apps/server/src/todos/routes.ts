@@ -1,5 +1,4 @@
 import { todosApi } from '@daywise/shared/api';
-
 import type { Kysely } from 'kysely';
 
 import type { AppInstance } from '../app';

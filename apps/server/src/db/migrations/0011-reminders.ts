@@ -37,8 +37,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('run_at', timestamp, (col) => col.notNull())
     .addColumn('payload', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('reminder_jobs_run_at_idx').on('reminder_jobs').column('run_at').execute();
-  await db.schema.createIndex('reminder_jobs_user_idx').on('reminder_jobs').column('user_id').execute();
+  await db.schema
+    .createIndex('reminder_jobs_run_at_idx')
+    .on('reminder_jobs')
+    .column('run_at')
+    .execute();
+  await db.schema
+    .createIndex('reminder_jobs_user_idx')
+    .on('reminder_jobs')
+    .column('user_id')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
