@@ -42,6 +42,11 @@ import { PICTURE_UPLOAD_LIMITS, profileRoutes } from './profile/routes';
 import { createMemoryBus, type RealtimeBus } from './realtime/bus';
 import { createRedisBus } from './realtime/redis-bus';
 import { realtimeRoutes } from './realtime/routes';
+import type { ReminderChannel } from './reminders/channels';
+import { emailChannel } from './reminders/email';
+import { reminderSubscribers } from './reminders/events';
+import { createReminders, type Reminders } from './reminders/reminders';
+import { reminderRoutes } from './reminders/routes';
 import { settingsSubscribers } from './settings/events';
 import { settingsRoutes } from './settings/routes';
 import { socialSubscribers } from './social/events';
@@ -66,6 +71,8 @@ declare module 'fastify' {
     redis: Redis | undefined;
     /** The current time; tests pass a clock they control. */
     now: () => Date;
+    /** Server-side reminders: their jobs and the runner that delivers them (reminders/). */
+    reminders: Reminders;
   }
 }
 
@@ -106,6 +113,8 @@ export interface AppDependencies {
   redisKeyPrefix?: string;
   /** The clock for token expiry; tests move it forward. */
   now?: () => Date;
+  /** Replaces the channels reminders are delivered on (tests capture deliveries this way). */
+  reminderChannels?: ReminderChannel[];
 }
 
 export async function buildApp(config: Config, deps: AppDependencies): Promise<AppInstance> {
@@ -159,15 +168,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
         )
       : createMemoryBus(),
   );
-  app.decorate(
-    'auth',
-    createAuth(
-      config,
-      deps.database,
-      await resolveAuthSecret(deps.database.db, config.authSecret),
-      app.log as Logger,
-    ),
-  );
+  const authSecret = await resolveAuthSecret(deps.database.db, config.authSecret);
+  app.decorate('auth', createAuth(config, deps.database, authSecret, app.log as Logger));
   app.decorate(
     'sessionCache',
     new SessionCache<Session>(
@@ -185,7 +187,25 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
         logger: app.log as Logger,
       }),
   );
+  app.decorate(
+    'reminders',
+    createReminders({
+      database: deps.database,
+      channels: deps.reminderChannels ?? [
+        emailChannel({
+          db: deps.database.db,
+          mailer: app.mailer,
+          appUrl: config.appUrl,
+          secret: authSecret,
+        }),
+      ],
+      secret: authSecret,
+      now: app.now,
+      log: app.log as Logger,
+    }),
+  );
   app.addHook('onClose', async () => {
+    await app.reminders.stop();
     app.mailer.close();
     await app.realtime.close();
     await redis?.quit().catch(() => redis.disconnect());
@@ -249,6 +269,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   accountSubscribers(app);
   settingsSubscribers(app);
   profileSubscribers(app);
+  // Before todos and plans: on account deletion it reads their items before they go.
+  reminderSubscribers(app);
   todoSubscribers(app);
   planSubscribers(app);
   socialSubscribers(app);
@@ -264,6 +286,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   analyticsRoutes(app);
   feedbackRoutes(app);
   agendaRoutes(app);
+  await reminderRoutes(app);
   await realtimeRoutes(app);
   await webRoutes(app, config.webDistDir);
 

@@ -115,6 +115,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  await app.reminders.start();
   // The OpenAPI document is built on first use and then kept: build it now, so the first reader
   // of the API reference does not wait for it.
   setImmediate(() => app.swagger());

@@ -71,6 +71,8 @@ export const ERROR_CODES = {
     status: 429,
     message: 'Too many open connections. Close a Daywise tab and try again.',
   },
+  // Reminder emails (issue 14)
+  UNSUBSCRIBE_LINK_INVALID: { status: 400, message: MESSAGES.unsubscribeLinkInvalid },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -289,4 +289,11 @@ export const MESSAGES = {
   nothingUpcoming: 'Nothing due in the next 7 days',
   nothingDueHint: 'Todos with a due date and the tasks of your plans show up here.',
   nothingDueOnDay: 'Nothing due',
+
+  // ours: turning reminder emails off from an email's link (issue 14)
+  unsubscribing: 'Turning off reminder emails…',
+  unsubscribed:
+    'Reminder emails are off. You can turn them back on under Email Notifications in Settings.',
+  unsubscribeFailed: 'We could not turn off reminder emails. Please try again.',
+  unsubscribeLinkInvalid: 'This link to turn off reminder emails is not valid.',
 } as const;

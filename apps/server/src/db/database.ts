@@ -20,6 +20,11 @@ export interface DatabaseHandle {
    */
   authDb: Kysely<Database>;
   engine: Engine;
+  /**
+   * Where the PostgreSQL database is, for a component that needs its own connections (Graphile
+   * Worker, reminders/graphile-queue.ts); undefined on SQLite.
+   */
+  postgres?: { connectionString: string; schema: string | undefined };
   /** Resolves when a trivial query succeeds; rejects when the database cannot be reached. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -139,7 +144,7 @@ function openPostgres(
     dialect: new OwnSchemaPostgresDialect({ pool: pool(10, ISO_TYPES) }),
   });
   const authDb = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: pool(4) }) });
-  return handle(db, authDb, 'postgres');
+  return { ...handle(db, authDb, 'postgres'), postgres: { connectionString, schema } };
 }
 
 function handle(db: Kysely<Database>, authDb: Kysely<Database>, engine: Engine): DatabaseHandle {

@@ -11,6 +11,7 @@ import * as social from './migrations/0007-social';
 import * as inputRobustness from './migrations/0008-input-robustness';
 import * as todoCounts from './migrations/0009-todo-counts';
 import * as todoSearch from './migrations/0010-todo-search';
+import * as reminders from './migrations/0011-reminders';
 import * as agendaIndexes from './migrations/0013-agenda-indexes';
 import type { Database } from './schema';
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0008-input-robustness': inputRobustness,
   '0009-todo-counts': todoCounts,
   '0010-todo-search': todoSearch,
+  '0011-reminders': reminders,
   '0013-agenda-indexes': agendaIndexes,
 };
 

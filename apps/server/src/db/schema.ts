@@ -278,6 +278,27 @@ export interface IdempotencyKeyTable {
   expires_at: string;
 }
 
+/** One reminder that came due, keyed by item and fire instant (migration 0011). */
+export interface ReminderDeliveryTable {
+  /** `todo:<id>@<ISO instant>` or `task:<id>@<ISO instant>`. */
+  key: string;
+  user_id: string;
+  fire_at: string;
+  /** Sent to the channels, or found more than 15 minutes late and not sent. */
+  outcome: 'sent' | 'missed';
+  created_at: string;
+}
+
+/** A pending reminder on SQLite (PostgreSQL keeps them in Graphile Worker), migration 0011. */
+export interface ReminderJobTable {
+  /** `todo:<id>` or `task:<id>`: one pending reminder per item. */
+  key: string;
+  user_id: string;
+  run_at: string;
+  /** The job's JSON payload (reminders/queue.ts). */
+  payload: string;
+}
+
 export interface Database {
   contact_messages: ContactMessageTable;
   feedback: FeedbackTable;
@@ -302,4 +323,6 @@ export interface Database {
   shared_plans: SharedPlanTable;
   shared_plan_tasks: SharedPlanTaskTable;
   idempotency_keys: IdempotencyKeyTable;
+  reminder_deliveries: ReminderDeliveryTable;
+  reminder_jobs: ReminderJobTable;
 }

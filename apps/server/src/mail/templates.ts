@@ -6,6 +6,8 @@ export interface EmailContent {
   subject: string;
   html: string;
   text: string;
+  /** Extra message headers (List-Unsubscribe on reminder emails). */
+  headers?: Record<string, string>;
 }
 
 interface LayoutInput {
@@ -15,6 +17,8 @@ interface LayoutInput {
   action?: { label: string; url: string };
   /** Lines after the button: expiry notes, "ignore this if it was not you". */
   notes?: string[];
+  /** A last line that is a link of its own (turning these emails off). */
+  footerLink?: { label: string; url: string };
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -30,7 +34,7 @@ export function escapeHtml(value: string): string {
 }
 
 export function renderEmail(input: LayoutInput): EmailContent {
-  const { subject, greeting, paragraphs, action, notes = [] } = input;
+  const { subject, greeting, paragraphs, action, notes = [], footerLink } = input;
   const p = (text: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937">${escapeHtml(text)}</p>`;
   const button = action
@@ -46,6 +50,7 @@ export function renderEmail(input: LayoutInput): EmailContent {
 ${[greeting, ...paragraphs].map(p).join('\n')}
 ${button}
 ${notes.map(p).join('\n')}
+${footerLink ? `<p style="margin:0;font-size:13px;line-height:20px;color:#4b5563"><a href="${escapeHtml(footerLink.url)}" style="color:#4b5563">${escapeHtml(footerLink.label)}</a></p>` : ''}
 </div>
 </body>
 </html>`;
@@ -56,6 +61,7 @@ ${notes.map(p).join('\n')}
     ...paragraphs,
     ...(action ? [`${action.label}:\n${action.url}`] : []),
     ...notes,
+    ...(footerLink ? [`${footerLink.label}:\n${footerLink.url}`] : []),
     '-- Daywise',
   ].join('\n\n');
 
@@ -111,3 +117,23 @@ export const accountRestoreEmail = (url: string): EmailContent =>
       'If you did not ask to restore your account, you can ignore this email.',
     ],
   );
+
+/**
+ * A reminder (issue 14): the reminder's own title and text, a button to the page that shows the
+ * item, and the link that turns these emails off. The title and text are the user's own, sent
+ * only to their own address.
+ */
+export const reminderEmail = (reminder: {
+  title: string;
+  body: string;
+  itemUrl: string;
+  unsubscribeUrl: string;
+}): EmailContent =>
+  renderEmail({
+    subject: reminder.title,
+    greeting: GREETING,
+    paragraphs: [reminder.title, reminder.body],
+    action: { label: 'Open Daywise', url: reminder.itemUrl },
+    notes: ['You get this email because Email Notifications is on in your Daywise settings.'],
+    footerLink: { label: 'Turn off reminder emails', url: reminder.unsubscribeUrl },
+  });

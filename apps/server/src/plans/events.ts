@@ -4,6 +4,11 @@ declare module '../lib/events' {
   interface DomainEvents {
     /** A user's daily plans or tags changed. */
     'plan.changed': { userId: string };
+    /**
+     * A plan's tasks were written (created, edited, ticked, reset, deleted, or the plan deleted);
+     * emitted with `within` inside the write's transaction, naming the tasks it removed.
+     */
+    'plan.written': { userId: string; planId: string; removedTaskIds: string[] };
   }
 }
 

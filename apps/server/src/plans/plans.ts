@@ -8,10 +8,11 @@ import {
   type PlanTaskUpdate,
   type TagStat,
 } from '@daywise/shared/schemas';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 
 import type { DailyCompletionTable, DailyPlanTable, DailyTaskTable, Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import type { DomainEvent, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
 import { readable } from '../lib/policy';
 import { refuseDuplicate } from '../lib/unique-violation';
@@ -135,6 +136,31 @@ function dayTaken(): ApiError {
 }
 
 /**
+ * Tells the `plan.written` subscribers (reminder jobs) inside the write's transaction which plan
+ * changed and which tasks it lost; answers the events they ask for after the commit.
+ */
+function planWritten(
+  trx: Transaction<Database>,
+  events: EventBus,
+  userId: string,
+  planId: string,
+  removedTaskIds: string[] = [],
+): Promise<DomainEvent[]> {
+  return events.within(trx, {
+    type: 'plan.written',
+    userId,
+    planId,
+    removedTaskIds,
+  });
+}
+
+async function emitAll(events: EventBus, followUps: DomainEvent[]): Promise<void> {
+  for (const event of followUps) {
+    await events.emit(event);
+  }
+}
+
+/**
  * One plan per user per date: a second one for the same day is refused, also when
  * both arrive at once (the unique key decides, ADR 0016).
  */
@@ -144,6 +170,7 @@ export async function createPlan(
   input: PlanInput,
   now: Date,
   today: string,
+  events: EventBus,
 ): Promise<Plan> {
   const plan = planSchema.parse(input);
   const planDate = plan.planDate ?? today;
@@ -179,8 +206,9 @@ export async function createPlan(
         )
         .execute();
       await refreshCompletion(trx, row, now);
+      return planWritten(trx, events, userId, row.id);
     });
-  await refuseDuplicate(write, dayTaken);
+  await emitAll(events, await refuseDuplicate(write, dayTaken));
   return getPlan(db, userId, row.id);
 }
 
@@ -195,10 +223,11 @@ export function updatePlan(
   id: string,
   input: PlanInput,
   now: Date,
+  events: EventBus,
 ): Promise<Plan> {
   const plan = planSchema.parse(input);
   const stamp = now.toISOString();
-  return changePlan(db, userId, id, now, async (trx) => {
+  return changePlan(db, events, userId, id, now, async (trx) => {
     await trx
       .updateTable('daily_plans')
       .set({ title: plan.title, description: plan.description, updated_at: stamp })
@@ -232,31 +261,60 @@ export function updatePlan(
           .execute();
       }
     }
+    return removed;
   });
 }
 
-export async function deletePlan(db: Kysely<Database>, userId: string, id: string): Promise<void> {
-  await ownPlan(db, userId, id);
-  // Its tasks and completion record go with it (foreign keys cascade).
-  await db.deleteFrom('daily_plans').where('id', '=', id).where('user_id', '=', userId).execute();
+export async function deletePlan(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  events: EventBus,
+): Promise<void> {
+  const followUps = await db.transaction().execute(async (trx) => {
+    await ownPlan(trx, userId, id);
+    const tasks = await trx
+      .selectFrom('daily_tasks')
+      .select('id')
+      .where('plan_id', '=', id)
+      .execute();
+    // Its tasks and completion record go with it (foreign keys cascade).
+    await trx
+      .deleteFrom('daily_plans')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
+    return planWritten(
+      trx,
+      events,
+      userId,
+      id,
+      tasks.map((task) => task.id),
+    );
+  });
+  await emitAll(events, followUps);
 }
 
 /**
  * Runs a change to one of the user's plans in a transaction, recomputes the day's completion
- * record in that same transaction, and answers the plan as it now stands.
+ * record and tells the `plan.written` subscribers in that same transaction (the change answers
+ * the ids of the tasks it removed, if any), and answers the plan as it now stands.
  */
 async function changePlan(
   db: Kysely<Database>,
+  events: EventBus,
   userId: string,
   planId: string,
   now: Date,
-  change: (trx: Kysely<Database>) => Promise<void>,
+  change: (trx: Kysely<Database>) => Promise<string[] | void>,
 ): Promise<Plan> {
-  await db.transaction().execute(async (trx) => {
+  const followUps = await db.transaction().execute(async (trx) => {
     const plan = await ownPlan(trx, userId, planId);
-    await change(trx);
+    const removed = await change(trx);
     await refreshCompletion(trx, plan, now);
+    return planWritten(trx, events, userId, planId, removed ?? []);
   });
+  await emitAll(events, followUps);
   return getPlan(db, userId, planId);
 }
 
@@ -272,8 +330,9 @@ export function updateTask(
   update: PlanTaskUpdate,
   now: Date,
   today: string,
+  events: EventBus,
 ): Promise<Plan> {
-  return changePlan(db, userId, planId, now, async (trx) => {
+  return changePlan(db, events, userId, planId, now, async (trx) => {
     const task = await taskOfPlan(trx, planId, taskId);
     const changes: Partial<TaskRow> = { updated_at: now.toISOString() };
     if (update.reminderTime !== undefined) {
@@ -294,8 +353,9 @@ export function deleteTask(
   planId: string,
   taskId: string,
   now: Date,
+  events: EventBus,
 ): Promise<Plan> {
-  return changePlan(db, userId, planId, now, async (trx) => {
+  return changePlan(db, events, userId, planId, now, async (trx) => {
     const deleted = await trx
       .deleteFrom('daily_tasks')
       .where('id', '=', taskId)
@@ -303,6 +363,7 @@ export function deleteTask(
       .executeTakeFirst();
     // A task of another plan answers as a missing one (plans/policy.ts).
     readable(Number(deleted.numDeletedRows) > 0 ? deleted : undefined);
+    return [taskId];
   });
 }
 
@@ -312,8 +373,9 @@ export function resetPlan(
   userId: string,
   planId: string,
   now: Date,
+  events: EventBus,
 ): Promise<Plan> {
-  return changePlan(db, userId, planId, now, async (trx) => {
+  return changePlan(db, events, userId, planId, now, async (trx) => {
     await trx
       .updateTable('daily_tasks')
       .set({

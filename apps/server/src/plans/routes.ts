@@ -34,33 +34,33 @@ export function planRoutes(app: AppInstance): void {
     const { db, user, body, now, today, events } = context;
     const day = await today();
     return idempotentCreate(context, () =>
-      events.after(createPlan(db, user.id, body, now, day), changed(user.id)),
+      events.after(createPlan(db, user.id, body, now, day, events), changed(user.id)),
     );
   });
 
   route(app, plansApi.get, ({ db, user, params }) => getPlan(db, user.id, params.id));
 
   route(app, plansApi.update, ({ db, user, params, body, now, events }) =>
-    events.after(updatePlan(db, user.id, params.id, body, now), changed(user.id)),
+    events.after(updatePlan(db, user.id, params.id, body, now, events), changed(user.id)),
   );
 
   route(app, plansApi.remove, ({ db, user, params, events }) =>
-    events.after(deletePlan(db, user.id, params.id), changed(user.id)),
+    events.after(deletePlan(db, user.id, params.id, events), changed(user.id)),
   );
 
   route(app, plansApi.reset, ({ db, user, params, now, events }) =>
-    events.after(resetPlan(db, user.id, params.id, now), changed(user.id)),
+    events.after(resetPlan(db, user.id, params.id, now, events), changed(user.id)),
   );
 
   route(app, plansApi.updateTask, async ({ db, user, params, body, now, today, events }) =>
     events.after(
-      updateTask(db, user.id, params.id, params.taskId, body, now, await today()),
+      updateTask(db, user.id, params.id, params.taskId, body, now, await today(), events),
       changed(user.id),
     ),
   );
 
   route(app, plansApi.removeTask, ({ db, user, params, now, events }) =>
-    events.after(deleteTask(db, user.id, params.id, params.taskId, now), changed(user.id)),
+    events.after(deleteTask(db, user.id, params.id, params.taskId, now, events), changed(user.id)),
   );
 
   route(app, tagsApi.list, ({ db, user }) => listTags(db, user.id));

@@ -1,4 +1,13 @@
+import type { SettingUpdate } from '@daywise/shared/schemas';
+
 import type { AppInstance } from '../app';
+
+declare module '../lib/events' {
+  interface DomainEvents {
+    /** One of the user's settings changed; emitted with `within` inside the write's transaction. */
+    'settings.changed': { userId: string; key: SettingUpdate['key'] };
+  }
+}
 
 export function settingsSubscribers(app: AppInstance): void {
   app.events.onWithin('account.deleted', async (trx, { userId }) => {

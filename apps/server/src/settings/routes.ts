@@ -17,8 +17,12 @@ export function settingsRoutes(app: AppInstance): void {
     return settings;
   });
 
-  route(app, settingsApi.update, async ({ db, user, body, now }) => {
-    const settings = await updateSetting(db, user.id, body, now);
+  route(app, settingsApi.update, async ({ db, user, body, now, events }) => {
+    const settings = await db.transaction().execute(async (trx) => {
+      const updated = await updateSetting(trx, user.id, body, now);
+      await events.within(trx, { type: 'settings.changed', userId: user.id, key: body.key });
+      return updated;
+    });
     app.sessionCache.forgetTimezone(user.id);
     return settings;
   });

@@ -4,6 +4,11 @@ declare module '../lib/events' {
   interface DomainEvents {
     /** A user's todos changed: created, edited, completed or deleted. */
     'todo.changed': { userId: string };
+    /**
+     * One todo was created, changed, completed or deleted; emitted with `within` inside the
+     * write's transaction (its reminder job follows there).
+     */
+    'todo.written': { userId: string; todoId: string };
   }
 }
 

@@ -1,6 +1,9 @@
 import { todosApi } from '@daywise/shared/api';
+import type { Kysely } from 'kysely';
 
 import type { AppInstance } from '../app';
+import type { Database } from '../db/schema';
+import type { DomainEvent, EventBus } from '../lib/events';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
 import {
@@ -11,6 +14,30 @@ import {
   todoStats,
   updateTodo,
 } from './todos';
+
+/**
+ * Runs a write to one todo in a transaction with its `todo.written` subscribers (the todo's
+ * reminder job), then says `todo.changed` once it has committed.
+ */
+async function writeTodo<T>(
+  { db, events, userId }: { db: Kysely<Database>; events: EventBus; userId: string },
+  write: (trx: Kysely<Database>) => Promise<T>,
+  todoIdOf: (result: T) => string,
+): Promise<T> {
+  const { result, followUps } = await db.transaction().execute(async (trx) => {
+    const written = await write(trx);
+    const todoId = todoIdOf(written);
+    return {
+      result: written,
+      followUps: await events.within(trx, { type: 'todo.written', userId, todoId }),
+    };
+  });
+  const changed: DomainEvent = { type: 'todo.changed', userId };
+  for (const event of [...followUps, changed]) {
+    await events.emit(event);
+  }
+  return result;
+}
 
 /** /api/todos: every query scoped to the session's user. */
 export function todoRoutes(app: AppInstance): void {
@@ -27,21 +54,28 @@ export function todoRoutes(app: AppInstance): void {
   route(app, todosApi.create, (context) => {
     const { db, user, body, now, events } = context;
     return idempotentCreate(context, () =>
-      events.after(createTodo(db, user.id, body, now), () => [
-        { type: 'todo.changed', userId: user.id },
-      ]),
+      writeTodo(
+        { db, events, userId: user.id },
+        (trx) => createTodo(trx, user.id, body, now),
+        (todo) => todo.id,
+      ),
     );
   });
 
-  route(app, todosApi.update, async ({ db, user, params, body, now, today, events }) =>
-    events.after(updateTodo(db, user.id, params.id, body, now, await today()), () => [
-      { type: 'todo.changed', userId: user.id },
-    ]),
-  );
+  route(app, todosApi.update, async ({ db, user, params, body, now, today, events }) => {
+    const day = await today();
+    return writeTodo(
+      { db, events, userId: user.id },
+      (trx) => updateTodo(trx, user.id, params.id, body, now, day),
+      () => params.id,
+    );
+  });
 
   route(app, todosApi.remove, ({ db, user, params, events }) =>
-    events.after(deleteTodo(db, user.id, params.id), () => [
-      { type: 'todo.changed', userId: user.id },
-    ]),
+    writeTodo(
+      { db, events, userId: user.id },
+      (trx) => deleteTodo(trx, user.id, params.id),
+      () => params.id,
+    ),
   );
 }

@@ -62,6 +62,10 @@ const publicPages: RouteObject[] = [
     path: 'debug-verification',
     ...page(() => import('../features/auth/debug-verification-page'), 'Verification Debug'),
   },
+  {
+    path: 'unsubscribe',
+    ...page(() => import('../features/notifications/unsubscribe-page'), 'Reminder Emails'),
+  },
   { path: '*', ...page(() => import('../features/marketing/not-found-page'), 'Page Not Found') },
 ];
 

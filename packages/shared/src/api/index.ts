@@ -8,6 +8,7 @@ export * from './endpoint';
 export * from './error-answers';
 export * from './feedback';
 export * from './health';
+export * from './notifications';
 export * from './params';
 export * from './plans';
 export * from './profile';

@@ -1,0 +1,28 @@
+import type { ReminderKind } from './queue';
+
+/** A reminder that came due, as every channel gets it. */
+export interface DueReminder {
+  userId: string;
+  email: string;
+  name: string;
+  kind: ReminderKind;
+  itemId: string;
+  /** 'Reminder: {title}' (docs/product/todos.md#reminders). */
+  title: string;
+  /** The item's description, or the kind's own text. */
+  body: string;
+  /** The page that shows the item: `/dashboard/todos` or `/dashboard/daily-goals`. */
+  url: string;
+  /** When it was due, ISO 8601. */
+  fireAt: string;
+}
+
+/**
+ * One way a reminder reaches the user (email, web push). A channel decides for itself whether
+ * the user wants it (their settings, their subscriptions); a failing channel is logged and the
+ * others still deliver (delivery.ts).
+ */
+export interface ReminderChannel {
+  name: string;
+  deliver: (reminder: DueReminder) => Promise<void>;
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../db/schema';
+
+export type ReminderKind = 'todo' | 'task';
+
+/** What a pending reminder carries: enough to reload the item and check it still stands. */
+export interface ReminderJob {
+  userId: string;
+  kind: ReminderKind;
+  itemId: string;
+  /** The instant it fires, ISO 8601. */
+  fireAt: string;
+  /** The item's reminder rule when it was scheduled (schedule.ts, `ruleOf`). */
+  rule: string;
+}
+
+/** `todo:<id>` or `task:<id>`: an item has at most one pending reminder. */
+export function jobKey(kind: ReminderKind, itemId: string): string {
+  return `${kind}:${itemId}`;
+}
+
+/**
+ * Durable reminder jobs, one interface over two engines (Graphile Worker on PostgreSQL, a polled
+ * table on SQLite). `schedule` and `cancel` take the transaction of the write that changed the
+ * item, so a job exists exactly when the write committed. `start` runs due jobs through `run`
+ * until `stop`; a job whose `run` throws is tried again later.
+ */
+export interface ReminderQueue {
+  /** Adds the item's job, or replaces the one it had, to run at `job.fireAt`. */
+  schedule: (trx: Kysely<Database>, job: ReminderJob) => Promise<void>;
+  /** Removes these items' jobs, if they have any. */
+  cancel: (trx: Kysely<Database>, keys: readonly string[]) => Promise<void>;
+  start: (run: (job: ReminderJob) => Promise<void>) => Promise<void>;
+  /** Stops running jobs and lets go of the queue's connections; idempotent. */
+  stop: () => Promise<void>;
+}

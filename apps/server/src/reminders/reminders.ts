@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+
+import type { DatabaseHandle } from '../db/database';
+import type { ReminderChannel } from './channels';
+import { runReminderJob } from './delivery';
+import { graphileQueue } from './graphile-queue';
+import type { ReminderJob, ReminderQueue } from './queue';
+import { sqliteQueue } from './sqlite-queue';
+
+/** The app's reminders: where jobs are kept, and the runner that delivers them. */
+export interface Reminders {
+  queue: ReminderQueue;
+  /** Signs the "turn off reminder emails" links (the app's auth secret). */
+  secret: string;
+  /** Runs one due job now: what the runner does with each job it takes. */
+  runJob: (job: ReminderJob) => Promise<void>;
+  /**
+   * Starts delivering due reminders. main.ts starts it once the server listens; an app built
+   * for a test delivers nothing until the test starts it.
+   */
+  start: () => Promise<void>;
+  /** Stops delivering; the app's close calls it. */
+  stop: () => Promise<void>;
+}
+
+export function createReminders(options: {
+  database: DatabaseHandle;
+  channels: readonly ReminderChannel[];
+  secret: string;
+  now: () => Date;
+  log: Logger;
+}): Reminders {
+  const { database, channels, secret, now, log } = options;
+  const queue = database.postgres
+    ? graphileQueue(database.postgres, log)
+    : sqliteQueue(database.db, log);
+  const runJob = (job: ReminderJob) =>
+    runReminderJob({ db: database.db, queue, channels, now, log }, job);
+  return {
+    queue,
+    secret,
+    runJob,
+    start: () => queue.start(runJob),
+    stop: () => queue.stop(),
+  };
+}

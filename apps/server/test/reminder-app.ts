@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import pino from 'pino';
+
+import { buildApp } from '../src/app';
+import type { DatabaseHandle, Engine } from '../src/db/database';
+import { createMailer, type Mailer } from '../src/mail/mailer';
+import type { DueReminder, ReminderChannel } from '../src/reminders/channels';
+import { workerSchemaFor } from '../src/reminders/graphile-queue';
+import type { ReminderJob } from '../src/reminders/queue';
+import { accountClient } from './account-client';
+import { createTestDatabase, memoryMailer, type TestApp, testConfig } from './helpers';
+
+/** A channel that keeps what it was given. */
+export function captureChannel(): ReminderChannel & { delivered: DueReminder[] } {
+  const delivered: DueReminder[] = [];
+  return {
+    name: 'capture',
+    delivered,
+    deliver: (reminder) => {
+      delivered.push(reminder);
+      return Promise.resolve();
+    },
+  };
+}
+
+export interface ReminderAppOptions {
+  now?: () => Date;
+  /** The channels; the app's own (email) when left out. */
+  channels?: ReminderChannel[];
+  /** Sends every email over SMTP too (while keeping it in `mailer.sent`). */
+  smtpUrl?: string;
+  /** Another instance on this database (from `TestDatabase.openAnother`). */
+  database?: DatabaseHandle;
+}
+
+/**
+ * An app for the reminder tests: like createTestApp, with the reminder channels chosen, emails
+ * optionally sent over real SMTP, and a second instance possible on the same data. `close`
+ * closes the app (and its database handle); dropping the data is left to `drop`.
+ */
+export async function reminderApp(
+  engine: Engine,
+  options: ReminderAppOptions = {},
+): Promise<TestApp & { drop: () => Promise<void> }> {
+  const testDatabase = options.database ? undefined : await createTestDatabase(engine);
+  const database = options.database ?? testDatabase!.database;
+  const config = testConfig(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {});
+  const memory = memoryMailer();
+  const smtp: Mailer | undefined = options.smtpUrl
+    ? createMailer({
+        smtpUrl: options.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+        logger: pino({ level: 'silent' }),
+      })
+    : undefined;
+  const mailer = {
+    ...memory,
+    send: async (to: string, content: Parameters<Mailer['send']>[1]) => {
+      await memory.send(to, content);
+      await smtp?.send(to, content);
+    },
+    close: () => smtp?.close(),
+  };
+  const app = await buildApp(config, {
+    database,
+    mailer,
+    logger: false,
+    redisKeyPrefix: `reminders-${Math.random().toString(36).slice(2)}`,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.channels ? { reminderChannels: options.channels } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    mailer,
+    close: () => app.close(),
+    drop: async () => {
+      await testDatabase?.drop();
+    },
+  };
+}
+
+/** Signs a user up in `ctx` and answers their session cookie. */
+export async function signedIn(ctx: TestApp, email = 'ada@example.com'): Promise<string> {
+  return (await accountClient(ctx).signUpAndVerify(email)) ?? '';
+}
+
+/** The pending reminder job of an item, as the queue keeps it, or undefined. */
+export async function pendingJob(
+  database: DatabaseHandle,
+  key: string,
+): Promise<ReminderJob | undefined> {
+  if (database.postgres) {
+    const schema = workerSchemaFor(database.postgres.schema);
+    const exists = await sql<{ found: string | null }>`
+      select to_regclass(${`${schema}._private_jobs`})::text as found
+    `.execute(database.db);
+    if (!exists.rows[0]?.found) {
+      return undefined;
+    }
+    const { rows } = await sql<{ payload: ReminderJob }>`
+      select payload from ${sql.id(schema, '_private_jobs')} where key = ${key}
+    `.execute(database.db);
+    return rows[0]?.payload;
+  }
+  const row = await database.db
+    .selectFrom('reminder_jobs')
+    .select('payload')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.payload) as ReminderJob) : undefined;
+}
+
+/** The delivery log's rows, oldest first. */
+export function deliveryLog(database: DatabaseHandle) {
+  return database.db
+    .selectFrom('reminder_deliveries')
+    .select(['key', 'fire_at', 'outcome'])
+    .orderBy('fire_at')
+    .execute();
+}
