@@ -38,6 +38,8 @@ import { planSubscribers } from './plans/events';
 import { planRoutes } from './plans/routes';
 import { profileSubscribers } from './profile/events';
 import { PICTURE_UPLOAD_LIMITS, profileRoutes } from './profile/routes';
+import { pushSubscribers } from './push/events';
+import { pushRoutes } from './push/routes';
 import { createMemoryBus, type RealtimeBus } from './realtime/bus';
 import { createRedisBus } from './realtime/redis-bus';
 import { realtimeRoutes } from './realtime/routes';
@@ -251,6 +253,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   todoSubscribers(app);
   planSubscribers(app);
   socialSubscribers(app);
+  pushSubscribers(app);
 
   healthRoutes(app);
   accountRoutes(app);
@@ -262,6 +265,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   socialRoutes(app);
   analyticsRoutes(app);
   feedbackRoutes(app);
+  await pushRoutes(app);
   await realtimeRoutes(app);
   await webRoutes(app, config.webDistDir);
 

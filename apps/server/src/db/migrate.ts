@@ -11,6 +11,7 @@ import * as social from './migrations/0007-social';
 import * as inputRobustness from './migrations/0008-input-robustness';
 import * as todoCounts from './migrations/0009-todo-counts';
 import * as todoSearch from './migrations/0010-todo-search';
+import * as pushSubscriptions from './migrations/0012-push-subscriptions';
 import type { Database } from './schema';
 
 /**
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0008-input-robustness': inputRobustness,
   '0009-todo-counts': todoCounts,
   '0010-todo-search': todoSearch,
+  '0012-push-subscriptions': pushSubscriptions,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -278,6 +278,19 @@ export interface IdempotencyKeyTable {
   expires_at: string;
 }
 
+/** A browser's web push subscription (migration 0012, push/). */
+export interface PushSubscriptionTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url, that encrypt each payload. */
+  p256dh: string;
+  auth: string;
+  device_label: string;
+  created_at: string;
+  last_success_at: string | null;
+}
+
 export interface Database {
   contact_messages: ContactMessageTable;
   feedback: FeedbackTable;
@@ -302,4 +315,5 @@ export interface Database {
   shared_plans: SharedPlanTable;
   shared_plan_tasks: SharedPlanTaskTable;
   idempotency_keys: IdempotencyKeyTable;
+  push_subscriptions: PushSubscriptionTable;
 }

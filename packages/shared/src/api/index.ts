@@ -10,6 +10,7 @@ export * from './health';
 export * from './params';
 export * from './plans';
 export * from './profile';
+export * from './push';
 export * from './settings';
 export * from './social';
 export * from './tags';
