@@ -116,11 +116,15 @@ describe.each(ENGINES)('web push on %s', (engine) => {
     expect(await devices()).toEqual([created.json()]);
   });
 
-  it('refuses endpoints that are not https and keys of the wrong size', async () => {
+  it('refuses endpoints that are not public https hosts, and keys of the wrong size', async () => {
     const { keys } = browserKeys();
     for (const body of [
       { endpoint: 'http://push.example.com/send/abc', keys },
       { endpoint: 'http://127.0.0.1:9/201/x', keys },
+      { endpoint: 'https://127.0.0.1/send', keys },
+      { endpoint: 'https://[::1]/send', keys },
+      { endpoint: 'https://localhost/send', keys },
+      { endpoint: 'https://metadata.internal/send', keys },
       { endpoint: `https://push.example.com/${'a'.repeat(1000)}`, keys },
       { endpoint: HTTPS_ENDPOINT, keys: { ...keys, p256dh: 'short' } },
       { endpoint: HTTPS_ENDPOINT, keys: { ...keys, auth: 'not base64!!!!!!!' } },

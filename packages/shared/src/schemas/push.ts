@@ -28,9 +28,24 @@ export const pushPublicKeySchema = z
  * A browser's PushSubscription as its toJSON() gives it. Push services answer over HTTPS only,
  * so any other endpoint is refused (it could point the server at an internal address).
  */
+/**
+ * Push services are public hosts by name; an address or a local name could only aim the server's
+ * requests at its own network.
+ */
+function isPublicHostName(endpoint: string): boolean {
+  const host = new URL(endpoint).hostname;
+  return (
+    !/^[\d.]+$/.test(host) &&
+    !host.startsWith('[') &&
+    host.includes('.') &&
+    !/(^|\.)(localhost|local|internal)$/.test(host)
+  );
+}
+
 const endpointSchema = z
   .url({ protocol: /^https$/, error: 'Must be an https:// URL' })
-  .max(PUSH_LIMITS.endpointMax);
+  .max(PUSH_LIMITS.endpointMax)
+  .refine(isPublicHostName, 'Must be a push service on the internet');
 
 export const pushSubscriptionInputSchema = z.object({
   endpoint: endpointSchema,
