@@ -125,6 +125,8 @@ describe.each(ENGINES)('web push on %s', (engine) => {
       { endpoint: 'https://[::1]/send', keys },
       { endpoint: 'https://localhost/send', keys },
       { endpoint: 'https://metadata.internal/send', keys },
+      { endpoint: 'not a url', keys },
+      { endpoint: '', keys },
       { endpoint: `https://push.example.com/${'a'.repeat(1000)}`, keys },
       { endpoint: HTTPS_ENDPOINT, keys: { ...keys, p256dh: 'short' } },
       { endpoint: HTTPS_ENDPOINT, keys: { ...keys, auth: 'not base64!!!!!!!' } },

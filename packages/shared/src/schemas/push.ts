@@ -33,7 +33,13 @@ export const pushPublicKeySchema = z
  * requests at its own network.
  */
 function isPublicHostName(endpoint: string): boolean {
-  const host = new URL(endpoint).hostname;
+  let host: string;
+  try {
+    host = new URL(endpoint).hostname;
+  } catch {
+    // Not a URL at all: the url check says so.
+    return true;
+  }
   return (
     !/^[\d.]+$/.test(host) &&
     !host.startsWith('[') &&
