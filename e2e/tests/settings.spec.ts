@@ -56,7 +56,7 @@ test.describe('Settings', () => {
   }) => {
     const { email } = await createVerifiedUser(page.request, server, 'Hedy Lamarr');
     await page.goto('/dashboard/settings');
-    await expect(page.getByText('This device')).toBeVisible();
+    await expect(page.getByText('This device', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -39,6 +39,8 @@ import { planSubscribers } from './plans/events';
 import { planRoutes } from './plans/routes';
 import { profileSubscribers } from './profile/events';
 import { PICTURE_UPLOAD_LIMITS, profileRoutes } from './profile/routes';
+import { pushSubscribers } from './push/events';
+import { pushRoutes } from './push/routes';
 import { createMemoryBus, type RealtimeBus } from './realtime/bus';
 import { createRedisBus } from './realtime/redis-bus';
 import { realtimeRoutes } from './realtime/routes';
@@ -198,6 +200,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
           appUrl: config.appUrl,
           secret: authSecret,
         }),
+        // Read when a reminder is due: the push routes make the channel once the VAPID keys
+        // are known (push/routes.ts).
+        {
+          name: 'push',
+          deliver: async (reminder) => {
+            await app.pushChannel.deliver(reminder);
+          },
+        },
       ],
       secret: authSecret,
       now: app.now,
@@ -274,6 +284,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   todoSubscribers(app);
   planSubscribers(app);
   socialSubscribers(app);
+  pushSubscribers(app);
 
   healthRoutes(app);
   accountRoutes(app);
@@ -287,6 +298,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   feedbackRoutes(app);
   agendaRoutes(app);
   await reminderRoutes(app);
+  await pushRoutes(app);
   await realtimeRoutes(app);
   await webRoutes(app, config.webDistDir);
 

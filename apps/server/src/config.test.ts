@@ -78,4 +78,18 @@ describe('loadConfig', () => {
     }
     expect(problems).toContain('must start with postgres:// or postgresql://');
   });
+
+  it('takes a VAPID key pair only whole', () => {
+    expect(
+      loadConfig({ VAPID_PUBLIC_KEY: 'BPub_key-1', VAPID_PRIVATE_KEY: 'priv_key-2' }, '/w')
+        .vapidKeys,
+    ).toEqual({ publicKey: 'BPub_key-1', privateKey: 'priv_key-2' });
+    expect(loadConfig({}, '/w').vapidKeys).toBeUndefined();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'BPub_key-1' }, '/w')).toThrow(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither',
+    );
+    expect(() =>
+      loadConfig({ VAPID_PUBLIC_KEY: 'not base64!', VAPID_PRIVATE_KEY: 'x' }, '/w'),
+    ).toThrow('VAPID_PUBLIC_KEY: must be base64url');
+  });
 });

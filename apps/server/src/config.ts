@@ -61,6 +61,13 @@ const trustProxySchema = z
     return entries;
   });
 
+const optionalKey = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+  .refine((value) => value === undefined || /^[A-Za-z0-9_-]+$/.test(value), 'must be base64url');
+
 /** Environment variables, parsed once at start-up. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -89,6 +96,12 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value === '' ? undefined : value))
     .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+  /**
+   * The VAPID key pair that signs web push requests (base64url, as `web-push generate-vapid-keys`
+   * prints them). Both or neither; without them a pair is made once and kept in the database.
+   */
+  VAPID_PUBLIC_KEY: optionalKey,
+  VAPID_PRIVATE_KEY: optionalKey,
   /** Where the built web app lives; tests that need no web app point it at an empty folder. */
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   TRUST_PROXY: trustProxySchema,
@@ -111,6 +124,8 @@ export interface Config {
   /** Signs session cookies; without it a key is made once and kept in the database. */
   authSecret: string | undefined;
   webDistDir: string;
+  /** Signs web push requests; without it a pair is made once and kept in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Proxies whose X-Forwarded-For is believed: a hop count, addresses or CIDRs, or none. */
   trustProxy: number | string[] | false;
 }
@@ -134,6 +149,9 @@ export function loadConfig(
     );
   }
   const parsed = result.data;
+  if (!parsed.VAPID_PUBLIC_KEY !== !parsed.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither']);
+  }
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -149,5 +167,9 @@ export function loadConfig(
     authSecret: parsed.AUTH_SECRET,
     webDistDir: path.resolve(parsed.WEB_DIST_DIR ?? defaultWebDist),
     trustProxy: parsed.TRUST_PROXY,
+    vapidKeys:
+      parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
+        ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }
+        : undefined,
   };
 }

@@ -178,6 +178,8 @@ export const QUOTAS = {
   incomingFriendRequests: 200,
   friends: 1000,
   chats: 1000,
+  /** Devices that receive web push reminders (a browser subscribes once per site). */
+  pushSubscriptions: 20,
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './dates';
+export * from './devices';
 export * from './errors';
 export * from './messages';
 export * from './realtime';

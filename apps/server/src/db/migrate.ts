@@ -12,6 +12,7 @@ import * as inputRobustness from './migrations/0008-input-robustness';
 import * as todoCounts from './migrations/0009-todo-counts';
 import * as todoSearch from './migrations/0010-todo-search';
 import * as reminders from './migrations/0011-reminders';
+import * as pushSubscriptions from './migrations/0012-push-subscriptions';
 import * as agendaIndexes from './migrations/0013-agenda-indexes';
 import type { Database } from './schema';
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0009-todo-counts': todoCounts,
   '0010-todo-search': todoSearch,
   '0011-reminders': reminders,
+  '0012-push-subscriptions': pushSubscriptions,
   '0013-agenda-indexes': agendaIndexes,
 };
 

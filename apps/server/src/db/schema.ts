@@ -299,6 +299,19 @@ export interface ReminderJobTable {
   payload: string;
 }
 
+/** A browser's web push subscription (migration 0012, push/). */
+export interface PushSubscriptionTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url, that encrypt each payload. */
+  p256dh: string;
+  auth: string;
+  device_label: string;
+  created_at: string;
+  last_success_at: string | null;
+}
+
 export interface Database {
   contact_messages: ContactMessageTable;
   feedback: FeedbackTable;
@@ -325,4 +338,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   reminder_deliveries: ReminderDeliveryTable;
   reminder_jobs: ReminderJobTable;
+  push_subscriptions: PushSubscriptionTable;
 }

@@ -41,3 +41,33 @@ describe('the signed-in pages’ shells', () => {
     }
   });
 });
+
+describe('the installable app’s files', () => {
+  let ctx: TestApp;
+
+  beforeEach(async () => {
+    const webDir = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'daywise-web-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<title>Shell</title>');
+    fs.writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"Daywise"}');
+    fs.writeFileSync(path.join(webDir, 'offline.html'), "<h1>You're offline</h1>");
+    fs.writeFileSync(path.join(webDir, 'notification-sw.js'), '// worker');
+    fs.mkdirSync(path.join(webDir, 'icons'));
+    fs.writeFileSync(path.join(webDir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50]));
+    ctx = await createTestApp('sqlite', { env: { WEB_DIST_DIR: webDir } });
+  });
+  afterEach(() => ctx.close());
+
+  it('serves the manifest, worker and offline page revalidated, and icons for a week', async () => {
+    for (const [url, type, cache] of [
+      ['/manifest.webmanifest', 'application/manifest+json', 'no-cache'],
+      ['/notification-sw.js', 'application/javascript', 'no-cache'],
+      ['/offline.html', 'text/html', 'no-cache'],
+      ['/icons/icon-192.png', 'image/png', 'public, max-age=604800'],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain(type);
+      expect(response.headers['cache-control'], url).toBe(cache);
+    }
+  });
+});

@@ -31,8 +31,27 @@ function findPrerenderedPages(webDistDir: string): Map<string, string> {
   return pages;
 }
 
+/** The installed app's icons change with the favicon, rarely; a week old one is fine. */
+const ICON_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
 /**
- * Serves the built single-page app: hashed assets cached for a year, everything else revalidated.
+ * Hashed assets never change; the app's icons rarely do; everything else (pages, the manifest,
+ * the notification worker, the offline page) is checked with the server on each use.
+ */
+function cacheControl(webDistDir: string, filePath: string): string {
+  const under = (folder: string) => filePath.startsWith(path.join(webDistDir, folder) + path.sep);
+  if (under('assets')) {
+    return 'public, max-age=31536000, immutable';
+  }
+  if (under('icons')) {
+    return `public, max-age=${ICON_MAX_AGE_SECONDS}`;
+  }
+  return 'no-cache';
+}
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, icons for a week, everything
+ * else revalidated.
  * Unknown `/api/*` paths answer a JSON 404. A public page gets its prerendered HTML; any other GET
  * gets the empty shell, index.html, and the client router renders it, 'Page not found' included
  *.
@@ -48,8 +67,7 @@ export async function webRoutes(app: FastifyInstance, webDistDir: string): Promi
       // The build writes .br and .gz beside each text file (apps/web/scripts/precompress.mjs).
       preCompressed: true,
       setHeaders(res, filePath) {
-        const hashed = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('Cache-Control', cacheControl(webDistDir, filePath));
       },
     });
   } else {

@@ -8,6 +8,8 @@ export const queryKeys = {
   settings: ['settings'] as const,
   profile: ['profile'] as const,
   accountSessions: ['account-sessions'] as const,
+  /** The devices that receive the user's reminders by web push. */
+  pushDevices: ['push-devices'] as const,
   /** A password reset link's check; a link is single-use, so it is never kept. */
   resetPasswordLink: (userId: string, secret: string) =>
     ['reset-password-link', userId, secret] as const,

@@ -12,6 +12,7 @@ export * from './notifications';
 export * from './params';
 export * from './plans';
 export * from './profile';
+export * from './push';
 export * from './settings';
 export * from './social';
 export * from './tags';

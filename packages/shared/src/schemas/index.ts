@@ -8,6 +8,7 @@ export * from './contact';
 export * from './feedback';
 export * from './plans';
 export * from './profile';
+export * from './push';
 export * from './settings';
 export * from './social';
 export * from './todos';

@@ -1,33 +1,9 @@
+import { describeDevice } from '@daywise/shared';
 import { Loader2, Monitor } from 'lucide-react';
 
 import { Button } from '../../components/button';
 import { errorPanelClass, LoadError } from '../../components/load-error';
 import { useAccountSessions, useEndSessions } from './use-account-sessions';
-
-/** A readable name for a browser's user agent: 'Firefox on Linux'. */
-export function describeDevice(userAgent: string | null): string {
-  if (!userAgent) {
-    return 'Unknown device';
-  }
-  const browser =
-    [
-      ['Edg/', 'Edge'],
-      ['OPR/', 'Opera'],
-      ['Firefox/', 'Firefox'],
-      ['Chrome/', 'Chrome'],
-      ['Safari/', 'Safari'],
-    ].find(([token]) => userAgent.includes(token as string))?.[1] ?? 'Browser';
-  const system =
-    [
-      ['Android', 'Android'],
-      ['iPhone', 'iOS'],
-      ['iPad', 'iPadOS'],
-      ['Windows', 'Windows'],
-      ['Mac OS', 'macOS'],
-      ['Linux', 'Linux'],
-    ].find(([token]) => userAgent.includes(token as string))?.[1] ?? 'an unknown system';
-  return `${browser} on ${system}`;
-}
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@daywise/shared';
-import { accountApi, settingsApi } from '@daywise/shared/api';
+import { accountApi, pushApi, settingsApi } from '@daywise/shared/api';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -49,7 +49,8 @@ describe('settings that fail to load', () => {
     let fail = true;
     fakeApi()
       .on(settingsApi.get, () => (fail ? errorResponse(500, 'INTERNAL') : DEFAULT_SETTINGS))
-      .on(accountApi.sessions, { sessions: [] });
+      .on(accountApi.sessions, { sessions: [] })
+      .on(pushApi.list, []);
     const { user } = renderWithProviders(<SettingsPage />, {
       session: { id: 'user-1', name: 'Ada', email: 'ada@example.com', createdAt: '' },
     });

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@daywise/shared';
-import { accountApi, settingsApi } from '@daywise/shared/api';
+import { accountApi, pushApi, settingsApi } from '@daywise/shared/api';
 import type { Settings } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +27,8 @@ function stubApi(initial: Settings = DEFAULT_SETTINGS) {
       settings = { ...settings, [group]: { ...settings[group as keyof Settings], [key]: value } };
       return settings;
     })
-    .on(accountApi.sessions, { sessions: [] });
+    .on(accountApi.sessions, { sessions: [] })
+    .on(pushApi.list, []);
 }
 
 function renderPage() {

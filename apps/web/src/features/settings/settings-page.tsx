@@ -12,6 +12,7 @@ import { notify } from '../../lib/toast';
 import { ActiveSessions } from './active-sessions';
 import { DeleteAccount } from './delete-account';
 import { NotificationTools } from './notification-tools';
+import { PushNotifications } from './push-notifications';
 import { SettingRow, SettingSelect, SettingsSection, ToggleRow } from './setting-controls';
 
 const VISIBILITY_LABELS: Record<(typeof PROFILE_VISIBILITIES)[number], string> = {
@@ -107,6 +108,7 @@ export default function SettingsPage() {
             >
               {settings.notifications.reminders && <NotificationTools />}
             </ToggleRow>
+            {settings.notifications.reminders && <PushNotifications />}
           </SettingsSection>
 
           <SettingsSection title="Privacy & Security">

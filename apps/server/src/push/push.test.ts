@@ -1,0 +1,290 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { QUOTAS } from '@daywise/shared';
+import type { PushDevice } from '@daywise/shared/schemas';
+import { decrypt } from 'http_ece';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ENGINES, type TestApp } from '../../test/helpers';
+import { type AccountClient, eachSignedIn, sendAs, type TestClock } from '../../test/signed-in';
+import type { DueReminder } from '../reminders/channels';
+import { PUSH_TTL_SECONDS, REMINDER_TAG } from './send';
+import { savePushSubscription } from './subscriptions';
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+
+/** A browser's side of a subscription: its P-256 key pair and 16-byte auth secret. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16).toString('base64url');
+  return { ecdh, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } };
+}
+
+interface Received {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+/**
+ * A push service on loopback: records each request and answers with the status its path names
+ * (`/201/...`, `/410/...`). Plain HTTP: the endpoint is stored by the service, below the route
+ * that accepts only https.
+ */
+async function startPushService() {
+  const received: Received[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        path: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      });
+      response.statusCode = Number(request.url?.split('/')[1]);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    received,
+    endpoint: (status: number, name: string) => `http://127.0.0.1:${port}/${status}/${name}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const HTTPS_ENDPOINT = 'https://push.example.com/send/abc';
+
+describe.each(ENGINES)('web push on %s', (engine) => {
+  let ctx: TestApp;
+  let api: AccountClient;
+  let cookie: string;
+  let clock: TestClock;
+  let pushService: Awaited<ReturnType<typeof startPushService>>;
+
+  eachSignedIn(engine, (app) => ({ ctx, api, cookie, clock } = app));
+  beforeEach(async () => {
+    pushService = await startPushService();
+  });
+  afterEach(() => pushService.close());
+
+  const subscribe = (body: object, as = cookie) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      payload: body,
+      headers: { origin: 'http://daywise.test', cookie: as, 'user-agent': FIREFOX },
+    });
+  const devices = async (as = cookie) =>
+    (await api.get('/api/push/subscriptions', as)).json<PushDevice[]>();
+  const userId = async (as = cookie) =>
+    (await api.get('/api/account/session', as)).json<{ user: { id: string } }>().user.id;
+  const reminder = async (): Promise<DueReminder> => ({
+    userId: await userId(),
+    email: 'ada@example.com',
+    name: 'Ada',
+    kind: 'todo',
+    itemId: 'todo-1',
+    title: 'Reminder: Water the plants',
+    body: 'Due today',
+    url: '/dashboard/todos',
+    fireAt: clock.now().toISOString(),
+  });
+
+  it('gives the VAPID public key, the same on every read', async () => {
+    const first = (await api.get('/api/push/public-key', cookie)).json<{ publicKey: string }>();
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect((await api.get('/api/push/public-key', cookie)).json()).toEqual(first);
+    expect((await api.get('/api/push/public-key')).statusCode).toBe(401);
+  });
+
+  it('subscribes a browser once, names the device, and renews it on a second subscribe', async () => {
+    const { keys } = browserKeys();
+    const created = await subscribe({ endpoint: HTTPS_ENDPOINT, keys, expirationTime: null });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({
+      id: expect.any(String) as string,
+      label: 'Firefox on Linux',
+      createdAt: '2026-11-21T09:00:00.000Z',
+      lastSuccessAt: null,
+    });
+
+    const renewed = await subscribe({ endpoint: HTTPS_ENDPOINT, keys: browserKeys().keys });
+    expect(renewed.json<PushDevice>().id).toBe(created.json<PushDevice>().id);
+    expect(await devices()).toEqual([created.json()]);
+  });
+
+  it('refuses endpoints that are not public https hosts, and keys of the wrong size', async () => {
+    const { keys } = browserKeys();
+    for (const body of [
+      { endpoint: 'http://push.example.com/send/abc', keys },
+      { endpoint: 'http://127.0.0.1:9/201/x', keys },
+      { endpoint: 'https://127.0.0.1/send', keys },
+      { endpoint: 'https://[::1]/send', keys },
+      { endpoint: 'https://localhost/send', keys },
+      { endpoint: 'https://metadata.internal/send', keys },
+      { endpoint: 'not a url', keys },
+      { endpoint: '', keys },
+      { endpoint: `https://push.example.com/${'a'.repeat(1000)}`, keys },
+      { endpoint: HTTPS_ENDPOINT, keys: { ...keys, p256dh: 'short' } },
+      { endpoint: HTTPS_ENDPOINT, keys: { ...keys, auth: 'not base64!!!!!!!' } },
+      { endpoint: HTTPS_ENDPOINT },
+    ]) {
+      const response = await subscribe(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    }
+    expect(await devices()).toEqual([]);
+  });
+
+  it('lets nobody else list or remove a device', async () => {
+    const device = (
+      await subscribe({ endpoint: HTTPS_ENDPOINT, keys: browserKeys().keys })
+    ).json<PushDevice>();
+    const grace = (await api.signUpAndVerify('grace@example.com')) ?? '';
+
+    expect(await devices(grace)).toEqual([]);
+    const removed = await sendAs(ctx, grace, 'DELETE', `/api/push/subscriptions/${device.id}`);
+    expect(removed.statusCode).toBe(404);
+    expect(removed.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    await sendAs(ctx, grace, 'POST', '/api/push/subscriptions/unsubscribe', {
+      endpoint: HTTPS_ENDPOINT,
+    });
+    expect(await devices()).toEqual([device]);
+
+    expect(
+      (await sendAs(ctx, cookie, 'DELETE', `/api/push/subscriptions/${device.id}`)).statusCode,
+    ).toBe(204);
+    expect(await devices()).toEqual([]);
+  });
+
+  it('moves a browser to the account that subscribes it last', async () => {
+    const { keys } = browserKeys();
+    await subscribe({ endpoint: HTTPS_ENDPOINT, keys });
+    const grace = (await api.signUpAndVerify('grace@example.com')) ?? '';
+    expect((await subscribe({ endpoint: HTTPS_ENDPOINT, keys }, grace)).statusCode).toBe(201);
+
+    expect(await devices()).toEqual([]);
+    expect(await devices(grace)).toHaveLength(1);
+  });
+
+  it('refuses a device beyond the quota, yet renews one it has', async () => {
+    const { keys } = browserKeys();
+    for (let index = 0; index < QUOTAS.pushSubscriptions; index += 1) {
+      expect((await subscribe({ endpoint: `${HTTPS_ENDPOINT}/${index}`, keys })).statusCode).toBe(
+        201,
+      );
+    }
+    const over = await subscribe({ endpoint: `${HTTPS_ENDPOINT}/more`, keys });
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toMatchObject({ error: { code: 'QUOTA_EXCEEDED' } });
+    expect((await subscribe({ endpoint: `${HTTPS_ENDPOINT}/0`, keys })).statusCode).toBe(201);
+  });
+
+  it('unsubscribes this browser by its endpoint', async () => {
+    await subscribe({ endpoint: HTTPS_ENDPOINT, keys: browserKeys().keys });
+    const response = await sendAs(ctx, cookie, 'POST', '/api/push/subscriptions/unsubscribe', {
+      endpoint: HTTPS_ENDPOINT,
+    });
+    expect(response.statusCode).toBe(204);
+    expect(await devices()).toEqual([]);
+  });
+
+  it('delivers a reminder each device can decrypt, and records the success', async () => {
+    const phone = browserKeys();
+    const laptop = browserKeys();
+    const id = await userId();
+    for (const [name, browser] of [
+      ['phone', phone],
+      ['laptop', laptop],
+    ] as const) {
+      await savePushSubscription(
+        ctx.database.db,
+        id,
+        { endpoint: pushService.endpoint(201, name), keys: browser.keys },
+        FIREFOX,
+        clock.now(),
+      );
+    }
+    clock.advance(60_000);
+
+    expect(await ctx.app.pushChannel.deliver(await reminder())).toEqual({
+      delivered: 2,
+      removed: 0,
+      failed: 0,
+    });
+
+    const byPath = new Map(pushService.received.map((request) => [request.path, request]));
+    for (const [name, browser] of [
+      ['/201/phone', phone],
+      ['/201/laptop', laptop],
+    ] as const) {
+      const request = byPath.get(name);
+      expect(request?.headers).toMatchObject({
+        ttl: String(PUSH_TTL_SECONDS),
+        'content-encoding': 'aes128gcm',
+        authorization: expect.stringMatching(/^vapid t=.+, k=.+$/) as string,
+      });
+      const payload = decrypt(request?.body ?? Buffer.alloc(0), {
+        version: 'aes128gcm',
+        privateKey: browser.ecdh,
+        authSecret: browser.keys.auth,
+      });
+      expect(JSON.parse(payload.toString('utf8'))).toEqual({
+        title: 'Reminder: Water the plants',
+        body: 'Due today',
+        url: '/dashboard/todos',
+        tag: REMINDER_TAG,
+      });
+    }
+    expect((await devices()).map((device) => device.lastSuccessAt)).toEqual([
+      '2026-11-21T09:01:00.000Z',
+      '2026-11-21T09:01:00.000Z',
+    ]);
+  });
+
+  it('drops a subscription the push service says is gone, and keeps one that failed', async () => {
+    const id = await userId();
+    for (const [status, name] of [
+      [410, 'gone'],
+      [404, 'unknown'],
+      [500, 'broken'],
+      [201, 'working'],
+    ] as const) {
+      await savePushSubscription(
+        ctx.database.db,
+        id,
+        { endpoint: pushService.endpoint(status, name), keys: browserKeys().keys },
+        FIREFOX,
+        clock.now(),
+      );
+    }
+
+    expect(await ctx.app.pushChannel.deliver(await reminder())).toEqual({
+      delivered: 1,
+      removed: 2,
+      failed: 1,
+    });
+    const left = await ctx.database.db
+      .selectFrom('push_subscriptions')
+      .select('endpoint')
+      .orderBy('endpoint')
+      .execute();
+    expect(left.map((row) => new URL(row.endpoint).pathname)).toEqual([
+      '/201/working',
+      '/500/broken',
+    ]);
+  });
+
+  it('forgets every device when the account is deleted', async () => {
+    await subscribe({ endpoint: HTTPS_ENDPOINT, keys: browserKeys().keys });
+    expect((await sendAs(ctx, cookie, 'DELETE', '/api/account')).statusCode).toBe(200);
+    const left = await ctx.database.db.selectFrom('push_subscriptions').selectAll().execute();
+    expect(left).toEqual([]);
+  });
+});

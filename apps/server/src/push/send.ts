@@ -1,0 +1,138 @@
+import type { Kysely } from 'kysely';
+import webpush from 'web-push';
+
+import type { Database } from '../db/schema';
+import type { DueReminder } from '../reminders/channels';
+import { type PushSubscriptionRow, userSubscriptions } from './subscriptions';
+import type { VapidDetails } from './vapid';
+
+/** What the service worker receives (apps/web/public/notification-sw.js). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/** Every reminder shows under one tag, so a newer one replaces the older (profile-and-settings.md). */
+export const REMINDER_TAG = 'daywise-reminder';
+
+/** A reminder an hour late is no longer worth showing; the push service may drop it then. */
+export const PUSH_TTL_SECONDS = 60 * 60;
+
+/** A push service that does not answer in this time is counted as failed for this reminder. */
+const PUSH_TIMEOUT_MS = 10_000;
+
+export interface PushLogger {
+  warn: (details: object, message: string) => void;
+}
+
+export interface PushChannelDependencies {
+  db: Kysely<Database>;
+  vapid: VapidDetails;
+  logger: PushLogger;
+  now: () => Date;
+}
+
+export interface DeliveryResult {
+  /** Devices whose push service accepted the reminder. */
+  delivered: number;
+  /** Subscriptions the push service said are gone (404, 410), now deleted. */
+  removed: number;
+  /** Devices that could not be reached this time; they are kept. */
+  failed: number;
+}
+
+export interface PushChannel {
+  name: 'push';
+  deliver: (reminder: DueReminder) => Promise<DeliveryResult>;
+}
+
+type Outcome = keyof DeliveryResult;
+
+/**
+ * Sends encrypted push messages to every device of a reminder's user (RFC 8030, 8291, 8292): the
+ * payload is encrypted for each subscription's keys and the request signed with our VAPID key by
+ * `web-push`, then posted with fetch. One device failing never stops the others.
+ */
+export function createPushChannel(deps: PushChannelDependencies): PushChannel {
+  async function sendTo(subscription: PushSubscriptionRow, payload: string): Promise<Outcome> {
+    const request = webpush.generateRequestDetails(
+      {
+        endpoint: subscription.endpoint,
+        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+      },
+      payload,
+      {
+        TTL: PUSH_TTL_SECONDS,
+        urgency: 'high',
+        vapidDetails: deps.vapid,
+      },
+    );
+    // fetch sets the length from the body itself.
+    const { 'Content-Length': _length, ...headers } = request.headers as Record<string, string>;
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers,
+      body: request.body ?? null,
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    });
+    if (response.ok) {
+      await deps.db
+        .updateTable('push_subscriptions')
+        .set({ last_success_at: deps.now().toISOString() })
+        .where('id', '=', subscription.id)
+        .execute();
+      return 'delivered';
+    }
+    if (response.status === 404 || response.status === 410) {
+      // The browser unsubscribed or the push service expired it: it will never answer again.
+      await deps.db.deleteFrom('push_subscriptions').where('id', '=', subscription.id).execute();
+      return 'removed';
+    }
+    deps.logger.warn(
+      {
+        subscriptionId: subscription.id,
+        status: response.status,
+        answer: await answerText(response),
+      },
+      'push service refused a reminder',
+    );
+    return 'failed';
+  }
+
+  return {
+    name: 'push',
+    async deliver(reminder) {
+      const payload = JSON.stringify({
+        title: reminder.title,
+        body: reminder.body,
+        url: reminder.url,
+        tag: REMINDER_TAG,
+      } satisfies PushPayload);
+      const subscriptions = await userSubscriptions(deps.db, reminder.userId);
+      const outcomes = await Promise.all(
+        subscriptions.map((subscription) =>
+          sendTo(subscription, payload).catch((error: unknown): Outcome => {
+            deps.logger.warn(
+              { err: error, subscriptionId: subscription.id },
+              'could not send a reminder to a push service',
+            );
+            return 'failed';
+          }),
+        ),
+      );
+      const result: DeliveryResult = { delivered: 0, removed: 0, failed: 0 };
+      outcomes.forEach((outcome) => {
+        result[outcome] += 1;
+      });
+      return result;
+    },
+  };
+}
+
+/** The start of a push service's error answer, for the log (never the endpoint: it is a secret). */
+async function answerText(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  return text.slice(0, 200);
+}

@@ -1,0 +1,103 @@
+/**
+ * Web push on this device: the browser subscribes through the notification worker with the
+ * server's VAPID key, and the server keeps the subscription (apps/server/src/push/) to send
+ * reminders even when no Daywise tab is open. The worker shows them (public/notification-sw.js).
+ */
+import { pushApi } from '@daywise/shared/api';
+import type { PushDevice } from '@daywise/shared/schemas';
+
+import { callApi } from './api-client';
+import { registerNotificationWorker, requestNotificationPermission } from './notifications';
+
+export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
+
+/** Whether this browser can receive push messages at all (iOS only once added to the home screen). */
+export function pushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    typeof Notification !== 'undefined'
+  );
+}
+
+/** The VAPID key as applicationServerKey wants it: the bytes of its base64url text. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const text = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+  return Uint8Array.from(text, (character) => character.charCodeAt(0));
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+function subscriptionBody(subscription: PushSubscription) {
+  const { endpoint, keys } = subscription.toJSON();
+  return { endpoint: endpoint ?? '', keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } };
+}
+
+/**
+ * This browser's push state. When it is subscribed, the subscription is handed to the server
+ * again: that renews its keys and makes it the signed-in account's (another account may have
+ * subscribed it before signing out here). The device's id comes back with it.
+ */
+export async function readPushState(): Promise<{ state: PushState; deviceId: string | null }> {
+  if (!pushSupported()) {
+    return { state: 'unsupported', deviceId: null };
+  }
+  if (Notification.permission === 'denied') {
+    return { state: 'denied', deviceId: null };
+  }
+  const subscription = Notification.permission === 'granted' ? await currentSubscription() : null;
+  if (!subscription) {
+    return { state: 'off', deviceId: null };
+  }
+  const device = await callApi(pushApi.subscribe, { body: subscriptionBody(subscription) });
+  return { state: 'on', deviceId: device.id };
+}
+
+/**
+ * Asks for permission if needed, subscribes this browser with the server's key and tells the
+ * server. Resolves with the device, or null when permission was not given.
+ */
+export async function enablePush(): Promise<PushDevice | null> {
+  if ((await requestNotificationPermission()) !== 'granted') {
+    return null;
+  }
+  await registerNotificationWorker();
+  const registration = await navigator.serviceWorker.ready;
+  const { publicKey } = await callApi(pushApi.publicKey);
+  const applicationServerKey = keyBytes(publicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  if (subscription && !sameKey(subscription, applicationServerKey)) {
+    // A subscription made with another key (the server's keys changed) cannot be reused.
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey,
+  });
+  return callApi(pushApi.subscribe, { body: subscriptionBody(subscription) });
+}
+
+function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
+  const current = subscription.options.applicationServerKey;
+  if (!current) {
+    return false;
+  }
+  const bytes = new Uint8Array(current);
+  return bytes.length === key.length && bytes.every((byte, index) => byte === key[index]);
+}
+
+/** Stops push on this browser: the server forgets it first, then the browser unsubscribes. */
+export async function disablePush(): Promise<void> {
+  const subscription = await currentSubscription();
+  if (!subscription) {
+    return;
+  }
+  await callApi(pushApi.unsubscribe, { body: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
+}

@@ -1,0 +1,102 @@
+import { createVerifiedUser } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+
+// The user lives in New York: the reminder's 09:00 is 09:00 there.
+test.use({ timezoneId: 'America/New_York' });
+
+// Monday 23 November 2026, 08:58 in New York.
+const MORNING = new Date('2026-11-23T13:58:00Z');
+
+test.describe('Reminders in the open tab', () => {
+  test('a todo reminder shows in the page at its time, and not before', async ({
+    page,
+    server,
+  }) => {
+    // Notifications are not granted, so the in-tab scheduler shows the reminder in the page.
+    await page.clock.install({ time: MORNING });
+    await createVerifiedUser(page.request, server);
+    const created = await page.request.post('/api/todos', {
+      data: { title: 'Water the plants', description: 'The fern too', reminderTime: '09:00' },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/dashboard/todos');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Water the plants' })).toContainText(
+      'Reminder 9:00 AM',
+    );
+    const reminder = page.getByRole('dialog', { name: 'Reminder: Water the plants' });
+
+    // The clock stands still from here on, whatever the test's own pace: at 08:59:50, ten
+    // seconds early, nothing.
+    await page.clock.pauseAt(new Date('2026-11-23T13:59:50Z'));
+    await page.clock.runFor(1_000);
+    await expect(reminder).toBeHidden();
+
+    // 09:00:01: the reminder, once.
+    await page.clock.runFor(10_000);
+    await page.clock.resume();
+    await expect(reminder).toBeVisible();
+    await expect(reminder).toContainText('The fern too');
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+  });
+});
+
+test.describe('The installable app', () => {
+  test('every page links the manifest, which names the app and its icons', async ({
+    page,
+    server,
+  }) => {
+    const manifest = await page.request.get('/manifest.webmanifest');
+    expect(manifest.ok()).toBe(true);
+    expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+    const body = (await manifest.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(body).toMatchObject({ name: 'Daywise', start_url: '/dashboard', display: 'standalone' });
+    expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of body.icons) {
+      const image = await page.request.get(icon.src);
+      expect(image.ok(), icon.src).toBe(true);
+      expect(image.headers()['content-type'], icon.src).toBe('image/png');
+    }
+
+    // A public page, a signed-in page's shell, and the plain shell.
+    await createVerifiedUser(page.request, server);
+    for (const path of ['/', '/dashboard/todos', '/no-such-page']) {
+      await page.goto(path);
+      await expect(page.locator('link[rel="manifest"]'), path).toHaveAttribute(
+        'href',
+        '/manifest.webmanifest',
+      );
+    }
+  });
+
+  test('once the worker is installed, a page that cannot load shows the offline page', async ({
+    page,
+    server,
+    context,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    await createVerifiedUser(page.request, server);
+    await page.goto('/dashboard/settings');
+    await page.getByText('Troubleshooting').click();
+    await page.getByRole('button', { name: 'Setup SW' }).click();
+    await expect
+      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();
+
+    await context.setOffline(false);
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  });
+});
