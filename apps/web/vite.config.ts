@@ -11,7 +11,7 @@ const APP_SHARED =
  * the public forms (react-hook-form comes with it).
  */
 const NOT_ON_EVERY_PAGE =
-  /(dashboard-layout|in-page-reminder|components[\\/](charts|analytics-disabled|confirm-dialog|dialog-close|load-error|modal|name-email-fields|sign-out-button|tabs|toggle|toggle-checkbox|priority-chip)|lib[\\/](notifications|optimistic|realtime|reminders|settings|use-public-form))/;
+  /(dashboard-layout|in-page-reminder|components[\\/](avatar|charts|analytics-disabled|confirm-dialog|dialog-close|email-address|load-error|modal|name-email-fields|sign-out-button|tabs|toggle|toggle-checkbox|priority-chip|use-close-on-back)|lib[\\/](deferred-delete|notifications|optimistic|push|realtime|reminders|settings|use-public-form)|shared[\\/]src[\\/](devices|reminders)\.ts$)/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
