@@ -308,6 +308,8 @@ export interface PushSubscriptionTable {
   p256dh: string;
   auth: string;
   device_label: string;
+  /** The session that subscribed it; its end removes the subscription (push/events.ts). */
+  session_id: string | null;
   created_at: string;
   last_success_at: string | null;
 }

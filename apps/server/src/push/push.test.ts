@@ -195,6 +195,33 @@ describe.each(ENGINES)('web push on %s', (engine) => {
     expect(await devices()).toEqual([]);
   });
 
+  it('forgets a browser once the session that subscribed it ends', async () => {
+    const laptop = api.sessionCookie(await api.login()) ?? '';
+    const tablet = api.sessionCookie(await api.login()) ?? '';
+    for (const [name, as] of [
+      ['this', cookie],
+      ['laptop', laptop],
+      ['tablet', tablet],
+    ] as const) {
+      const subscribed = await subscribe(
+        { endpoint: `${HTTPS_ENDPOINT}/${name}`, keys: browserKeys().keys },
+        as,
+      );
+      expect(subscribed.statusCode).toBe(201);
+    }
+    expect(await devices()).toHaveLength(3);
+
+    // Signing out on the laptop: the laptop no longer gets this account's reminders.
+    expect((await sendAs(ctx, laptop, 'POST', '/api/account/logout', {})).statusCode).toBe(200);
+    await expect.poll(async () => (await devices()).length).toBe(2);
+
+    // Signing out everywhere else keeps only this browser's.
+    expect((await sendAs(ctx, cookie, 'DELETE', '/api/account/sessions')).statusCode).toBe(200);
+    await expect.poll(async () => (await devices()).length).toBe(1);
+    const again = await subscribe({ endpoint: `${HTTPS_ENDPOINT}/this`, keys: browserKeys().keys });
+    expect(again.json<PushDevice>().id).toBe((await devices())[0]?.id);
+  });
+
   it('delivers a reminder each device can decrypt, and records the success', async () => {
     const phone = browserKeys();
     const laptop = browserKeys();
@@ -206,6 +233,7 @@ describe.each(ENGINES)('web push on %s', (engine) => {
       await savePushSubscription(
         ctx.database.db,
         id,
+        'session-of-this-test',
         { endpoint: pushService.endpoint(201, name), keys: browser.keys },
         FIREFOX,
         clock.now(),
@@ -259,6 +287,7 @@ describe.each(ENGINES)('web push on %s', (engine) => {
       await savePushSubscription(
         ctx.database.db,
         id,
+        'session-of-this-test',
         { endpoint: pushService.endpoint(status, name), keys: browserKeys().keys },
         FIREFOX,
         clock.now(),

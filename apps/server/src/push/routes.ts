@@ -36,8 +36,8 @@ export async function pushRoutes(app: AppInstance): Promise<void> {
 
   route(app, pushApi.publicKey, () => ({ publicKey: keys.publicKey }));
 
-  route(app, pushApi.subscribe, ({ db, user, body, now, request }) =>
-    savePushSubscription(db, user.id, body, request.headers['user-agent'], now),
+  route(app, pushApi.subscribe, ({ db, user, sessionId, body, now, request }) =>
+    savePushSubscription(db, user.id, sessionId, body, request.headers['user-agent'], now),
   );
 
   route(app, pushApi.unsubscribe, ({ db, user, body }) =>

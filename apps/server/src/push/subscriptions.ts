@@ -26,6 +26,7 @@ function presentDevice(row: PushSubscriptionRow): PushDevice {
 export async function savePushSubscription(
   db: Kysely<Database>,
   userId: string,
+  sessionId: string,
   input: PushSubscriptionInput,
   userAgent: string | undefined,
   now: Date,
@@ -59,6 +60,7 @@ export async function savePushSubscription(
       p256dh: input.keys.p256dh,
       auth: input.keys.auth,
       device_label: describeDevice(userAgent),
+      session_id: sessionId,
       created_at: now.toISOString(),
       last_success_at: null,
     })
@@ -68,6 +70,7 @@ export async function savePushSubscription(
         p256dh: eb.ref('excluded.p256dh'),
         auth: eb.ref('excluded.auth'),
         device_label: eb.ref('excluded.device_label'),
+        session_id: eb.ref('excluded.session_id'),
       })),
     )
     .returningAll()

@@ -27,6 +27,7 @@ import { useAgendaCounts, useAgendaRealtime } from '../features/agenda/use-agend
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
 import { useProfile } from '../features/profile/use-profile';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
+import { useRenewPushSubscription } from '../lib/push';
 import { RealtimeProvider } from '../lib/realtime';
 import { useSession } from '../lib/session';
 import { RouteTitle } from './document-title';
@@ -153,6 +154,7 @@ export default function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   useTodoReminders();
   usePlanReminders();
+  useRenewPushSubscription();
 
   return (
     <RealtimeProvider>

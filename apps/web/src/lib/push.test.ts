@@ -1,8 +1,9 @@
 import { pushApi } from '@daywise/shared/api';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { fakeApi } from '../test/fake-api';
-import { disablePush, enablePush, readPushState } from './push';
+import { disablePush, enablePush, readPushState, useRenewPushSubscription } from './push';
 
 // A few bytes are enough to see that the key is decoded from base64url.
 const PUBLIC_KEY = 'BP-_AQID'; // 0x04 0xff 0xbf 0x01 0x02 0x03
@@ -104,6 +105,13 @@ describe('web push on this device', () => {
 
     expect(await readPushState()).toEqual({ state: 'on', deviceId: 'd1' });
     expect(api.requests).toEqual(['POST /api/push/subscriptions']);
+  });
+
+  it('hands the subscription to the server on a signed-in visit', async () => {
+    stubPushBrowser('granted', fakeSubscription('https://push.example.com/mine', PUBLIC_KEY_BYTES));
+    const api = fakeApi().on(pushApi.subscribe, DEVICE);
+    renderHook(() => useRenewPushSubscription());
+    await waitFor(() => expect(api.requests).toEqual(['POST /api/push/subscriptions']));
   });
 
   it('tells the server, then unsubscribes the browser', async () => {

@@ -5,6 +5,7 @@
  */
 import { pushApi } from '@daywise/shared/api';
 import type { PushDevice } from '@daywise/shared/schemas';
+import { useEffect } from 'react';
 
 import { callApi } from './api-client';
 import { registerNotificationWorker, requestNotificationPermission } from './notifications';
@@ -100,4 +101,18 @@ export async function disablePush(): Promise<void> {
   }
   await callApi(pushApi.unsubscribe, { body: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
+}
+
+/**
+ * Hands this browser's subscription to the server once per signed-in visit (the dashboard shell):
+ * the server forgets a browser when the session that subscribed it ends, so signing in again
+ * here resumes push reminders for the account now signed in. Nothing is asked of the user.
+ */
+export function useRenewPushSubscription(): void {
+  useEffect(() => {
+    if (pushSupported() && Notification.permission === 'granted') {
+      // A failure is not the user's concern here: Settings shows the state and offers the switch.
+      readPushState().catch(() => undefined);
+    }
+  }, []);
 }

@@ -17,6 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('p256dh', 'text', (col) => col.notNull())
     .addColumn('auth', 'text', (col) => col.notNull())
     .addColumn('device_label', 'text', (col) => col.notNull())
+    // The session that subscribed it: once that session ends (signing out, a revoked session, a
+    // password reset) the browser gets no more of this account's reminders.
+    .addColumn('session_id', 'text')
     .addColumn('created_at', timestamp, (col) => col.notNull())
     .addColumn('last_success_at', timestamp)
     .execute();
