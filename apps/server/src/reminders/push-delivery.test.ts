@@ -45,8 +45,12 @@ describe.each(ENGINES)('reminders pushed to devices on %s', (engine) => {
     await pushService.close();
   });
 
-  /** A user signed in with one device subscribed, in TIME_ZONE, with their own settings. */
-  const userWithDevice = async (email: string, settings: Record<string, unknown> = {}) => {
+  const changeSetting = async (cookie: string, group: string, key: string, value: unknown) => {
+    const changed = await sendAs(ctx, cookie, 'PATCH', '/api/settings', { group, key, value });
+    expect(changed.statusCode, changed.body).toBe(200);
+  };
+  /** A user signed in, in TIME_ZONE, with one device subscribed. */
+  const userWithDevice = async (email: string) => {
     const cookie = await signedIn(ctx, email);
     const browser = browserKeys();
     const device = email.split('@')[0] ?? email;
@@ -57,11 +61,7 @@ describe.each(ENGINES)('reminders pushed to devices on %s', (engine) => {
       FIREFOX,
       new Date(),
     );
-    for (const [key, value] of Object.entries({ timezone: TIME_ZONE, ...settings })) {
-      const group = key === 'timezone' ? 'preferences' : 'notifications';
-      const changed = await sendAs(ctx, cookie, 'PATCH', '/api/settings', { group, key, value });
-      expect(changed.statusCode, changed.body).toBe(200);
-    }
+    await changeSetting(cookie, 'preferences', 'timezone', TIME_ZONE);
     return { cookie, browser, path: `/201/${device}` };
   };
   /** A todo due today in the user's zone, reminding at this minute: 2 seconds from now. */
@@ -103,15 +103,10 @@ describe.each(ENGINES)('reminders pushed to devices on %s', (engine) => {
     const ada = await userWithDevice('ada@example.com');
     const grace = await userWithDevice('grace@example.com');
     // A job Ada had before turning reminders off, as a runner may already have taken it.
-    const tomorrow = await createTodo(ctx, ada.cookie, 'Call mum', '09:00');
-    const stale = await pendingJob(ctx.database, `todo:${tomorrow.id}`);
+    const daily = await createTodo(ctx, ada.cookie, 'Call mum', '09:00');
+    const stale = await pendingJob(ctx.database, `todo:${daily.id}`);
     expect(stale).toBeDefined();
-    const off = await sendAs(ctx, ada.cookie, 'PATCH', '/api/settings', {
-      group: 'notifications',
-      key: 'reminders',
-      value: false,
-    });
-    expect(off.statusCode, off.body).toBe(200);
+    await changeSetting(ada.cookie, 'notifications', 'reminders', false);
 
     await ctx.app.reminders.start();
     const { id } = await todoDueNow(ada.cookie, 'Stretch');
