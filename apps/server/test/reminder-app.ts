@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import pino from 'pino';
+import { expect } from 'vitest';
 
 import { buildApp } from '../src/app';
 import type { DatabaseHandle, Engine } from '../src/db/database';
@@ -8,7 +9,7 @@ import type { DueReminder, ReminderChannel } from '../src/reminders/channels';
 import { workerSchemaFor } from '../src/reminders/graphile-queue';
 import type { ReminderJob } from '../src/reminders/queue';
 import { accountClient } from './account-client';
-import { createTestDatabase, memoryMailer, type TestApp, testConfig } from './helpers';
+import { createTestDatabase, memoryMailer, SAME_ORIGIN, type TestApp, testConfig } from './helpers';
 
 /** A channel that keeps what it was given. */
 export function captureChannel(): ReminderChannel & { delivered: DueReminder[] } {
@@ -86,6 +87,47 @@ export async function reminderApp(
 /** Signs a user up in `ctx` and answers their session cookie. */
 export async function signedIn(ctx: TestApp, email = 'ada@example.com'): Promise<string> {
   return (await accountClient(ctx).signUpAndVerify(email)) ?? '';
+}
+
+/** The signed-in user's id. */
+export async function userIdOf(ctx: TestApp, cookie: string): Promise<string> {
+  const session = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/account/session',
+    headers: { cookie },
+  });
+  return session.json<{ user: { id: string } }>().user.id;
+}
+
+/**
+ * The minute now in `timeZone` as a reminder time (HH:MM): a reminder at it has just passed, so
+ * it fires REMINDER_LATE_DELAY_MS from now.
+ */
+export function thisMinute(timeZone = 'UTC'): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date());
+}
+
+/** Creates a todo as the user's page does and answers its id. */
+export async function createTodo(
+  ctx: TestApp,
+  cookie: string,
+  title: string,
+  reminderTime: string,
+  fields: { dueDate?: string } = {},
+): Promise<{ id: string }> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/todos',
+    payload: { title, reminderTime, ...fields },
+    headers: { ...SAME_ORIGIN, cookie },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>();
 }
 
 /** The pending reminder job of an item, as the queue keeps it, or undefined. */

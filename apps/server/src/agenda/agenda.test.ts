@@ -93,8 +93,8 @@ describe.each(ENGINES)('agenda on %s', (engine) => {
     const doneBefore = await todo(ada, 'Done on Friday', '2026-11-20');
     clock.advance(-86_400_000);
     await completeTodo(ada, doneBefore.id);
-    clock.advance(86_400_000);
     await plan(ada, '2026-11-20', 'Yesterday’s task');
+    clock.advance(86_400_000);
     const todayPlan = await plan(ada, '2026-11-21', 'Stretch', 'Read');
     await plan(ada, '2026-11-23', 'Monday’s task');
 

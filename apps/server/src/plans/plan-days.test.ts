@@ -1,7 +1,7 @@
 import type { Plan } from '@daywise/shared/schemas';
 import { describe, expect, it } from 'vitest';
 
-import { ENGINES, type TestApp } from '../../test/helpers';
+import { ENGINES, SAME_ORIGIN, type TestApp } from '../../test/helpers';
 import { type AccountClient, eachSignedIn, sendAs, type TestClock } from '../../test/signed-in';
 
 describe.each(ENGINES)('plans of other days on %s', (engine) => {
@@ -97,6 +97,101 @@ describe.each(ENGINES)('plans of other days on %s', (engine) => {
         },
       });
     }
+  });
+
+  const refused = async (planDate: string, message: string) => {
+    const response = await sendAs(ctx, cookie, 'POST', '/api/plans', {
+      title: 'Refused',
+      planDate,
+      tasks: [{ title: 'Nothing' }],
+    });
+    expect(response.statusCode, planDate).toBe(400);
+    expect(response.json(), planDate).toEqual({
+      error: { code: 'VALIDATION_FAILED', message, fields: { planDate: message } },
+    });
+  };
+  const PAST = 'Please choose today or a later day';
+  const OUT_OF_REACH = 'Please choose a day within a year of today';
+
+  it('plans today through a year ahead, and refuses a past day or a later one', async () => {
+    await refused('2026-11-20', PAST);
+    await refused('2000-01-01', PAST);
+    await refused('2027-11-22', OUT_OF_REACH);
+    await refused('9999-12-31', OUT_OF_REACH);
+    expect(await onDate('2026-11-20')).toBeNull();
+
+    // Today and the last day within reach.
+    for (const planDate of ['2026-11-21', '2027-11-21']) {
+      const plan = await createPlan({ title: planDate, planDate, tasks: [{ title: 'a' }] });
+      expect(await onDate(planDate)).toEqual(plan);
+    }
+
+    // The reach moves with the user's today: at midnight a day more is open, and nothing was
+    // created by the refused request.
+    clock.advance(15 * 60 * 60 * 1000);
+    expect(await onDate('2027-11-22')).toBeNull();
+    await createPlan({ title: 'Next', planDate: '2027-11-22', tasks: [{ title: 'c' }] });
+    await refused('2026-11-21', PAST);
+  });
+
+  it('takes the user’s today in their time zone: Pacific/Auckland is a day ahead', async () => {
+    await sendAs(ctx, cookie, 'PATCH', '/api/settings', {
+      group: 'preferences',
+      key: 'timezone',
+      value: 'Pacific/Auckland',
+    });
+    // 12:00 UTC on Saturday 21 November is 01:00 on Sunday 22 November in Auckland (UTC+13).
+    clock.advance(3 * 60 * 60 * 1000);
+    await refused('2026-11-21', PAST);
+    await refused('2027-11-23', OUT_OF_REACH);
+
+    expect((await createPlan({ title: 'Sunday', tasks: [{ title: 'Brunch' }] })).planDate).toBe(
+      '2026-11-22',
+    );
+    const last = await createPlan({
+      title: 'Last',
+      planDate: '2027-11-22',
+      tasks: [{ title: 'x' }],
+    });
+    expect(await onDate('2027-11-22')).toEqual(last);
+    expect(await onDate('2026-11-21')).toBeNull();
+  });
+
+  it('answers a repeated create with its first answer after midnight', async () => {
+    clock.advance(14 * 60 * 60 * 1000 + 59 * 60 * 1000);
+    const create = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/plans',
+        payload: { title: 'Late', planDate: '2026-11-21', tasks: [{ title: 'Sleep' }] },
+        headers: { ...SAME_ORIGIN, cookie, 'idempotency-key': 'late-plan-2026-11-21' },
+      });
+    const first = await create();
+    expect(first.statusCode).toBe(201);
+    // 00:00 on Sunday: the same request again is the same plan, not a past day refused.
+    clock.advance(60 * 1000);
+    const repeat = await create();
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.json()).toEqual(first.json());
+  });
+
+  it('keeps a plan’s day when it is edited, whatever day the edit names', async () => {
+    const plan = await createPlan({ title: 'Saturday', tasks: [{ title: 'Market' }] });
+    // Two days on, Saturday's plan is in the past and can still be edited.
+    clock.advance(2 * 24 * 60 * 60 * 1000);
+    for (const planDate of ['2026-11-30', '2020-01-01', '2030-01-01']) {
+      const edited = await sendAs(ctx, cookie, 'PUT', `/api/plans/${plan.id}`, {
+        title: `Saturday ${planDate}`,
+        planDate,
+        tasks: [{ id: plan.tasks[0]?.id, title: 'Market' }],
+      });
+      expect(edited.statusCode, planDate).toBe(200);
+      expect(edited.json<Plan>(), planDate).toMatchObject({
+        planDate: '2026-11-21',
+        title: `Saturday ${planDate}`,
+      });
+    }
+    expect(await onDate('2026-11-30')).toBeNull();
   });
 
   it('never shows another user’s plan of a day, and asks for a session', async () => {

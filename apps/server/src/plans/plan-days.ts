@@ -29,3 +29,20 @@ export function planOfDay(
   }
   return planOn(db, userId, date);
 }
+
+/**
+ * Refuses the day of a new plan before the user's today or further than PLAN_DAY_REACH days
+ * ahead: the plan dialog's own bounds (docs/product/daily-goals.md), kept for every API client.
+ */
+export function assertPlannableDay(date: string, today: string): void {
+  if (date < today) {
+    throw new ApiError('VALIDATION_FAILED', MESSAGES.planDayPast, {
+      planDate: MESSAGES.planDayPast,
+    });
+  }
+  if (date > addDays(today, PLAN_DAY_REACH)) {
+    throw new ApiError('VALIDATION_FAILED', MESSAGES.planDayOutOfReach, {
+      planDate: MESSAGES.planDayOutOfReach,
+    });
+  }
+}

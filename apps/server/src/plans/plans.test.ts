@@ -222,11 +222,10 @@ describe.each(ENGINES)('daily plans and tags on %s', (engine) => {
     expect((await send('POST', '/api/tags', { name: ' ' })).statusCode).toBe(400);
     expect((await send('POST', '/api/tags', { name: 'X', color: 'red' })).statusCode).toBe(400);
 
-    const past = await createPlan({
-      title: 'Yesterday',
-      planDate: '2026-11-20',
-      tasks: [{ title: 'Old', tag: 'Work' }],
-    });
+    // Yesterday's plan, made yesterday.
+    clock.advance(-24 * 60 * 60 * 1000);
+    const past = await createPlan({ title: 'Yesterday', tasks: [{ title: 'Old', tag: 'Work' }] });
+    clock.advance(24 * 60 * 60 * 1000);
     const plan = await createPlan({ title: 'Today', tasks: [{ title: 'New', tag: 'work' }] });
     const renamed = await send('PATCH', `/api/tags/${work.id}`, {
       name: 'Office',

@@ -4,7 +4,7 @@ import type { AppInstance } from '../app';
 import type { DomainEvent } from '../lib/events';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
-import { planOfDay } from './plan-days';
+import { assertPlannableDay, planOfDay } from './plan-days';
 import {
   createPlan,
   deletePlan,
@@ -33,9 +33,11 @@ export function planRoutes(app: AppInstance): void {
   route(app, plansApi.create, async (context) => {
     const { db, user, body, now, today, events } = context;
     const day = await today();
-    return idempotentCreate(context, () =>
-      events.after(createPlan(db, user.id, body, now, day, events), changed(user.id)),
-    );
+    // Checked inside the idempotent write: a repeat of yesterday's create gets its first answer.
+    return idempotentCreate(context, () => {
+      assertPlannableDay(body.planDate ?? day, day);
+      return events.after(createPlan(db, user.id, body, now, day, events), changed(user.id));
+    });
   });
 
   route(app, plansApi.get, ({ db, user, params }) => getPlan(db, user.id, params.id));

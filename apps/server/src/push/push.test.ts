@@ -1,62 +1,19 @@
-import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { QUOTAS } from '@daywise/shared';
 import type { PushDevice } from '@daywise/shared/schemas';
-import { decrypt } from 'http_ece';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, type TestApp } from '../../test/helpers';
+import {
+  browserKeys,
+  decryptPush,
+  FIREFOX,
+  type PushService,
+  startPushService,
+} from '../../test/push-service';
 import { type AccountClient, eachSignedIn, sendAs, type TestClock } from '../../test/signed-in';
 import type { DueReminder } from '../reminders/channels';
 import { PUSH_TTL_SECONDS, REMINDER_TAG } from './send';
 import { savePushSubscription } from './subscriptions';
-
-const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
-
-/** A browser's side of a subscription: its P-256 key pair and 16-byte auth secret. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16).toString('base64url');
-  return { ecdh, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } };
-}
-
-interface Received {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: Buffer;
-}
-
-/**
- * A push service on loopback: records each request and answers with the status its path names
- * (`/201/...`, `/410/...`). Plain HTTP: the endpoint is stored by the service, below the route
- * that accepts only https.
- */
-async function startPushService() {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({
-        path: request.url ?? '',
-        headers: request.headers,
-        body: Buffer.concat(chunks),
-      });
-      response.statusCode = Number(request.url?.split('/')[1]);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    received,
-    endpoint: (status: number, name: string) => `http://127.0.0.1:${port}/${status}/${name}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const HTTPS_ENDPOINT = 'https://push.example.com/send/abc';
 
@@ -65,7 +22,7 @@ describe.each(ENGINES)('web push on %s', (engine) => {
   let api: AccountClient;
   let cookie: string;
   let clock: TestClock;
-  let pushService: Awaited<ReturnType<typeof startPushService>>;
+  let pushService: PushService;
 
   eachSignedIn(engine, (app) => ({ ctx, api, cookie, clock } = app));
   beforeEach(async () => {
@@ -258,12 +215,7 @@ describe.each(ENGINES)('web push on %s', (engine) => {
         'content-encoding': 'aes128gcm',
         authorization: expect.stringMatching(/^vapid t=.+, k=.+$/) as string,
       });
-      const payload = decrypt(request?.body ?? Buffer.alloc(0), {
-        version: 'aes128gcm',
-        privateKey: browser.ecdh,
-        authSecret: browser.keys.auth,
-      });
-      expect(JSON.parse(payload.toString('utf8'))).toEqual({
+      expect(decryptPush(request, browser)).toEqual({
         title: 'Reminder: Water the plants',
         body: 'Due today',
         url: '/dashboard/todos',

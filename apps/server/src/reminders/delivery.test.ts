@@ -15,17 +15,14 @@ import {
 } from '../../test/helpers';
 import {
   captureChannel,
+  createTodo,
   deliveryLog,
   pendingJob,
   reminderApp,
   signedIn,
+  thisMinute,
 } from '../../test/reminder-app';
 import { workerSchemaFor } from './graphile-queue';
-
-/** The minute now, in UTC, as a reminder time: it fires 2 seconds from now (REMINDER_LATE_DELAY_MS). */
-function thisMinute(): string {
-  return new Date().toISOString().slice(11, 16);
-}
 
 /** What every app of a test was, to close them after it. */
 const opened: { close: () => Promise<void> }[] = [];
@@ -34,17 +31,6 @@ afterEach(async () => {
     await resource.close();
   }
 });
-
-async function createTodo(ctx: TestApp, cookie: string, title: string, reminderTime: string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/todos',
-    payload: { title, reminderTime },
-    headers: { ...SAME_ORIGIN, cookie },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string }>();
-}
 
 async function testDatabase(engine: 'sqlite' | 'postgres'): Promise<TestDatabase> {
   const database = await createTestDatabase(engine);

@@ -42,7 +42,7 @@ export const plansApi = {
   create: endpoint({
     method: 'POST',
     path: '/api/plans',
-    summary: 'Create the plan of a day (today unless a date is given)',
+    summary: 'Create the plan of a day: today unless a date is given, at most a year ahead',
     tag,
     access: 'user',
     body: planSchema,
