@@ -57,6 +57,7 @@ describe.each(ENGINES)('reminders pushed to devices on %s', (engine) => {
     await savePushSubscription(
       ctx.database.db,
       await userIdOf(ctx, cookie),
+      `session of ${device}`,
       { endpoint: pushService.endpoint(201, device), keys: browser.keys },
       FIREFOX,
       new Date(),
