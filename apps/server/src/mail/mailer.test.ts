@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { type ParsedMail, simpleParser } from 'mailparser';
+import { simpleParser } from 'mailparser';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { tempDir } from '../../test/helpers';
+import { startSmtpListener } from '../../test/smtp-listener';
 import { createMailer, maskEmail } from './mailer';
 import { verificationEmail } from './templates';
 
@@ -15,31 +14,15 @@ const logger = pino({ level: 'silent' });
 const link = 'http://localhost:3000/verify-email?userId=abc123def456&secret=s3cr3t-s3cr3t-s3cr3t-1';
 
 describe('createMailer over SMTP', () => {
-  let server: SMTPServer | undefined;
-  afterEach(
-    () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
-  );
+  let listener: Awaited<ReturnType<typeof startSmtpListener>> | undefined;
+  afterEach(() => listener?.close());
 
   it('delivers the HTML and text versions to the SMTP server', async () => {
-    const received: ParsedMail[] = [];
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream).then(
-          (mail) => {
-            received.push(mail);
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      },
-    });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
+    listener = await startSmtpListener();
+    const received = listener.messages;
 
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: listener.url,
       from: 'Daywise <no-reply@daywise.test>',
       dataDir: tempDir(),
       logger,

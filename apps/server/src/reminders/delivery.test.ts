@@ -1,8 +1,5 @@
-import type { AddressInfo } from 'node:net';
-
 import { sql } from 'kysely';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import {
@@ -22,6 +19,7 @@ import {
   signedIn,
   thisMinute,
 } from '../../test/reminder-app';
+import { startSmtpListener } from '../../test/smtp-listener';
 import { workerSchemaFor } from './graphile-queue';
 
 /** What every app of a test was, to close them after it. */
@@ -120,27 +118,11 @@ function headerLine(mail: ParsedMail | undefined, key: string): string | undefin
   return mail?.headerLines.find((line) => line.key === key)?.line.replace(/\r\n\s+/g, ' ');
 }
 
-/** A real SMTP listener keeping every message it receives. */
+/** A real SMTP listener keeping every message it receives, closed after the test. */
 async function mailbox() {
-  const messages: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          messages.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  opened.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-  const port = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, messages };
+  const listener = await startSmtpListener();
+  opened.push(listener);
+  return listener;
 }
 
 describe.each(ENGINES)('reminder emails on %s', (engine) => {
