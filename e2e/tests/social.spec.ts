@@ -332,7 +332,18 @@ test.describe('Social', () => {
       await expect(gracePlan.getByText('Pack boots')).toHaveCount(0);
     };
     await deleteTask();
-    await toast(grace.page, 'Task deleted').getByRole('button', { name: 'Undo' }).click();
+    // From the keyboard: the toast is in the dialog, so Tab goes on from the dialog's last button
+    // to the toast's Undo, inside the dialog's focus trap.
+    const undo = gracePlan
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Task deleted' })
+      .getByRole('button', { name: 'Undo' });
+    await expect(undo).toBeInViewport();
+    await gracePlan.getByRole('button', { name: 'Close', exact: true }).focus();
+    await grace.page.keyboard.press('Tab');
+    await grace.page.keyboard.press('Tab');
+    await expect(undo).toBeFocused();
+    await grace.page.keyboard.press('Enter');
     await expect(
       gracePlan.getByRole('checkbox', { name: 'Mark "Pack boots" as completed' }),
     ).toBeVisible();

@@ -13,17 +13,24 @@ import type { DestinationStream, Logger } from 'pino';
 
 import { agendaRoutes } from './agenda/routes';
 import { analyticsRoutes } from './analytics/routes';
+import { apiTokenSubscribers } from './api-tokens/events';
+import { apiTokenRoutes } from './api-tokens/routes';
 import { type Auth, createAuth } from './auth/auth';
 import { accountSubscribers } from './auth/events';
 import { accountRoutes } from './auth/routes';
 import { resolveAuthSecret } from './auth/secret';
 import type { Session } from './auth/session';
 import { SessionCache } from './auth/session-cache';
+import { calendarSubscribers } from './calendar/events';
+import { calendarRoutes } from './calendar/routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import type { DatabaseHandle } from './db/database';
+import { exportRoutes } from './exports/routes';
 import { feedbackRoutes } from './feedback/routes';
+import { habitRoutes } from './habits/routes';
 import { healthRoutes } from './health/routes';
+import { importRoutes } from './imports/routes';
 import { registerApiReference } from './lib/api-reference';
 import { ApiError, clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/errors';
 import { EventBus } from './lib/events';
@@ -41,6 +48,8 @@ import { profileSubscribers } from './profile/events';
 import { PICTURE_UPLOAD_LIMITS, profileRoutes } from './profile/routes';
 import { pushSubscribers } from './push/events';
 import { pushRoutes } from './push/routes';
+import { createPushChannel } from './push/send';
+import { resolveVapidKeys, vapidSubject } from './push/vapid';
 import { createMemoryBus, type RealtimeBus } from './realtime/bus';
 import { createRedisBus } from './realtime/redis-bus';
 import { realtimeRoutes } from './realtime/routes';
@@ -189,6 +198,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
         logger: app.log as Logger,
       }),
   );
+  const vapidKeys = await resolveVapidKeys(deps.database.db, config.vapidKeys);
+  app.decorate('vapidPublicKey', vapidKeys.publicKey);
+  app.decorate(
+    'pushChannel',
+    createPushChannel({
+      db: deps.database.db,
+      vapid: { subject: vapidSubject(config), ...vapidKeys },
+      logger: app.log,
+      now: app.now,
+    }),
+  );
   app.decorate(
     'reminders',
     createReminders({
@@ -200,14 +220,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
           appUrl: config.appUrl,
           secret: authSecret,
         }),
-        // Read when a reminder is due: the push routes make the channel once the VAPID keys
-        // are known (push/routes.ts).
-        {
-          name: 'push',
-          deliver: async (reminder) => {
-            await app.pushChannel.deliver(reminder);
-          },
-        },
+        app.pushChannel,
       ],
       secret: authSecret,
       now: app.now,
@@ -285,20 +298,27 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   planSubscribers(app);
   socialSubscribers(app);
   pushSubscribers(app);
+  apiTokenSubscribers(app);
+  calendarSubscribers(app);
 
+  apiTokenRoutes(app);
   healthRoutes(app);
   accountRoutes(app);
   contactRoutes(app);
   settingsRoutes(app);
   profileRoutes(app);
   todoRoutes(app);
+  importRoutes(app);
+  habitRoutes(app);
   planRoutes(app);
   socialRoutes(app);
   analyticsRoutes(app);
   feedbackRoutes(app);
   agendaRoutes(app);
+  exportRoutes(app);
+  calendarRoutes(app, authSecret);
   await reminderRoutes(app);
-  await pushRoutes(app);
+  pushRoutes(app);
   await realtimeRoutes(app);
   await webRoutes(app, config.webDistDir);
 

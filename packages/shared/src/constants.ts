@@ -123,6 +123,10 @@ export const PICTURE_MAX_PIXELS = 25_000_000;
 /** Picture uploads per user: each one is decoded, which is the costliest thing a user can ask. */
 export const PICTURE_UPLOAD_RATE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 
+/** Imports (issue 16): the largest file taken, and how many previews and imports a user asks. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_RATE_LIMIT = { max: 30, windowMs: 15 * 60_000 } as const;
+
 /** Social: polling while the realtime channel is down, message pages, edit window. */
 export const FRIEND_REQUEST_POLL_MS = 5000;
 export const OPEN_CHAT_POLL_MS = 3000;
@@ -180,7 +184,12 @@ export const QUOTAS = {
   chats: 1000,
   /** Devices that receive web push reminders (a browser subscribes once per site). */
   pushSubscriptions: 20,
+  /** Personal API tokens (issue 16). */
+  apiTokens: 20,
 } as const;
+
+/** The readable API reference the server serves (its `/api/openapi.json` is the same, as data). */
+export const API_REFERENCE_PATH = '/api/docs';
 
 /**
  * How many days either side of today a plan can be read by its date (`GET

@@ -25,6 +25,10 @@ export const ERROR_CODES = {
   RECOVERY_FAILED: { status: 401, message: MESSAGES.recoveryCouldNot },
   INVALID_IMAGE: { status: 400, message: MESSAGES.invalidImage },
   IMAGE_TOO_LARGE: { status: 413, message: MESSAGES.invalidImage },
+  // Imports: the message says what is wrong with the file.
+  IMPORT_FILE_INVALID: { status: 400, message: MESSAGES.importUnknownFormat },
+  IMPORT_FILE_TOO_LARGE: { status: 413, message: MESSAGES.importFileTooLarge },
+  IMPORT_RUNNING: { status: 409, message: MESSAGES.importRunning },
   // Social
   FRIEND_REQUEST_EXISTS: { status: 409, message: MESSAGES.friendRequestExists },
   ALREADY_FRIENDS: { status: 409, message: MESSAGES.alreadyFriends },
@@ -71,6 +75,9 @@ export const ERROR_CODES = {
     status: 429,
     message: 'Too many open connections. Close a Daywise tab and try again.',
   },
+  // API tokens (issue 16): what a bearer token may not do.
+  TOKEN_READ_ONLY: { status: 403, message: MESSAGES.tokenReadOnly },
+  COOKIE_ONLY: { status: 403, message: MESSAGES.cookieOnly },
   // Reminder emails (issue 14)
   UNSUBSCRIBE_LINK_INVALID: { status: 400, message: MESSAGES.unsubscribeLinkInvalid },
 } as const;

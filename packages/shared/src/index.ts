@@ -5,4 +5,5 @@ export * from './errors';
 export * from './messages';
 export * from './realtime';
 export * from './reminders';
+export * from './repeat-text';
 export * from './verification-link';

@@ -145,6 +145,16 @@ export const MESSAGES = {
   deleted: 'Account successfully deleted',
   deleteFailed: 'Account deletion failed',
 
+  // your data: exports (docs/data-archive.md)
+  exportStarting: 'Preparing your export…',
+  exportProgress: (done: number, total: number) =>
+    `Exporting… ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items`,
+  exportReceived: (kilobytes: number) =>
+    `Exporting… ${kilobytes.toLocaleString('en-US')} KB received`,
+  exportSaved: (filename: string) => `Saved ${filename}`,
+  exportFailed: 'The export did not finish. Please try again.',
+  exportRangeInvalid: 'Choose a start date on or before the end date.',
+
   // profile
   invalidImage: 'Invalid image file. Please select a valid image under 5MB.',
   profileUpdated: 'Profile updated successfully',
@@ -166,6 +176,8 @@ export const MESSAGES = {
   todoDeleted: 'Todo deleted successfully!',
   todoDeleteFailed: 'Failed to delete todo',
   todosLoadFailed: 'Failed to load todos',
+  // ours: quick add's parser is fetched when it first opens (docs/product/todos.md#quick-add)
+  quickAddLoadFailed: 'Quick add could not load. Check your connection and try again.',
   // todos
   noPendingTodos: 'No pending tasks',
   noCompletedTodos: 'No completed tasks yet',
@@ -213,6 +225,25 @@ export const MESSAGES = {
   tagNameTaken: 'You already have a tag with this name',
   tagDeleted: 'Tag deleted',
   tagDeleteFailed: 'Failed to delete tag',
+  todoTagUnknown: 'Choose tags from your own tag list',
+  importFileTooLarge: 'This file is larger than 10 MB. Export fewer projects or lists at a time.',
+  importFileEmpty: 'This file is empty.',
+  importNotText:
+    'This file is not a text file. Choose the CSV or JSON file the other app exported, without zipping it.',
+  importNotUtf8:
+    "This file is not UTF-8 text. Export it again from the app, or save it as 'CSV UTF-8' in your spreadsheet.",
+  importUnknownFormat:
+    'This file is not a Todoist CSV export, a TickTick CSV backup or a Daywise JSON archive.',
+  importBadArchive: 'This Daywise archive is damaged or from a newer version of Daywise.',
+  importBadCsv: 'This CSV file could not be read: its quotes or columns are broken.',
+  importNothing: 'This file holds no tasks to import.',
+  importRunning: 'An import is already running. Wait for it to finish.',
+  importStarted: 'Import started',
+  importDone: 'Import finished',
+  importFailed: 'The import stopped. Import the file again: what was imported is not duplicated.',
+  todoTagsLoadFailed: 'Failed to load your tags',
+  todoTagsNone: 'No tags yet. Create them with Manage Tags in Daily Goals.',
+  todoTagsHint: (max: number) => `Choose up to ${max} tags.`,
   planReminderBody: 'A task of today’s plan is waiting for you.',
 
   // social
@@ -296,4 +327,65 @@ export const MESSAGES = {
     'Reminder emails are off. You can turn them back on under Email Notifications in Settings.',
   unsubscribeFailed: 'We could not turn off reminder emails. Please try again.',
   unsubscribeLinkInvalid: 'This link to turn off reminder emails is not valid.',
+
+  // ours: API tokens and the calendar feed (issue 16, docs/product/feed-and-tokens.md)
+  tokenReadOnly: 'This API token can only read. Create a read-write token to make changes.',
+  cookieOnly: 'API tokens cannot be used here. Sign in to Daywise in a browser to do this.',
+  apiTokensLoadFailed: 'Failed to load your API tokens',
+  apiTokenCreateFailed: 'Failed to create the API token',
+  apiTokenRevokeFailed: 'Failed to revoke the API token',
+  apiTokenRevoked: (name: string) => `Token "${name}" revoked`,
+  apiTokenNameRequired: 'Please give the token a name',
+  apiTokenShownOnce:
+    'Copy this token now. It will not be shown again; if you lose it, revoke it and create another.',
+  apiTokenQuota: 'You can have at most 20 API tokens. Revoke one you no longer use first.',
+  noApiTokens: 'No API tokens yet.',
+  revokeApiTokenText: (name: string) =>
+    `Revoke "${name}"? Scripts using it will stop working at once.`,
+  calendarFeedLoadFailed: 'Failed to load your calendar feed',
+  calendarFeedOff: 'Your calendar feed is off.',
+  calendarFeedChangeFailed: 'Failed to change your calendar feed',
+  calendarFeedRotated: 'New feed address made. The old one no longer works.',
+  calendarFeedTurnedOff: 'Calendar feed turned off',
+  rotateFeedText:
+    'Make a new feed address? The old one stops working at once, and calendars subscribed to it must subscribe again.',
+  turnOffFeedText: 'Turn off the calendar feed? Calendars subscribed to it stop receiving updates.',
+  copied: 'Copied to the clipboard',
+  copyFailed: 'Could not copy. Select the text and copy it yourself.',
+
+  // ours: repeating todos and habits, the web's texts (issue 15, docs/product/todos.md)
+  repeatDueDateSet: 'Due date set to today: a repeating todo starts on its due date.',
+  repeatIntervalInvalid: 'Please enter a whole number from 1 to 999',
+  repeatWeekdaysMissing: 'Please choose at least one day of the week',
+  repeatMonthDayInvalid: 'Please enter a day of the month from 1 to 31',
+  repeatCountInvalid: 'Please enter how many times, from 1 to 999',
+  repeatUntilInvalid: 'Please choose an end date on or after the due date',
+  repeatDone: (next: string) => `Done — next: ${next}`,
+  repeatLastDone: 'Done — that was the last one',
+  repeatUndone: (due: string) => `Undone — due ${due} again`,
+  todoSkipped: (next: string) => `Skipped — next: ${next}`,
+  todoSkippedLast: 'Skipped — that was the last one',
+  todoSkipFailed: 'Failed to skip todo',
+  noHabitsYet: 'No habits yet. Make a todo repeat to start a streak.',
+
+  // ours: days off (issue 15, docs/product/profile-and-settings.md)
+  daysOffExplained:
+    'Days off pause your habits: an occurrence due on a day off neither breaks nor extends a streak. Every 7 on time in a row earns a freeze, which covers one missed occurrence.',
+  daysOffLoadFailed: 'Failed to load your days off',
+  noDaysOff: 'No days off planned',
+  dayOffAdded: 'Days off added',
+  dayOffAddFailed: 'Failed to add days off',
+  dayOffCancelled: 'Days off cancelled',
+  dayOffCancelFailed: 'Failed to cancel days off',
+  dayOffStartRequired: 'Please choose the first day off',
+  dayOffEndBeforeStart: 'The last day off cannot be before the first',
+  // ours: repeating todos, habits and days off, as the server answers them (issue 15)
+  repeatRuleInvalid: (detail: string) => `This repeat is not supported: ${detail}.`,
+  repeatNeedsDueDate: 'A repeating todo needs a due date',
+  repeatNeverOccurs: 'This repeat has no date on or after the due date',
+  repeatNotRepeating: 'This todo does not repeat',
+  repeatEnded: 'This repeating todo has ended',
+  repeatNothingToUndo: 'There is nothing to undo for this todo',
+  daysOffLimit: (limit: number) => `You can keep at most ${limit} periods of days off.`,
+  daysOffTooLong: (days: number) => `Days off can span at most ${days} days.`,
 } as const;

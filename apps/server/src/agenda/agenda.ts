@@ -11,7 +11,7 @@ import type {
 import { type Kysely, sql } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { presentTodo } from '../todos/todos';
+import { presentTodos } from '../todos/todos';
 
 /**
  * Today and Upcoming (issue 14): the user's todos by due date, the tasks of their daily plans and
@@ -29,10 +29,12 @@ interface Range {
   today: string;
   /** The instant today began in the user's zone: shared tasks keep no completion day. */
   todayStart: string;
+  /** The user's time zone, where a repeating todo's occurrences fall. */
+  zone: string;
 }
 
 function rangeOf(userId: string, from: string | null, to: string, today: string, zone: string) {
-  return { userId, from, to, today, todayStart: startOfDayIn(today, zone).toISOString() };
+  return { userId, from, to, today, todayStart: startOfDayIn(today, zone).toISOString(), zone };
 }
 
 const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
@@ -73,7 +75,9 @@ async function dueTodos(db: Kysely<Database>, range: Range): Promise<Todo[]> {
   ]);
   const inRange = ({ due_date: due }: { due_date: string | null }) =>
     due !== null && due <= range.to && (range.from === null || due >= range.from);
-  return [...openRows, ...doneToday.filter(inRange)].map(presentTodo).sort(byDueThenPriority);
+  const rows = [...openRows, ...doneToday.filter(inRange)];
+  const todos = await presentTodos(db, range.userId, rows, range.today, range.zone);
+  return todos.sort(byDueThenPriority);
 }
 
 /** The tasks of the user's own plans dated in the range, by date and then the plan's order. */

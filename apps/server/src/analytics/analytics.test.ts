@@ -250,6 +250,7 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
         dueToday: { dueToday: 1, overdue: 1 },
         currentStreak: 2,
         streaks: expect.any(Array) as StreakItem[],
+        habits: [],
       });
     });
 
@@ -315,6 +316,7 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
             lastCompletedDate: '2026-11-20',
           },
         ],
+        habits: [],
       });
     });
 
@@ -755,6 +757,7 @@ describe.each(ENGINES)('analytics on %s', (engine) => {
         dueToday: { dueToday: 0, overdue: 0 },
         currentStreak: 0,
         streaks: [],
+        habits: [],
       });
       for (const [period, length] of [
         ['week', 7],

@@ -2,6 +2,7 @@ import type { ChartData, ChartPeriod } from '@daywise/shared/schemas';
 import { type Kysely, sql } from 'kysely';
 
 import type { Database } from '../db/schema';
+import { occurrencesDoneIn } from './dashboard';
 import { fillSeries, periodBuckets } from './series';
 
 /**
@@ -19,12 +20,22 @@ async function completionsPerBucket(
 ) {
   const bucket =
     period === 'year' ? sql<string>`substr(completed_date, 1, 7)` : sql<string>`completed_date`;
-  return db
+  const completed = db
     .selectFrom(table)
-    .select([bucket.as('key'), sql<number>`count(*)`.as('value')])
+    .select('completed_date')
     .where('user_id', '=', userId)
     .where('completed_date', '>=', start)
-    .where('completed_date', '<=', end)
+    .where('completed_date', '<=', end);
+  // A repeating todo's completions are its occurrences done, each on its own day.
+  const done =
+    table === 'todos'
+      ? completed
+          .where('repeat_rule', 'is', null)
+          .unionAll(occurrencesDoneIn(db, userId, start, end))
+      : completed;
+  return db
+    .selectFrom(done.as('done'))
+    .select([bucket.as('key'), sql<number>`count(*)`.as('value')])
     .groupBy(bucket)
     .execute();
 }

@@ -6,6 +6,9 @@ import type { Database } from '../db/schema';
 import { percentage } from './series';
 import { currentStreak, streakItems } from './streaks';
 
+/** The Daily Streaks card's habits (habits/dashboard.ts), read by the route. */
+type Habits = DashboardSummary['habits'];
+
 type Progress = DashboardSummary['today'];
 
 /** How many rows there are, and how many of them `completed` marks done. */
@@ -36,8 +39,24 @@ function progress(completed: number, total: number): Progress {
 }
 
 /**
+ * The occurrences of repeating todos done from `from` to `to`, by the day they were done
+ * (migration 0014): a repeating todo's completions are its occurrences, so its own completion
+ * day (when its series ended) is left out where todos are counted.
+ */
+export function occurrencesDoneIn(db: Kysely<Database>, userId: string, from: string, to: string) {
+  return db
+    .selectFrom('todo_occurrences')
+    .select('completed_on as completed_date')
+    .where('user_id', '=', userId)
+    .where('completed_on', '>=', from)
+    .where('completed_on', '<=', to)
+    .where('outcome', '=', 'done');
+}
+
+/**
  * The This Week and This Month cards: todos and plan tasks counted by the day they
- * were completed in the user’s time zone (completed_date, migration 0006). One scan of each table's
+ * were completed in the user’s time zone (completed_date, migration 0006), and the occurrences
+ * of repeating todos by the day they were done. One scan of each table's
  * (user_id, completed_date) index over the span covering both periods (a week may straddle two
  * months), split into the two counts by the database.
  */
@@ -54,7 +73,13 @@ async function completedThisWeekAndMonth(db: Kysely<Database>, userId: string, t
       .where('completed_date', '>=', from)
       .where('completed_date', '<=', to);
   const row = await db
-    .selectFrom(completedIn('todos').unionAll(completedIn('daily_tasks')).as('done'))
+    .selectFrom(
+      completedIn('todos')
+        .where('repeat_rule', 'is', null)
+        .unionAll(completedIn('daily_tasks'))
+        .unionAll(occurrencesDoneIn(db, userId, from, to))
+        .as('done'),
+    )
     .select([
       sql<number>`count(case when completed_date between ${week.start} and ${week.end} then 1 end)`.as(
         'week',
@@ -126,13 +151,15 @@ export async function dashboardSummary(
   timezone: string,
   today: string,
   streaks: () => Promise<PlanStreaks>,
+  habits: () => Promise<Habits>,
 ): Promise<DashboardSummary> {
-  const [todayCard, periods, dailyTodos, dueToday, planned] = await Promise.all([
+  const [todayCard, periods, dailyTodos, dueToday, planned, habitItems] = await Promise.all([
     todayProgress(db, userId, today),
     completedThisWeekAndMonth(db, userId, today),
     todosCreatedToday(db, userId, timezone, today),
     todosDue(db, userId, today),
     streaks(),
+    habits(),
   ]);
-  return { today: todayCard, ...periods, dailyTodos, dueToday, ...planned };
+  return { today: todayCard, ...periods, dailyTodos, dueToday, ...planned, habits: habitItems };
 }

@@ -1,6 +1,7 @@
 import { analyticsApi } from '@daywise/shared/api';
 
 import type { AppInstance } from '../app';
+import { habitItems } from '../habits/dashboard';
 import { route } from '../lib/route';
 import { UserCache } from '../lib/user-cache';
 import { completionChart } from './chart';
@@ -20,9 +21,14 @@ export function analyticsRoutes(app: AppInstance): void {
     changes: (event) => event.type === 'plans.changed',
   });
   route(app, analyticsApi.dashboard, async ({ db, user, timezone, today }) => {
-    const day = await today();
-    return dashboardSummary(db, user.id, await timezone(), day, () =>
-      streaks.read(user.id, day, () => planStreaks(db, user.id, day)),
+    const [day, zone] = [await today(), await timezone()];
+    return dashboardSummary(
+      db,
+      user.id,
+      zone,
+      day,
+      () => streaks.read(user.id, day, () => planStreaks(db, user.id, day)),
+      () => habitItems(db, user.id, day, zone),
     );
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { Kysely } from 'kysely';
 
+import { keptAppSetting } from '../db/app-settings';
 import type { Database } from '../db/schema';
 
 const KEY = 'auth_secret';
@@ -18,15 +19,5 @@ export async function resolveAuthSecret(
   if (configured) {
     return configured;
   }
-  await db
-    .insertInto('app_settings')
-    .values({ key: KEY, value: randomBytes(32).toString('base64url') })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_settings')
-    .select('value')
-    .where('key', '=', KEY)
-    .executeTakeFirstOrThrow();
-  return row.value;
+  return keptAppSetting(db, KEY, () => randomBytes(32).toString('base64url'));
 }

@@ -14,6 +14,11 @@ import * as todoSearch from './migrations/0010-todo-search';
 import * as reminders from './migrations/0011-reminders';
 import * as pushSubscriptions from './migrations/0012-push-subscriptions';
 import * as agendaIndexes from './migrations/0013-agenda-indexes';
+import * as todoRepeats from './migrations/0014-todo-repeats';
+import * as daysOff from './migrations/0015-days-off';
+import * as todoTags from './migrations/0016-todo-tags';
+import * as imports from './migrations/0017-imports';
+import * as calendarFeedAndApiTokens from './migrations/0018-calendar-feed-and-api-tokens';
 import type { Database } from './schema';
 
 /**
@@ -34,6 +39,11 @@ const migrations: Record<string, Migration> = {
   '0011-reminders': reminders,
   '0012-push-subscriptions': pushSubscriptions,
   '0013-agenda-indexes': agendaIndexes,
+  '0014-todo-repeats': todoRepeats,
+  '0015-days-off': daysOff,
+  '0016-todo-tags': todoTags,
+  '0017-imports': imports,
+  '0018-calendar-feed-and-api-tokens': calendarFeedAndApiTokens,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -142,6 +142,41 @@ export interface TodoTable {
   completed_date: string | null;
   created_at: string;
   updated_at: string;
+  /** An RRULE value without DTSTART (todos/repeats.ts); null for a todo that does not repeat. */
+  repeat_rule: string | null;
+  repeat_from: 'due' | 'completion' | null;
+  /** YYYY-MM-DD: the series' first day, its DTSTART in the user's time zone. */
+  repeat_start: string | null;
+  /** The habit as of the last write (habits/habit.ts), counted up to `habit_through`. */
+  habit_streak: Generated<number>;
+  habit_best: Generated<number>;
+  habit_freezes: Generated<number>;
+  habit_done: Generated<number>;
+  /** YYYY-MM-DD: every occurrence up to this day is counted in the habit columns. */
+  habit_through: string | null;
+}
+
+/** One occurrence of a repeating todo, done or skipped (migration 0014). */
+export interface TodoOccurrenceTable {
+  id: string;
+  user_id: string;
+  todo_id: string;
+  /** YYYY-MM-DD: the occurrence's date. */
+  occurrence_date: string;
+  outcome: 'done' | 'skipped';
+  completed_at: string;
+  /** YYYY-MM-DD: the day it was done or skipped, in the user's time zone then. */
+  completed_on: string;
+  created_at: string;
+}
+
+/** A range of days off, first and last day included (migration 0015). */
+export interface DayOffTable {
+  id: string;
+  user_id: string;
+  start_date: string;
+  end_date: string;
+  created_at: string;
 }
 
 export interface UserTagTable {
@@ -152,6 +187,40 @@ export interface UserTagTable {
   name_key: string;
   color: string;
   created_at: string;
+}
+
+/** The tags a todo carries (migration 0016). */
+export interface TodoTagTable {
+  todo_id: string;
+  tag_id: string;
+}
+
+/** A confirmed import, polled by the page for progress and result (migration 0017). */
+export interface ImportTable {
+  id: string;
+  user_id: string;
+  format: 'daywise' | 'todoist' | 'ticktick';
+  file_name: string;
+  status: 'running' | 'done' | 'failed';
+  /** Items the file holds that can be imported. */
+  total: number;
+  processed: Generated<number>;
+  created_count: Generated<number>;
+  /** Items an earlier import of the same file already brought in. */
+  existing_count: Generated<number>;
+  tags_created: Generated<number>;
+  /** JSON: the per-row problems, `{ row, message }[]`. */
+  problems: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** What an import brought in, by per-user source key, so a second import adds nothing. */
+export interface ImportItemTable {
+  user_id: string;
+  source_key: string;
+  todo_id: string;
 }
 
 export interface DailyPlanTable {
@@ -314,6 +383,28 @@ export interface PushSubscriptionTable {
   last_success_at: string | null;
 }
 
+/** A personal API token (migration 0018, api-tokens/): its SHA-256, never the token. */
+export interface ApiTokenTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scope: 'read' | 'read-write';
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  created_at: string;
+  /** Moved on at most once a minute (api-tokens/tokens.ts). */
+  last_used_at: string | null;
+}
+
+/** A user's calendar feed (migration 0018, calendar/): no secret, only the address's version. */
+export interface CalendarFeedTable {
+  user_id: string;
+  /** Part of the HMAC in the feed's address; rotating adds one. */
+  version: number;
+  enabled: SqlBool;
+  updated_at: string;
+}
+
 export interface Database {
   contact_messages: ContactMessageTable;
   feedback: FeedbackTable;
@@ -327,7 +418,12 @@ export interface Database {
   profile_pictures: ProfilePictureTable;
   todos: TodoTable;
   todo_counts: TodoCountTable;
+  todo_occurrences: TodoOccurrenceTable;
+  days_off: DayOffTable;
   user_tags: UserTagTable;
+  todo_tags: TodoTagTable;
+  imports: ImportTable;
+  import_items: ImportItemTable;
   daily_plans: DailyPlanTable;
   daily_tasks: DailyTaskTable;
   daily_completions: DailyCompletionTable;
@@ -341,4 +437,6 @@ export interface Database {
   reminder_deliveries: ReminderDeliveryTable;
   reminder_jobs: ReminderJobTable;
   push_subscriptions: PushSubscriptionTable;
+  api_tokens: ApiTokenTable;
+  calendar_feeds: CalendarFeedTable;
 }

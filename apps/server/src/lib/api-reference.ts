@@ -7,6 +7,27 @@ import type { AppInstance } from '../app';
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
 
+const API_DESCRIPTION = `The JSON API behind the Daywise web app. Every error answer is \
+\`{ "error": { "code", "message", "fields"? } }\`; each operation lists its codes by status.
+
+## Using a token
+
+Scripts and integrations authenticate with a personal API token instead of the session cookie.
+Create one in Settings → API tokens, choosing its scope: **read** (GET operations only) or
+**read-write**. The token is shown once; Daywise keeps only its hash. Send it in the
+\`Authorization\` header:
+
+\`\`\`sh
+curl -H "Authorization: Bearer $DAYWISE_TOKEN" "https://daywise.example/api/todos?filter=pending"
+\`\`\`
+
+A request with a token is authenticated by the token alone (cookies are ignored) and needs no
+\`Origin\` header. Operations that list \`bearerAuth\` accept a token; the others (account,
+tokens, calendar feed settings, settings changes, push devices) are cookie-only and answer
+403 \`COOKIE_ONLY\`. A read token calling anything but GET gets 403 \`TOKEN_READ_ONLY\`; an
+unknown or revoked token 401 \`UNAUTHENTICATED\`. Each token may make 120 requests a minute
+(429 \`RATE_LIMITED\` beyond). Revoking a token in Settings stops it at once.`;
+
 /**
  * The API described from its contract (docs/ARCHITECTURE.md): OpenAPI 3.1 at
  * `/api/openapi.json`, and a reference page at `/api/docs` served from the app's own files, so the
@@ -19,9 +40,7 @@ export async function registerApiReference(app: AppInstance): Promise<void> {
       info: {
         title: 'Daywise API',
         version: '1',
-        description:
-          'The JSON API behind the Daywise web app. Every error answer is ' +
-          '`{ "error": { "code", "message", "fields"? } }`; each operation lists its codes by status.',
+        description: API_DESCRIPTION,
       },
       components: {
         securitySchemes: {
@@ -30,6 +49,13 @@ export async function registerApiReference(app: AppInstance): Promise<void> {
             in: 'cookie',
             name: 'daywise.session_token',
             description: 'The session cookie set by POST /api/account/login.',
+          },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token from Settings → API tokens (`dw_…`). Operations that list it ' +
+              'accept it; a read token may call GET operations only.',
           },
         },
       },

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { bearerToken } from './bearer';
 import { ApiError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,6 +42,10 @@ function originOf(value: string | undefined): string | undefined {
  * browser's cross-site request (curl, server-to-server) and carries no ambient cookie risk it did
  * not choose, so it passes. The check covers every path, not only `/api/`: the router decodes
  * paths, so a prefix test on the raw URL could be dodged (ADR 0014).
+ *
+ * A request with `Authorization: Bearer` skips the Origin check: it is authenticated by that
+ * token alone, never by a cookie (lib/route.ts), and a browser cannot send the header cross-site
+ * without the page knowing the token, so there is no ambient credential to protect (issue 16).
  */
 export function registerOriginCheck(app: FastifyInstance, appUrl: string): void {
   const allowed = new URL(appUrl).origin;
@@ -48,7 +53,7 @@ export function registerOriginCheck(app: FastifyInstance, appUrl: string): void 
     if (!isCanonicalTarget(request.raw.url ?? '')) {
       throw new ApiError('INVALID_REQUEST_TARGET');
     }
-    if (SAFE_METHODS.has(request.method)) {
+    if (SAFE_METHODS.has(request.method) || bearerToken(request) !== undefined) {
       return;
     }
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);

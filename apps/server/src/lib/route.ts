@@ -17,6 +17,8 @@ import type { AppInstance } from '../app';
 import { requireSession, type SessionUser } from '../auth/session';
 import type { Database } from '../db/schema';
 import { userTimezone } from '../settings/settings';
+import { bearerToken } from './bearer';
+import { ApiError } from './errors';
 import type { EventBus } from './events';
 
 /**
@@ -30,7 +32,10 @@ export interface RequestContext<E extends Endpoint> {
   body: EndpointBody<E>;
   /** The signed-in user ('user' endpoints only). */
   user: E['access'] extends 'user' ? SessionUser : undefined;
-  /** The signed-in session's id ('user' endpoints only). */
+  /**
+   * The signed-in session's id ('user' endpoints only); `api-token:<id>` when an API token
+   * authenticated the request (only cookie-only endpoints read it, and those refuse tokens).
+   */
   sessionId: E['access'] extends 'user' ? string : undefined;
   /** The request's instant, read once from the app's clock. */
   now: Date;
@@ -69,6 +74,11 @@ function uploadSchema({ type, files }: NonNullable<Endpoint['requestContent']>) 
   };
 }
 
+/** How a 'user' endpoint may be called: the session cookie, and an API token unless cookie-only. */
+function securityOf(endpoint: Endpoint): Record<string, string[]>[] {
+  return endpoint.cookieOnly ? [{ session: [] }] : [{ session: [] }, { bearerAuth: [] }];
+}
+
 /** The route schema an endpoint implies: input validation, serialization, and the reference. */
 export function routeSchema(endpoint: Endpoint) {
   const errors = Object.fromEntries(
@@ -99,7 +109,7 @@ export function routeSchema(endpoint: Endpoint) {
           }),
         }
       : {}),
-    ...(endpoint.access === 'user' ? { security: [{ session: [] }] } : {}),
+    ...(endpoint.access === 'user' ? { security: securityOf(endpoint) } : {}),
     response: {
       [success]: endpoint.responseContent
         ? {
@@ -133,6 +143,35 @@ export function registerContractCompilers(app: AppInstance): void {
 }
 
 /**
+ * Who calls a 'user' endpoint: the API token of an `Authorization: Bearer` header when there is
+ * one (cookies are then ignored), else the session cookie; 401 without either. A token is refused
+ * on cookie-only endpoints (403 COOKIE_ONLY, on public ones too) and, if it may only read, on
+ * anything but GET (403 TOKEN_READ_ONLY).
+ */
+async function authenticate(
+  app: AppInstance,
+  endpoint: Endpoint,
+  request: FastifyRequest,
+): Promise<{ user: SessionUser; sessionId: string } | undefined> {
+  const token = bearerToken(request);
+  if (token !== undefined && endpoint.cookieOnly) {
+    throw new ApiError('COOKIE_ONLY');
+  }
+  if (endpoint.access !== 'user') {
+    return undefined;
+  }
+  if (token !== undefined) {
+    const caller = await app.apiTokens.authenticate(request, token);
+    if (caller.scope === 'read' && endpoint.method !== 'GET') {
+      throw new ApiError('TOKEN_READ_ONLY');
+    }
+    return { user: caller.user, sessionId: `api-token:${caller.tokenId}` };
+  }
+  const session = await requireSession(app, request);
+  return { user: session.user, sessionId: session.session.id };
+}
+
+/**
  * Registers the route an endpoint declares. Its input is validated and its answer serialized by
  * the contract's schemas before the handler sees either; on 'user' endpoints an unsigned request
  * gets 401 before the handler runs.
@@ -149,7 +188,7 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     schema: routeSchema(endpoint),
     handler: async (request, reply) => {
-      const session = endpoint.access === 'user' ? await requireSession(app, request) : undefined;
+      const session = await authenticate(app, endpoint, request);
       const now = app.now();
       let timezone: Promise<string> | undefined;
       const zone = () => {
@@ -166,7 +205,7 @@ export function route<E extends Endpoint>(
         query: request.query,
         body: request.body,
         user: session?.user,
-        sessionId: session?.session.id,
+        sessionId: session?.sessionId,
         now,
         db: app.database.db,
         events: app.events,

@@ -2,39 +2,26 @@ import { pushApi } from '@daywise/shared/api';
 
 import type { AppInstance } from '../app';
 import { route } from '../lib/route';
-import { createPushChannel, type PushChannel } from './send';
+import type { PushChannel } from './send';
 import {
   listPushDevices,
   removePushDevice,
   removePushEndpoint,
   savePushSubscription,
 } from './subscriptions';
-import { resolveVapidKeys, vapidSubject } from './vapid';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends due reminders to the user's devices by web push (push/send.ts). */
     pushChannel: PushChannel;
+    /** The public half of the VAPID key pair (push/vapid.ts) browsers subscribe with. */
+    vapidPublicKey: string;
   }
 }
 
-/**
- * /api/push: a user's push devices, each theirs alone. Makes the VAPID key pair on first start
- * (push/vapid.ts) and gives the app its push channel.
- */
-export async function pushRoutes(app: AppInstance): Promise<void> {
-  const keys = await resolveVapidKeys(app.database.db, app.config.vapidKeys);
-  app.decorate(
-    'pushChannel',
-    createPushChannel({
-      db: app.database.db,
-      vapid: { subject: vapidSubject(app.config), ...keys },
-      logger: app.log,
-      now: app.now,
-    }),
-  );
-
-  route(app, pushApi.publicKey, () => ({ publicKey: keys.publicKey }));
+/** /api/push: a user's push devices, each theirs alone. */
+export function pushRoutes(app: AppInstance): void {
+  route(app, pushApi.publicKey, () => ({ publicKey: app.vapidPublicKey }));
 
   route(app, pushApi.subscribe, ({ db, user, sessionId, body, now, request }) =>
     savePushSubscription(db, user.id, sessionId, body, request.headers['user-agent'], now),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 
 import type { Config } from '../config';
+import { keptAppSetting } from '../db/app-settings';
 import type { Database } from '../db/schema';
 
 const KEY = 'vapid_keys';
@@ -26,17 +27,8 @@ export async function resolveVapidKeys(
   if (configured) {
     return configured;
   }
-  await db
-    .insertInto('app_settings')
-    .values({ key: KEY, value: JSON.stringify(webpush.generateVAPIDKeys()) })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_settings')
-    .select('value')
-    .where('key', '=', KEY)
-    .executeTakeFirstOrThrow();
-  return JSON.parse(row.value) as { publicKey: string; privateKey: string };
+  const kept = await keptAppSetting(db, KEY, () => JSON.stringify(webpush.generateVAPIDKeys()));
+  return JSON.parse(kept) as { publicKey: string; privateKey: string };
 }
 
 /**

@@ -142,6 +142,8 @@ function realtimeSchema() {
     summary: "The websocket that pushes the signed-in user's realtime events (ADR 0011)",
     tag: 'Realtime',
     access: 'user',
+    // It checks the session cookie itself, before the upgrade.
+    cookieOnly: true,
     response: null,
     errors: ['TOO_MANY_CONNECTIONS'],
   });

@@ -20,9 +20,10 @@ export interface DueReminder {
 /**
  * One way a reminder reaches the user (email, web push). A channel decides for itself whether
  * the user wants it (their settings, their subscriptions); a failing channel is logged and the
- * others still deliver (delivery.ts).
+ * others still deliver (delivery.ts). What `deliver` answers (how many devices took a push) is
+ * for the channel's own tests; delivery does not read it.
  */
 export interface ReminderChannel {
   name: string;
-  deliver: (reminder: DueReminder) => Promise<void>;
+  deliver: (reminder: DueReminder) => Promise<unknown>;
 }

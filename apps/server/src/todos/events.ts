@@ -12,13 +12,15 @@ declare module '../lib/events' {
   }
 }
 
-/** What follows a todo change, and what an account's deletion takes of todos. */
+/** What follows a todo change, and what an account's deletion takes of todos and habits. */
 export function todoSubscribers(app: AppInstance): void {
   // The user's other tabs and devices re-read their todos.
   app.events.on('todo.changed', ({ userId }) => {
     app.realtime.publish([userId], { type: 'todos.changed' });
   });
   app.events.onWithin('account.deleted', async (trx, { userId }) => {
+    await trx.deleteFrom('todo_occurrences').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('days_off').where('user_id', '=', userId).execute();
     await trx.deleteFrom('todos').where('user_id', '=', userId).execute();
   });
 }

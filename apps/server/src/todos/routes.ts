@@ -11,6 +11,7 @@ import {
   deleteTodo,
   listTodos,
   pendingReminders,
+  skipTodo,
   todoStats,
   updateTodo,
 } from './todos';
@@ -41,32 +42,42 @@ async function writeTodo<T>(
 
 /** /api/todos: every query scoped to the session's user. */
 export function todoRoutes(app: AppInstance): void {
-  route(app, todosApi.list, async ({ db, user, query, today }) =>
-    listTodos(db, user.id, query, await today()),
+  route(app, todosApi.list, async ({ db, user, query, today, timezone }) =>
+    listTodos(db, user.id, query, await today(), await timezone()),
   );
 
   route(app, todosApi.stats, ({ db, user }) => todoStats(db, user.id));
 
-  route(app, todosApi.reminders, async ({ db, user }) => ({
-    items: await pendingReminders(db, user.id),
+  route(app, todosApi.reminders, async ({ db, user, today, timezone }) => ({
+    items: await pendingReminders(db, user.id, await today(), await timezone()),
   }));
 
   route(app, todosApi.create, (context) => {
-    const { db, user, body, now, events } = context;
-    return idempotentCreate(context, () =>
-      writeTodo(
+    const { db, user, body, now, events, today, timezone } = context;
+    return idempotentCreate(context, async () => {
+      const [day, zone] = [await today(), await timezone()];
+      return writeTodo(
         { db, events, userId: user.id },
-        (trx) => createTodo(trx, user.id, body, now),
+        (trx) => createTodo(trx, user.id, body, now, day, zone),
         (todo) => todo.id,
-      ),
+      );
+    });
+  });
+
+  route(app, todosApi.update, async ({ db, user, params, body, now, today, timezone, events }) => {
+    const [day, zone] = [await today(), await timezone()];
+    return writeTodo(
+      { db, events, userId: user.id },
+      (trx) => updateTodo(trx, user.id, params.id, body, now, day, zone),
+      () => params.id,
     );
   });
 
-  route(app, todosApi.update, async ({ db, user, params, body, now, today, events }) => {
-    const day = await today();
+  route(app, todosApi.skip, async ({ db, user, params, now, today, timezone, events }) => {
+    const [day, zone] = [await today(), await timezone()];
     return writeTodo(
       { db, events, userId: user.id },
-      (trx) => updateTodo(trx, user.id, params.id, body, now, day),
+      (trx) => skipTodo(trx, user.id, params.id, now, day, zone),
       () => params.id,
     );
   });

@@ -1,5 +1,13 @@
-import { QUOTAS, SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
-import type { Todo, TodoCreate, TodoPage, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
+import { MESSAGES, QUOTAS, SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
+import type {
+  Habit,
+  Todo,
+  TodoCreate,
+  TodoPage,
+  TodoStats,
+  TodoTag,
+  TodoUpdate,
+} from '@daywise/shared/schemas';
 import { todoCreateSchema, type todoListQuerySchema } from '@daywise/shared/schemas';
 import { type Expression, type Kysely, type Selectable, sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
@@ -10,12 +18,23 @@ import { newId } from '../lib/ids';
 import { likeContains } from '../lib/like-pattern';
 import { ownRow } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
+import {
+  habitsOf,
+  newSeriesColumns,
+  recordOccurrence,
+  repeatOf,
+  settleHabit,
+  startSeries,
+  storedRepeat,
+  undoOccurrence,
+} from './repeating';
 import { indexedSearch } from './search';
 
 type TodoRow = Selectable<TodoTable>;
 export type TodoListQuery = z.output<typeof todoListQuerySchema>;
 
-export function presentTodo(row: TodoRow): Todo {
+/** A todo as answered; `habit` is its habit as of today (repeating.ts), null unless it repeats. */
+export function presentTodo(row: TodoRow, habit: Habit | null, tags: TodoTag[] = []): Todo {
   return {
     id: row.id,
     title: row.title,
@@ -25,9 +44,92 @@ export function presentTodo(row: TodoRow): Todo {
     reminderTime: row.reminder_time,
     completed: Boolean(row.completed),
     completedAt: row.completed_at,
+    repeat: repeatOf(row),
+    habit: repeatOf(row) ? habit : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    tags,
   };
+}
+
+/** The tags of each of these todos, ordered by name, read in a few queries whatever their number. */
+export async function tagsOfTodos(
+  db: Kysely<Database>,
+  todoIds: readonly string[],
+): Promise<Map<string, TodoTag[]>> {
+  const tags = new Map<string, TodoTag[]>();
+  for (let start = 0; start < todoIds.length; start += 1000) {
+    const rows = await db
+      .selectFrom('todo_tags')
+      .innerJoin('user_tags', 'user_tags.id', 'todo_tags.tag_id')
+      .select(['todo_tags.todo_id', 'user_tags.id', 'user_tags.name', 'user_tags.color'])
+      .where('todo_tags.todo_id', 'in', todoIds.slice(start, start + 1000))
+      .orderBy('user_tags.name_key')
+      .orderBy('user_tags.id')
+      .execute();
+    for (const row of rows) {
+      const list = tags.get(row.todo_id) ?? [];
+      list.push({ id: row.id, name: row.name, color: row.color });
+      tags.set(row.todo_id, list);
+    }
+  }
+  return tags;
+}
+
+/** Todo rows of one user as the API answers them, with their tags and habits as of `today`. */
+export async function presentTodos(
+  db: Kysely<Database>,
+  userId: string,
+  rows: readonly TodoRow[],
+  today: string,
+  zone: string,
+): Promise<Todo[]> {
+  if (rows.length === 0) {
+    return [];
+  }
+  const [tags, habits] = await Promise.all([
+    tagsOfTodos(
+      db,
+      rows.map((row) => row.id),
+    ),
+    habitsOf(db, userId, rows, today, zone),
+  ]);
+  return rows.map((row, index) => presentTodo(row, habits[index] ?? null, tags.get(row.id)));
+}
+
+/**
+ * The user's own tags with these ids, ordered by name; any id that is not one of their tags
+ * (missing, or another user's) is a 400 naming the field.
+ */
+async function ownTags(db: Kysely<Database>, userId: string, ids: string[]): Promise<TodoTag[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .selectFrom('user_tags')
+    .select(['id', 'name', 'color'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .orderBy('name_key')
+    .orderBy('id')
+    .execute();
+  if (rows.length !== ids.length) {
+    throw new ApiError('VALIDATION_FAILED', MESSAGES.todoTagUnknown, {
+      tagIds: MESSAGES.todoTagUnknown,
+    });
+  }
+  return rows;
+}
+
+/** Gives a todo exactly these tags (already checked to be the user's). */
+async function setTodoTags(db: Kysely<Database>, todoId: string, tags: TodoTag[]): Promise<void> {
+  await db.deleteFrom('todo_tags').where('todo_id', '=', todoId).execute();
+  if (tags.length > 0) {
+    await db
+      .insertInto('todo_tags')
+      .values(tags.map((tag) => ({ todo_id: todoId, tag_id: tag.id })))
+      .execute();
+  }
 }
 
 type TodoSort = TodoListQuery['sort'];
@@ -117,6 +219,18 @@ function filteredTodos(
   if (query.priority) {
     select = select.where('priority', '=', query.priority);
   }
+  if (query.tag) {
+    const tagId = query.tag;
+    select = select.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('todo_tags')
+          .select(sql`1`.as('one'))
+          .whereRef('todo_tags.todo_id', '=', 'todos.id')
+          .where('todo_tags.tag_id', '=', tagId),
+      ),
+    );
+  }
   if (query.q) {
     const contains = likeContains(query.q);
     select = select.where((eb) =>
@@ -155,7 +269,7 @@ async function countMatching(
   query: TodoListQuery,
   matching: ReturnType<typeof filteredTodos>,
 ): Promise<MatchCount> {
-  if (!query.priority && !query.q && query.due === 'any') {
+  if (!query.priority && !query.tag && !query.q && query.due === 'any') {
     const { total, completed } = await todoCounts(db, userId);
     const count = { all: total, completed, pending: total - completed }[query.status];
     return { total: count, totalIsLowerBound: false };
@@ -189,6 +303,7 @@ export async function listTodos(
   userId: string,
   query: TodoListQuery,
   today: string,
+  zone: string,
 ): Promise<TodoPage> {
   const searchable = query.q ? await indexedSearch(db, userId, query.q) : undefined;
   const matching = filteredTodos(db, userId, query, today, searchable);
@@ -220,7 +335,7 @@ export async function listTodos(
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   return {
-    items: items.map(presentTodo),
+    items: await presentTodos(db, userId, items, today, zone),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last, query.sort) : null,
     ...count,
   };
@@ -233,7 +348,12 @@ export const REMINDER_LIMIT = 500;
  * The unfinished todos with a reminder time, newest first, for the browser to schedule on load
  * (docs/product/todos.md#reminders).
  */
-export async function pendingReminders(db: Kysely<Database>, userId: string): Promise<Todo[]> {
+export async function pendingReminders(
+  db: Kysely<Database>,
+  userId: string,
+  today: string,
+  zone: string,
+): Promise<Todo[]> {
   const rows = await db
     .selectFrom('todos')
     .selectAll()
@@ -243,7 +363,7 @@ export async function pendingReminders(db: Kysely<Database>, userId: string): Pr
     .orderBy('created_at', 'desc')
     .limit(REMINDER_LIMIT)
     .execute();
-  return rows.map(presentTodo);
+  return presentTodos(db, userId, rows, today, zone);
 }
 
 /** The counters, counted by the database. */
@@ -267,11 +387,17 @@ export async function todoStats(db: Kysely<Database>, userId: string): Promise<T
   };
 }
 
+/**
+ * A repeating todo needs a due date, which moves to the first occurrence on or after it (the
+ * series' first day).
+ */
 export async function createTodo(
   db: Kysely<Database>,
   userId: string,
   input: TodoCreate,
   now: Date,
+  today: string,
+  zone: string,
 ): Promise<Todo> {
   const todo = todoCreateSchema.parse(input);
   const { count } = await db
@@ -297,9 +423,22 @@ export async function createTodo(
     completed_date: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
+    repeat_rule: null,
+    repeat_from: null,
+    repeat_start: null,
+    habit_streak: 0,
+    habit_best: 0,
+    habit_freezes: 0,
+    habit_done: 0,
+    habit_through: null,
   };
+  const tags = await ownTags(db, userId, todo.tagIds);
+  if (todo.repeat) {
+    Object.assign(row, await newSeriesColumns(db, row, todo.repeat, today, zone));
+  }
   await db.insertInto('todos').values(row).execute();
-  return presentTodo(row);
+  await setTodoTags(db, row.id, tags);
+  return presentTodo(row, habitOfRow(row), tags);
 }
 
 /**
@@ -312,11 +451,57 @@ const EDITABLE_COLUMNS = {
   priority: 'priority',
   dueDate: 'due_date',
   reminderTime: 'reminder_time',
-} as const satisfies Record<Exclude<keyof TodoUpdate, 'completed'>, keyof TodoTable>;
+} as const satisfies Record<
+  Exclude<keyof TodoUpdate, 'completed' | 'repeat' | 'tagIds'>,
+  keyof TodoTable
+>;
+
+/** The habit kept on a row just written: counted up to today. */
+function habitOfRow(row: TodoRow): Habit {
+  return {
+    streak: Number(row.habit_streak),
+    best: Number(row.habit_best),
+    freezes: Number(row.habit_freezes),
+    done: Number(row.habit_done),
+  };
+}
+
+/**
+ * A change to how the todo repeats: `repeat: null` leaves a plain todo (its history stays); a
+ * new rule, or a new due date on a repeating todo, starts the series again from the due date.
+ */
+function repeatChanges(
+  current: TodoRow,
+  update: TodoUpdate,
+  merged: TodoRow,
+  zone: string,
+): Partial<TodoRow> {
+  if (update.repeat === null) {
+    return { repeat_rule: null, repeat_from: null, repeat_start: null, habit_through: null };
+  }
+  const repeat = update.repeat ? storedRepeat(update.repeat) : repeatOf(current);
+  if (!repeat) {
+    return {};
+  }
+  const restart =
+    repeat.rule !== current.repeat_rule ||
+    repeat.from !== current.repeat_from ||
+    merged.due_date !== current.due_date;
+  if (merged.due_date === null || restart) {
+    return {
+      repeat_rule: repeat.rule,
+      repeat_from: repeat.from,
+      ...startSeries(repeat, merged.due_date, zone),
+    };
+  }
+  return {};
+}
 
 /**
  * Completing sets completedAt, and the day it happened in the user's time zone (`today`), which
- * the charts count by; un-completing clears both.
+ * the charts count by; un-completing clears both. On a repeating todo, completing records the
+ * occurrence and moves the todo to the next one, and un-completing undoes the latest record
+ * (repeating.ts); its habit is counted again.
  */
 export async function updateTodo(
   db: Kysely<Database>,
@@ -325,26 +510,76 @@ export async function updateTodo(
   update: TodoUpdate,
   now: Date,
   today: string,
+  zone: string,
 ): Promise<Todo> {
   const current = await ownRow(db, 'todos', userId, id);
+  if (update.tagIds !== undefined) {
+    await setTodoTags(db, id, await ownTags(db, userId, update.tagIds));
+  }
   const changes: Partial<TodoRow> = { updated_at: now.toISOString() };
   for (const field of Object.keys(EDITABLE_COLUMNS) as (keyof typeof EDITABLE_COLUMNS)[]) {
     if (update[field] !== undefined) {
       Object.assign(changes, { [EDITABLE_COLUMNS[field]]: update[field] });
     }
   }
-  if (update.completed !== undefined && update.completed !== Boolean(current.completed)) {
+  Object.assign(changes, repeatChanges(current, update, { ...current, ...changes }, zone));
+  const repeating = { ...current, ...changes }.repeat_rule !== null;
+  if (repeating && update.completed === true && !current.completed) {
+    Object.assign(
+      changes,
+      await recordOccurrence(db, { ...current, ...changes }, 'done', now, today, zone),
+    );
+  } else if (repeating && update.completed === false) {
+    Object.assign(changes, await undoOccurrence(db, current));
+  } else if (update.completed !== undefined && update.completed !== Boolean(current.completed)) {
     changes.completed = update.completed;
     changes.completed_at = update.completed ? now.toISOString() : null;
     changes.completed_date = update.completed ? today : null;
   }
+  return writeChanges(db, current, changes, today, zone);
+}
+
+/** Writes the changes, with the habit of a repeating todo counted again. */
+async function writeChanges(
+  db: Kysely<Database>,
+  current: TodoRow,
+  changes: Partial<TodoRow>,
+  today: string,
+  zone: string,
+): Promise<Todo> {
+  const written = { ...current, ...changes };
+  if (written.repeat_rule !== null) {
+    Object.assign(changes, await settleHabit(db, written, today, zone));
+  }
   await db
     .updateTable('todos')
     .set(changes)
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('id', '=', current.id)
+    .where('user_id', '=', current.user_id)
     .execute();
-  return presentTodo({ ...current, ...changes });
+  const row = { ...current, ...changes };
+  const tags = await tagsOfTodos(db, [current.id]);
+  return presentTodo(row, habitOfRow(row), tags.get(current.id));
+}
+
+/**
+ * Skips the current occurrence of a repeating todo, moving it to the next; 409 for a todo that
+ * does not repeat or has ended.
+ */
+export async function skipTodo(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  now: Date,
+  today: string,
+  zone: string,
+): Promise<Todo> {
+  const current = await ownRow(db, 'todos', userId, id);
+  const changes: Partial<TodoRow> = {
+    updated_at: now.toISOString(),
+    ...(await recordOccurrence(db, current, 'skipped', now, today, zone)),
+  };
+  return writeChanges(db, current, changes, today, zone);
 }
 
 export async function deleteTodo(db: Kysely<Database>, userId: string, id: string): Promise<void> {

@@ -30,6 +30,7 @@ import { useTodoReminders } from '../features/todos/use-todo-reminders';
 import { useRenewPushSubscription } from '../lib/push';
 import { RealtimeProvider } from '../lib/realtime';
 import { useSession } from '../lib/session';
+import { KeyboardShortcuts } from './dashboard-layout-shortcuts';
 import { RouteTitle } from './document-title';
 import { AppScrollRestoration } from './scroll-restoration';
 
@@ -203,6 +204,7 @@ export default function DashboardLayout() {
             {/* The page's own heading is its one visible title; the header does not repeat it
                 (docs/product/dashboard.md). */}
             <div className="flex-1" />
+            <KeyboardShortcuts />
             <ThemeToggle />
           </header>
           <OfflineStatus className="sticky top-16 z-20" />

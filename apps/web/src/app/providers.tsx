@@ -1,39 +1,9 @@
-import { TOAST_DURATION_MS } from '@daywise/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { type ReactNode, useState } from 'react';
 
 import { ErrorBoundary } from '../components/error-boundary';
+import { Toaster } from '../components/toaster';
 import { useRefetchOnReconnect } from '../lib/connection';
-import { useTheme } from '../lib/theme';
-import { LoadedToaster, TOAST_OFFSET, useToastsLoaded } from '../lib/toast';
-
-/**
- * The toaster, once the first toast has loaded it (lib/toast.ts). It is a child of <body>, not of
- * the app's root: a modal dialog hides everything beside it from assistive technology and the
- * pointer, and a toast shown while one is open (Undo in a shared plan) must stay readable and
- * clickable.
- */
-function ThemedToaster() {
-  const { resolvedTheme } = useTheme();
-  if (!useToastsLoaded()) {
-    return null;
-  }
-  return createPortal(
-    <Suspense fallback={null}>
-      <LoadedToaster
-        theme={resolvedTheme}
-        duration={TOAST_DURATION_MS}
-        position="top-right"
-        offset={TOAST_OFFSET}
-        mobileOffset={TOAST_OFFSET}
-        richColors
-        closeButton
-      />
-    </Suspense>,
-    document.body,
-  );
-}
 
 function RefetchOnReconnect() {
   useRefetchOnReconnect();
@@ -62,7 +32,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <RefetchOnReconnect />
         {children}
-        <ThemedToaster />
+        <Toaster />
       </QueryClientProvider>
     </ErrorBoundary>
   );

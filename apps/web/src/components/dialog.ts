@@ -4,8 +4,12 @@
  */
 export const dialogOverlayClass = 'fixed inset-0 z-40 bg-black/40';
 
+/**
+ * Centred by `inset-0` and `m-auto`, not by a transform: inside a transformed box `fixed` would
+ * mean the box, and a dialog's toasts (components/toaster.tsx) belong where the page's are.
+ */
 export const dialogContentClass =
-  'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-gray-900 shadow-xl dark:bg-gray-900 dark:text-gray-100';
+  'fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-2xl bg-white p-6 text-gray-900 shadow-xl dark:bg-gray-900 dark:text-gray-100';
 
 export const dialogTitleClass = 'flex items-center gap-2 text-lg font-semibold';
 

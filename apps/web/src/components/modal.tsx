@@ -9,6 +9,7 @@ import {
   dialogTitleClass,
 } from './dialog';
 import { DialogCloseButton } from './dialog-close';
+import { DialogToaster } from './toaster';
 import { useCloseOnBack } from './use-close-on-back';
 
 const WIDTHS = { md: '', lg: 'sm:max-w-lg', xl: 'sm:max-w-2xl', '2xl': 'sm:max-w-3xl' } as const;
@@ -92,6 +93,7 @@ export function Modal({
             {description}
           </Dialog.Description>
           {children}
+          <DialogToaster />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -34,6 +34,29 @@ interface RequestOptions {
   keepalive?: boolean;
 }
 
+/**
+ * Puts the server's word on each field beside that field of a form (`setError` of
+ * react-hook-form), for the fields the form has; says whether any was placed.
+ */
+export function showFieldErrors<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+  setError: (field: Field, error: { type: 'server'; message: string }) => void,
+): boolean {
+  if (!(error instanceof ApiClientError)) {
+    return false;
+  }
+  let shown = false;
+  for (const field of fields) {
+    const message = error.fields[field];
+    if (message) {
+      setError(field, { type: 'server', message });
+      shown = true;
+    }
+  }
+  return shown;
+}
+
 const actionKeys = new WeakMap<object, string>();
 
 /**

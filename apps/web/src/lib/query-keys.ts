@@ -8,8 +8,14 @@ export const queryKeys = {
   settings: ['settings'] as const,
   profile: ['profile'] as const,
   accountSessions: ['account-sessions'] as const,
+  /** The days off that pause the habits' streaks (issue 15). */
+  daysOff: ['days-off'] as const,
   /** The devices that receive the user's reminders by web push. */
   pushDevices: ['push-devices'] as const,
+  /** Personal API tokens (never their secrets). */
+  apiTokens: ['api-tokens'] as const,
+  /** Whether the calendar feed is on, and its address. */
+  calendarFeed: ['calendar-feed'] as const,
   /** A password reset link's check; a link is single-use, so it is never kept. */
   resetPasswordLink: (userId: string, secret: string) =>
     ['reset-password-link', userId, secret] as const,
@@ -31,6 +37,11 @@ export const queryKeys = {
 
   tags: {
     all: ['tags'] as const,
+  },
+
+  /** One import's progress and result (Settings, Import). */
+  imports: {
+    one: (id: string) => ['imports', id] as const,
   },
 
   /** The dashboard's and the plans' figures: todos and plans both feed them. */

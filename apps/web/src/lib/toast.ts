@@ -1,5 +1,5 @@
 import { TOAST_SUCCESS_DURATION_MS, TOAST_UNDO_DURATION_MS } from '@daywise/shared';
-import { lazy, useSyncExternalStore } from 'react';
+import { lazy, useEffect, useId, useSyncExternalStore } from 'react';
 import type * as SonnerModule from 'sonner';
 
 type Sonner = typeof SonnerModule;
@@ -52,6 +52,41 @@ export function useToastsLoaded(): boolean {
  */
 export const TOAST_OFFSET = { top: '80px', right: '16px', left: '16px' } as const;
 
+/**
+ * The dialogs open that show their own toasts (DialogToaster), innermost last. A toast with a
+ * button (Undo) shown while one is open goes into it, where the keyboard can reach it; other
+ * toasts, and every toast when no dialog is open, go to the page's toaster, so that a dialog
+ * closing as it says 'Saved' does not take the toast along.
+ */
+const hosts: string[] = [];
+
+/** Toasts with a button shown in a dialog, to move to the page if the dialog closes first. */
+const inDialogs = new Map<
+  string,
+  { host: string; message: string; action: ToastAction; until: number }
+>();
+
+/** Makes the calling dialog a toast host while it is mounted; the toaster's id. */
+export function useToastHost(): string {
+  const id = `dialog${useId()}`;
+  useEffect(() => {
+    hosts.push(id);
+    return () => {
+      hosts.splice(hosts.lastIndexOf(id), 1);
+      for (const [toastId, shown] of inDialogs) {
+        if (shown.host === id) {
+          inDialogs.delete(toastId);
+          const left = shown.until - Date.now();
+          if (left > 0) {
+            showSuccess(shown.message, { id: toastId, action: shown.action }, left);
+          }
+        }
+      }
+    };
+  }, [id]);
+  return id;
+}
+
 /** A button in a toast: sonner renders it as a real button, reachable with Tab. */
 export interface ToastAction {
   label: string;
@@ -73,21 +108,52 @@ export const undoAction = (onClick: () => void): ToastAction => ({ label: 'Undo'
  * A toast's id is its message, so a repeat replaces the one on screen instead of stacking a copy
  * (saving twice, two lists failing to load say it once; docs/product/public-site.md).
  */
+function showSuccess(message: string, options: SuccessOptions, duration: number) {
+  const id = options.id ?? message;
+  const host = options.action ? hosts.at(-1) : undefined;
+  if (host && options.action) {
+    inDialogs.set(id, { host, message, action: options.action, until: Date.now() + duration });
+  }
+  const { action } = options;
+  const gone = () => inDialogs.delete(id);
+  withToasts((toast) =>
+    toast.success(message, {
+      id,
+      duration,
+      // Always named, so that a toast moving to the page leaves its dialog's toaster.
+      toasterId: host,
+      ...(host ? { onDismiss: gone, onAutoClose: gone } : {}),
+      ...(action
+        ? {
+            action: {
+              label: action.label,
+              onClick: () => {
+                gone();
+                action.onClick();
+              },
+            },
+          }
+        : {}),
+    }),
+  );
+}
+
 export const notify = {
   success: (message: string, options: SuccessOptions = {}) =>
-    withToasts((toast) =>
-      toast.success(message, {
-        id: options.id ?? message,
-        duration: options.action ? TOAST_UNDO_DURATION_MS : TOAST_SUCCESS_DURATION_MS,
-        ...(options.action ? { action: options.action } : {}),
-      }),
+    showSuccess(
+      message,
+      options,
+      options.action ? TOAST_UNDO_DURATION_MS : TOAST_SUCCESS_DURATION_MS,
     ),
   error: (message: string) => withToasts((toast) => toast.error(message, { id: message })),
   info: (message: string) => withToasts((toast) => toast(message, { id: message })),
 };
 
 /** Takes a toast off the screen: an Undo whose chance has passed must not stay offered. */
-export const dismissToast = (id: string) => withToasts((toast) => toast.dismiss(id));
+export const dismissToast = (id: string) => {
+  inDialogs.delete(id);
+  withToasts((toast) => toast.dismiss(id));
+};
 
 /** A toast that shows work in progress until `dismiss` is called with the id `show` gave. */
 export const progressToast = {

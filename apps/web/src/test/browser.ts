@@ -7,3 +7,15 @@ export function stubMatchMedia(matches = false): void {
     vi.fn(() => ({ matches, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
   );
 }
+
+/** jsdom has no ResizeObserver; Radix's switch measures itself with one. */
+export function stubResizeObserver(): void {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}

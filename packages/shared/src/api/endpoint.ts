@@ -22,6 +22,13 @@ export interface Endpoint {
   tag: string;
   /** 'user' needs a signed-in session (401 UNAUTHENTICATED otherwise); 'public' does not. */
   access: 'user' | 'public';
+  /**
+   * Only a signed-in browser session may call it, never an API token (`Authorization: Bearer`):
+   * account changes, the tokens themselves, the calendar feed's secret, security-relevant
+   * settings and the browser's push devices. A request with a bearer token gets 403
+   * COOKIE_ONLY. Every other 'user' endpoint also accepts a token.
+   */
+  cookieOnly?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -40,10 +47,11 @@ export interface Endpoint {
    */
   requestContent?: { type: 'multipart/form-data'; files: Record<string, string> };
   /**
-   * A success answer that is not JSON (an image's bytes), sent as the handler gives it; `response`
-   * then describes the bytes for the reference.
+   * A success answer the handler sends itself (an image's bytes, a file streamed as a download, an
+   * iCalendar feed), not serialized by the route; `response` then describes it for the reference.
    */
-  responseContent?: 'image/*';
+  responseContent?:
+    'image/*' | 'application/json' | 'text/csv' | 'application/pdf' | 'text/calendar';
   /**
    * Other answers than the success status and ApiError, by status: a second success (opening a
    * chat that already exists is 200, not 201), or an error in its own shape (a health check's 503

@@ -30,6 +30,10 @@ export function errorStatuses(endpoint: Endpoint): Map<number, ErrorCode[]> {
   const codes = new Set<ErrorCode>([
     ...COMMON_ERRORS,
     ...(endpoint.access === 'user' ? (['UNAUTHENTICATED'] as const) : []),
+    ...(endpoint.cookieOnly ? (['COOKIE_ONLY'] as const) : []),
+    ...(endpoint.access === 'user' && !endpoint.cookieOnly && endpoint.method !== 'GET'
+      ? (['TOKEN_READ_ONLY'] as const)
+      : []),
     ...endpoint.errors,
   ]);
   const byStatus = new Map<number, ErrorCode[]>();

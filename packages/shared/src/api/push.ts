@@ -10,7 +10,10 @@ import { idParams } from './params';
 
 const tag = 'Push';
 
-/** /api/push: the devices that receive the signed-in user's reminders by web push. */
+/**
+ * /api/push: the devices that receive the signed-in user's reminders by web push. Cookie-only: a
+ * device is a browser and its session, which a script has no part in.
+ */
 export const pushApi = {
   publicKey: endpoint({
     method: 'GET',
@@ -18,6 +21,7 @@ export const pushApi = {
     summary: 'The VAPID public key to subscribe with',
     tag,
     access: 'user',
+    cookieOnly: true,
     response: pushPublicKeySchema,
     errors: [],
   }),
@@ -27,6 +31,7 @@ export const pushApi = {
     summary: "Add this browser's push subscription, or renew it (same endpoint)",
     tag,
     access: 'user',
+    cookieOnly: true,
     body: pushSubscriptionInputSchema,
     status: 201,
     response: pushDeviceSchema,
@@ -38,6 +43,7 @@ export const pushApi = {
     summary: "Remove this browser's push subscription by its endpoint (done if it is gone)",
     tag,
     access: 'user',
+    cookieOnly: true,
     body: pushEndpointSchema,
     status: 204,
     response: null,
@@ -49,6 +55,7 @@ export const pushApi = {
     summary: 'The devices that receive push reminders, newest first',
     tag,
     access: 'user',
+    cookieOnly: true,
     response: pushDeviceListSchema,
     errors: [],
   }),
@@ -58,6 +65,7 @@ export const pushApi = {
     summary: 'Stop push reminders to one device',
     tag,
     access: 'user',
+    cookieOnly: true,
     params: idParams,
     status: 204,
     response: null,

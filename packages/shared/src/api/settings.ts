@@ -23,6 +23,8 @@ export const settingsApi = {
     summary: 'Change one setting',
     tag,
     access: 'user',
+    // Who may find the profile and where account emails go are not a script's to change.
+    cookieOnly: true,
     body: settingUpdateSchema,
     response: settingsSchema,
     errors: [],

@@ -82,4 +82,14 @@ export const todosApi = {
     response: null,
     errors: ['NOT_FOUND'],
   }),
+  skip: endpoint({
+    method: 'POST',
+    path: '/api/todos/:id/skip',
+    summary: 'Skip the current occurrence of a repeating todo, moving it to the next',
+    tag,
+    access: 'user',
+    params: idParams,
+    response: todoSchema,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
 };

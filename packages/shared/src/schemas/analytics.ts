@@ -93,6 +93,18 @@ export const streakItemSchema = z
   .meta({ id: 'StreakItem' });
 export type StreakItem = z.infer<typeof streakItemSchema>;
 
+/** A habit in the Daily Streaks card: a repeating todo and its streak (see habitSchema). */
+export const habitItemSchema = z
+  .object({
+    todoId: z.string(),
+    title: z.string(),
+    streak: z.number().int(),
+    best: z.number().int(),
+    freezes: z.number().int(),
+  })
+  .meta({ id: 'HabitItem' });
+export type HabitItem = z.infer<typeof habitItemSchema>;
+
 export const CHART_PERIODS = ['week', 'month', 'year'] as const;
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
 export const chartQuerySchema = z.object({ period: z.enum(CHART_PERIODS).default('week') });
@@ -114,6 +126,8 @@ export const dashboardSummarySchema = z
     dueToday: z.object({ dueToday: z.number(), overdue: z.number() }),
     currentStreak: z.number(),
     streaks: z.array(streakItemSchema),
+    /** Repeating todos (habits) with a streak, longest first, at most STREAK_LIST_SIZE. */
+    habits: z.array(habitItemSchema),
   })
   .meta({ id: 'DashboardSummary' });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

@@ -2,10 +2,16 @@
 // only need constants and messages do not download zod.
 export * from './agenda';
 export * from './analytics';
+export * from './api-tokens';
+export * from './archive';
 export * from './auth';
+export * from './calendar';
 export * from './common';
 export * from './contact';
+export * from './exports';
 export * from './feedback';
+export * from './habits';
+export * from './imports';
 export * from './plans';
 export * from './profile';
 export * from './push';

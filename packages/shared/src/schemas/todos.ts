@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-export const TODO_LIMITS = { titleMax: 200, descriptionMax: 2000 } as const;
+export const TODO_LIMITS = { titleMax: 200, descriptionMax: 2000, tagsMax: 10 } as const;
 
 /** A calendar date, YYYY-MM-DD, that exists. */
 export const dateSchema = z
@@ -18,6 +18,47 @@ export const dateSchema = z
 export const reminderTimeSchema = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a valid time in HH:MM format');
+
+/**
+ * How a todo repeats (docs/product/todos.md, "Repeating todos"). `rule` is an RFC 5545 RRULE value
+ * without DTSTART, such as `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH`, `FREQ=MONTHLY;BYMONTHDAY=-1` or
+ * `FREQ=DAILY;COUNT=10`; the series starts on the todo's due date, in the user's time zone, and
+ * the server checks which parts it accepts. `from` is 'due' when the next occurrence follows the
+ * rule from the current one, or 'completion' when it is counted from the day the todo was done
+ * ('3 days after it was completed' is `FREQ=DAILY;INTERVAL=3` from 'completion').
+ */
+export const REPEAT_FROM = ['due', 'completion'] as const;
+export type RepeatFrom = (typeof REPEAT_FROM)[number];
+export const REPEAT_RULE_MAX = 200;
+export const repeatSchema = z
+  .object({
+    rule: z
+      .string()
+      .trim()
+      .min(1, 'Please choose how it repeats')
+      .max(REPEAT_RULE_MAX, 'Please choose how it repeats'),
+    from: z.enum(REPEAT_FROM),
+  })
+  .meta({ id: 'Repeat' });
+export type Repeat = z.infer<typeof repeatSchema>;
+
+/**
+ * A repeating todo is a habit: its streak counts the occurrences done on time in a row, a freeze
+ * (earned for every 7 in a row) covering one missed occurrence, and days off not counting.
+ */
+export const habitSchema = z
+  .object({
+    /** Occurrences done on time in a row, up to today. */
+    streak: z.number().int(),
+    /** The longest streak so far. */
+    best: z.number().int(),
+    /** Freezes earned and not yet used. */
+    freezes: z.number().int(),
+    /** Occurrences done in all (an ending rule's COUNT counts these and the skipped ones). */
+    done: z.number().int(),
+  })
+  .meta({ id: 'Habit' });
+export type Habit = z.infer<typeof habitSchema>;
 
 const todoFields = {
   title: z
@@ -35,6 +76,13 @@ const todoFields = {
   priority: z.enum(PRIORITIES),
   dueDate: dateSchema.nullable(),
   reminderTime: reminderTimeSchema.nullable(),
+  /** The ids of the user's own tags the todo carries (each once). */
+  tagIds: z
+    .array(z.string().min(1).max(100))
+    .max(TODO_LIMITS.tagsMax, `A todo can have at most ${TODO_LIMITS.tagsMax} tags`)
+    .transform((ids) => [...new Set(ids)]),
+  /** A repeating todo needs a due date: the first occurrence. */
+  repeat: repeatSchema.nullable(),
 };
 
 /** A new todo: title required and trimmed, priority medium by default. */
@@ -44,9 +92,16 @@ export const todoCreateSchema = z.object({
   priority: todoFields.priority.default('medium'),
   dueDate: todoFields.dueDate.default(null),
   reminderTime: todoFields.reminderTime.default(null),
+  tagIds: todoFields.tagIds.default([]),
+  repeat: todoFields.repeat.default(null),
 });
 
-/** A change to a todo: any of its fields, and completed to toggle it. */
+/**
+ * A change to a todo: any of its fields, and completed to toggle it. Completing a repeating todo
+ * records that occurrence as done and moves the todo to its next occurrence (it stays pending);
+ * `completed: false` on a repeating todo undoes its latest recorded occurrence, done or skipped,
+ * putting the due date back (the Undo of a toast).
+ */
 export const todoUpdateSchema = z
   .object({ ...todoFields, completed: z.boolean() })
   .partial()
@@ -66,11 +121,19 @@ export const todoListQuerySchema = z.object({
   priority: z.enum(PRIORITIES).optional(),
   due: z.enum(DUE_FILTERS).default('any'),
   q: z.string().trim().max(200).optional(),
+  /** Only todos carrying this tag (its id). */
+  tag: z.string().min(1).max(100).optional(),
   sort: z.enum(TODO_SORTS).default('created'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type TodoListQuery = z.input<typeof todoListQuerySchema>;
+
+/** A tag as a todo carries it. */
+export const todoTagSchema = z
+  .object({ id: z.string(), name: z.string(), color: z.string() })
+  .meta({ id: 'TodoTag' });
+export type TodoTag = z.infer<typeof todoTagSchema>;
 
 /** A todo as the API answers it; timestamps are ISO 8601 instants. */
 export const todoSchema = z
@@ -83,8 +146,13 @@ export const todoSchema = z
     reminderTime: z.string().nullable(),
     completed: z.boolean(),
     completedAt: z.string().nullable(),
+    repeat: repeatSchema.nullable(),
+    /** Null unless the todo repeats. */
+    habit: habitSchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** The tags it carries, ordered by name. */
+    tags: z.array(todoTagSchema),
   })
   .meta({ id: 'Todo' });
 export type Todo = z.infer<typeof todoSchema>;

@@ -1,5 +1,12 @@
 import { addDays } from '@daywise/shared';
-import { agendaApi, plansApi, profileApi, sharedPlansApi, todosApi } from '@daywise/shared/api';
+import {
+  agendaApi,
+  plansApi,
+  profileApi,
+  settingsApi,
+  sharedPlansApi,
+  todosApi,
+} from '@daywise/shared/api';
 import type {
   AgendaDay,
   AgendaPlanTask,
@@ -11,11 +18,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Sidebar } from '../../app/dashboard-layout';
+import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import TodayPage from './today-page';
 import UpcomingPage from './upcoming-page';
+import { useAgendaRealtime } from './use-agenda';
 
 vi.mock(import('../../lib/toast'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -48,8 +57,11 @@ function todo(id: string, title: string, dueDate: string): Todo {
     reminderTime: null,
     completed: false,
     completedAt: null,
+    repeat: null,
+    habit: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
+    tags: [],
   };
 }
 
@@ -240,6 +252,41 @@ describe('Today', () => {
       }),
     );
     expect(notify.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('Today at midnight', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function Midnight() {
+    useAgendaRealtime();
+    return null;
+  }
+
+  it('moves on to the new day while the page stays open', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    // 23:59:30 in the user's zone (UTC here): the page shows Saturday.
+    vi.setSystemTime(new Date(`${TODAY}T23:59:30Z`));
+    fakeApi()
+      .on(settingsApi.get, DEFAULT_SETTINGS)
+      .on(agendaApi.today, () => ({
+        ...FULL_TODAY,
+        date: new Date().toISOString().slice(0, 10),
+      }));
+    renderWithProviders(
+      <>
+        <Midnight />
+        <TodayPage />
+      </>,
+      { session: null },
+    );
+    expect(await screen.findByText('Sat, Nov 21, 2026')).toBeInTheDocument();
+
+    vi.advanceTimersByTime(60_000);
+
+    expect(await screen.findByText('Sun, Nov 22, 2026')).toBeInTheDocument();
   });
 });
 

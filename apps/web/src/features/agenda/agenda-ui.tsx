@@ -8,6 +8,7 @@ import { buttonClass } from '../../components/button';
 import { Card } from '../../components/card';
 import { errorPanelClass, LoadError } from '../../components/load-error';
 import { PriorityChip } from '../../components/priority-chip';
+import { RepeatInfo, SkipButton } from '../../components/repeat-info';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate } from '../../lib/format';
 import { type AgendaEntry, entryFocusKey, useToggleAgendaItem } from './use-agenda';
@@ -74,8 +75,10 @@ export function AgendaRow({ entry, today, bucket }: AgendaRowProps) {
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-600 dark:text-gray-300">
           <span className="break-words">{entryContext(entry, today)}</span>
           {entry.kind !== 'shared' && <PriorityChip priority={entry.item.priority} />}
+          {entry.kind === 'todo' && <RepeatInfo todo={entry.item} />}
         </div>
       </div>
+      {entry.kind === 'todo' && <SkipButton todo={entry.item} />}
     </Card>
   );
 }

@@ -10,13 +10,15 @@ import type {
   Todo,
 } from '@daywise/shared/schemas';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
 import { focusToggle } from '../../components/toggle-checkbox';
 import { callApi } from '../../lib/api-client';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
 import { useRealtimeEvent } from '../../lib/realtime';
+import { announceRepeatDone, useUndoOccurrence } from '../../lib/repeats';
+import { useToday } from '../../lib/settings';
 import { notify, undoAction } from '../../lib/toast';
 import { agendaQueries } from './api';
 
@@ -136,15 +138,23 @@ const KINDS = {
  * Ticking an item in place: its box, the lists and the badge change at once and go back, with
  * the item's own failure toast, if the server refuses (ADR 0009). A ticked item stays, struck
  * through, as the server lists what was completed today. Todos and plan tasks offer Undo in the
- * toast, as on their own pages.
+ * toast, as on their own pages. A repeating todo's toast says its next date instead, its Undo
+ * putting that occurrence back (docs/product/todos.md, "Repeating todos and habits").
  */
 export function useToggleAgendaItem() {
+  const undoOccurrence = useUndoOccurrence();
   const toggle = useOptimisticMutation({
     mutationFn: send,
     touches: () => [queryKeys.agenda.all],
     apply: applyToggle,
     onFailure: (_error, { entry }) => notify.error(KINDS[entry.kind].failed),
-    onSuccess: (_queryClient, _saved, variables) => {
+    onSuccess: (queryClient, saved, variables) => {
+      // A repeating todo moved on to its next occurrence: the server's answer says when.
+      const { entry } = variables;
+      if (entry.kind === 'todo' && entry.item.repeat && variables.completed) {
+        announceRepeatDone(queryClient, saved as Todo, (done) => undoOccurrence.mutate(done));
+        return;
+      }
       const { done, undone } = KINDS[variables.entry.kind];
       const message = variables.completed ? done : undone;
       if (message) {
@@ -170,9 +180,21 @@ const AGENDA_EVENTS = new Set<RealtimeEvent['type']>([
   'friendship.changed',
 ]);
 
-/** Today, Upcoming and the badges follow changes made in other tabs, devices, or by a friend. */
+/**
+ * Today, Upcoming and the badges follow changes made in other tabs, devices, or by a friend, and
+ * move on to the next day at midnight in the user's time zone while the page stays open.
+ */
 export function useAgendaRealtime(): void {
   const queryClient = useQueryClient();
+  const today = useToday();
+  const shownDay = useRef(today);
+  useEffect(() => {
+    if (shownDay.current !== today) {
+      shownDay.current = today;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.agenda.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analytics.all });
+    }
+  }, [queryClient, today]);
   const listener = useCallback(
     (event: RealtimeEvent) => {
       if (AGENDA_EVENTS.has(event.type)) {

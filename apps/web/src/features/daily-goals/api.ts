@@ -1,8 +1,9 @@
-import { analyticsApi, plansApi, tagsApi } from '@daywise/shared/api';
+import { analyticsApi, plansApi } from '@daywise/shared/api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
 import { callApi } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { tagListQuery } from '../../lib/tags';
 
 /** The Daily Goals reads, each with its key and how to fetch it (docs/ARCHITECTURE.md). */
 export const planQueries = {
@@ -14,11 +15,7 @@ export const planQueries = {
         (await callApi(plansApi.onDate, { params: { date } }, { signal })).plan,
     }),
 
-  tags: () =>
-    queryOptions({
-      queryKey: queryKeys.tags.all,
-      queryFn: ({ signal }) => callApi(tagsApi.list, {}, { signal }),
-    }),
+  tags: tagListQuery,
 
   /** The Daily Completions tab; the previous range stays on screen while another loads. */
   completions: (days: number) =>

@@ -6,42 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { errorResponse, fakeApi } from '../../test/fake-api';
+import { planOn } from '../../test/plans';
 import { renderWithProviders } from '../../test/render';
 import DailyGoalsPage from './daily-goals-page';
 
 const PAGE = '/dashboard/daily-goals';
-
-function plan(planDate: string, title: string): Plan {
-  return {
-    id: `p-${planDate}`,
-    title,
-    description: '',
-    planDate,
-    tasks: [
-      {
-        id: `t-${planDate}`,
-        title: 'Brunch',
-        description: '',
-        priority: 'medium',
-        tag: null,
-        tagColor: null,
-        reminderTime: null,
-        completed: false,
-        completedAt: null,
-        createdAt: '2026-11-21T20:00:00.000Z',
-      },
-    ],
-    completion: {
-      date: planDate,
-      totalTasks: 1,
-      completedTasks: 0,
-      completionPercentage: 0,
-      tagStats: [],
-    },
-    createdAt: '2026-11-21T20:00:00.000Z',
-    updatedAt: '2026-11-21T20:00:00.000Z',
-  };
-}
 
 /** The address's query, as Back, forward and reload would keep it. */
 function Search() {
@@ -87,7 +56,9 @@ describe("Today's Goals, day by day", () => {
   afterEach(() => vi.useRealTimers());
 
   it('steps through the days: the address and the plan follow, Today comes back', async () => {
-    const { user } = renderPage(PAGE, { '2026-11-22': plan('2026-11-22', 'Slow Sunday') });
+    const { user } = renderPage(PAGE, {
+      '2026-11-22': planOn('2026-11-22', { title: 'Slow Sunday' }),
+    });
 
     // Today keeps the spec's words, and needs no Today button.
     expect(await screen.findByRole('heading', { name: 'No Daily Plan Yet' })).toBeInTheDocument();
@@ -147,7 +118,9 @@ describe("Today's Goals, day by day", () => {
     fakeApi()
       .on(settingsApi.get, DEFAULT_SETTINGS)
       .on(plansApi.onDate, () =>
-        fail ? errorResponse(500, 'INTERNAL') : { plan: plan('2026-11-22', 'Slow Sunday') },
+        fail
+          ? errorResponse(500, 'INTERNAL')
+          : { plan: planOn('2026-11-22', { title: 'Slow Sunday' }) },
       );
     const { user } = renderWithProviders(<DailyGoalsPage />, {
       route: `${PAGE}?date=2026-11-22`,

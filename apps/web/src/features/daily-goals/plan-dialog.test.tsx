@@ -1,3 +1,4 @@
+import { MESSAGES } from '@daywise/shared';
 import { plansApi, tagsApi } from '@daywise/shared/api';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -111,5 +112,29 @@ describe('PlanDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Create Plan' }));
     expect(await screen.findByText('Please choose today or a later day')).toBeInTheDocument();
     expect(api.callsTo('POST', plansApi.create.path)).toHaveLength(1);
+  });
+
+  it('shows beside the date why the server will not plan that day, keeping what was typed', async () => {
+    // The browser's today and the server's can differ (a time zone changed in another tab).
+    fakeApi()
+      .on(tagsApi.list, [])
+      .on(plansApi.create, () =>
+        errorResponse(400, 'VALIDATION_FAILED', MESSAGES.planDayOutOfReach, {
+          planDate: MESSAGES.planDayOutOfReach,
+        }),
+      );
+    const user = userEvent.setup();
+    renderWithProviders(
+      <PlanDialog plan={null} day={SATURDAY} today={SATURDAY} onClose={() => undefined} />,
+      { session: null },
+    );
+    await user.type(await screen.findByLabelText('Plan Title'), 'Saturday');
+    await user.type(screen.getByLabelText('New task title'), 'Brunch{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Create Plan' }));
+
+    expect(await screen.findByText(MESSAGES.planDayOutOfReach)).toBeInTheDocument();
+    expect(screen.getByLabelText('Plan Date')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Failed to save plan. Please try again.')).toBeNull();
+    expect(screen.getByLabelText('Plan Title')).toHaveValue('Saturday');
   });
 });

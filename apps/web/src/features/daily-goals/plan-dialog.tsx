@@ -25,7 +25,7 @@ import {
 import { errorPanelClass, LoadError } from '../../components/load-error';
 import { Modal, ModalActions } from '../../components/modal';
 import { PriorityOptions } from '../../components/priority-chip';
-import { ApiClientError } from '../../lib/api-client';
+import { ApiClientError, showFieldErrors } from '../../lib/api-client';
 import { dayBounds } from './plan-day';
 import { useSavePlan, useTags } from './use-plans';
 
@@ -198,10 +198,11 @@ export function PlanDialog({ plan, day, today, onSaved, onClose }: PlanDialogPro
       onClose();
       onSaved?.(saved);
     } catch (error) {
-      // A day that already has a plan says so beside the date, keeping everything typed.
+      // A day that already has a plan, or one the server will not plan (past, too far ahead),
+      // says so beside the date, keeping everything typed.
       if (error instanceof ApiClientError && error.code === 'CONFLICT') {
         setError('planDate', { message: error.message });
-      } else {
+      } else if (!showFieldErrors(error, ['title', 'description', 'planDate'], setError)) {
         setFailed(true);
       }
     }

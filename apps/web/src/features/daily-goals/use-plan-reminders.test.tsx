@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { fakeApi } from '../../test/fake-api';
+import { planOn } from '../../test/plans';
 import { renderWithProviders } from '../../test/render';
 import { usePlanReminders } from './use-plan-reminders';
 
@@ -13,38 +14,6 @@ vi.mock(import('../../lib/reminders'), async (importOriginal) => ({
   ...(await importOriginal()),
   createReminderScheduler: () => scheduler,
 }));
-
-function planOn(planDate: string, reminderTime: string): Plan {
-  return {
-    id: `p-${planDate}`,
-    title: 'Plan',
-    description: '',
-    planDate,
-    tasks: [
-      {
-        id: `t-${planDate}`,
-        title: 'Call the bank',
-        description: '',
-        priority: 'medium',
-        tag: null,
-        tagColor: null,
-        reminderTime,
-        completed: false,
-        completedAt: null,
-        createdAt: '2026-11-21T20:00:00.000Z',
-      },
-    ],
-    completion: {
-      date: planDate,
-      totalTasks: 1,
-      completedTasks: 0,
-      completionPercentage: 0,
-      tagStats: [],
-    },
-    createdAt: '2026-11-21T20:00:00.000Z',
-    updatedAt: '2026-11-21T20:00:00.000Z',
-  };
-}
 
 function Reminders() {
   usePlanReminders();
@@ -62,7 +31,12 @@ describe('usePlanReminders', () => {
   afterEach(() => vi.useRealTimers());
 
   it("schedules today's tasks only: a plan made for tomorrow reminds nothing today", async () => {
-    const plans: Record<string, Plan> = { '2026-11-22': planOn('2026-11-22', '21:30') };
+    const plans: Record<string, Plan> = {
+      '2026-11-22': planOn('2026-11-22', {
+        title: 'Plan',
+        task: { title: 'Call the bank', reminderTime: '21:30' },
+      }),
+    };
     const api = fakeApi()
       .on(settingsApi.get, DEFAULT_SETTINGS)
       .on(plansApi.onDate, (request) => ({ plan: plans[request.params.date ?? ''] ?? null }));
@@ -75,7 +49,10 @@ describe('usePlanReminders', () => {
     expect(scheduler.sync).not.toHaveBeenCalled();
 
     // Today's plan arrives (another tab made it): its task is scheduled on its own day.
-    plans['2026-11-21'] = planOn('2026-11-21', '21:45');
+    plans['2026-11-21'] = planOn('2026-11-21', {
+      title: 'Plan',
+      task: { title: 'Call the bank', reminderTime: '21:45' },
+    });
     await client.invalidateQueries();
     await waitFor(() => expect(scheduler.sync).toHaveBeenCalled());
     expect(scheduler.sync).toHaveBeenLastCalledWith(

@@ -244,6 +244,8 @@ export function useSaveTag() {
       // meanwhile is not wiped when the lists come back.
       void Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
+        // Todos show their tags' names and colours.
+        queryClient.invalidateQueries({ queryKey: queryKeys.todos.all }),
         refreshPlans(queryClient),
       ]);
     },
@@ -257,6 +259,10 @@ export function useDeleteTag() {
     mutationFn: (tag: Tag) => callApi(tagsApi.remove, { params: { id: tag.id } }),
     onSuccess: () => notify.success(MESSAGES.tagDeleted),
     onError: () => notify.error(MESSAGES.tagDeleteFailed),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.todos.all }),
+      ]),
   });
 }

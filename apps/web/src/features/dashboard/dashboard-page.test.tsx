@@ -55,6 +55,7 @@ const SUMMARY: DashboardSummary = {
       lastCompletedDate: '2026-01-01',
     },
   ],
+  habits: [],
 };
 
 const WEEK: ChartData = {
@@ -253,6 +254,7 @@ describe('DashboardPage', () => {
       dueToday: { dueToday: 0, overdue: 0 },
       currentStreak: 0,
       streaks: [],
+      habits: [],
     };
     stubApi({ summary: empty });
     // As the verified email lands on the dashboard.

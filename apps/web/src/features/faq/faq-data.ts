@@ -37,7 +37,7 @@ export const FAQ_CATEGORIES: readonly { name: string; questions: readonly FaqIte
       {
         question: 'Is Daywise free?',
         answer:
-          'Yes. Creating an account and using every feature, from todos and reminders to daily plans, analytics, friends and chat, is free. No credit card is needed.',
+          'Yes. The free plan includes every feature, from todos and reminders to daily plans, analytics, friends and chat, for up to 3 team members, and no credit card is needed. Premium plans come with a 30-day refund guarantee. On any plan your data stays yours: export it whenever you like as CSV, JSON or PDF from Settings.',
       },
       {
         question: 'How do I verify my email?',
@@ -62,7 +62,7 @@ export const FAQ_CATEGORIES: readonly { name: string; questions: readonly FaqIte
       {
         question: 'How do reminders work?',
         answer:
-          'Give a todo or a daily plan task a reminder time, and Daywise shows a browser notification when that time comes. Allow notifications when your browser asks, and make sure Task Reminders is switched on in Settings. The Test Notification button lets you check that everything works.',
+          "Give a todo or a daily plan task a reminder time, and Daywise reminds you when that time comes: in the open page, by email while Email Notifications is on, and as a notification on each device where you turned on 'Push notifications on this device' in Settings, even with Daywise closed. Make sure Task Reminders is switched on in Settings; the Test Notification button lets you check that everything works.",
       },
       {
         question: 'What are daily goal plans?',

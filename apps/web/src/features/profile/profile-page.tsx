@@ -24,7 +24,7 @@ import { Card } from '../../components/card';
 import { EmailAddress } from '../../components/email-address';
 import { TextAreaField, TextField } from '../../components/form-field';
 import { errorPanelClass, LoadError } from '../../components/load-error';
-import { ApiClientError } from '../../lib/api-client';
+import { ApiClientError, showFieldErrors } from '../../lib/api-client';
 import { notify, progressToast } from '../../lib/toast';
 import { isAcceptableImage, resizeImage } from './resize-image';
 import { type ProfileSave, useProfile, useSaveProfile } from './use-profile';
@@ -186,13 +186,8 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     },
     onError: (error) => {
       // Edit mode stays, with everything the user typed.
+      showFieldErrors(error, FIELDS, form.setError);
       if (error instanceof ApiClientError) {
-        for (const field of FIELDS) {
-          const message = error.fields[field];
-          if (message) {
-            form.setError(field, { type: 'server', message });
-          }
-        }
         if (error.code === 'INVALID_IMAGE' || error.code === 'IMAGE_TOO_LARGE') {
           notify.error(error.message);
           return;

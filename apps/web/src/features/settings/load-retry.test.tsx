@@ -1,5 +1,12 @@
 import { MESSAGES } from '@daywise/shared';
-import { accountApi, pushApi, settingsApi } from '@daywise/shared/api';
+import {
+  accountApi,
+  apiTokensApi,
+  calendarApi,
+  daysOffApi,
+  pushApi,
+  settingsApi,
+} from '@daywise/shared/api';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -50,7 +57,10 @@ describe('settings that fail to load', () => {
     fakeApi()
       .on(settingsApi.get, () => (fail ? errorResponse(500, 'INTERNAL') : DEFAULT_SETTINGS))
       .on(accountApi.sessions, { sessions: [] })
-      .on(pushApi.list, []);
+      .on(daysOffApi.list, { items: [] })
+      .on(pushApi.list, [])
+      .on(apiTokensApi.list, { tokens: [] })
+      .on(calendarApi.get, { enabled: false, url: null });
     const { user } = renderWithProviders(<SettingsPage />, {
       session: { id: 'user-1', name: 'Ada', email: 'ada@example.com', createdAt: '' },
     });

@@ -1,5 +1,12 @@
 import { MESSAGES } from '@daywise/shared';
-import { accountApi, pushApi, settingsApi } from '@daywise/shared/api';
+import {
+  accountApi,
+  apiTokensApi,
+  calendarApi,
+  daysOffApi,
+  pushApi,
+  settingsApi,
+} from '@daywise/shared/api';
 import type { Settings } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -28,7 +35,10 @@ function stubApi(initial: Settings = DEFAULT_SETTINGS) {
       return settings;
     })
     .on(accountApi.sessions, { sessions: [] })
-    .on(pushApi.list, []);
+    .on(daysOffApi.list, { items: [] })
+    .on(pushApi.list, [])
+    .on(apiTokensApi.list, { tokens: [] })
+    .on(calendarApi.get, { enabled: false, url: null });
 }
 
 function renderPage() {

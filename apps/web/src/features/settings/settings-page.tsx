@@ -10,10 +10,15 @@ import { useSettings, useUpdateSetting } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
 import { notify } from '../../lib/toast';
 import { ActiveSessions } from './active-sessions';
+import { ApiTokens } from './api-tokens';
+import { CalendarFeedSettings } from './calendar-feed';
+import { DaysOff } from './days-off';
 import { DeleteAccount } from './delete-account';
+import { ImportData } from './import-data';
 import { NotificationTools } from './notification-tools';
 import { PushNotifications } from './push-notifications';
 import { SettingRow, SettingSelect, SettingsSection, ToggleRow } from './setting-controls';
+import { YourDataSection } from './your-data';
 
 const VISIBILITY_LABELS: Record<(typeof PROFILE_VISIBILITIES)[number], string> = {
   private: 'Private',
@@ -184,6 +189,20 @@ export default function SettingsPage() {
             />
           </SettingsSection>
 
+          <SettingsSection title="Days off">
+            <DaysOff />
+          </SettingsSection>
+
+          <YourDataSection timezone={settings.preferences.timezone} />
+
+          <SettingsSection title="Calendar feed">
+            <CalendarFeedSettings />
+          </SettingsSection>
+
+          <SettingsSection title="API tokens">
+            <ApiTokens />
+          </SettingsSection>
+
           <SettingsSection title="Active Sessions">
             <ActiveSessions />
           </SettingsSection>
@@ -199,6 +218,10 @@ export default function SettingsPage() {
               </SignOutButton>
               <DeleteAccount />
             </div>
+          </SettingsSection>
+
+          <SettingsSection title="Import">
+            <ImportData />
           </SettingsSection>
         </>
       )}

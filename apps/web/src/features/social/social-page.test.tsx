@@ -263,11 +263,40 @@ describe('SocialPage', () => {
     expect(within(dialog).queryByText('Buy snacks')).not.toBeInTheDocument();
     expect(within(dialog).getByText('No tasks yet. Add one above!')).toBeVisible();
 
-    await pressUndo(user, 'Task deleted');
+    // The toast is inside the dialog, so Tab reaches its Undo through the dialog's focus trap.
+    const undo = await within(dialog).findByRole('button', { name: 'Undo' });
+    for (let presses = 0; presses < 20 && document.activeElement !== undo; presses += 1) {
+      await user.tab();
+    }
+    expect(undo).toHaveFocus();
+    await user.keyboard('{Enter}');
     const box = await within(dialog).findByRole('checkbox', {
       name: 'Mark "Buy snacks" as completed',
     });
     await waitFor(() => expect(box).toHaveFocus());
+    expect(api.callsTo('DELETE', '/api/shared-plans/*')).toHaveLength(0);
+  });
+
+  it('keeps offering Undo on the page when the dialog closes first', async () => {
+    const api = stubApi({ plans: [SHARED_PLAN] }, () => json(null, 204));
+    const { user } = renderWithProviders(<SocialPage />, {
+      route: { pathname: '/dashboard/social', state: { activeTab: 'shared-plans' } },
+      toaster: true,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Saturday hike' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saturday hike' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete task "Buy snacks"' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Task' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await within(dialog).findByText('Task deleted')).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await pressUndo(user, 'Task deleted');
+    expect(await screen.findByText('Tasks: 1')).toBeVisible();
     expect(api.callsTo('DELETE', '/api/shared-plans/*')).toHaveLength(0);
   });
 

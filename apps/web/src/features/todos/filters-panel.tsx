@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Filter, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 
@@ -5,6 +6,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { inputClass, selectClass } from '../../components/form-field';
 import { PriorityOptions } from '../../components/priority-chip';
+import { tagListQuery } from '../../lib/tags';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import {
   activeChips,
@@ -35,10 +37,15 @@ export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
   const id = useId();
   const [text, setText] = useState(filters.q);
   const [open, setOpen] = useState(
-    filters.status !== 'all' || filters.priority !== 'all' || filters.due !== 'any',
+    filters.status !== 'all' ||
+      filters.priority !== 'all' ||
+      filters.due !== 'any' ||
+      filters.tag !== '',
   );
+  // Read once the panel is open or a tag filter is set (its chip names the tag).
+  const tags = useQuery({ ...tagListQuery(), enabled: open || filters.tag !== '' });
   const searched = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const chips = activeChips(filters);
+  const chips = activeChips(filters, (tagId) => tags.data?.find((tag) => tag.id === tagId)?.name);
 
   useEffect(() => {
     if (searched.trim() !== filters.q) {
@@ -105,7 +112,11 @@ export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
         </select>
       </div>
       {open && (
-        <Card radius="xl" id={`${id}-panel`} className="grid gap-3 p-4 sm:grid-cols-3">
+        <Card
+          radius="xl"
+          id={`${id}-panel`}
+          className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4"
+        >
           <div className="space-y-1.5">
             <label htmlFor={`${id}-status`} className="block text-sm font-medium">
               Status
@@ -139,6 +150,27 @@ export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
             >
               <option value="all">All Priorities</option>
               <PriorityOptions highFirst />
+            </select>
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-tag`} className="block text-sm font-medium">
+              Tag
+            </label>
+            <select
+              id={`${id}-tag`}
+              value={filters.tag}
+              onChange={(event) => onChange({ ...filters, tag: event.target.value })}
+              className={`${selectClass} w-full`}
+            >
+              <option value="">All Tags</option>
+              {tags.data?.map((tag) => (
+                <option key={tag.id} value={tag.id}>
+                  {tag.name}
+                </option>
+              ))}
+              {filters.tag && tags.data && !tags.data.some((tag) => tag.id === filters.tag) && (
+                <option value={filters.tag}>Unknown tag</option>
+              )}
             </select>
           </div>
           <div className="space-y-1.5">

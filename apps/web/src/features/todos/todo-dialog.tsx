@@ -1,5 +1,11 @@
 import { MESSAGES } from '@daywise/shared';
-import { PRIORITIES, type Todo, type TodoCreate, todoCreateSchema } from '@daywise/shared/schemas';
+import {
+  PRIORITIES,
+  type Repeat,
+  type Todo,
+  type TodoCreate,
+  todoCreateSchema,
+} from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BellOff } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -10,8 +16,11 @@ import { FormField, selectClass, TextAreaField, TextField } from '../../componen
 import { Modal, ModalActions } from '../../components/modal';
 import { PriorityOptions } from '../../components/priority-chip';
 import { Toggle } from '../../components/toggle';
-import { ApiClientError } from '../../lib/api-client';
+import { showFieldErrors } from '../../lib/api-client';
 import { notificationSupport, requestNotificationPermission } from '../../lib/notifications';
+import { buildRepeat, choiceFromRepeat, type RepeatChoice } from './repeat-choice';
+import { RepeatField } from './repeat-field';
+import { TodoTagPicker } from './todo-tag-picker';
 import { useCreateTodo, useUpdateTodo } from './use-todos';
 
 /**
@@ -26,11 +35,28 @@ const todoFormSchema = z
     dueDate: z.string(),
     reminderOn: z.boolean(),
     reminderTime: z.string(),
+    tagIds: z.array(z.string()),
+    repeat: z.custom<RepeatChoice>(),
   })
-  .transform(({ reminderOn, ...values }): TodoCreate => ({
+  .superRefine((values, context) => {
+    if (values.repeat.preset === 'none') {
+      return;
+    }
+    // A repeating todo's series starts on its due date (docs/product/todos.md).
+    if (!values.dueDate) {
+      context.addIssue({ code: 'custom', path: ['dueDate'], message: MESSAGES.repeatNeedsDueDate });
+      return;
+    }
+    const built = buildRepeat(values.repeat, values.dueDate);
+    if (built.error !== undefined) {
+      context.addIssue({ code: 'custom', path: ['repeat'], message: built.error });
+    }
+  })
+  .transform(({ reminderOn, repeat, ...values }): TodoCreate => ({
     ...values,
     dueDate: values.dueDate || null,
     reminderTime: reminderOn ? values.reminderTime : null,
+    repeat: values.dueDate ? (buildRepeat(repeat, values.dueDate).repeat ?? null) : null,
   }))
   .pipe(todoCreateSchema);
 
@@ -42,7 +68,10 @@ function timeNow(): string {
   return `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
 }
 
-function initialValues(todo: Todo | null): TodoFormValues {
+const sameRepeat = (a: Repeat | null, b: Repeat | null) =>
+  a === b || (a !== null && b !== null && a.rule === b.rule && a.from === b.from);
+
+function initialValues(todo: Todo | null, today: string): TodoFormValues {
   return {
     title: todo?.title ?? '',
     description: todo?.description ?? '',
@@ -50,6 +79,8 @@ function initialValues(todo: Todo | null): TodoFormValues {
     dueDate: todo?.dueDate ?? '',
     reminderOn: Boolean(todo?.reminderTime),
     reminderTime: todo?.reminderTime ?? '',
+    tagIds: todo?.tags.map((tag) => tag.id) ?? [],
+    repeat: choiceFromRepeat(todo?.repeat ?? null, todo?.dueDate ?? today),
   };
 }
 
@@ -83,10 +114,21 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
     formState: { errors },
   } = useForm<TodoFormValues, unknown, TodoCreate>({
     resolver: zodResolver(todoFormSchema),
-    defaultValues: initialValues(todo),
+    defaultValues: initialValues(todo, today),
   });
   const titleMissing = useWatch({ control, name: 'title' }).trim() === '';
   const reminderOn = useWatch({ control, name: 'reminderOn' });
+  const dueDate = useWatch({ control, name: 'dueDate' });
+  // Said once a repeat was picked without a due date and the dialog set today.
+  const [dueSetNote, setDueSetNote] = useState(false);
+
+  const chooseRepeat = (choice: RepeatChoice) => {
+    setValue('repeat', choice);
+    if (choice.preset !== 'none' && !getValues('dueDate')) {
+      setValue('dueDate', today, { shouldValidate: true });
+      setDueSetNote(true);
+    }
+  };
 
   // turning the reminder on asks to notify, and stays off if that is refused.
   const switchReminder = async (on: boolean) => {
@@ -108,20 +150,17 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
   const save = handleSubmit(async (values) => {
     try {
       if (todo) {
-        await update.mutateAsync({ id: todo.id, update: values });
+        // An unchanged repeat is not sent again, so the series and its streak stay as they are.
+        const { repeat, ...fields } = values;
+        const changed = sameRepeat(repeat ?? null, todo.repeat) ? fields : values;
+        await update.mutateAsync({ id: todo.id, update: changed });
       } else {
         await create.mutateAsync(values);
       }
       onClose();
     } catch (error) {
       // The toast has said it failed; the server's word on a field goes next to that field.
-      if (error instanceof ApiClientError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in values) {
-            setError(field as keyof TodoFormValues, { message });
-          }
-        }
-      }
+      showFieldErrors(error, Object.keys(values) as (keyof TodoFormValues)[], setError);
     }
   });
 
@@ -167,6 +206,30 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
             min={today}
           />
         </div>
+        <Controller
+          control={control}
+          name="repeat"
+          render={({ field }) => (
+            <RepeatField
+              value={field.value}
+              onChange={chooseRepeat}
+              dueDate={dueDate || today}
+              error={errors.repeat?.message}
+              note={dueSetNote && dueDate === today ? MESSAGES.repeatDueDateSet : null}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="tagIds"
+          render={({ field }) => (
+            <TodoTagPicker
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.tagIds?.message}
+            />
+          )}
+        />
         <div className="space-y-3 rounded-lg border border-gray-200 p-3 dark:border-gray-800">
           <div className="flex items-center justify-between gap-4">
             <label htmlFor={`${permissionNoteId}-switch`} className="text-sm font-medium">

@@ -16,7 +16,14 @@ describe('todo filters', () => {
     expect(readFilters(new URLSearchParams(''))).toEqual(NO_FILTERS);
     expect(
       readFilters(new URLSearchParams('status=completed&priority=high&due=week&q=%20milk%20')),
-    ).toEqual({ status: 'completed', priority: 'high', due: 'week', q: 'milk', sort: 'created' });
+    ).toEqual({
+      status: 'completed',
+      priority: 'high',
+      due: 'week',
+      q: 'milk',
+      tag: '',
+      sort: 'created',
+    });
     expect(readFilters(new URLSearchParams('status=done&priority=urgent&due=soon'))).toEqual(
       NO_FILTERS,
     );
@@ -29,6 +36,7 @@ describe('todo filters', () => {
       priority: 'low',
       due: 'overdue',
       q: 'rent',
+      tag: 'tag-1',
       sort: 'due',
     } as const;
     expect(readFilters(writeFilters(filters))).toEqual(filters);
@@ -39,6 +47,9 @@ describe('todo filters', () => {
     const filters = { ...NO_FILTERS, priority: 'high', q: 'a&b' } as const;
     expect(queryString(listQuery(filters, 'pending', null))).toBe(
       '?status=pending&priority=high&q=a%26b',
+    );
+    expect(queryString(listQuery({ ...filters, tag: 'tag-1' }, 'pending', null))).toBe(
+      '?status=pending&priority=high&q=a%26b&tag=tag-1',
     );
     expect(queryString(listQuery(filters, 'completed', 'abc'))).toBe(
       '?status=completed&priority=high&q=a%26b&cursor=abc',
@@ -56,14 +67,18 @@ describe('todo filters', () => {
       priority: 'medium',
       due: 'none',
       q: 'tax',
+      tag: 'tag-1',
       sort: 'priority',
     } as const;
-    expect(activeChips(filters).map((chip) => chip.label)).toEqual([
+    const tagName = (id: string) => (id === 'tag-1' ? 'Work' : undefined);
+    expect(activeChips(filters, tagName).map((chip) => chip.label)).toEqual([
       'Search: "tax"',
       'Status: Pending',
       'Priority: Medium',
       'Due: No Due Date',
+      'Tag: Work',
     ]);
+    expect(withoutFilter(filters, 'tag')).toEqual({ ...filters, tag: '' });
     expect(withoutFilter(filters, 'priority')).toEqual({ ...filters, priority: 'all' });
     expect(withoutFilter(filters, 'q')).toEqual({ ...filters, q: '' });
     expect(activeChips(NO_FILTERS)).toEqual([]);

@@ -22,6 +22,8 @@ export interface TodoFilters {
   priority: Priority | 'all';
   due: DueFilter;
   q: string;
+  /** A tag's id, or '' for any tag. */
+  tag: string;
   /** The order, not a filter: no chip, and 'Clear all' keeps it (issue 14, ours). */
   sort: TodoSort;
 }
@@ -31,6 +33,7 @@ export const NO_FILTERS: TodoFilters = {
   priority: 'all',
   due: 'any',
   q: '',
+  tag: '',
   sort: 'created',
 };
 
@@ -88,6 +91,7 @@ export function readFilters(params: URLSearchParams, sort: TodoSort = 'created')
     priority: oneOf([...PRIORITIES, 'all'], params.get('priority'), 'all'),
     due: oneOf(DUE_FILTERS, params.get('due'), 'any'),
     q: params.get('q')?.trim() ?? '',
+    tag: params.get('tag')?.trim().slice(0, 100) ?? '',
     sort: oneOf(TODO_SORTS, params.get('sort'), sort),
   };
 }
@@ -106,6 +110,9 @@ export function writeFilters(filters: TodoFilters): URLSearchParams {
   }
   if (filters.q.trim()) {
     params.set('q', filters.q.trim());
+  }
+  if (filters.tag) {
+    params.set('tag', filters.tag);
   }
   if (filters.sort !== 'created') {
     params.set('sort', filters.sort);
@@ -135,8 +142,11 @@ export interface FilterChip {
   label: string;
 }
 
-/** One removable chip per active filter, in the panel's order. */
-export function activeChips(filters: TodoFilters): FilterChip[] {
+/** One removable chip per active filter, in the panel's order; `tagName` names the tag filter. */
+export function activeChips(
+  filters: TodoFilters,
+  tagName: (id: string) => string | undefined = () => undefined,
+): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.q.trim()) {
     chips.push({ key: 'q', label: `Search: "${filters.q.trim()}"` });
@@ -149,6 +159,9 @@ export function activeChips(filters: TodoFilters): FilterChip[] {
   }
   if (filters.due !== 'any') {
     chips.push({ key: 'due', label: `Due: ${DUE_LABELS[filters.due]}` });
+  }
+  if (filters.tag) {
+    chips.push({ key: 'tag', label: `Tag: ${tagName(filters.tag) ?? 'Unknown tag'}` });
   }
   return chips;
 }

@@ -14,8 +14,11 @@ const TODO: Todo = {
   reminderTime: '18:30',
   completed: false,
   completedAt: null,
+  repeat: null,
+  habit: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
+  tags: [],
 };
 
 function renderRow(todo: Todo) {

@@ -6,9 +6,11 @@ import { Badge } from '../../components/badge';
 import { IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { PriorityChip } from '../../components/priority-chip';
+import { RepeatInfo, SkipButton } from '../../components/repeat-info';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate, formatDateIn } from '../../lib/format';
 import { type DueBadge, dueBadge } from './due-badges';
+import { TodoTagChips } from './todo-tag-chips';
 import { useToggleTodo } from './use-todos';
 
 const BADGE_STYLES: Record<DueBadge, string> = {
@@ -33,7 +35,10 @@ interface TodoRowProps {
   onDelete: (todo: Todo) => void;
 }
 
-/** One todo: checkbox, texts, priority, dates, reminder, badge, edit and delete. */
+/**
+ * One todo: checkbox, texts, priority, dates, reminder, badge, its repeat in words and its streak,
+ * skip (a repeating one), edit and delete.
+ */
 export const TodoRow = memo(function TodoRow({
   todo,
   today,
@@ -71,6 +76,7 @@ export const TodoRow = memo(function TodoRow({
             {todo.description}
           </p>
         )}
+        <TodoTagChips tags={todo.tags} />
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600 dark:text-gray-400">
           {todo.dueDate && (
             <span className="inline-flex items-center gap-1">
@@ -93,6 +99,7 @@ export const TodoRow = memo(function TodoRow({
               </span>
             )
           )}
+          <RepeatInfo todo={todo} />
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden className="size-3.5" />
             Created {formatDateIn(todo.createdAt, timeZone)}
@@ -100,6 +107,7 @@ export const TodoRow = memo(function TodoRow({
         </p>
       </div>
       <div className="flex shrink-0 gap-1">
+        <SkipButton todo={todo} />
         <IconButton onClick={() => onEdit(todo)} label={`Edit "${todo.title}"`} tone="row">
           <Pencil aria-hidden className="size-4" />
         </IconButton>

@@ -17,8 +17,11 @@ const TODO: Todo = {
   reminderTime: null,
   completed: false,
   completedAt: null,
+  repeat: null,
+  habit: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
+  tags: [],
 };
 
 const SETTINGS = {

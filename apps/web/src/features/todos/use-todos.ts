@@ -15,6 +15,7 @@ import { callApi } from '../../lib/api-client';
 import { deleteLater, flushDeletes, useHiddenItems } from '../../lib/deferred-delete';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
+import { announceRepeatDone, isRepeating, putTodo, useUndoOccurrence } from '../../lib/repeats';
 import { notify, undoAction } from '../../lib/toast';
 import { todoQueries } from './api';
 import type { TodoFilters, TodoStatus } from './todo-filters';
@@ -162,8 +163,13 @@ export function useDeleteTodo() {
  * Completing and un-completing: the checkbox and the counters change at once; if the
  * server refuses, both go back and 'Failed to update todo' says so. The row moves to the other
  * list when the lists are read again. The toast's Undo toggles back the same way.
+ *
+ * A repeating todo stays pending when completed: its box ticks at once, then the row shows the
+ * server's answer, the next due date, and the toast says it with an Undo of that occurrence
+ * (docs/product/todos.md, "Repeating todos and habits"). The counters do not move for it.
  */
 export function useToggleTodo() {
+  const undoOccurrence = useUndoOccurrence();
   const toggle = useOptimisticMutation({
     mutationFn: ({ todo, completed }: { todo: Todo; completed: boolean }) =>
       callApi(todosApi.update, { params: { id: todo.id }, body: { completed } }),
@@ -173,18 +179,30 @@ export function useToggleTodo() {
       queryClient.setQueriesData<ListData>({ queryKey: queryKeys.todos.lists }, (data) =>
         markInLists(data, todo.id, completed, at),
       );
-      queryClient.setQueryData<TodoStats>(queryKeys.todos.stats, (current) =>
-        shiftStats(current, completed),
-      );
+      if (!isRepeating(todo)) {
+        queryClient.setQueryData<TodoStats>(queryKeys.todos.stats, (current) =>
+          shiftStats(current, completed),
+        );
+      }
     },
     onFailure: () => notify.error(MESSAGES.todoUpdateFailed),
-    onSuccess: (_queryClient, _saved, { todo, completed }) =>
+    onSuccess: (queryClient, saved, { todo, completed }) => {
+      if (isRepeating(todo)) {
+        if (completed) {
+          announceRepeatDone(queryClient, saved, (done) => undoOccurrence.mutate(done));
+        } else {
+          putTodo(queryClient, saved);
+          notify.success(MESSAGES.todoMarkedPending);
+        }
+        return;
+      }
       notify.success(completed ? MESSAGES.todoCompleted : MESSAGES.todoMarkedPending, {
         action: undoAction(() => {
           focusToggle(`todo:${todo.id}`);
           toggle.mutate({ todo: { ...todo, completed }, completed: !completed });
         }),
-      }),
+      });
+    },
     refresh: () => REFRESHED,
   });
   return toggle;

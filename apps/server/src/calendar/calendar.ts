@@ -1,0 +1,88 @@
+import { addDays, instantAt } from '@daywise/shared';
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../db/schema';
+import type { FeedTask, FeedTodo } from './ics';
+
+/** The feed's window, from the user's today: what a calendar shows, and a feed that stays small. */
+export const FEED_WINDOW = { pastDays: 90, futureDays: 365 } as const;
+/** At most this many events of each kind, even in the fullest window. */
+export const FEED_MAX_EVENTS = 5000;
+
+/** The user's todos and timed plan tasks in the feed's window around `today`, oldest first. */
+export async function feedItems(
+  db: Kysely<Database>,
+  userId: string,
+  today: string,
+  timezone: string,
+): Promise<{ todos: FeedTodo[]; tasks: FeedTask[] }> {
+  const from = addDays(today, -FEED_WINDOW.pastDays);
+  const to = addDays(today, FEED_WINDOW.futureDays);
+  const todoRows = await db
+    .selectFrom('todos')
+    .select([
+      'id',
+      'title',
+      'description',
+      'priority',
+      'due_date',
+      'completed',
+      'updated_at',
+      'repeat_rule',
+      'repeat_from',
+    ])
+    .where('user_id', '=', userId)
+    .where('due_date', '>=', from)
+    .where('due_date', '<=', to)
+    .orderBy('due_date')
+    .orderBy('id')
+    .limit(FEED_MAX_EVENTS)
+    .execute();
+  const taskRows = await db
+    .selectFrom('daily_tasks')
+    .innerJoin('daily_plans', 'daily_plans.id', 'daily_tasks.plan_id')
+    .select([
+      'daily_tasks.id',
+      'daily_tasks.title',
+      'daily_tasks.description',
+      'daily_tasks.priority',
+      'daily_tasks.reminder_time',
+      'daily_tasks.completed',
+      'daily_tasks.updated_at',
+      'daily_plans.plan_date',
+      'daily_plans.title as plan_title',
+    ])
+    .where('daily_plans.user_id', '=', userId)
+    .where('daily_plans.plan_date', '>=', from)
+    .where('daily_plans.plan_date', '<=', to)
+    .where('daily_tasks.reminder_time', 'is not', null)
+    .orderBy('daily_plans.plan_date')
+    .orderBy('daily_tasks.position')
+    .limit(FEED_MAX_EVENTS)
+    .execute();
+  return {
+    todos: todoRows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      priority: row.priority,
+      dueDate: row.due_date ?? today,
+      completed: Boolean(row.completed),
+      updatedAt: row.updated_at,
+      repeat:
+        row.repeat_rule !== null && row.repeat_from !== null
+          ? { rule: row.repeat_rule, from: row.repeat_from }
+          : null,
+    })),
+    tasks: taskRows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      planTitle: row.plan_title,
+      priority: row.priority,
+      start: instantAt(row.plan_date, row.reminder_time ?? '00:00', timezone),
+      completed: Boolean(row.completed),
+      updatedAt: row.updated_at,
+    })),
+  };
+}

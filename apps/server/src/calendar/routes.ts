@@ -1,0 +1,53 @@
+import { todayIn } from '@daywise/shared';
+import { calendarApi } from '@daywise/shared/api';
+
+import type { AppInstance } from '../app';
+import { createKeyedLimit, refuseWhenBlocked } from '../auth/limits';
+import { ApiError } from '../lib/errors';
+import { route } from '../lib/route';
+import { userTimezone } from '../settings/settings';
+import { feedItems } from './calendar';
+import { feedKey, isFeedToken } from './feed-token';
+import { disableFeed, enabledFeedVersion, readFeed, rotateFeed } from './feeds';
+import { buildFeed } from './ics';
+
+/** Fetches of one feed (ours): calendar apps poll every few minutes at most, on a few devices. */
+export const FEED_RATE_LIMIT = { max: 60, windowMs: 60 * 60_000 } as const;
+/** Wrong addresses from one client address before it is refused for a while (ours). */
+export const FEED_MISS_LIMIT = { max: 20, windowMs: 15 * 60_000 } as const;
+
+/**
+ * The calendar feed (issue 16): its settings under /api/calendar-feed (cookie-only), and the feed
+ * at its secret address, which calendar apps fetch without a cookie.
+ */
+export function calendarRoutes(app: AppInstance, serverSecret: string): void {
+  const address = { appUrl: app.config.appUrl, key: feedKey(serverSecret) };
+  const host = new URL(app.config.appUrl).host;
+  const fetches = createKeyedLimit(app, 'calendar-feed', FEED_RATE_LIMIT);
+  // Counted on failures only, per client address: guessing addresses stops quickly, and nobody
+  // can use up a user's own allowance with wrong ones.
+  const misses = createKeyedLimit(app, 'calendar-feed-miss', FEED_MISS_LIMIT);
+
+  route(app, calendarApi.get, ({ db, user }) => readFeed(db, user.id, address));
+
+  route(app, calendarApi.rotate, ({ db, user, now }) => rotateFeed(db, user.id, address, now));
+
+  route(app, calendarApi.disable, ({ db, user, now }) => disableFeed(db, user.id, now));
+
+  route(app, calendarApi.feed, async ({ db, params, request, reply, now }) => {
+    refuseWhenBlocked(await misses.isBlocked(request, request.ip), reply);
+    const version = await enabledFeedVersion(db, params.userId);
+    if (version === undefined || !isFeedToken(address.key, params.userId, version, params.token)) {
+      await misses.hit(request, request.ip);
+      throw new ApiError('NOT_FOUND');
+    }
+    refuseWhenBlocked(await fetches.hit(request, params.userId), reply);
+    const timezone = await userTimezone(db, params.userId);
+    const items = await feedItems(db, params.userId, todayIn(timezone, now), timezone);
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .header('content-disposition', 'inline; filename="daywise.ics"')
+      .send(buildFeed({ host, now, ...items }));
+  });
+}

@@ -1,0 +1,247 @@
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_SCHEMA_VERSION,
+  type ArchiveChat,
+  type ArchiveCompletion,
+  type ArchiveMessage,
+  type ArchivePlan,
+  type ArchivePlanTask,
+  type ArchiveProfile,
+  type ArchiveSharedPlan,
+  type ArchiveTag,
+  type ArchiveTodo,
+  type TagStat,
+} from '@daywise/shared/schemas';
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../db/schema';
+import { findPicture, readProfile } from '../profile/profiles';
+import { readSettings } from '../settings/settings';
+import {
+  chatPages,
+  completionPages,
+  type CompletionRow,
+  dayOffRows,
+  messagePages,
+  type MessageRow,
+  planPages,
+  type PlanWithTasks,
+  sharedPlanPages,
+  type SharedPlanWithTasks,
+  type TagRow,
+  tagRows,
+  type TaskRow,
+  todoPagesWithHistory,
+  type TodoWithHistory,
+} from './data';
+
+/**
+ * Each row as the archive writes it (docs/data-archive.md): one line per field, so a new column
+ * reaches the archive with one line here and one in packages/shared/src/schemas/archive.ts.
+ */
+export const archiveTodo = (row: TodoWithHistory): ArchiveTodo => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  priority: row.priority,
+  dueDate: row.due_date,
+  reminderTime: row.reminder_time,
+  completed: Boolean(row.completed),
+  completedAt: row.completed_at,
+  completedDate: row.completed_date,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  tagIds: row.tagIds,
+  repeat:
+    row.repeat_rule !== null && row.repeat_from !== null
+      ? { rule: row.repeat_rule, from: row.repeat_from }
+      : null,
+  occurrences: row.occurrences.map((occurrence) => ({
+    date: occurrence.occurrence_date,
+    outcome: occurrence.outcome,
+    completedAt: occurrence.completed_at,
+    completedOn: occurrence.completed_on,
+  })),
+});
+
+export const archiveTag = (row: TagRow): ArchiveTag => ({
+  id: row.id,
+  name: row.name,
+  color: row.color,
+  createdAt: row.created_at,
+});
+
+export const archiveTask = (row: TaskRow): ArchivePlanTask => ({
+  id: row.id,
+  position: row.position,
+  title: row.title,
+  description: row.description,
+  priority: row.priority,
+  tag: row.tag,
+  tagColor: row.tag_color,
+  reminderTime: row.reminder_time,
+  completed: Boolean(row.completed),
+  completedAt: row.completed_at,
+  completedDate: row.completed_date,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export const archivePlan = ({ plan, tasks }: PlanWithTasks): ArchivePlan => ({
+  id: plan.id,
+  planDate: plan.plan_date,
+  title: plan.title,
+  description: plan.description,
+  createdAt: plan.created_at,
+  updatedAt: plan.updated_at,
+  tasks: tasks.map(archiveTask),
+});
+
+export const archiveCompletion = (row: CompletionRow): ArchiveCompletion => ({
+  id: row.id,
+  planId: row.plan_id,
+  date: row.date,
+  totalTasks: Number(row.total_tasks),
+  completedTasks: Number(row.completed_tasks),
+  completionPercentage: Number(row.completion_percentage),
+  tagStats: row.tag_stats ? (JSON.parse(row.tag_stats) as TagStat[]) : [],
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const archiveSharedPlan =
+  (userId: string) =>
+  ({ plan, role, tasks }: SharedPlanWithTasks): ArchiveSharedPlan => ({
+    id: plan.id,
+    shared: true,
+    role,
+    with: { name: plan.other_name },
+    title: plan.title,
+    description: plan.description,
+    date: plan.date,
+    status: plan.status,
+    createdAt: plan.created_at,
+    updatedAt: plan.updated_at,
+    tasks: tasks.map((task) => ({
+      id: task.id,
+      title: task.title,
+      completed: Boolean(task.completed),
+      createdByMe: task.created_by === userId,
+      createdAt: task.created_at,
+      updatedAt: task.updated_at,
+      completedByMe: task.completed_by === null ? null : task.completed_by === userId,
+      completedAt: task.completed_at,
+    })),
+  });
+
+const archiveMessage =
+  (userId: string) =>
+  (row: MessageRow): ArchiveMessage => ({
+    id: row.id,
+    fromMe: row.sender_id === userId,
+    content: row.content,
+    messageType: row.message_type,
+    isRead: Boolean(row.is_read),
+    isEdited: Boolean(row.is_edited),
+    editedAt: row.edited_at,
+    createdAt: row.created_at,
+  });
+
+async function archiveProfile(db: Kysely<Database>, userId: string): Promise<ArchiveProfile> {
+  const [profile, picture] = await Promise.all([readProfile(db, userId), findPicture(db, userId)]);
+  return {
+    id: profile.id,
+    name: profile.name,
+    email: profile.email,
+    emailVerified: profile.emailVerified,
+    bio: profile.bio,
+    location: profile.location,
+    website: profile.website,
+    createdAt: profile.createdAt,
+    picture: picture
+      ? { contentType: picture.content_type, base64: Buffer.from(picture.data).toString('base64') }
+      : null,
+  };
+}
+
+/** One JSON array section: each item on its own line, so a reader can count lines as items. */
+async function* section<T>(
+  name: string,
+  pages: AsyncIterable<T[]> | Iterable<T[]>,
+  write: (item: T) => unknown,
+): AsyncGenerator<string> {
+  yield `,${JSON.stringify(name)}:[`;
+  let first = true;
+  for await (const page of pages) {
+    let chunk = '';
+    for (const item of page) {
+      chunk += `${first ? '' : ','}${JSON.stringify(write(item))}\n`;
+      first = false;
+    }
+    yield chunk;
+  }
+  yield ']';
+}
+
+/**
+ * The archive as text chunks, written as the database is read (docs/data-archive.md). Each
+ * record of a section ends a line, and so does each chat's opening, so the number of line breaks
+ * is the number of items (`countRows`) plus one at the end.
+ */
+export async function* archiveChunks(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+): AsyncGenerator<string> {
+  const [profile, settings, tags] = await Promise.all([
+    archiveProfile(db, userId),
+    readSettings(db, userId, undefined, now),
+    tagRows(db, userId),
+  ]);
+  yield JSON.stringify({
+    format: ARCHIVE_FORMAT,
+    schemaVersion: ARCHIVE_SCHEMA_VERSION,
+    exportedAt: now.toISOString(),
+    profile,
+    settings,
+  }).slice(0, -1);
+  yield* section('tags', [tags], archiveTag);
+  yield* section('todos', todoPagesWithHistory(db, userId), archiveTodo);
+  yield* section('plans', planPages(db, userId), archivePlan);
+  yield* section('completions', completionPages(db, userId), archiveCompletion);
+  yield* section('sharedPlans', sharedPlanPages(db, userId), archiveSharedPlan(userId));
+  // A chat's messages may be many: they are read in pages too, one line each.
+  yield ',"chats":[';
+  let firstChat = true;
+  const message = archiveMessage(userId);
+  for await (const page of chatPages(db, userId)) {
+    for (const chat of page) {
+      const opening: Omit<ArchiveChat, 'messages'> = {
+        id: chat.id,
+        shared: true,
+        with: { name: chat.other_name },
+        createdAt: chat.created_at,
+      };
+      yield `${firstChat ? '' : ','}${JSON.stringify(opening).slice(0, -1)},"messages":[\n`;
+      firstChat = false;
+      let firstMessage = true;
+      for await (const messages of messagePages(db, chat.id)) {
+        let chunk = '';
+        for (const row of messages) {
+          chunk += `${firstMessage ? '' : ','}${JSON.stringify(message(row))}\n`;
+          firstMessage = false;
+        }
+        yield chunk;
+      }
+      yield ']}';
+    }
+  }
+  yield ']';
+  yield* section('daysOff', [await dayOffRows(db, userId)], (row) => ({
+    id: row.id,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    createdAt: row.created_at,
+  }));
+  yield '}\n';
+}

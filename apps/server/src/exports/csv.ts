@@ -1,0 +1,105 @@
+import { Readable } from 'node:stream';
+
+import { repeatText } from '@daywise/shared';
+import { stringify } from 'csv-stringify';
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../db/schema';
+import { planPages, type PlanRow, type TaskRow, todoPages, type TodoRow } from './data';
+import { eachRow } from './pages';
+
+/** A column of a CSV export: its header and its cell for a row. */
+type Column<Row> = readonly [header: string, cell: (row: Row) => string | number | null];
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first)
+ * gets a single quote in front, so opening an export never executes anything (OWASP's CSV
+ * injection advice); every other cell is left exactly as stored.
+ */
+export function neutralizeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const yesNo = (value: unknown) => (value ? 'yes' : 'no');
+
+/** The todos file's columns, in order: one line per column. */
+export const TODO_COLUMNS: readonly Column<TodoRow>[] = [
+  ['ID', (row) => row.id],
+  ['Title', (row) => row.title],
+  ['Description', (row) => row.description],
+  ['Priority', (row) => row.priority],
+  ['Due date', (row) => row.due_date],
+  ['Reminder time', (row) => row.reminder_time],
+  [
+    'Repeat',
+    (row) =>
+      row.repeat_rule !== null && row.repeat_from !== null
+        ? repeatText({ rule: row.repeat_rule, from: row.repeat_from })
+        : null,
+  ],
+  ['Completed', (row) => yesNo(row.completed)],
+  ['Completed at', (row) => row.completed_at],
+  ['Created at', (row) => row.created_at],
+  ['Updated at', (row) => row.updated_at],
+];
+
+/** The plan tasks file's columns: each task with its plan's date and title. */
+export const PLAN_TASK_COLUMNS: readonly Column<{ plan: PlanRow; task: TaskRow }>[] = [
+  ['Plan date', ({ plan }) => plan.plan_date],
+  ['Plan title', ({ plan }) => plan.title],
+  ['Position', ({ task }) => task.position + 1],
+  ['Task ID', ({ task }) => task.id],
+  ['Title', ({ task }) => task.title],
+  ['Description', ({ task }) => task.description],
+  ['Priority', ({ task }) => task.priority],
+  ['Tag', ({ task }) => task.tag],
+  ['Tag colour', ({ task }) => task.tag_color],
+  ['Reminder time', ({ task }) => task.reminder_time],
+  ['Completed', ({ task }) => yesNo(task.completed)],
+  ['Completed at', ({ task }) => task.completed_at],
+  ['Created at', ({ task }) => task.created_at],
+];
+
+/**
+ * Rows as CSV (docs/data-archive.md, "Other exports"): UTF-8 with a byte-order mark so Excel
+ * reads it as UTF-8, one header row, CRLF line ends and RFC 4180 quoting by csv-stringify. The
+ * stream pulls rows from the database as the reply is read, so a slow client holds one page.
+ */
+function csvStream<Row>(rows: AsyncIterable<Row>, columns: readonly Column<Row>[]): Readable {
+  const source = Readable.from(
+    (async function* () {
+      for await (const row of rows) {
+        yield columns.map(([, cell]) => {
+          const value = cell(row);
+          return typeof value === 'string' ? neutralizeFormula(value) : (value ?? '');
+        });
+      }
+    })(),
+  );
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: columns.map(([header]) => header),
+    record_delimiter: 'windows',
+    quoted_string: false,
+  });
+  source.on('error', (error) => csv.destroy(error));
+  return source.pipe(csv);
+}
+
+export function todosCsv(db: Kysely<Database>, userId: string): Readable {
+  return csvStream(eachRow(todoPages(db, userId)), TODO_COLUMNS);
+}
+
+export function planTasksCsv(db: Kysely<Database>, userId: string): Readable {
+  async function* tasks() {
+    for await (const page of planPages(db, userId)) {
+      for (const { plan, tasks } of page) {
+        for (const task of tasks) {
+          yield { plan, task };
+        }
+      }
+    }
+  }
+  return csvStream(tasks(), PLAN_TASK_COLUMNS);
+}

@@ -1,0 +1,98 @@
+import { MESSAGES } from '@daywise/shared';
+import {
+  type DayOff,
+  type DayOffCreate,
+  DAYS_OFF_LIMIT,
+  DAYS_OFF_MAX_SPAN,
+} from '@daywise/shared/schemas';
+import type { Kysely, Selectable } from 'kysely';
+
+import type { Database, DayOffTable } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { readable } from '../lib/policy';
+import { requireUnderQuota } from '../lib/quota';
+import type { DayOffRange } from './habit';
+
+/** Days off (docs/product/todos.md, "Repeating todos and habits"): a user's own, by `user_id`. */
+
+function presentDayOff(row: Selectable<DayOffTable>): DayOff {
+  return {
+    id: row.id,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    createdAt: row.created_at,
+  };
+}
+
+/** The days off as the habit counts them. */
+export async function daysOffOf(db: Kysely<Database>, userId: string): Promise<DayOffRange[]> {
+  const rows = await db
+    .selectFrom('days_off')
+    .select(['start_date', 'end_date'])
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => ({ start: row.start_date, end: row.end_date }));
+}
+
+/** Soonest first. */
+export async function listDaysOff(db: Kysely<Database>, userId: string): Promise<DayOff[]> {
+  const rows = await db
+    .selectFrom('days_off')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('start_date')
+    .orderBy('end_date')
+    .orderBy('id')
+    .execute();
+  return rows.map(presentDayOff);
+}
+
+/** The number of days from `start` to `end`, both included. */
+function spanOf(start: string, end: string): number {
+  return (
+    Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 864e5) + 1
+  );
+}
+
+export async function createDayOff(
+  db: Kysely<Database>,
+  userId: string,
+  input: DayOffCreate,
+  now: Date,
+): Promise<DayOff> {
+  if (
+    input.endDate < input.startDate ||
+    spanOf(input.startDate, input.endDate) > DAYS_OFF_MAX_SPAN
+  ) {
+    throw new ApiError('VALIDATION_FAILED', MESSAGES.daysOffTooLong(DAYS_OFF_MAX_SPAN), {
+      endDate: MESSAGES.daysOffTooLong(DAYS_OFF_MAX_SPAN),
+    });
+  }
+  const { count } = await db
+    .selectFrom('days_off')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  requireUnderQuota(count, DAYS_OFF_LIMIT, MESSAGES.daysOffLimit(DAYS_OFF_LIMIT));
+  const row: Selectable<DayOffTable> = {
+    id: newId(),
+    user_id: userId,
+    start_date: input.startDate,
+    end_date: input.endDate,
+    created_at: now.toISOString(),
+  };
+  await db.insertInto('days_off').values(row).execute();
+  return presentDayOff(row);
+}
+
+export async function removeDayOff(db: Kysely<Database>, userId: string, id: string) {
+  const row = await db
+    .selectFrom('days_off')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  readable(row);
+  await db.deleteFrom('days_off').where('id', '=', id).where('user_id', '=', userId).execute();
+}

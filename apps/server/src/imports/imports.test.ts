@@ -1,0 +1,327 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { MESSAGES } from '@daywise/shared';
+import type { Todo } from '@daywise/shared/schemas';
+import { describe, expect, it } from 'vitest';
+
+import { ENGINES, SAME_ORIGIN } from '../../test/helpers';
+import { eachSignedIn, type SignedInApp } from '../../test/signed-in';
+
+const FIXTURES = join(import.meta.dirname, '../../test/fixtures/imports');
+const TODOIST = 'Work [2203306141].csv';
+const fixture = (name: string) => readFileSync(join(FIXTURES, name));
+
+type TodoJson = Todo;
+
+interface ImportJson {
+  id: string;
+  status: string;
+  total: number;
+  processed: number;
+  created: number;
+  alreadyImported: number;
+  tagsCreated: number;
+  problems: { row: number; message: string }[];
+}
+
+function multipart(filename: string, data: Buffer, field = 'file') {
+  const boundary = '----daywise-import-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe.each(ENGINES)('imports on %s', (engine) => {
+  let app: SignedInApp;
+  eachSignedIn(engine, (signedIn) => (app = signedIn));
+
+  const post = (url: string, filename: string, data: Buffer) => {
+    const body = multipart(filename, data);
+    return app.ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...SAME_ORIGIN, cookie: app.cookie },
+    });
+  };
+  const todos = async () =>
+    (await app.api.get('/api/todos?limit=100', app.cookie)).json<{ items: TodoJson[] }>().items;
+  const tags = async () =>
+    (await app.api.get('/api/tags', app.cookie)).json<{ name: string; color: string }[]>();
+  const byTitle = async () => new Map((await todos()).map((todo) => [todo.title, todo]));
+
+  /** Starts an import and waits for its result, as the page polls it. */
+  const importFile = async (filename: string, data: Buffer): Promise<ImportJson> => {
+    const started = await post('/api/imports', filename, data);
+    expect(started.statusCode).toBe(202);
+    const { id } = started.json<ImportJson>();
+    for (;;) {
+      const status = (await app.api.get(`/api/imports/${id}`, app.cookie)).json<ImportJson>();
+      if (status.status !== 'running') {
+        return status;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('previews a Todoist export without writing, imports it, and never twice', async () => {
+    const preview = await post('/api/imports/preview', TODOIST, fixture(TODOIST));
+    expect(preview.statusCode).toBe(200);
+    const shown = preview.json<{
+      format: string;
+      total: number;
+      toCreate: number;
+      alreadyImported: number;
+      repeating: number;
+      mappings: { from: string; to: string }[];
+      newTags: string[];
+      problems: { row: number; message: string }[];
+      sample: { title: string; tags: string[]; repeat: string | null }[];
+    }>();
+    expect(shown).toMatchObject({ format: 'todoist', total: 6, toCreate: 6, alreadyImported: 0 });
+    expect(shown.repeating).toBe(2);
+    expect(shown.mappings).toContainEqual({ from: 'Project "Work"', to: 'tag "Work"' });
+    expect(shown.mappings).toContainEqual({ from: 'Section "Errands"', to: 'tag "Errands"' });
+    expect(shown.mappings).toContainEqual({ from: 'Label "@shopping"', to: 'tag "shopping"' });
+    expect(shown.newTags).toEqual(['Work', 'writing', 'Errands', 'shopping', 'home']);
+    expect(shown.problems).toEqual([
+      { row: 10, message: 'Task without a name skipped' },
+      {
+        row: 11,
+        message: 'Repeat "every 3rd friday of the month" cannot be imported; imported once',
+      },
+    ]);
+    expect(shown.sample.find((item) => item.title === 'Review pull requests')?.repeat).toBe(
+      'Every 2 weeks after completion',
+    );
+    // The preview wrote nothing.
+    expect(await todos()).toEqual([]);
+    expect(await tags()).toEqual([]);
+
+    const result = await importFile(TODOIST, fixture(TODOIST));
+    expect(result).toMatchObject({
+      status: 'done',
+      total: 6,
+      processed: 6,
+      created: 6,
+      alreadyImported: 0,
+      tagsCreated: 5,
+    });
+    const imported = await byTitle();
+    // The file's order, first row first.
+    expect((await todos()).map((todo) => todo.title)).toEqual([
+      'Write the quarterly report',
+      'Water the plants',
+      'Buy milk',
+      'Review pull requests',
+      '=HYPERLINK("http://evil.example","click")',
+      'Plan the offsite',
+    ]);
+    expect(imported.get('Write the quarterly report')).toMatchObject({
+      description: 'Numbers from finance',
+      priority: 'high',
+      dueDate: '2026-11-25',
+      reminderTime: null,
+      completed: false,
+      tags: [{ name: 'Work' }, { name: 'writing' }],
+    });
+    expect(imported.get('Water the plants')).toMatchObject({
+      description: 'Ada: Use the rain water',
+      priority: 'low',
+      dueDate: '2026-11-21',
+    });
+    expect(imported.get('Buy milk')).toMatchObject({
+      priority: 'low',
+      dueDate: '2026-11-27',
+      reminderTime: '18:00',
+    });
+    expect(imported.get('Buy milk')?.tags.map((tag) => tag.name)).toEqual([
+      'Errands',
+      'home',
+      'shopping',
+      'Work',
+    ]);
+    expect(imported.get('Review pull requests')).toMatchObject({
+      priority: 'medium',
+      repeat: { rule: 'FREQ=WEEKLY;INTERVAL=2', from: 'completion' },
+    });
+    // A daily Todoist task repeats, a streak of its own to come.
+    expect(imported.get('Water the plants')).toMatchObject({
+      repeat: { rule: 'FREQ=DAILY', from: 'due' },
+      habit: { streak: 0, done: 0 },
+    });
+    expect(imported.get('Buy milk')?.repeat).toBeNull();
+    // A formula is text: kept as written, never evaluated.
+    expect(imported.get('=HYPERLINK("http://evil.example","click")')).toMatchObject({
+      description: '+1 cell',
+    });
+
+    // Importing the same file again adds nothing.
+    const again = await post('/api/imports/preview', TODOIST, fixture(TODOIST));
+    expect(again.json()).toMatchObject({ total: 6, alreadyImported: 6, toCreate: 0, newTags: [] });
+    const second = await importFile(TODOIST, fixture(TODOIST));
+    expect(second).toMatchObject({
+      status: 'done',
+      created: 0,
+      alreadyImported: 6,
+      tagsCreated: 0,
+    });
+    expect(await todos()).toHaveLength(6);
+    expect(await tags()).toHaveLength(5);
+  });
+
+  it('imports a TickTick backup: lists, folders and tags, priorities, zones, repeats', async () => {
+    const result = await importFile(
+      'TickTick-backup-2026-11-20.csv',
+      fixture('ticktick-backup.csv'),
+    );
+    expect(result).toMatchObject({ status: 'done', total: 5, created: 5 });
+    expect(result.problems).toEqual([
+      { row: 11, message: 'Note skipped (notes are not tasks)' },
+      {
+        row: 13,
+        message:
+          'Repeat "ERULE:NAME=CUSTOM;BYDATE=20261126,20261203" cannot be imported; imported once',
+      },
+    ]);
+    const imported = await byTitle();
+    expect(imported.get('Pay rent')).toMatchObject({
+      description: 'Transfer to the landlord',
+      priority: 'high',
+      // All day on 1 December in Berlin.
+      dueDate: '2026-12-01',
+      reminderTime: null,
+    });
+    expect(imported.get('Pay rent')?.tags.map((tag) => tag.name)).toEqual([
+      'bills',
+      'Home',
+      'monthly',
+      'Personal',
+    ]);
+    expect(imported.get('Call the plumber')).toMatchObject({
+      priority: 'medium',
+      dueDate: '2026-11-24',
+      reminderTime: '09:30',
+    });
+    expect(imported.get('Renew passport')).toMatchObject({
+      priority: 'low',
+      completed: true,
+      completedAt: '2026-10-15T12:00:00.000Z',
+      tags: [],
+    });
+    expect(imported.get('Stand-up')?.tags.map((tag) => tag.name)).toEqual(['Projects', 'Work']);
+    expect(imported.get('Pay rent')?.repeat).toEqual({
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=1',
+      from: 'due',
+    });
+    expect(imported.get('Stand-up')?.repeat).toEqual({
+      rule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      from: 'due',
+    });
+    // Done already: kept as done, not as a series.
+    expect(imported.get('Renew passport')?.repeat).toBeNull();
+    expect(imported.has('Shopping ideas')).toBe(false);
+    expect((await importFile('again.csv', fixture('ticktick-backup.csv'))).created).toBe(0);
+  });
+
+  it('imports a Daywise archive with its tags and their colours', async () => {
+    const result = await importFile('daywise-archive.json', fixture('daywise-archive.json'));
+    expect(result).toMatchObject({ status: 'done', created: 2, tagsCreated: 1, problems: [] });
+    const imported = await byTitle();
+    expect(imported.get('Finish the chapter')).toMatchObject({
+      description: 'Chapter 3',
+      priority: 'high',
+      dueDate: '2026-11-28',
+      reminderTime: '07:30',
+      tags: [{ name: 'Deep work', color: '#8B5CF6' }],
+    });
+    expect(imported.get('Send the invoice')).toMatchObject({
+      completed: true,
+      completedAt: '2026-11-10T16:00:00.000Z',
+    });
+  });
+
+  it.each([
+    ['an empty file', 'empty.csv', Buffer.alloc(0), 400, MESSAGES.importFileEmpty],
+    [
+      'Latin-1 text',
+      'latin1.csv',
+      Buffer.from('TYPE,CONTENT,PRIORITY\ntask,Caf\xe9 cr\xe8me,1\n', 'latin1'),
+      400,
+      MESSAGES.importNotUtf8,
+    ],
+    [
+      'a picture',
+      'photo.csv',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      400,
+      MESSAGES.importNotText,
+    ],
+    [
+      'another CSV',
+      'contacts.csv',
+      Buffer.from('Name,Email\nAda,ada@example.com\n'),
+      400,
+      MESSAGES.importUnknownFormat,
+    ],
+    [
+      'broken quotes',
+      'broken.csv',
+      Buffer.from('TYPE,CONTENT,PRIORITY\ntask,"unclosed,1\n'),
+      400,
+      MESSAGES.importBadCsv,
+    ],
+    [
+      'a damaged archive',
+      'archive.json',
+      Buffer.from('{"format":"daywise-archive","schemaVersion":1,"todos":[{"id":1}]}'),
+      400,
+      MESSAGES.importBadArchive,
+    ],
+    [
+      'a header without tasks',
+      'empty-project.csv',
+      Buffer.from('TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE\n'),
+      400,
+      MESSAGES.importNothing,
+    ],
+    [
+      '50 MB',
+      'huge.csv',
+      Buffer.alloc(50 * 1024 * 1024, 'task,a,1\n'),
+      413,
+      MESSAGES.importFileTooLarge,
+    ],
+  ])(
+    'refuses %s with a clear message, changing nothing',
+    async (_name, filename, data, status, message) => {
+      for (const url of ['/api/imports/preview', '/api/imports']) {
+        const response = await post(url, filename, data);
+        expect(response.statusCode).toBe(status);
+        expect(response.json()).toMatchObject({ error: { fields: { file: message } } });
+      }
+      expect(await todos()).toEqual([]);
+      expect(await tags()).toEqual([]);
+    },
+  );
+
+  it('refuses a request without a file, and another user’s import is not found', async () => {
+    const plain = await app.ctx.app.inject({
+      method: 'POST',
+      url: '/api/imports/preview',
+      payload: { file: 'x' },
+      headers: { ...SAME_ORIGIN, cookie: app.cookie },
+    });
+    expect(plain.statusCode).toBe(400);
+    const result = await importFile(TODOIST, fixture(TODOIST));
+    const other = await app.api.signUpAndVerify('grace@example.com');
+    const theirs = await app.api.get(`/api/imports/${result.id}`, other ?? '');
+    expect(theirs.statusCode).toBe(404);
+  });
+});

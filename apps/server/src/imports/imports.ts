@@ -1,0 +1,454 @@
+import { MESSAGES, QUOTAS, todayIn } from '@daywise/shared';
+import {
+  DEFAULT_TAG_COLOR,
+  type ImportPreview,
+  type ImportProblem,
+  type ImportStatus,
+  type Repeat,
+} from '@daywise/shared/schemas';
+import type { Kysely, Selectable } from 'kysely';
+
+import type { Database, ImportTable, TodoTable } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import type { DomainEvent, EventBus } from '../lib/events';
+import { newId } from '../lib/ids';
+import { readable } from '../lib/policy';
+import { tagNameKey } from '../plans/tags';
+import { newSeriesColumns } from '../todos/repeating';
+import { type ImportItem, type ParsedImport, repeatLabel } from './parse';
+
+/** Items written per transaction; the page's progress moves once per batch. */
+export const IMPORT_BATCH = 200;
+/** The first items the preview shows. */
+const SAMPLE_SIZE = 20;
+/** At most this many per-row problems are kept and shown; a last line says how many more. */
+const PROBLEMS_SHOWN = 500;
+/** A running import not heard from for this long was stopped (the server restarted). */
+export const IMPORT_STALE_MS = 2 * 60_000;
+
+type ImportRow = Selectable<ImportTable>;
+
+function chunks<T>(values: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < values.length; start += size) {
+    result.push(values.slice(start, start + size));
+  }
+  return result;
+}
+
+/** Which of these source keys the user imported before. */
+async function importedKeys(
+  db: Kysely<Database>,
+  userId: string,
+  keys: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(keys, 500)) {
+    const rows = await db
+      .selectFrom('import_items')
+      .select('source_key')
+      .where('user_id', '=', userId)
+      .where('source_key', 'in', part)
+      .execute();
+    for (const row of rows) {
+      found.add(row.source_key);
+    }
+  }
+  return found;
+}
+
+async function todoCount(db: Kysely<Database>, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('todos')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The user's tags by name key. */
+async function tagsByKey(db: Kysely<Database>, userId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('user_tags')
+    .select(['id', 'name_key'])
+    .where('user_id', '=', userId)
+    .execute();
+  return new Map(rows.map((row) => [row.name_key, row.id]));
+}
+
+/** The distinct tag names of these items that the user does not have, in first-seen order. */
+function missingTags(items: readonly ImportItem[], existing: Map<string, string>): string[] {
+  const names = new Map<string, string>();
+  for (const item of items) {
+    for (const name of item.tags) {
+      const key = tagNameKey(name);
+      if (!existing.has(key) && !names.has(key)) {
+        names.set(key, name);
+      }
+    }
+  }
+  return [...names.values()];
+}
+
+function limitProblems(problems: ImportProblem[]): ImportProblem[] {
+  if (problems.length <= PROBLEMS_SHOWN) {
+    return problems;
+  }
+  return [
+    ...problems.slice(0, PROBLEMS_SHOWN),
+    { row: 0, message: `And ${problems.length - PROBLEMS_SHOWN} more rows with problems` },
+  ];
+}
+
+function overQuotaProblem(count: number): ImportProblem {
+  return {
+    row: 0,
+    message: `${count.toLocaleString('en-US')} todos left out: you can have at most ${QUOTAS.todos.toLocaleString('en-US')} todos`,
+  };
+}
+
+function tagQuotaProblem(names: string[]): ImportProblem {
+  return {
+    row: 0,
+    message: `Tags not created (you can have at most ${QUOTAS.tags} tags): ${names.join(', ')}`,
+  };
+}
+
+/** What importing the file would do, read without writing anything. */
+export async function previewImport(
+  db: Kysely<Database>,
+  userId: string,
+  parsed: ParsedImport,
+  fileName: string,
+): Promise<ImportPreview> {
+  const [done, count, tags] = await Promise.all([
+    importedKeys(
+      db,
+      userId,
+      parsed.items.map((item) => item.sourceKey),
+    ),
+    todoCount(db, userId),
+    tagsByKey(db, userId),
+  ]);
+  const fresh = parsed.items.filter((item) => !done.has(item.sourceKey));
+  const room = Math.max(0, QUOTAS.todos - count);
+  const overQuota = Math.max(0, fresh.length - room);
+  const kept = fresh.slice(0, room);
+  const newTags = missingTags(kept, tags);
+  const tagRoom = Math.max(0, QUOTAS.tags - tags.size);
+  const problems = [...parsed.problems];
+  if (overQuota > 0) {
+    problems.push(overQuotaProblem(overQuota));
+  }
+  if (newTags.length > tagRoom) {
+    problems.push(tagQuotaProblem(newTags.slice(tagRoom)));
+  }
+  return {
+    format: parsed.format,
+    fileName,
+    total: parsed.items.length,
+    alreadyImported: parsed.items.length - fresh.length,
+    toCreate: kept.length,
+    overQuota,
+    completed: parsed.items.filter((item) => item.completed).length,
+    withDueDate: parsed.items.filter((item) => item.dueDate !== null).length,
+    repeating: parsed.items.filter((item) => item.repeat !== null).length,
+    mappings: parsed.mappings,
+    newTags: newTags.slice(0, tagRoom),
+    problems: limitProblems(problems),
+    sample: parsed.items.slice(0, SAMPLE_SIZE).map((item) => ({
+      row: item.row,
+      title: item.title,
+      priority: item.priority,
+      dueDate: item.dueDate,
+      completed: item.completed,
+      tags: item.tags,
+      repeat: repeatLabel(item.repeat),
+    })),
+  };
+}
+
+function presentImport(row: ImportRow, now: Date): ImportStatus {
+  const stale =
+    row.status === 'running' &&
+    now.getTime() - new Date(row.updated_at).getTime() > IMPORT_STALE_MS;
+  const problems = JSON.parse(row.problems) as ImportProblem[];
+  return {
+    id: row.id,
+    format: row.format,
+    fileName: row.file_name,
+    status: stale ? 'failed' : row.status,
+    total: row.total,
+    processed: row.processed,
+    created: row.created_count,
+    alreadyImported: row.existing_count,
+    tagsCreated: row.tags_created,
+    problems: stale ? [...problems, { row: 0, message: MESSAGES.importFailed }] : problems,
+    createdAt: new Date(row.created_at).toISOString(),
+    finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+  };
+}
+
+/** The user's own import, or 404. */
+export async function readImport(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<ImportStatus> {
+  const row = readable(
+    await db
+      .selectFrom('imports')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  );
+  return presentImport(row, now);
+}
+
+/** Records a confirmed import as running; refused while another of the user's runs. */
+export async function createImport(
+  db: Kysely<Database>,
+  userId: string,
+  parsed: ParsedImport,
+  fileName: string,
+  now: Date,
+): Promise<ImportStatus> {
+  const running = await db
+    .selectFrom('imports')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'running')
+    .where('updated_at', '>', new Date(now.getTime() - IMPORT_STALE_MS).toISOString())
+    .executeTakeFirst();
+  if (running) {
+    throw new ApiError('IMPORT_RUNNING');
+  }
+  const row: ImportRow = {
+    id: newId(),
+    user_id: userId,
+    format: parsed.format,
+    file_name: fileName,
+    status: 'running',
+    total: parsed.items.length,
+    processed: 0,
+    created_count: 0,
+    existing_count: 0,
+    tags_created: 0,
+    problems: JSON.stringify(limitProblems(parsed.problems)),
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    finished_at: null,
+  };
+  await db.insertInto('imports').values(row).execute();
+  return presentImport(row, now);
+}
+
+export interface ImportRun {
+  db: Kysely<Database>;
+  events: EventBus;
+  userId: string;
+  importId: string;
+  parsed: ParsedImport;
+  /** The user's zone: the day a completed todo counts for. */
+  timeZone: string;
+  clock: () => Date;
+}
+
+/**
+ * A pending todo's repeat as a series from its due date (todos/repeating.ts); a rule we cannot
+ * keep leaves a todo that does not repeat, as the preview said ('Repeats' shows what was read).
+ */
+async function importedSeries(
+  db: Kysely<Database>,
+  row: Selectable<TodoTable>,
+  repeat: Repeat,
+  now: Date,
+  timeZone: string,
+): Promise<Partial<Selectable<TodoTable>>> {
+  try {
+    return await newSeriesColumns(db, row, repeat, todayIn(timeZone, now), timeZone);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return {};
+    }
+    throw error;
+  }
+}
+
+function dayIn(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(instant));
+}
+
+/**
+ * Writes the import in batches, each in one transaction with its todos' `todo.written`
+ * subscribers (reminder jobs), moving the import's progress with it. Items imported before
+ * (by source key) are counted, not written; items past the todo quota are left out and said.
+ * A failure marks the import failed; what earlier batches wrote stays, and importing again
+ * completes it without duplicates.
+ */
+export async function runImport(run: ImportRun): Promise<void> {
+  const { db, events, userId, importId, parsed, timeZone, clock } = run;
+  const problems = [...parsed.problems];
+  let processed = 0;
+  let created = 0;
+  let existing = 0;
+  let tagsCreated = 0;
+  let overQuota = 0;
+  const tagsRefused = new Set<string>();
+  const started = clock().getTime();
+  try {
+    for (const [batchIndex, batch] of chunks(parsed.items, IMPORT_BATCH).entries()) {
+      const { followUps, wrote, newTags } = await db.transaction().execute(async (trx) => {
+        const done = await importedKeys(
+          trx,
+          userId,
+          batch.map((item) => item.sourceKey),
+        );
+        const fresh = batch.filter((item) => !done.has(item.sourceKey));
+        const room = Math.max(0, QUOTAS.todos - (await todoCount(trx, userId)));
+        const kept = fresh.slice(0, room);
+        const now = clock();
+        const tags = await tagsByKey(trx, userId);
+        let tagRoom = Math.max(0, QUOTAS.tags - tags.size);
+        let added = 0;
+        for (const name of missingTags(kept, tags)) {
+          if (tagRoom === 0) {
+            tagsRefused.add(name);
+            continue;
+          }
+          const id = newId();
+          await trx
+            .insertInto('user_tags')
+            .values({
+              id,
+              user_id: userId,
+              name,
+              name_key: tagNameKey(name),
+              color: parsed.tagColors.get(name) ?? DEFAULT_TAG_COLOR,
+              created_at: now.toISOString(),
+            })
+            .execute();
+          tags.set(tagNameKey(name), id);
+          tagRoom -= 1;
+          added += 1;
+        }
+        const written: DomainEvent[] = [];
+        for (const [index, item] of kept.entries()) {
+          // The file's first row shows first in a newest-first list.
+          const position = batchIndex * IMPORT_BATCH + index;
+          const createdAt = new Date(started - position).toISOString();
+          const todoId = newId();
+          const row: Selectable<TodoTable> = {
+            id: todoId,
+            user_id: userId,
+            title: item.title,
+            description: item.description,
+            priority: item.priority,
+            due_date: item.dueDate,
+            reminder_time: item.reminderTime,
+            completed: item.completed,
+            completed_at: item.completedAt,
+            completed_date: item.completedAt ? dayIn(item.completedAt, timeZone) : null,
+            created_at: createdAt,
+            updated_at: createdAt,
+            repeat_rule: null,
+            repeat_from: null,
+            repeat_start: null,
+            habit_streak: 0,
+            habit_best: 0,
+            habit_freezes: 0,
+            habit_done: 0,
+            habit_through: null,
+          };
+          if (item.repeat && !item.completed && item.dueDate) {
+            Object.assign(row, await importedSeries(trx, row, item.repeat, now, timeZone));
+          }
+          await trx.insertInto('todos').values(row).execute();
+          const tagIds = [
+            ...new Set(
+              item.tags
+                .map((name) => tags.get(tagNameKey(name)))
+                .filter((id): id is string => id !== undefined),
+            ),
+          ];
+          if (tagIds.length > 0) {
+            await trx
+              .insertInto('todo_tags')
+              .values(tagIds.map((tagId) => ({ todo_id: todoId, tag_id: tagId })))
+              .execute();
+          }
+          await trx
+            .insertInto('import_items')
+            .values({ user_id: userId, source_key: item.sourceKey, todo_id: todoId })
+            .execute();
+          if (item.reminderTime && !item.completed) {
+            written.push(...(await events.within(trx, { type: 'todo.written', userId, todoId })));
+          }
+        }
+        processed += batch.length;
+        created += kept.length;
+        existing += batch.length - fresh.length;
+        overQuota += fresh.length - kept.length;
+        tagsCreated += added;
+        await trx
+          .updateTable('imports')
+          .set({
+            processed,
+            created_count: created,
+            existing_count: existing,
+            tags_created: tagsCreated,
+            updated_at: clock().toISOString(),
+          })
+          .where('id', '=', importId)
+          .execute();
+        return { followUps: written, wrote: kept.length > 0, newTags: added > 0 };
+      });
+      for (const event of followUps) {
+        await events.emit(event);
+      }
+      if (wrote) {
+        await events.emit({ type: 'todo.changed', userId });
+      }
+      if (newTags) {
+        await events.emit({ type: 'plan.changed', userId });
+      }
+    }
+    if (overQuota > 0) {
+      problems.push(overQuotaProblem(overQuota));
+    }
+    if (tagsRefused.size > 0) {
+      problems.push(tagQuotaProblem([...tagsRefused]));
+    }
+    await finish(db, importId, 'done', problems, clock());
+  } catch (error) {
+    problems.push({ row: 0, message: MESSAGES.importFailed });
+    await finish(db, importId, 'failed', problems, clock()).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function finish(
+  db: Kysely<Database>,
+  importId: string,
+  status: 'done' | 'failed',
+  problems: ImportProblem[],
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({
+      status,
+      problems: JSON.stringify(limitProblems(problems)),
+      updated_at: now.toISOString(),
+      finished_at: now.toISOString(),
+    })
+    .where('id', '=', importId)
+    .execute();
+}

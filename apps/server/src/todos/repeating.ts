@@ -1,0 +1,317 @@
+import { addDays, MESSAGES } from '@daywise/shared';
+import type { Habit, Repeat } from '@daywise/shared/schemas';
+import type { Kysely, Selectable } from 'kysely';
+
+import type { Database, TodoTable } from '../db/schema';
+import { daysOffOf } from '../habits/days-off';
+import { type DayOffRange, habitOf, type OccurrenceRecord } from '../habits/habit';
+import { ApiError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import {
+  firstOnOrAfter,
+  formatRule,
+  nextOccurrence,
+  occurrencesBetween,
+  parseRule,
+  type RepeatSeries,
+} from './repeats';
+
+type TodoRow = Selectable<TodoTable>;
+
+/**
+ * Repeating todos' writes and their habit (docs/product/todos.md, "Repeating todos and habits"):
+ * completing or skipping records the occurrence and moves the todo on, completing false undoes the
+ * latest record, and every write counts the habit again and keeps it on the row, so that a read
+ * only applies the occurrences since (`currentHabit`).
+ */
+
+/** The stored form of a repeat: the rule checked and written in a fixed order. */
+export function storedRepeat(repeat: Repeat): { rule: string; from: Repeat['from'] } {
+  return { rule: formatRule(parseRule(repeat.rule, repeat.from)), from: repeat.from };
+}
+
+export function repeatOf(row: TodoRow): Repeat | null {
+  return row.repeat_rule !== null && row.repeat_from !== null
+    ? { rule: row.repeat_rule, from: row.repeat_from }
+    : null;
+}
+
+export function seriesOf(row: TodoRow, zone: string): RepeatSeries | null {
+  const repeat = repeatOf(row);
+  if (!repeat || row.repeat_start === null) {
+    return null;
+  }
+  return {
+    rule: parseRule(repeat.rule, repeat.from),
+    from: repeat.from,
+    start: row.repeat_start,
+    zone,
+  };
+}
+
+/**
+ * A repeating todo's series starts again on its due date, moved to the first occurrence on or
+ * after it: when it starts repeating, and when its rule or due date changes.
+ */
+export function startSeries(
+  repeat: { rule: string; from: Repeat['from'] },
+  dueDate: string | null,
+  zone: string,
+): { due_date: string; repeat_start: string } {
+  if (dueDate === null) {
+    throw new ApiError('VALIDATION_FAILED', MESSAGES.repeatNeedsDueDate, {
+      dueDate: MESSAGES.repeatNeedsDueDate,
+    });
+  }
+  const series: RepeatSeries = {
+    rule: parseRule(repeat.rule, repeat.from),
+    from: repeat.from,
+    start: dueDate,
+    zone,
+  };
+  const first = series.from === 'completion' ? dueDate : firstOnOrAfter(series, dueDate);
+  if (first === null || (series.rule.until !== undefined && first > series.rule.until)) {
+    throw new ApiError('VALIDATION_FAILED', MESSAGES.repeatNeverOccurs);
+  }
+  return { due_date: first, repeat_start: first };
+}
+
+interface RecordRow {
+  id: string;
+  occurrence_date: string;
+  outcome: 'done' | 'skipped';
+  completed_on: string;
+  created_at: string;
+}
+
+/**
+ * The todo's records, oldest first. They stay with the todo when its rule or due date changes,
+ * so a streak carries on across a postponed occurrence.
+ */
+async function seriesRecords(db: Kysely<Database>, row: TodoRow): Promise<RecordRow[]> {
+  return db
+    .selectFrom('todo_occurrences')
+    .select(['id', 'occurrence_date', 'outcome', 'completed_on', 'created_at'])
+    .where('todo_id', '=', row.id)
+    .orderBy('created_at')
+    .orderBy('occurrence_date')
+    .execute();
+}
+
+const asRecord = (row: RecordRow): OccurrenceRecord => ({
+  date: row.occurrence_date,
+  outcome: row.outcome,
+  on: row.completed_on,
+});
+
+/** The columns that keep the habit on the row, counted afresh over the whole series. */
+export function habitColumns(
+  row: TodoRow,
+  records: readonly RecordRow[],
+  daysOff: readonly DayOffRange[],
+  today: string,
+  zone: string,
+): Pick<TodoRow, 'habit_streak' | 'habit_best' | 'habit_freezes' | 'habit_done' | 'habit_through'> {
+  const series = seriesOf(row, zone);
+  if (!series) {
+    return {
+      habit_streak: 0,
+      habit_best: 0,
+      habit_freezes: 0,
+      habit_done: 0,
+      habit_through: null,
+    };
+  }
+  const yesterday = addDays(today, -1);
+  const lastRecord = records.reduce<string | null>(
+    (last, record) =>
+      last === null || record.occurrence_date > last ? record.occurrence_date : last,
+    null,
+  );
+  let scheduled: string[];
+  if (series.from === 'completion') {
+    const due = row.due_date;
+    scheduled = !row.completed && due !== null && due < today ? [due] : [];
+  } else {
+    // An ended series has no occurrence after its last record.
+    const upTo =
+      row.completed && lastRecord !== null && lastRecord < yesterday ? lastRecord : yesterday;
+    scheduled = occurrencesBetween(series, series.start, upTo);
+  }
+  const habit = habitOf({ scheduled, records: records.map(asRecord), daysOff, today });
+  return {
+    habit_streak: habit.streak,
+    habit_best: habit.best,
+    habit_freezes: habit.freezes,
+    habit_done: habit.done,
+    habit_through: lastRecord !== null && lastRecord > yesterday ? lastRecord : yesterday,
+  };
+}
+
+/** Counts the habit of a written row again, with its records and the user's days off. */
+export async function settleHabit(
+  db: Kysely<Database>,
+  row: TodoRow,
+  today: string,
+  zone: string,
+  daysOff?: readonly DayOffRange[],
+): Promise<ReturnType<typeof habitColumns>> {
+  const [records, off] = await Promise.all([
+    seriesRecords(db, row),
+    daysOff ?? daysOffOf(db, row.user_id),
+  ]);
+  return habitColumns(row, records, off, today, zone);
+}
+
+/**
+ * Records the todo's current occurrence (its due date) as done or skipped on `today`, and moves
+ * it to the next occurrence; when COUNT is reached or no occurrence is left before UNTIL, the
+ * todo is completed for good. Returns the changed columns.
+ */
+export async function recordOccurrence(
+  db: Kysely<Database>,
+  row: TodoRow,
+  outcome: 'done' | 'skipped',
+  now: Date,
+  today: string,
+  zone: string,
+): Promise<Partial<TodoRow>> {
+  const series = seriesOf(row, zone);
+  const occurrence = row.due_date;
+  if (!series || occurrence === null) {
+    throw new ApiError('CONFLICT', MESSAGES.repeatNotRepeating);
+  }
+  if (row.completed) {
+    throw new ApiError('CONFLICT', MESSAGES.repeatEnded);
+  }
+  await db
+    .insertInto('todo_occurrences')
+    .values({
+      id: newId(),
+      user_id: row.user_id,
+      todo_id: row.id,
+      occurrence_date: occurrence,
+      outcome,
+      completed_at: now.toISOString(),
+      completed_on: today,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  let used = Infinity;
+  if (series.rule.count !== undefined) {
+    const { count } = await db
+      .selectFrom('todo_occurrences')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('todo_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    used = Number(count);
+  }
+  const next =
+    series.rule.count !== undefined && used >= series.rule.count
+      ? null
+      : nextOccurrence(series, occurrence, today);
+  return next === null
+    ? { completed: true, completed_at: now.toISOString(), completed_date: today }
+    : { due_date: next };
+}
+
+/**
+ * Undoes the series' latest record, done or skipped: the todo goes back to that occurrence, and
+ * an ended series is open again. 409 when nothing is recorded.
+ */
+export async function undoOccurrence(
+  db: Kysely<Database>,
+  row: TodoRow,
+): Promise<Partial<TodoRow>> {
+  const latest = await db
+    .selectFrom('todo_occurrences')
+    .select(['id', 'occurrence_date'])
+    .where('todo_id', '=', row.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('occurrence_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) {
+    throw new ApiError('CONFLICT', MESSAGES.repeatNothingToUndo);
+  }
+  await db.deleteFrom('todo_occurrences').where('id', '=', latest.id).execute();
+  return {
+    due_date: latest.occurrence_date,
+    completed: false,
+    completed_at: null,
+    completed_date: null,
+  };
+}
+
+/**
+ * The habit as of today: the one kept on the row, with the occurrences since it was counted
+ * applied (all of them unrecorded, or the row would have been written). Days off are read only
+ * when a missed occurrence could change something.
+ */
+export async function currentHabit(
+  row: TodoRow,
+  today: string,
+  zone: string,
+  daysOff: () => Promise<readonly DayOffRange[]>,
+): Promise<Habit | null> {
+  const series = seriesOf(row, zone);
+  if (!series) {
+    return null;
+  }
+  const kept: Habit = {
+    streak: Number(row.habit_streak),
+    best: Number(row.habit_best),
+    freezes: Number(row.habit_freezes),
+    done: Number(row.habit_done),
+  };
+  const through = row.habit_through ?? addDays(series.start, -1);
+  const yesterday = addDays(today, -1);
+  if (row.completed || through >= yesterday || (kept.streak === 0 && kept.freezes === 0)) {
+    return kept;
+  }
+  const since = addDays(through, 1);
+  const scheduled =
+    series.from === 'completion'
+      ? row.due_date !== null && row.due_date >= since && row.due_date <= yesterday
+        ? [row.due_date]
+        : []
+      : occurrencesBetween(series, since, yesterday);
+  if (scheduled.length === 0) {
+    return kept;
+  }
+  return habitOf({ scheduled, records: [], daysOff: await daysOff(), today, start: kept });
+}
+
+/**
+ * The columns that make a new todo repeat: its stored rule, its series from the due date (which
+ * moves to the first occurrence on or after it) and its habit as of today. Throws a 400 for a rule
+ * we do not accept or a todo without a due date.
+ */
+export async function newSeriesColumns(
+  db: Kysely<Database>,
+  row: TodoRow,
+  repeat: Repeat,
+  today: string,
+  zone: string,
+): Promise<Partial<TodoRow>> {
+  const stored = storedRepeat(repeat);
+  const series = startSeries(stored, row.due_date, zone);
+  const columns = { repeat_rule: stored.rule, repeat_from: stored.from, ...series };
+  return { ...columns, ...(await settleHabit(db, { ...row, ...columns }, today, zone, [])) };
+}
+
+/** The habit of each todo as of today: null for one that does not repeat. */
+export async function habitsOf(
+  db: Kysely<Database>,
+  userId: string,
+  rows: readonly TodoRow[],
+  today: string,
+  zone: string,
+): Promise<(Habit | null)[]> {
+  if (!rows.some((row) => row.repeat_rule !== null)) {
+    return rows.map(() => null);
+  }
+  let daysOff: Promise<readonly DayOffRange[]> | undefined;
+  const readDaysOff = () => (daysOff ??= daysOffOf(db, userId));
+  return Promise.all(rows.map((row) => currentHabit(row, today, zone, readDaysOff)));
+}

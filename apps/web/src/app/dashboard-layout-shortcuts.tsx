@@ -1,0 +1,223 @@
+import { Keyboard, Zap } from 'lucide-react';
+import { Fragment, useEffect, useState } from 'react';
+import { type Options, useHotkeys } from 'react-hotkeys-hook';
+import { useLocation, useNavigate } from 'react-router';
+
+import { Button, IconButton } from '../components/button';
+import { Modal } from '../components/modal';
+import { prefetchParserWhenIdle } from '../features/quick-add/load-parser';
+import { QuickAddDialog } from '../features/quick-add/quick-add-dialog';
+import { TodoDialog } from '../features/todos/todo-dialog';
+import { useToday } from '../lib/settings';
+
+/** Every shortcut of the signed-in pages, as the help dialog lists them (docs/product/README.md). */
+export const SHORTCUTS = [
+  { keys: ['q'], action: 'Quick add a todo' },
+  { keys: ['n'], action: 'New todo' },
+  { keys: ['/'], action: 'Search todos' },
+  { keys: ['g', 't'], action: 'Go to Today' },
+  { keys: ['g', 'o'], action: 'Go to Todos' },
+  { keys: ['g', 'd'], action: 'Go to Daily Goals' },
+  { keys: ['x'], action: 'Complete the focused todo or task' },
+  { keys: ['?'], action: 'Show keyboard shortcuts' },
+  { keys: ['Esc'], action: 'Close the dialog' },
+] as const;
+
+/** Inputs that take no typing: a key pressed on them may still be a shortcut ('x' on a row's box). */
+const NOT_TYPED = new Set([
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'range',
+  'color',
+  'file',
+]);
+
+/** Whether the key goes into something the user types in. */
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) {
+    return false;
+  }
+  const editable = target.closest('[contenteditable]:not([contenteditable="false"])');
+  if (target.isContentEditable || editable !== null || target instanceof HTMLTextAreaElement) {
+    return true;
+  }
+  if (target instanceof HTMLSelectElement) {
+    return true;
+  }
+  return target instanceof HTMLInputElement && !NOT_TYPED.has(target.type);
+}
+
+/**
+ * A shortcut never fires while the user types in a field, while any dialog is open (its own
+ * keys, Escape among them, are the dialog's), or with Ctrl, Alt or Cmd held (the browser's).
+ */
+export function shortcutIgnored(event: KeyboardEvent): boolean {
+  return (
+    event.ctrlKey ||
+    event.metaKey ||
+    event.altKey ||
+    typingIn(event.target) ||
+    document.querySelector('[role="dialog"], [role="alertdialog"]') !== null
+  );
+}
+
+/**
+ * Keys are matched by the character they type (`useKey`), so '?', '/' and 'q' are found on any
+ * keyboard layout, Shift or not.
+ */
+const OPTIONS: Options = {
+  useKey: true,
+  ignoreModifiers: true,
+  enableOnFormTags: true,
+  ignoreEventWhen: shortcutIgnored,
+  preventDefault: true,
+};
+
+/**
+ * Two-key sequences ('g' then 't'): react-hotkeys-hook 5 does not ask `ignoreEventWhen` for them,
+ * so they keep its own rule (never from a form field or contenteditable) and the callback checks
+ * the rest.
+ */
+const SEQUENCE_OPTIONS: Options = { useKey: true, preventDefault: true };
+
+function goTo(navigate: (to: string) => unknown, to: string) {
+  return (event: KeyboardEvent) => {
+    if (!shortcutIgnored(event)) {
+      void navigate(to);
+    }
+  };
+}
+
+/** Focuses the element once it is on the page (after a navigation loads the page's module). */
+function focusWhenShown(selector: string, within = 5000): void {
+  const found = document.querySelector<HTMLElement>(selector);
+  if (found) {
+    found.focus();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    const element = document.querySelector<HTMLElement>(selector);
+    if (element) {
+      observer.disconnect();
+      element.focus();
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), within);
+}
+
+/** Ticks the item whose row holds the keyboard focus, if it is not done yet. */
+function completeFocusedRow(): void {
+  const row = document.activeElement?.closest('li');
+  const box = row?.querySelector<HTMLInputElement>('input[type="checkbox"][data-focus-key]');
+  if (box && !box.checked && box.getAttribute('aria-disabled') !== 'true') {
+    box.click();
+  }
+}
+
+function Keys({ keys }: { keys: readonly string[] }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      {keys.map((key, index) => (
+        <Fragment key={key}>
+          {index > 0 && <span className="text-xs text-gray-600 dark:text-gray-300">then</span>}
+          <kbd className="min-w-7 rounded border border-gray-300 bg-gray-50 px-2 py-0.5 text-center font-mono text-sm dark:border-gray-700 dark:bg-gray-800">
+            {key}
+          </kbd>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal
+      title="Keyboard shortcuts"
+      description="They work anywhere in the dashboard, except while you type in a field or a dialog is open."
+      showDescription
+      onClose={onClose}
+    >
+      <dl className="mt-4 divide-y divide-gray-200 dark:divide-gray-800">
+        {SHORTCUTS.map(({ keys, action }) => (
+          <div key={action} className="flex items-center justify-between gap-4 py-2">
+            <dt className="text-sm">{action}</dt>
+            <dd>
+              <Keys keys={keys} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex justify-end pt-4">
+        <Button size="sm" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+type OpenDialog = 'quick-add' | 'new-todo' | 'help' | null;
+
+/**
+ * The keyboard shortcuts of the signed-in shell (part of the dashboard layout's chunk, which the
+ * file name keeps it in: vite.config.ts leaves `dashboard-layout` out of the shared `app` chunk), and the header's Quick add and shortcuts
+ * buttons with the dialogs they open (docs/product/README.md, "Keyboard shortcuts").
+ */
+export function KeyboardShortcuts() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const today = useToday();
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const close = () => setOpen(null);
+
+  useEffect(() => prefetchParserWhenIdle(), []);
+
+  useHotkeys('q', () => setOpen('quick-add'), OPTIONS);
+  useHotkeys('n', () => setOpen('new-todo'), OPTIONS);
+  useHotkeys('?', () => setOpen('help'), OPTIONS);
+  useHotkeys('x', completeFocusedRow, OPTIONS);
+  useHotkeys(
+    '/',
+    () => {
+      if (pathname !== '/dashboard/todos') {
+        void navigate('/dashboard/todos');
+      }
+      focusWhenShown('input[aria-label="Search todos"]');
+    },
+    OPTIONS,
+    [pathname, navigate],
+  );
+  useHotkeys('g>t', goTo(navigate, '/dashboard/today'), SEQUENCE_OPTIONS, [navigate]);
+  useHotkeys('g>o', goTo(navigate, '/dashboard/todos'), SEQUENCE_OPTIONS, [navigate]);
+  useHotkeys('g>d', goTo(navigate, '/dashboard/daily-goals'), SEQUENCE_OPTIONS, [navigate]);
+
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="secondary"
+        onClick={() => setOpen('quick-add')}
+        aria-keyshortcuts="q"
+      >
+        <Zap aria-hidden className="size-4" />
+        Quick add
+      </Button>
+      <IconButton
+        label="Keyboard shortcuts"
+        tone="chrome"
+        onClick={() => setOpen('help')}
+        aria-keyshortcuts="Shift+?"
+        className="hidden sm:inline-flex"
+      >
+        <Keyboard aria-hidden className="size-5" />
+      </IconButton>
+      {open === 'quick-add' && <QuickAddDialog onClose={close} />}
+      {open === 'new-todo' && <TodoDialog todo={null} today={today} onClose={close} />}
+      {open === 'help' && <ShortcutsHelp onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { MESSAGES } from '@daywise/shared';
+import { todosApi } from '@daywise/shared/api';
+import type { Todo } from '@daywise/shared/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { notify } from '../../lib/toast';
+import { errorResponse, fakeApi, type FakeRequest } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
+import { QuickAddDialog } from './quick-add-dialog';
+
+vi.mock(import('../../lib/toast'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+}));
+
+const SETTINGS = {
+  notifications: { email: true, reminders: true },
+  privacy: { profileVisibility: 'private', activityTracking: true },
+  preferences: { theme: 'system', timezone: 'Europe/London' },
+};
+
+function created(body: unknown): Todo {
+  const fields = body as Pick<Todo, 'title' | 'priority' | 'dueDate' | 'reminderTime'>;
+  return {
+    id: 't1',
+    description: '',
+    tags: [],
+    repeat: null,
+    habit: null,
+    completed: false,
+    completedAt: null,
+    createdAt: '2026-11-23T07:52:00.000Z',
+    updatedAt: '2026-11-23T07:52:00.000Z',
+    ...fields,
+  };
+}
+
+beforeEach(() => {
+  // Monday 23 November 2026, 07:52 in London: 'tomorrow' is Tuesday 24 November.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-23T07:52:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
+
+/** The dialog over a fake API whose create answers with `create`. */
+function renderDialog(create: (request: FakeRequest) => Todo | Response) {
+  const api = fakeApi().route('GET', '/api/settings', SETTINGS).on(todosApi.create, create);
+  const onClose = vi.fn();
+  const view = renderWithProviders(<QuickAddDialog onClose={onClose} />, { session: null });
+  return { ...view, api, onClose, input: screen.getByRole('textbox', { name: 'Todo' }) };
+}
+
+/** The words marked in the text, with the kind of each. */
+function marks(container: HTMLElement): string[] {
+  const highlight = container.ownerDocument.querySelector('[data-testid="quick-add-highlight"]');
+  return [...(highlight?.querySelectorAll('mark') ?? [])].map(
+    (mark) => `${mark.dataset.kind}:${mark.textContent}`,
+  );
+}
+
+function chips(): string[] {
+  const list = screen.queryByRole('list', { name: 'Understood' });
+  return list
+    ? within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent ?? '')
+    : [];
+}
+
+describe('QuickAddDialog', () => {
+  it('marks what it understood as the user types and lists it as chips', async () => {
+    const { user, input, container } = renderDialog(({ body }) => created(body));
+    await user.type(input, 'Call mum tomorrow 9am !high');
+
+    await waitFor(() =>
+      expect(marks(container)).toEqual(['date:tomorrow', 'time:9am', 'priority:!high']),
+    );
+    expect(chips()).toEqual(['Due Tue 24 Nov', 'Reminder 09:00', 'High priority']);
+    expect(screen.getByText(/^Title:/)).toHaveTextContent('Title: Call mum');
+  });
+
+  it('undoes a part from its chip, by keyboard, leaving its words in the title', async () => {
+    const { user, input, api, onClose, container } = renderDialog(({ body }) => created(body));
+    await user.type(input, 'Call mum tomorrow 9am !high');
+    const remove = await screen.findByRole('button', { name: 'Remove Due Tue 24 Nov' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+
+    expect(chips()).toEqual(['Reminder 09:00', 'High priority', 'Due Mon 23 Nov']);
+    expect(marks(container)).toEqual(['time:9am', 'priority:!high']);
+    expect(input).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST', '/api/todos')[0]?.body).toEqual({
+      title: 'Call mum tomorrow',
+      priority: 'high',
+      dueDate: '2026-11-23',
+      reminderTime: '09:00',
+      repeat: null,
+    });
+  });
+
+  it('creates the todo on Enter, with its repeat, and says so', async () => {
+    const { user, input, api, onClose } = renderDialog(({ body }) => created(body));
+    await user.type(input, 'Water plants every 3 days 8am');
+    await screen.findByText('Every 3 days');
+    expect(chips()).toEqual(['Every 3 days', 'Reminder 08:00', 'Due Mon 23 Nov']);
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [call] = api.callsTo('POST', '/api/todos');
+    expect(call?.body).toEqual({
+      title: 'Water plants',
+      priority: 'medium',
+      dueDate: '2026-11-23',
+      reminderTime: '08:00',
+      repeat: { rule: 'FREQ=DAILY;INTERVAL=3', from: 'due' },
+    });
+    expect(new Headers(call?.init?.headers).get('Idempotency-Key')).toBeTruthy();
+    expect(notify.success).toHaveBeenCalledWith(MESSAGES.todoCreated);
+  });
+
+  it('keeps the text and shows the reason when the server refuses', async () => {
+    const { user, input, onClose } = renderDialog(() =>
+      errorResponse(400, 'VALIDATION_FAILED', 'Due date is too far ahead'),
+    );
+    await user.type(input, 'Pay rent on the 1st every month !high');
+    await screen.findByText('Every month on the 1st');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Due date is too far ahead');
+    expect(input).toHaveValue('Pay rent on the 1st every month !high');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(notify.error).toHaveBeenCalledWith(MESSAGES.todoCreateFailed);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Quick add' })).toBeInTheDocument();
+  });
+
+  it('refuses a todo without a title and sends nothing', async () => {
+    const { user, input, api, onClose } = renderDialog(({ body }) => created(body));
+    await user.type(input, '!high');
+    await screen.findByText('High priority');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Title is required');
+    expect(api.callsTo('POST', '/api/todos')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes on Escape', async () => {
+    const { user, input, onClose } = renderDialog(({ body }) => created(body));
+    await user.type(input, 'Something');
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+});

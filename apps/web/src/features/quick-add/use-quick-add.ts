@@ -1,0 +1,31 @@
+import { MESSAGES } from '@daywise/shared';
+import { todosApi } from '@daywise/shared/api';
+import type { TodoCreate } from '@daywise/shared/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { callApi } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { notify } from '../../lib/toast';
+
+/** A quick-added todo: the create body, with its repeat. */
+export type QuickAddTodo = TodoCreate;
+
+/** What a new todo changes: the todo lists and counters, the dashboard, Today and Upcoming. */
+const REFRESHED = [queryKeys.todos.all, queryKeys.analytics.all, queryKeys.agenda.all] as const;
+
+/**
+ * Creates the todo as the todo dialog does (docs/ARCHITECTURE.md): one Idempotency-Key per
+ * Enter, 'Todo created successfully!' and the lists read again on success, 'Failed to create
+ * todo' on failure (the dialog keeps the text and shows the server's reason).
+ */
+export function useQuickAddTodo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (todo: QuickAddTodo) => callApi(todosApi.create, { body: todo }, { action: todo }),
+    onSuccess: () => {
+      notify.success(MESSAGES.todoCreated);
+      return Promise.all(REFRESHED.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    onError: () => notify.error(MESSAGES.todoCreateFailed),
+  });
+}

@@ -1,0 +1,24 @@
+import type { Todo } from '@daywise/shared/schemas';
+
+/**
+ * A todo as the server answers it: a pending, one-off, medium todo with no dates or tags, created on
+ * 20 Nov 2026, with `fields` on top.
+ */
+export function makeTodo(fields: Partial<Todo> = {}): Todo {
+  return {
+    id: 't1',
+    title: 'Write the report',
+    description: '',
+    priority: 'medium',
+    dueDate: null,
+    reminderTime: null,
+    completed: false,
+    completedAt: null,
+    repeat: null,
+    habit: null,
+    tags: [],
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...fields,
+  };
+}

@@ -1,0 +1,38 @@
+import type { Plan, PlanTask } from '@daywise/shared/schemas';
+
+/** A plan on `planDate` with one pending task, for tests that step through days. */
+export function planOn(
+  planDate: string,
+  { title = 'Plan', task = {} }: { title?: string; task?: Partial<PlanTask> } = {},
+): Plan {
+  return {
+    id: `p-${planDate}`,
+    title,
+    description: '',
+    planDate,
+    tasks: [
+      {
+        id: `t-${planDate}`,
+        title: 'Brunch',
+        description: '',
+        priority: 'medium',
+        tag: null,
+        tagColor: null,
+        reminderTime: null,
+        completed: false,
+        completedAt: null,
+        createdAt: '2026-11-21T20:00:00.000Z',
+        ...task,
+      },
+    ],
+    completion: {
+      date: planDate,
+      totalTasks: 1,
+      completedTasks: 0,
+      completionPercentage: 0,
+      tagStats: [],
+    },
+    createdAt: '2026-11-21T20:00:00.000Z',
+    updatedAt: '2026-11-21T20:00:00.000Z',
+  };
+}

@@ -1,0 +1,120 @@
+import { createVerifiedUser } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+
+/** A YYYY-MM-DD date moved by whole days. */
+function addDays(date: string, days: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+/** 'Tue 24 Nov', as quick add's chip says a due date. */
+function chipDay(date: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  })
+    .format(new Date(`${date}T00:00:00Z`))
+    .replace(',', '');
+}
+
+/** 'Nov 24, 2026', as a todo row says its due date. */
+function rowDay(date: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+test.describe('Quick add and keyboard shortcuts', () => {
+  // Each test signs up, runs an axe scan and walks several pages: more than the default 30 s on
+  // a loaded machine.
+  test.slow();
+
+  test('q opens quick add; a line becomes a todo with its due date, reminder and priority', async ({
+    page,
+    server,
+    expectNoSeriousA11yViolations,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: 'Quick add' })).toBeVisible();
+    // The user's today, as the server counts it in their time zone.
+    const today = (await (await page.request.get('/api/agenda/today')).json()) as { date: string };
+    const tomorrow = addDays(today.date, 1);
+
+    await page.keyboard.press('q');
+    const dialog = page.getByRole('dialog', { name: 'Quick add' });
+    await expect(dialog).toBeVisible();
+    const line = dialog.getByRole('textbox', { name: 'Todo' });
+    await expect(line).toBeFocused();
+    await line.pressSequentially('Call mum tomorrow 9am !high');
+    const understood = dialog.getByRole('list', { name: 'Understood' }).getByRole('listitem');
+    await expect(understood).toHaveText([
+      `Due ${chipDay(tomorrow)}`,
+      'Reminder 09:00',
+      'High priority',
+    ]);
+    await expect(dialog.locator('mark')).toHaveText(['tomorrow', '9am', '!high']);
+    await expectNoSeriousA11yViolations();
+    await line.press('Enter');
+
+    await expect(page.getByText('Todo created successfully!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // g then o: the todo list, where the new todo shows what the line said.
+    await page.keyboard.press('g');
+    await page.keyboard.press('o');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Todos' })).toBeVisible();
+    const row = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Call mum' });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('heading', { name: 'Call mum' })).toBeVisible();
+    await expect(row).toContainText('High');
+    await expect(row).toContainText(`Due ${rowDay(tomorrow)}`);
+    await expect(row).toContainText('Reminder 9:00 AM');
+
+    // Typing in a field is typing: 'q' goes into the search box, no dialog opens.
+    const search = page.getByRole('searchbox', { name: 'Search todos' });
+    await search.click();
+    await page.keyboard.type('q');
+    await expect(search).toHaveValue('q');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('? lists the shortcuts, and g then t goes to Today', async ({
+    page,
+    server,
+    expectNoSeriousA11yViolations,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: 'Quick add' })).toBeVisible();
+
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(help).toBeVisible();
+    await expect(help.getByRole('term')).toHaveText([
+      'Quick add a todo',
+      'New todo',
+      'Search todos',
+      'Go to Today',
+      'Go to Todos',
+      'Go to Daily Goals',
+      'Complete the focused todo or task',
+      'Show keyboard shortcuts',
+      'Close the dialog',
+    ]);
+    await expectNoSeriousA11yViolations();
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+
+    await page.keyboard.press('g');
+    await page.keyboard.press('t');
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/today$/);
+  });
+});

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+
+import { THEMES } from '../constants';
+import { tagStatSchema } from './plans';
+import { PROFILE_VISIBILITIES } from './settings';
+import { PRIORITIES, repeatSchema } from './todos';
+
+/**
+ * The Daywise JSON archive: everything that is the user's own, plus the shared plans and chats
+ * they took part in, marked shared (docs/data-archive.md documents every field and the
+ * versioning rule). The export streams it section by section in this order; an importer reads it
+ * with `archiveSchema`, which ignores fields it does not know.
+ *
+ * Every record keeps its original `id`, so an importer can map references (a task's plan, a
+ * completion's plan, a todo's tags) and recognise what it imported before.
+ */
+export const ARCHIVE_FORMAT = 'daywise-archive';
+/** Raised only by a change an older reader would misread (docs/data-archive.md, "Versions"). */
+export const ARCHIVE_SCHEMA_VERSION = 1;
+
+/** An instant, ISO 8601 in UTC with milliseconds ('2026-11-23T08:00:00.000Z'), ADR 0003. */
+const instant = z.iso.datetime();
+/** A calendar day, YYYY-MM-DD. */
+const day = z.iso.date();
+/** A time of day on the 24-hour clock, HH:MM. */
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+const priority = z.enum(PRIORITIES);
+
+export const archiveProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  bio: z.string(),
+  location: z.string(),
+  website: z.string(),
+  createdAt: instant,
+  /** The profile picture's bytes, base64, or null when there is none. */
+  picture: z.object({ contentType: z.string(), base64: z.string() }).nullable(),
+});
+
+export const archiveSettingsSchema = z.object({
+  notifications: z.object({ email: z.boolean(), reminders: z.boolean() }),
+  privacy: z.object({
+    profileVisibility: z.enum(PROFILE_VISIBILITIES),
+    activityTracking: z.boolean(),
+  }),
+  preferences: z.object({ theme: z.enum(THEMES), timezone: z.string() }),
+});
+
+export const archiveTagSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** #RRGGBB */
+  color: z.string(),
+  createdAt: instant,
+});
+
+export const archiveTodoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priority,
+  dueDate: day.nullable(),
+  reminderTime: clock.nullable(),
+  completed: z.boolean(),
+  completedAt: instant.nullable(),
+  /** The day it was completed in the user's time zone then (what streaks count). */
+  completedDate: day.nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+  /** The ids of the user's tags it carries (archives made before todo tags have none). */
+  tagIds: z.array(z.string()).optional(),
+  /** How it repeats; absent in archives made before repeating todos. */
+  repeat: repeatSchema.nullable().optional(),
+  /** A repeating todo's occurrences done or skipped, oldest first (its habit's history). */
+  occurrences: z
+    .array(
+      z.object({
+        date: day,
+        outcome: z.enum(['done', 'skipped']),
+        completedAt: instant,
+        completedOn: day,
+      }),
+    )
+    .optional(),
+});
+
+export const archiveDayOffSchema = z.object({
+  id: z.string(),
+  startDate: day,
+  endDate: day,
+  createdAt: instant,
+});
+
+export const archivePlanTaskSchema = z.object({
+  id: z.string(),
+  /** The task's place in its plan, from 0. */
+  position: z.number().int().min(0),
+  title: z.string(),
+  description: z.string(),
+  priority,
+  /** The tag's name as the task carries it, and its colour then. */
+  tag: z.string().nullable(),
+  tagColor: z.string().nullable(),
+  reminderTime: clock.nullable(),
+  completed: z.boolean(),
+  completedAt: instant.nullable(),
+  completedDate: day.nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+export const archivePlanSchema = z.object({
+  id: z.string(),
+  planDate: day,
+  title: z.string(),
+  description: z.string(),
+  createdAt: instant,
+  updatedAt: instant,
+  tasks: z.array(archivePlanTaskSchema),
+});
+
+/** A day's stored completion record (analytics reads them; they are kept, not derived). */
+export const archiveCompletionSchema = z.object({
+  id: z.string(),
+  planId: z.string(),
+  date: day,
+  totalTasks: z.number().int().min(0),
+  completedTasks: z.number().int().min(0),
+  completionPercentage: z.number(),
+  tagStats: z.array(tagStatSchema),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+/** The other person in a shared plan or a chat: their name only, never their email. */
+export const archiveOtherPersonSchema = z.object({ name: z.string() });
+
+export const archiveSharedPlanTaskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  completed: z.boolean(),
+  /** Whether the archive's owner added it (else the other person did). */
+  createdByMe: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  /** Null while open. */
+  completedByMe: z.boolean().nullable(),
+  completedAt: instant.nullable(),
+});
+
+export const archiveSharedPlanSchema = z.object({
+  id: z.string(),
+  shared: z.literal(true),
+  /** 'creator' when the owner shared it, 'recipient' when it was shared with them. */
+  role: z.enum(['creator', 'recipient']),
+  with: archiveOtherPersonSchema,
+  title: z.string(),
+  description: z.string(),
+  date: day,
+  status: z.string(),
+  createdAt: instant,
+  updatedAt: instant,
+  tasks: z.array(archiveSharedPlanTaskSchema),
+});
+
+export const archiveMessageSchema = z.object({
+  id: z.string(),
+  /** Whether the archive's owner sent it (else the other person did). */
+  fromMe: z.boolean(),
+  content: z.string(),
+  messageType: z.string(),
+  isRead: z.boolean(),
+  isEdited: z.boolean(),
+  editedAt: instant.nullable(),
+  createdAt: instant,
+});
+
+export const archiveChatSchema = z.object({
+  id: z.string(),
+  shared: z.literal(true),
+  with: archiveOtherPersonSchema,
+  createdAt: instant,
+  /** Oldest first. */
+  messages: z.array(archiveMessageSchema),
+});
+
+/** The whole archive, in the order the export writes it. */
+export const archiveSchema = z
+  .object({
+    format: z.literal(ARCHIVE_FORMAT),
+    schemaVersion: z.literal(ARCHIVE_SCHEMA_VERSION),
+    exportedAt: instant,
+    profile: archiveProfileSchema,
+    settings: archiveSettingsSchema,
+    tags: z.array(archiveTagSchema),
+    todos: z.array(archiveTodoSchema),
+    plans: z.array(archivePlanSchema),
+    completions: z.array(archiveCompletionSchema),
+    sharedPlans: z.array(archiveSharedPlanSchema),
+    chats: z.array(archiveChatSchema),
+    /** Absent in archives made before days off. */
+    daysOff: z.array(archiveDayOffSchema).optional(),
+  })
+  .meta({ id: 'DataArchive' });
+
+export type Archive = z.infer<typeof archiveSchema>;
+export type ArchiveProfile = z.infer<typeof archiveProfileSchema>;
+export type ArchiveSettings = z.infer<typeof archiveSettingsSchema>;
+export type ArchiveTag = z.infer<typeof archiveTagSchema>;
+export type ArchiveTodo = z.infer<typeof archiveTodoSchema>;
+export type ArchivePlan = z.infer<typeof archivePlanSchema>;
+export type ArchivePlanTask = z.infer<typeof archivePlanTaskSchema>;
+export type ArchiveCompletion = z.infer<typeof archiveCompletionSchema>;
+export type ArchiveSharedPlan = z.infer<typeof archiveSharedPlanSchema>;
+export type ArchiveSharedPlanTask = z.infer<typeof archiveSharedPlanTaskSchema>;
+export type ArchiveChat = z.infer<typeof archiveChatSchema>;
+export type ArchiveMessage = z.infer<typeof archiveMessageSchema>;
