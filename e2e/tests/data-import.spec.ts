@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import { join } from 'node:path';
+
+import type { APIResponse } from '@playwright/test';
 
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
@@ -44,5 +47,80 @@ test.describe('Import', () => {
       total: number;
     };
     expect(todos.total).toBe(6);
+  });
+
+  test('a Daywise archive from one account brings everything back into a fresh one', async ({
+    page,
+    server,
+  }, testInfo) => {
+    // Ada's account: a profile, a tagged todo, today's plan with a ticked task.
+    await createVerifiedUser(page.request, server, 'Ada Lovelace');
+    const ok = async (response: Promise<APIResponse>) => {
+      const answer = await response;
+      expect(answer.ok()).toBe(true);
+      return (await answer.json()) as { id: string; tasks: { id: string }[] };
+    };
+    await ok(
+      page.request.patch('/api/profile', {
+        data: { name: 'Ada Lovelace', bio: 'Counts, in order.', location: 'London', website: '' },
+      }),
+    );
+    const tag = await ok(page.request.post('/api/tags', { data: { name: 'Deep work' } }));
+    await ok(
+      page.request.post('/api/todos', { data: { title: 'Finish the chapter', tagIds: [tag.id] } }),
+    );
+    const plan = await ok(
+      page.request.post('/api/plans', {
+        data: {
+          title: 'Writing day',
+          tasks: [{ title: 'Outline', tag: 'Deep work' }, { title: 'Draft' }],
+        },
+      }),
+    );
+    await ok(
+      page.request.patch(`/api/plans/${plan.id}/tasks/${plan.tasks[0]?.id}`, {
+        data: { completed: true },
+      }),
+    );
+    await page.goto('/dashboard/settings');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('region', { name: 'Your data' })
+        .getByRole('button', { name: 'Export JSON' })
+        .click(),
+    ]);
+    const file = testInfo.outputPath('archive.json');
+    fs.copyFileSync(await download.path(), file);
+
+    // Grace's new account takes it in.
+    await page.context().clearCookies();
+    await createVerifiedUser(page.request, server, 'Grace Hopper');
+    await page.goto('/dashboard/settings');
+    const section = page.getByRole('region', { name: 'Import' });
+    await section.getByLabel('Choose a file to import').setInputFiles(file);
+    await expect(section.getByText('Daywise JSON archive')).toBeVisible();
+    await expect(
+      section.getByText('1 daily plan with 2 tasks and their completion records'),
+    ).toBeVisible();
+    await section.getByRole('button', { name: 'Import 1 todos and restore the rest' }).click();
+    await expect(
+      section.getByText(/Import finished: 1 todos imported, 1 tags created/),
+    ).toBeVisible();
+    await expect(section.getByRole('list', { name: 'Also restored' })).toContainText(
+      '1 daily plan restored',
+    );
+
+    await page.goto('/dashboard/daily-goals');
+    await expect(page.getByText('Writing day').first()).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Mark "Outline" as pending' })).toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: 'Mark "Draft" as completed' }),
+    ).not.toBeChecked();
+    await page.goto('/dashboard/profile');
+    await expect(page.getByText('Counts, in order.')).toBeVisible();
+    await page.goto('/dashboard/todos');
+    const row = page.getByRole('listitem').filter({ hasText: 'Finish the chapter' });
+    await expect(row.getByRole('list', { name: 'Tags' })).toHaveText(/Deep work/);
   });
 });

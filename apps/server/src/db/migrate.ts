@@ -19,6 +19,7 @@ import * as daysOff from './migrations/0015-days-off';
 import * as todoTags from './migrations/0016-todo-tags';
 import * as imports from './migrations/0017-imports';
 import * as calendarFeedAndApiTokens from './migrations/0018-calendar-feed-and-api-tokens';
+import * as importRestored from './migrations/0019-import-restored';
 import type { Database } from './schema';
 
 /**
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0016-todo-tags': todoTags,
   '0017-imports': imports,
   '0018-calendar-feed-and-api-tokens': calendarFeedAndApiTokens,
+  '0019-import-restored': importRestored,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

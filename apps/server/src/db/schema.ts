@@ -211,6 +211,8 @@ export interface ImportTable {
   tags_created: Generated<number>;
   /** JSON: the per-row problems, `{ row, message }[]`. */
   problems: Generated<string>;
+  /** JSON: what else an archive import restored, one line each (migration 0019). */
+  restored: Generated<string>;
   created_at: string;
   updated_at: string;
   finished_at: string | null;

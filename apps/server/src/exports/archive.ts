@@ -56,6 +56,7 @@ export const archiveTodo = (row: TodoWithHistory): ArchiveTodo => ({
     row.repeat_rule !== null && row.repeat_from !== null
       ? { rule: row.repeat_rule, from: row.repeat_from }
       : null,
+  repeatStart: row.repeat_start,
   occurrences: row.occurrences.map((occurrence) => ({
     date: occurrence.occurrence_date,
     outcome: occurrence.outcome,

@@ -5,8 +5,14 @@ import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { planPages, type PlanRow, type TaskRow, todoPages, type TodoRow } from './data';
-import { eachRow } from './pages';
+import {
+  planPages,
+  type PlanRow,
+  tagRows,
+  type TaskRow,
+  todoPagesWithHistory,
+  type TodoRow,
+} from './data';
 
 /** A column of a CSV export: its header and its cell for a row. */
 type Column<Row> = readonly [header: string, cell: (row: Row) => string | number | null];
@@ -22,8 +28,11 @@ export function neutralizeFormula(value: string): string {
 
 const yesNo = (value: unknown) => (value ? 'yes' : 'no');
 
+/** A todo as the CSV writes it: with its tags' names. */
+type CsvTodo = TodoRow & { tags: string[] };
+
 /** The todos file's columns, in order: one line per column. */
-export const TODO_COLUMNS: readonly Column<TodoRow>[] = [
+export const TODO_COLUMNS: readonly Column<CsvTodo>[] = [
   ['ID', (row) => row.id],
   ['Title', (row) => row.title],
   ['Description', (row) => row.description],
@@ -37,6 +46,7 @@ export const TODO_COLUMNS: readonly Column<TodoRow>[] = [
         ? repeatText({ rule: row.repeat_rule, from: row.repeat_from })
         : null,
   ],
+  ['Tags', (row) => row.tags.join(', ')],
   ['Completed', (row) => yesNo(row.completed)],
   ['Completed at', (row) => row.completed_at],
   ['Created at', (row) => row.created_at],
@@ -88,7 +98,17 @@ function csvStream<Row>(rows: AsyncIterable<Row>, columns: readonly Column<Row>[
 }
 
 export function todosCsv(db: Kysely<Database>, userId: string): Readable {
-  return csvStream(eachRow(todoPages(db, userId)), TODO_COLUMNS);
+  async function* todos(): AsyncGenerator<CsvTodo> {
+    // The user's tags in name order (at most QUOTAS.tags): each todo's are named in that order.
+    const tags = await tagRows(db, userId);
+    for await (const page of todoPagesWithHistory(db, userId)) {
+      for (const row of page) {
+        const own = new Set(row.tagIds);
+        yield { ...row, tags: tags.filter((tag) => own.has(tag.id)).map((tag) => tag.name) };
+      }
+    }
+  }
+  return csvStream(todos(), TODO_COLUMNS);
 }
 
 export function planTasksCsv(db: Kysely<Database>, userId: string): Readable {

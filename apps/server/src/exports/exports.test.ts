@@ -331,6 +331,7 @@ describe.each(ENGINES)('exports on %s', (engine) => {
       dueDate: '2026-11-24',
       tagIds: [tag.id],
       repeat: { rule: 'FREQ=DAILY;INTERVAL=3', from: 'due' },
+      repeatStart: '2026-11-21',
       occurrences: [{ date: '2026-11-21', outcome: 'done', completedOn: '2026-11-21' }],
     });
     expect(archive.daysOff).toMatchObject([{ startDate: '2026-12-20', endDate: '2026-12-27' }]);
@@ -366,6 +367,7 @@ describe.each(ENGINES)('exports on %s', (engine) => {
         updatedAt: '2026-11-21T09:00:00.000Z',
         tagIds: [],
         repeat: null,
+        repeatStart: null,
         occurrences: [],
       },
     ]);
@@ -459,21 +461,34 @@ describe.each(ENGINES)('exports on %s', (engine) => {
       'Due date',
       'Reminder time',
       'Repeat',
+      'Tags',
       'Completed',
       'Completed at',
       'Created at',
       'Updated at',
     ]);
     const expected = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
-    expect(rows.map((row) => [row[1], row[2], row[4], row[7]])).toEqual(
+    expect(rows.map((row) => [row[1], row[2], row[4], row[7], row[8]])).toEqual(
       TRICKY.map((text, index) => [
         expected(text),
         expected(TRICKY[(index + 1) % TRICKY.length]!),
         index % 2 ? '2026-12-24' : '',
+        '',
         'no',
       ]),
     );
     expect(response.body).not.toContain('Bob private todo');
+  });
+
+  it('names each todo’s tags in the todos CSV, in name order, formulas neutralised', async () => {
+    const tagIds: string[] = [];
+    for (const name of ['Work', '=cmd', 'home']) {
+      tagIds.push((await ok(social.call(ada, 'POST', '/api/tags', { name }), 201)).id);
+    }
+    await ok(social.call(ada, 'POST', '/api/todos', { title: 'Tagged', tagIds }), 201);
+    const response = await download(ada, '/api/exports/todos');
+    const [header, row] = parseCsv(response.rawPayload);
+    expect(row?.[header!.indexOf('Tags')]).toBe("'=cmd, home, Work");
   });
 
   it('writes plan tasks as CSV, one row a task with its plan, in date and task order', async () => {

@@ -14,8 +14,9 @@ import type { DomainEvent, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
 import { readable } from '../lib/policy';
 import { tagNameKey } from '../plans/tags';
-import { newSeriesColumns } from '../todos/repeating';
-import { type ImportItem, type ParsedImport, repeatLabel } from './parse';
+import { newSeriesColumns, storedRepeat } from '../todos/repeating';
+import { type ArchivedTodo, type ImportItem, type ParsedImport, repeatLabel } from './parse';
+import { restoreAccount, restorePlansAndDaysOff, restorePreview } from './restore';
 
 /** Items written per transaction; the page's progress moves once per batch. */
 export const IMPORT_BATCH = 200;
@@ -76,11 +77,21 @@ async function tagsByKey(db: Kysely<Database>, userId: string): Promise<Map<stri
   return new Map(rows.map((row) => [row.name_key, row.id]));
 }
 
-/** The distinct tag names of these items that the user does not have, in first-seen order. */
-function missingTags(items: readonly ImportItem[], existing: Map<string, string>): string[] {
+/**
+ * The distinct tag names of these items that the user does not have, in first-seen order; with
+ * the file, also its tags no item carries (an archive brings back all of its tags).
+ */
+function missingTags(
+  items: readonly ImportItem[],
+  existing: Map<string, string>,
+  file?: ParsedImport,
+): string[] {
   const names = new Map<string, string>();
-  for (const item of items) {
-    for (const name of item.tags) {
+  const archived = file?.archive
+    ? [file.archive.tags.map((tag) => tag.name.trim()).filter(Boolean)]
+    : [];
+  for (const tagNames of [...items.map((item) => item.tags), ...archived]) {
+    for (const name of tagNames) {
       const key = tagNameKey(name);
       if (!existing.has(key) && !names.has(key)) {
         names.set(key, name);
@@ -134,7 +145,7 @@ export async function previewImport(
   const room = Math.max(0, QUOTAS.todos - count);
   const overQuota = Math.max(0, fresh.length - room);
   const kept = fresh.slice(0, room);
-  const newTags = missingTags(kept, tags);
+  const newTags = missingTags(kept, tags, parsed);
   const tagRoom = Math.max(0, QUOTAS.tags - tags.size);
   const problems = [...parsed.problems];
   if (overQuota > 0) {
@@ -156,6 +167,7 @@ export async function previewImport(
     mappings: parsed.mappings,
     newTags: newTags.slice(0, tagRoom),
     problems: limitProblems(problems),
+    restores: parsed.archive ? await restorePreview(db, userId, parsed.archive) : [],
     sample: parsed.items.slice(0, SAMPLE_SIZE).map((item) => ({
       row: item.row,
       title: item.title,
@@ -183,6 +195,7 @@ function presentImport(row: ImportRow, now: Date): ImportStatus {
     created: row.created_count,
     alreadyImported: row.existing_count,
     tagsCreated: row.tags_created,
+    restored: JSON.parse(row.restored) as string[],
     problems: stale ? [...problems, { row: 0, message: MESSAGES.importFailed }] : problems,
     createdAt: new Date(row.created_at).toISOString(),
     finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
@@ -237,6 +250,7 @@ export async function createImport(
     existing_count: 0,
     tags_created: 0,
     problems: JSON.stringify(limitProblems(parsed.problems)),
+    restored: '[]',
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
     finished_at: null,
@@ -254,6 +268,8 @@ export interface ImportRun {
   /** The user's zone: the day a completed todo counts for. */
   timeZone: string;
   clock: () => Date;
+  /** An archive's settings were restored: the time zone the server remembers is out of date. */
+  onSettingsRestored?: () => void;
 }
 
 /**
@@ -277,6 +293,58 @@ async function importedSeries(
   }
 }
 
+/**
+ * An archived todo's repeat as it was: its rule, and its series from its first day, so that its
+ * restored occurrences count in its habit (imports/restore.ts counts it at the end). A rule we do
+ * not accept, or a pending todo without a due date, leaves a todo that does not repeat.
+ */
+function archivedSeries(
+  row: Selectable<TodoTable>,
+  repeat: Repeat,
+  original: ArchivedTodo,
+): Partial<Selectable<TodoTable>> | null {
+  const start = original.repeatStart ?? original.occurrences[0]?.date ?? row.due_date;
+  if (start === null || (row.due_date === null && !row.completed)) {
+    return null;
+  }
+  try {
+    const stored = storedRepeat(repeat);
+    return { repeat_rule: stored.rule, repeat_from: stored.from, repeat_start: start };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** An archived todo's occurrences, each date once, for the todo restored as `todoId`. */
+async function restoreOccurrences(
+  trx: Kysely<Database>,
+  userId: string,
+  todoId: string,
+  occurrences: ArchivedTodo['occurrences'],
+): Promise<void> {
+  const byDate = new Map(occurrences.map((occurrence) => [occurrence.date, occurrence]));
+  for (const part of chunks([...byDate.values()], 500)) {
+    await trx
+      .insertInto('todo_occurrences')
+      .values(
+        part.map((occurrence) => ({
+          id: newId(),
+          user_id: userId,
+          todo_id: todoId,
+          occurrence_date: occurrence.date,
+          outcome: occurrence.outcome,
+          completed_at: occurrence.completedAt,
+          completed_on: occurrence.completedOn,
+          created_at: occurrence.completedAt,
+        })),
+      )
+      .execute();
+  }
+}
+
 function dayIn(instant: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone,
@@ -294,8 +362,10 @@ function dayIn(instant: string, timeZone: string): string {
  * completes it without duplicates.
  */
 export async function runImport(run: ImportRun): Promise<void> {
-  const { db, events, userId, importId, parsed, timeZone, clock } = run;
+  const { db, events, userId, importId, parsed, clock } = run;
+  let { timeZone } = run;
   const problems = [...parsed.problems];
+  const restored: string[] = [];
   let processed = 0;
   let created = 0;
   let existing = 0;
@@ -303,7 +373,21 @@ export async function runImport(run: ImportRun): Promise<void> {
   let overQuota = 0;
   const tagsRefused = new Set<string>();
   const started = clock().getTime();
+  const emitAll = async (followUps: readonly DomainEvent[]) => {
+    for (const event of followUps) {
+      await events.emit(event);
+    }
+  };
   try {
+    if (parsed.archive) {
+      const account = await restoreAccount({ db, events, userId, now: clock() }, parsed.archive);
+      problems.push(...account.problems);
+      restored.push(...account.restored);
+      tagsCreated += account.tagsCreated;
+      timeZone = account.timeZone ?? timeZone;
+      run.onSettingsRestored?.();
+      await emitAll(account.followUps);
+    }
     for (const [batchIndex, batch] of chunks(parsed.items, IMPORT_BATCH).entries()) {
       const { followUps, wrote, newTags } = await db.transaction().execute(async (trx) => {
         const done = await importedKeys(
@@ -341,9 +425,10 @@ export async function runImport(run: ImportRun): Promise<void> {
         }
         const written: DomainEvent[] = [];
         for (const [index, item] of kept.entries()) {
-          // The file's first row shows first in a newest-first list.
+          // The file's first row shows first in a newest-first list; an archive's keep their times.
           const position = batchIndex * IMPORT_BATCH + index;
-          const createdAt = new Date(started - position).toISOString();
+          const { original } = item;
+          const createdAt = original?.createdAt ?? new Date(started - position).toISOString();
           const todoId = newId();
           const row: Selectable<TodoTable> = {
             id: todoId,
@@ -355,9 +440,11 @@ export async function runImport(run: ImportRun): Promise<void> {
             reminder_time: item.reminderTime,
             completed: item.completed,
             completed_at: item.completedAt,
-            completed_date: item.completedAt ? dayIn(item.completedAt, timeZone) : null,
+            completed_date: item.completedAt
+              ? (original?.completedDate ?? dayIn(item.completedAt, timeZone))
+              : null,
             created_at: createdAt,
-            updated_at: createdAt,
+            updated_at: original?.updatedAt ?? createdAt,
             repeat_rule: null,
             repeat_from: null,
             repeat_start: null,
@@ -367,10 +454,20 @@ export async function runImport(run: ImportRun): Promise<void> {
             habit_done: 0,
             habit_through: null,
           };
-          if (item.repeat && !item.completed && item.dueDate) {
+          if (item.repeat && original) {
+            const series = archivedSeries(row, item.repeat, original);
+            if (series) {
+              Object.assign(row, series);
+            } else {
+              problems.push({ row: item.row, message: 'Imported without its repeat' });
+            }
+          } else if (item.repeat && !item.completed && item.dueDate) {
             Object.assign(row, await importedSeries(trx, row, item.repeat, now, timeZone));
           }
           await trx.insertInto('todos').values(row).execute();
+          if (row.repeat_rule !== null && original) {
+            await restoreOccurrences(trx, userId, todoId, original.occurrences);
+          }
           const tagIds = [
             ...new Set(
               item.tags
@@ -410,9 +507,7 @@ export async function runImport(run: ImportRun): Promise<void> {
           .execute();
         return { followUps: written, wrote: kept.length > 0, newTags: added > 0 };
       });
-      for (const event of followUps) {
-        await events.emit(event);
-      }
+      await emitAll(followUps);
       if (wrote) {
         await events.emit({ type: 'todo.changed', userId });
       }
@@ -426,10 +521,21 @@ export async function runImport(run: ImportRun): Promise<void> {
     if (tagsRefused.size > 0) {
       problems.push(tagQuotaProblem([...tagsRefused]));
     }
-    await finish(db, importId, 'done', problems, clock());
+    if (parsed.archive) {
+      const rest = await restorePlansAndDaysOff(
+        { db, events, userId, now: clock() },
+        parsed.archive,
+        todayIn(timeZone, clock()),
+        timeZone,
+      );
+      problems.push(...rest.problems);
+      restored.push(...rest.restored);
+      await emitAll(rest.followUps);
+    }
+    await finish(db, importId, 'done', problems, restored, clock());
   } catch (error) {
     problems.push({ row: 0, message: MESSAGES.importFailed });
-    await finish(db, importId, 'failed', problems, clock()).catch(() => undefined);
+    await finish(db, importId, 'failed', problems, restored, clock()).catch(() => undefined);
     throw error;
   }
 }
@@ -439,6 +545,7 @@ async function finish(
   importId: string,
   status: 'done' | 'failed',
   problems: ImportProblem[],
+  restored: string[],
   now: Date,
 ): Promise<void> {
   await db
@@ -446,6 +553,7 @@ async function finish(
     .set({
       status,
       problems: JSON.stringify(limitProblems(problems)),
+      restored: JSON.stringify(restored),
       updated_at: now.toISOString(),
       finished_at: now.toISOString(),
     })

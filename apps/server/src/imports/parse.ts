@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 
 import { MESSAGES, todayIn } from '@daywise/shared';
 import {
+  type Archive,
   archiveSchema,
+  type ArchiveTodo,
   type ImportFormat,
   type ImportProblem,
   PLAN_LIMITS,
@@ -31,7 +33,24 @@ export interface ImportItem {
   /** Tag names (each at most PLAN_LIMITS.tagNameMax characters, at most TODO_LIMITS.tagsMax). */
   tags: string[];
   repeat: ImportedRepeat | null;
+  /** What a Daywise archive keeps of the todo that other files cannot say. */
+  original?: ArchivedTodo;
 }
+
+/** A todo's own times and history, as a Daywise archive holds them, restored as they were. */
+export interface ArchivedTodo {
+  createdAt: string;
+  updatedAt: string;
+  completedDate: string | null;
+  repeatStart: string | null;
+  occurrences: NonNullable<ArchiveTodo['occurrences']>;
+}
+
+/** What a Daywise archive holds besides todos and tags (imports/restore.ts brings it back). */
+export type ArchiveRest = Pick<
+  Archive,
+  'profile' | 'settings' | 'tags' | 'plans' | 'completions' | 'sharedPlans' | 'chats'
+> & { daysOff: NonNullable<Archive['daysOff']> };
 
 export interface ParsedImport {
   format: ImportFormat;
@@ -42,6 +61,8 @@ export interface ParsedImport {
   mappings: { from: string; to: string }[];
   /** Colours for tags the file names (an archive's tags); others get the default. */
   tagColors: Map<string, string>;
+  /** The rest of a Daywise archive; absent for other formats. */
+  archive?: ArchiveRest;
 }
 
 /** What the parsers need to know about the user: their zone and today, for relative dates. */
@@ -600,14 +621,32 @@ function parseArchive(text: string): ParsedImport {
       completedAt: todo.completed ? (todo.completedAt ?? archive.exportedAt) : null,
       tags: fitTags(tagNames, row, problems),
       repeat: todo.repeat ?? null,
+      original: {
+        createdAt: todo.createdAt,
+        updatedAt: todo.updatedAt,
+        completedDate: todo.completedDate,
+        repeatStart: todo.repeatStart ?? null,
+        occurrences: todo.occurrences ?? [],
+      },
     };
   });
+  const { profile, settings, tags, plans, completions, sharedPlans, chats } = archive;
   return {
     format: 'daywise',
     items,
     problems,
     mappings: archive.tags.map((tag) => ({ from: `Tag "${tag.name}"`, to: `tag "${tag.name}"` })),
     tagColors,
+    archive: {
+      profile,
+      settings,
+      tags,
+      plans,
+      completions,
+      sharedPlans,
+      chats,
+      daysOff: archive.daysOff ?? [],
+    },
   };
 }
 
@@ -638,7 +677,8 @@ export function parseImport(bytes: Buffer, fileName: string, context: ParseConte
       throw invalid(MESSAGES.importUnknownFormat);
     }
   }
-  if (parsed.items.length === 0) {
+  // An archive without todos still brings back the profile, settings and plans.
+  if (parsed.items.length === 0 && !parsed.archive) {
     throw invalid(MESSAGES.importNothing);
   }
   return parsed;

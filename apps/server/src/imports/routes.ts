@@ -88,6 +88,7 @@ export function importRoutes(app: AppInstance): void {
       parsed,
       timeZone,
       clock: () => app.now(),
+      onSettingsRestored: () => app.sessionCache.forgetTimezone(user.id),
     })
       .catch((error: unknown) => {
         app.log.error({ err: error, importId: started.id }, 'import failed');

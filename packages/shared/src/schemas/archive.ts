@@ -73,6 +73,8 @@ export const archiveTodoSchema = z.object({
   tagIds: z.array(z.string()).optional(),
   /** How it repeats; absent in archives made before repeating todos. */
   repeat: repeatSchema.nullable().optional(),
+  /** A repeating todo's first day, which its occurrences and habit count from. */
+  repeatStart: day.nullable().optional(),
   /** A repeating todo's occurrences done or skipped, oldest first (its habit's history). */
   occurrences: z
     .array(

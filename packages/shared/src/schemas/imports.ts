@@ -55,6 +55,12 @@ export const importPreviewSchema = z
     problems: z.array(importProblemSchema),
     /** The first todos as they will be imported. */
     sample: z.array(importItemPreviewSchema),
+    /**
+     * What else a Daywise archive brings back besides todos and tags, one line each ('Your
+     * settings', '12 daily plans with 40 tasks'), and what it leaves in the file; empty for
+     * other formats.
+     */
+    restores: z.array(z.string()),
   })
   .meta({ id: 'ImportPreview' });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
@@ -73,6 +79,8 @@ export const importStatusSchema = z
     created: z.number().int(),
     alreadyImported: z.number().int(),
     tagsCreated: z.number().int(),
+    /** What else was restored from a Daywise archive, one line each; empty for other formats. */
+    restored: z.array(z.string()),
     problems: z.array(importProblemSchema),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),

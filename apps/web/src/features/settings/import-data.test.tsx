@@ -26,6 +26,7 @@ const PREVIEW: ImportPreview = {
   mappings: [{ from: 'Project "Work"', to: 'tag "Work"' }],
   newTags: ['Work'],
   problems: [{ row: 7, message: 'Task without a name skipped' }],
+  restores: [],
   sample: [
     {
       row: 2,
@@ -49,6 +50,7 @@ const STATUS: ImportStatus = {
   created: 0,
   alreadyImported: 0,
   tagsCreated: 0,
+  restored: [],
   problems: [],
   createdAt: '2026-11-21T09:00:00.000Z',
   finishedAt: null,
@@ -105,6 +107,45 @@ describe('ImportData', () => {
     expect(started).toHaveBeenCalledOnce();
     await userEvent.click(screen.getByRole('button', { name: 'Import another file' }));
     expect(screen.getByLabelText('Choose a file to import')).toBeInTheDocument();
+  });
+
+  it('says what else an archive brings back, and restores it with no new todo', async () => {
+    const archive: ImportPreview = {
+      ...PREVIEW,
+      format: 'daywise',
+      fileName: 'daywise-archive-2026-11-21.json',
+      total: 1,
+      alreadyImported: 1,
+      toCreate: 0,
+      restores: ['Your settings: notifications, privacy, theme and time zone (Europe/Paris)'],
+    };
+    fakeApi()
+      .on(importsApi.preview, archive)
+      .on(importsApi.start, { ...STATUS, format: 'daywise' as const })
+      .on(importsApi.get, {
+        ...STATUS,
+        format: 'daywise' as const,
+        status: 'done' as const,
+        total: 1,
+        processed: 1,
+        alreadyImported: 1,
+        restored: ['Settings restored', '12 daily plans restored'],
+        finishedAt: '2026-11-21T09:00:01.000Z',
+      });
+    renderWithProviders(<ImportData />, { session: null });
+    await userEvent.upload(screen.getByLabelText('Choose a file to import'), file());
+    expect(
+      await screen.findByText(
+        'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Restore the archive' }));
+    const restored = await screen.findByRole('list', { name: 'Also restored' });
+    expect(
+      within(restored)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Settings restored', '12 daily plans restored']);
   });
 
   it('says what is wrong with a bad file and imports nothing', async () => {

@@ -47,6 +47,15 @@ function ProblemList({ problems }: { problems: ImportProblem[] }) {
   );
 }
 
+function confirmLabel(preview: ImportPreview): string {
+  if (preview.restores.length > 0) {
+    return preview.toCreate > 0
+      ? `Import ${preview.toCreate} todos and restore the rest`
+      : 'Restore the archive';
+  }
+  return preview.toCreate === 0 ? 'Nothing new to import' : `Import ${preview.toCreate} todos`;
+}
+
 function PreviewView({
   preview,
   busy,
@@ -61,6 +70,8 @@ function PreviewView({
   onCancel: () => void;
 }) {
   const headingId = useId();
+  // An archive also brings back the profile, settings and plans, even with no new todo.
+  const nothingNew = preview.toCreate === 0 && preview.restores.length === 0;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div>
@@ -84,6 +95,16 @@ function PreviewView({
           {preview.newTags.length > 0 ? `New tags: ${preview.newTags.join(', ')}` : 'No new tags'}
         </li>
       </ul>
+      {preview.restores.length > 0 && (
+        <div>
+          <h4 className="text-sm font-semibold">Also brought back from the archive</h4>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm">
+            {preview.restores.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {preview.mappings.length > 0 && (
         <div>
           <h4 className="text-sm font-semibold">What maps to what</h4>
@@ -145,12 +166,8 @@ function PreviewView({
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <Button onClick={onConfirm} disabled={busy || preview.toCreate === 0} size="sm">
-          {busy
-            ? 'Starting...'
-            : preview.toCreate === 0
-              ? 'Nothing new to import'
-              : `Import ${preview.toCreate} todos`}
+        <Button onClick={onConfirm} disabled={busy || nothingNew} size="sm">
+          {busy ? 'Starting...' : confirmLabel(preview)}
         </Button>
         <Button onClick={onCancel} variant="secondary" size="sm" disabled={busy}>
           Cancel
@@ -223,6 +240,13 @@ function ProgressView({ id, onDone }: { id: string; onDone: () => void }) {
         {data.alreadyImported > 0 ? `, ${data.alreadyImported} imported before` : ''}
         {data.tagsCreated > 0 ? `, ${data.tagsCreated} tags created` : ''}.
       </p>
+      {data.restored.length > 0 && (
+        <ul aria-label="Also restored" className="list-disc space-y-0.5 pl-5 text-sm">
+          {data.restored.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
       <ProblemList problems={data.problems} />
       <div className="flex flex-wrap gap-3">
         <Link

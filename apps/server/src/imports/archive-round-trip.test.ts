@@ -1,0 +1,284 @@
+import { type Archive, archiveSchema, type Todo } from '@daywise/shared/schemas';
+import { describe, expect, it } from 'vitest';
+
+import { ENGINES, SAME_ORIGIN } from '../../test/helpers';
+import { solidImage } from '../../test/images';
+import { eachSignedIn, sendAs, type SignedInApp } from '../../test/signed-in';
+
+/**
+ * Issue 16's round trip: everything a user made, exported as the JSON archive and imported into a
+ * fresh account, comes back field for field (docs/data-archive.md, "Importing an archive").
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function multipart(field: string, filename: string, contentType: string, data: Buffer) {
+  const boundary = '----daywise-round-trip';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/**
+ * An archive with the ids and account details a fresh account cannot share taken out, and every
+ * reference (a todo's tags, a completion's plan) said by what it points at.
+ */
+function comparable(archive: Archive) {
+  const tagNames = new Map(archive.tags.map((tag) => [tag.id, tag.name]));
+  const planDates = new Map(archive.plans.map((plan) => [plan.id, plan.planDate]));
+  const { id: _id, email: _email, createdAt: _createdAt, picture, ...profile } = archive.profile;
+  return {
+    profile: { ...profile, picture: picture?.contentType ?? null },
+    settings: archive.settings,
+    tags: archive.tags.map(({ id: _tagId, ...tag }) => tag),
+    // Todos made in the same millisecond have no set order between them.
+    todos: archive.todos
+      .map(({ id: _todoId, tagIds, ...todo }) => ({
+        ...todo,
+        tags: (tagIds ?? []).map((tagId) => tagNames.get(tagId)).sort(),
+      }))
+      .sort((a, b) => a.title.localeCompare(b.title)),
+    plans: archive.plans.map(({ id: _planId, tasks, ...plan }) => ({
+      ...plan,
+      tasks: tasks.map(({ id: _taskId, ...task }) => task),
+    })),
+    completions: archive.completions.map(({ id: _recordId, planId, ...record }) => ({
+      ...record,
+      plan: planDates.get(planId),
+    })),
+    daysOff: (archive.daysOff ?? []).map(({ id: _rangeId, ...range }) => range),
+  };
+}
+
+describe.each(ENGINES)('the archive round trip on %s', (engine) => {
+  let app: SignedInApp;
+  eachSignedIn(engine, (signedIn) => (app = signedIn));
+
+  const send = async (
+    cookie: string,
+    method: 'POST' | 'PATCH' | 'PUT',
+    url: string,
+    body: object,
+  ) => {
+    const response = await sendAs(app.ctx, cookie, method, url, body);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return response.json<{ id: string }>();
+  };
+  const archiveOf = async (cookie: string) => {
+    const response = await app.api.get('/api/exports/archive', cookie);
+    expect(response.statusCode).toBe(200);
+    return archiveSchema.parse(response.json());
+  };
+  const importAs = async (cookie: string, file: Buffer) => {
+    const body = multipart('file', 'daywise-archive.json', 'application/json', file);
+    const post = (url: string) =>
+      app.ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: body.payload,
+        headers: { ...body.headers, ...SAME_ORIGIN, cookie },
+      });
+    const preview = await post('/api/imports/preview');
+    expect(preview.statusCode).toBe(200);
+    const started = await post('/api/imports');
+    expect(started.statusCode).toBe(202);
+    const { id } = started.json<{ id: string }>();
+    for (;;) {
+      const status = (await app.api.get(`/api/imports/${id}`, cookie)).json<{
+        status: string;
+        restored: string[];
+        problems: { row: number; message: string }[];
+      }>();
+      if (status.status !== 'running') {
+        return { preview: preview.json<{ restores: string[]; toCreate: number }>(), status };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const todosOf = async (cookie: string) =>
+    (await app.api.get('/api/todos?limit=100', cookie))
+      .json<{ items: Todo[] }>()
+      .items.map(({ id: _id, tags, ...todo }) => ({ ...todo, tags: tags.map((tag) => tag.name) }))
+      .sort((a, b) => a.title.localeCompare(b.title));
+
+  /** Ada's account, with something in every section the archive holds. */
+  async function fillAccount(cookie: string) {
+    await send(cookie, 'PATCH', '/api/profile', {
+      name: 'Ada Lovelace',
+      bio: 'Counts, in order.',
+      location: 'London',
+      website: 'https://ada.example.com',
+    });
+    const picture = multipart('picture', 'me.png', 'image/png', await solidImage('png', 40, 30));
+    const uploaded = await app.ctx.app.inject({
+      method: 'PUT',
+      url: '/api/profile/picture',
+      payload: picture.payload,
+      headers: { ...SAME_ORIGIN, ...picture.headers, cookie },
+    });
+    expect(uploaded.statusCode).toBe(200);
+    await app.api.get('/api/settings', cookie);
+    for (const update of [
+      { group: 'preferences', key: 'timezone', value: 'Europe/Paris' },
+      { group: 'preferences', key: 'theme', value: 'dark' },
+      { group: 'privacy', key: 'profileVisibility', value: 'friends' },
+      { group: 'notifications', key: 'email', value: false },
+    ]) {
+      await send(cookie, 'PATCH', '/api/settings', update);
+    }
+    const work = await send(cookie, 'POST', '/api/tags', { name: 'Work', color: '#EF4444' });
+    await send(cookie, 'POST', '/api/tags', { name: 'Unused', color: '#10B981' });
+    await send(cookie, 'POST', '/api/todos', {
+      title: 'Finish the chapter',
+      description: 'Chapter 3, with "quotes", commas\nand lines',
+      priority: 'high',
+      dueDate: '2026-11-28',
+      reminderTime: '07:30',
+      tagIds: [work.id],
+    });
+    const invoice = await send(cookie, 'POST', '/api/todos', { title: 'Send the invoice' });
+    await send(cookie, 'PATCH', `/api/todos/${invoice.id}`, { completed: true });
+    const plants = await send(cookie, 'POST', '/api/todos', {
+      title: 'Water plants',
+      priority: 'medium',
+      dueDate: '2026-11-21',
+      reminderTime: '08:00',
+      repeat: { rule: 'FREQ=DAILY;INTERVAL=3', from: 'due' },
+    });
+    await send(cookie, 'POST', '/api/days-off', { startDate: '2026-12-01', endDate: '2026-12-07' });
+    await send(cookie, 'POST', '/api/plans', {
+      title: 'Saturday',
+      description: 'Slow day',
+      tasks: [
+        { title: 'Market', priority: 'low', tag: 'Work', reminderTime: '10:00' },
+        { title: 'Read', priority: 'medium', tag: null },
+      ],
+    });
+    const plan = (await app.api.get('/api/plans/today', cookie)).json<{
+      plan: { id: string; tasks: { id: string }[] };
+    }>().plan;
+    await send(cookie, 'PATCH', `/api/plans/${plan.id}/tasks/${plan.tasks[0]?.id}`, {
+      completed: true,
+    });
+    // Three days of the habit: done, done late, skipped.
+    await send(cookie, 'PATCH', `/api/todos/${plants.id}`, { completed: true });
+    app.clock.advance(3 * DAY_MS);
+    await send(cookie, 'PATCH', `/api/todos/${plants.id}`, { completed: true });
+    app.clock.advance(3 * DAY_MS);
+    await send(cookie, 'POST', `/api/todos/${plants.id}/skip`, {});
+  }
+
+  it('brings back everything that is the user’s own into a fresh account, and adds nothing the second time', async () => {
+    await fillAccount(app.cookie);
+    const original = await archiveOf(app.cookie);
+    expect(original.todos).toHaveLength(3);
+    expect(original.plans[0]?.tasks).toHaveLength(2);
+    expect(original.todos.find((todo) => todo.title === 'Water plants')?.occurrences).toHaveLength(
+      3,
+    );
+
+    const fresh = (await app.api.signUpAndVerify('grace@example.com')) ?? '';
+    const file = Buffer.from(JSON.stringify(original));
+    const { preview, status } = await importAs(fresh, file);
+    expect(preview.toCreate).toBe(3);
+    expect(preview.restores).toEqual([
+      'Your profile: name, bio, location, website and picture',
+      'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
+      '1 daily plan with 2 tasks and their completion records',
+      '1 range of days off',
+    ]);
+    expect(status).toMatchObject({
+      status: 'done',
+      problems: [],
+      restored: [
+        'Profile and picture restored',
+        'Settings restored',
+        '1 daily plan restored',
+        '1 range of days off restored',
+      ],
+    });
+
+    const restored = await archiveOf(fresh);
+    expect(comparable(restored)).toEqual(comparable(original));
+    expect(restored.profile.email).toBe('grace@example.com');
+    // What the app derives from the archive is the same too: repeats, next dates, habits.
+    expect(await todosOf(fresh)).toEqual(await todosOf(app.cookie));
+
+    // A second import finds everything there and adds nothing.
+    const again = await importAs(fresh, file);
+    expect(again.preview.toCreate).toBe(0);
+    expect(again.status).toMatchObject({
+      status: 'done',
+      restored: [
+        'Profile and picture restored',
+        'Settings restored',
+        '0 daily plans restored, 1 plan restored before',
+      ],
+    });
+    expect(comparable(await archiveOf(fresh))).toEqual(comparable(original));
+  });
+
+  it('keeps a day the user planned, and says what it could not restore and why', async () => {
+    // Grace planned the same day already.
+    const fresh = (await app.api.signUpAndVerify('grace@example.com')) ?? '';
+    await app.api.get('/api/settings', fresh);
+    await send(fresh, 'PATCH', '/api/settings', {
+      group: 'preferences',
+      key: 'timezone',
+      value: 'Europe/Paris',
+    });
+    await send(fresh, 'POST', '/api/plans', { title: 'Mine', tasks: [{ title: 'Mine too' }] });
+    await fillAccount(app.cookie);
+    const original = await archiveOf(app.cookie);
+    const planDate = original.plans[0]?.planDate ?? '';
+    const crafted: Archive = {
+      ...original,
+      profile: {
+        ...original.profile,
+        name: '',
+        picture: { contentType: 'image/png', base64: 'bm90IGEgcGljdHVyZQ==' },
+      },
+      settings: {
+        ...original.settings,
+        preferences: { ...original.settings.preferences, timezone: 'Mars/Olympus' },
+      },
+      plans: [
+        ...original.plans,
+        {
+          ...(original.plans[0] as Archive['plans'][number]),
+          id: 'f'.repeat(32),
+          planDate: '2026-10-01',
+          title: 'x'.repeat(201),
+        },
+      ],
+    };
+    const { status } = await importAs(fresh, Buffer.from(JSON.stringify(crafted)));
+    expect(status.status).toBe('done');
+    expect(status.problems.map((problem) => problem.message)).toEqual([
+      'Profile picture not restored: it is not a picture we accept',
+      'Profile not restored: Name is required',
+      expect.stringMatching(/^Setting "timezone" not restored: /),
+      `Plan for ${planDate} not restored: you already have a plan that day`,
+      'Plan for 2026-10-01 not restored: Plan title must be at most 200 characters',
+    ]);
+    const profile = (await app.api.get('/api/profile', fresh)).json<{
+      name: string;
+      pictureUrl: string | null;
+    }>();
+    expect(profile.pictureUrl).toBeNull();
+    expect(profile.name).not.toBe('');
+    const plan = (await app.api.get(`/api/plans/by-date/${planDate}`, fresh)).json<{
+      plan: { title: string };
+    }>();
+    expect(plan.plan.title).toBe('Mine');
+    const settings = (await app.api.get('/api/settings', fresh)).json<{
+      preferences: { theme: string; timezone: string };
+    }>();
+    expect(settings.preferences).toEqual({ theme: 'dark', timezone: 'Europe/Paris' });
+  });
+});
