@@ -1,5 +1,6 @@
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { toast } from '../support/locators';
 
 /** A YYYY-MM-DD date moved by whole days. */
 function addDays(date: string, days: number): string {
@@ -116,5 +117,62 @@ test.describe('Quick add and keyboard shortcuts', () => {
     await page.keyboard.press('t');
     await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/today$/);
+  });
+
+  test('two repeating todos typed in one line each: their rules, dates and a completed occurrence', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    await page.goto('/dashboard/todos');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Todos' })).toBeVisible();
+
+    const quickAdd = async (text: string, understood: string[]) => {
+      await page.getByRole('button', { name: 'Quick add' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Quick add' });
+      const line = dialog.getByRole('textbox', { name: 'Todo' });
+      await line.pressSequentially(text);
+      const parts = dialog.getByRole('list', { name: 'Understood' }).getByRole('listitem');
+      for (const part of understood) {
+        await expect(parts.filter({ hasText: part })).toHaveCount(1);
+      }
+      await line.press('Enter');
+      await expect(dialog).toBeHidden();
+    };
+    await quickAdd('Water plants every 3 days 8am', ['Reminder 08:00', 'Every 3 days']);
+    await quickAdd('Pay rent on the 1st every month !high', [
+      'High priority',
+      'Every month on the 1st',
+    ]);
+
+    const row = (title: string) =>
+      page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: title }) });
+    const due = async (title: string) => {
+      const { items } = (await (await page.request.get('/api/todos?limit=10')).json()) as {
+        items: { title: string; dueDate: string }[];
+      };
+      return items.find((todo) => todo.title === title)?.dueDate ?? '';
+    };
+    const plants = await due('Water plants');
+    await expect(row('Water plants')).toContainText('Every 3 days');
+    await expect(row('Water plants')).toContainText(`Due ${rowDay(plants)}`);
+    await expect(row('Water plants')).toContainText('Reminder 8:00 AM');
+    const rent = await due('Pay rent');
+    expect(rent).toMatch(/-01$/);
+    await expect(row('Pay rent')).toContainText('Every month on the 1st');
+    await expect(row('Pay rent')).toContainText('High');
+    await expect(row('Pay rent')).toContainText(`Due ${rowDay(rent)}`);
+
+    // Done today: the next occurrence is three days on, with its reminder and a streak of one.
+    await row('Water plants')
+      .getByRole('checkbox', { name: 'Mark "Water plants" as completed' })
+      .click();
+    await expect(toast(page, `Done — next: ${rowDay(addDays(plants, 3))}`)).toBeVisible();
+    await expect(row('Water plants')).toContainText(`Due ${rowDay(addDays(plants, 3))}`);
+    await expect(row('Water plants')).toContainText('Reminder 8:00 AM');
+    await expect(row('Water plants').getByRole('img', { name: 'Streak 1' })).toBeVisible();
   });
 });
