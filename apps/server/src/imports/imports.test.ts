@@ -98,7 +98,7 @@ describe.each(ENGINES)('imports on %s', (engine) => {
       },
     ]);
     expect(shown.sample.find((item) => item.title === 'Review pull requests')?.repeat).toBe(
-      'Every 2 weeks after completion',
+      '2 weeks after completion',
     );
     // The preview wrote nothing.
     expect(await todos()).toEqual([]);

@@ -1,4 +1,4 @@
-import { MESSAGES, QUOTAS, todayIn } from '@daywise/shared';
+import { MESSAGES, QUOTAS, repeatText, todayIn } from '@daywise/shared';
 import {
   DEFAULT_TAG_COLOR,
   type ImportPreview,
@@ -15,7 +15,7 @@ import { newId } from '../lib/ids';
 import { readable } from '../lib/policy';
 import { tagNameKey } from '../plans/tags';
 import { newSeriesColumns, storedRepeat } from '../todos/repeating';
-import { type ArchivedTodo, type ImportItem, type ParsedImport, repeatLabel } from './parse';
+import { type ArchivedTodo, type ImportItem, type ParsedImport } from './parse';
 import { restoreAccount, restorePlansAndDaysOff, restorePreview } from './restore';
 
 /** Items written per transaction; the page's progress moves once per batch. */
@@ -175,7 +175,8 @@ export async function previewImport(
       dueDate: item.dueDate,
       completed: item.completed,
       tags: item.tags,
-      repeat: repeatLabel(item.repeat),
+      // In the words the todo list will use ('2 weeks after completion').
+      repeat: item.repeat ? repeatText(item.repeat) : null,
     })),
   };
 }

@@ -683,17 +683,3 @@ export function parseImport(bytes: Buffer, fileName: string, context: ParseConte
   }
   return parsed;
 }
-
-/** A repeat in words for the preview: 'FREQ=WEEKLY;BYDAY=MO' is 'Repeats: FREQ=WEEKLY;BYDAY=MO'. */
-export function repeatLabel(repeat: ImportedRepeat | null): string | null {
-  if (!repeat) {
-    return null;
-  }
-  const interval = Number(/INTERVAL=(\d+)/.exec(repeat.rule)?.[1] ?? '1');
-  const freq = /FREQ=(\w+)/.exec(repeat.rule)?.[1] ?? '';
-  const unit = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month', YEARLY: 'year' }[freq] ?? freq;
-  const days = /BYDAY=([\w,]+)/.exec(repeat.rule)?.[1];
-  const base = interval > 1 ? `Every ${interval} ${unit}s` : `Every ${unit}`;
-  const on = days ? ` on ${days.split(',').join(', ')}` : '';
-  return `${base}${on}${repeat.from === 'completion' ? ' after completion' : ''}`;
-}
