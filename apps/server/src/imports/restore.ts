@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { QUOTAS } from '@daywise/shared';
+import { PICTURE_MAX_BYTES, QUOTAS } from '@daywise/shared';
 import {
   type ArchivePlan,
   DAYS_OFF_LIMIT,
@@ -83,7 +83,7 @@ export async function restorePreview(
     rest.profile.picture
       ? 'Your profile: name, bio, location, website and picture'
       : 'Your profile: name, bio, location and website',
-    `Your settings: notifications, privacy, theme and time zone (${rest.settings.preferences.timezone})`,
+    `Your settings: notifications, privacy, theme and time zone (${rest.settings.preferences.timezone.slice(0, 64)})`,
   ];
   if (rest.plans.length > 0) {
     const tasks = rest.plans.reduce((sum, plan) => sum + plan.tasks.length, 0);
@@ -155,8 +155,13 @@ async function archivedPicture(
   if (!picture) {
     return null;
   }
+  const bytes = Buffer.from(picture.base64, 'base64');
+  // The same limit as an upload (ADR 0014).
+  if (bytes.length > PICTURE_MAX_BYTES) {
+    return null;
+  }
   try {
-    return await encodePicture(Buffer.from(picture.base64, 'base64'));
+    return await encodePicture(bytes);
   } catch (error) {
     if (error instanceof ApiError) {
       return null;
@@ -187,7 +192,7 @@ async function restoreTags(
     if (!checked.success) {
       problems.push({
         row: 0,
-        message: `Tag "${tag.name}" not restored: ${firstIssue(checked.error)}`,
+        message: `Tag "${tag.name.slice(0, PLAN_LIMITS.tagNameMax)}" not restored: ${firstIssue(checked.error)}`,
       });
       continue;
     }
