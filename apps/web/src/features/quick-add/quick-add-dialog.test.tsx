@@ -45,6 +45,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.clearAllMocks();
+  vi.unstubAllGlobals();
 });
 
 /** The dialog over a fake API whose create answers with `create`. */
@@ -124,6 +125,33 @@ describe('QuickAddDialog', () => {
     });
     expect(new Headers(call?.init?.headers).get('Idempotency-Key')).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith(MESSAGES.todoCreated);
+  });
+
+  it('asks to notify for a reminder, and says how to allow it when refused, creating the todo', async () => {
+    const requestPermission = vi.fn().mockResolvedValue('denied');
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    const { user, input, api, onClose } = renderDialog(({ body }) => created(body));
+    await user.type(input, 'Call mum tomorrow 9am');
+    await screen.findByText('Reminder 09:00');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requestPermission).toHaveBeenCalledOnce();
+    expect(notify.info).toHaveBeenCalledWith(MESSAGES.notificationsBlockedHelp);
+    expect(api.callsTo('POST', '/api/todos')[0]?.body).toMatchObject({ reminderTime: '09:00' });
+  });
+
+  it('does not ask to notify for a todo without a reminder', async () => {
+    const requestPermission = vi.fn().mockResolvedValue('granted');
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    const { user, input, onClose } = renderDialog(({ body }) => created(body));
+    await user.type(input, 'Call mum tomorrow');
+    await screen.findByText('Due Tue 24 Nov');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(notify.info).not.toHaveBeenCalled();
   });
 
   it('keeps the text and shows the reason when the server refuses', async () => {

@@ -7,7 +7,9 @@ import { Button, IconButton } from '../../components/button';
 import { FieldError } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
 import { ApiClientError } from '../../lib/api-client';
+import { requestNotificationPermission } from '../../lib/notifications';
 import { useTimezone } from '../../lib/settings';
+import { notify } from '../../lib/toast';
 import { loadParser } from './load-parser';
 import type { QuickAdd, QuickAddPartKind, SwitchedOff } from './parse-quick-add';
 import { useQuickAddTodo } from './use-quick-add';
@@ -129,6 +131,14 @@ export function QuickAddDialog({ onClose }: { onClose: () => void }) {
       setError(checked.error.issues[0]?.message ?? MESSAGES.todoCreateFailed);
       input.current?.focus();
       return;
+    }
+    if (todo.reminderTime) {
+      // A reminder asks to notify, as the todo dialog's switch does (Enter is the gesture). The
+      // todo keeps its reminder either way: it shows inside Daywise while it is open.
+      const answer = await requestNotificationPermission();
+      if (answer === 'default' || answer === 'denied') {
+        notify.info(MESSAGES.notificationsBlockedHelp);
+      }
     }
     try {
       await create.mutateAsync(todo);
