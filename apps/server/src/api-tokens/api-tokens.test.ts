@@ -240,6 +240,23 @@ describe.each(ENGINES)('API tokens on %s', (engine) => {
     expect(await ctx.database.db.selectFrom('api_tokens').selectAll().execute()).toEqual([]);
   });
 
+  it('ends the tokens with a password reset, but not with signing out', async () => {
+    const { secret } = await createToken('Script', 'read');
+    expect((await sendAs(ctx, cookie, 'DELETE', '/api/account/sessions')).statusCode).toBe(200);
+    expect((await withToken(secret, 'GET', '/api/todos')).statusCode).toBe(200);
+
+    expect(
+      (await api.post('/api/account/forgot-password', { email: 'ada@example.com' })).statusCode,
+    ).toBe(200);
+    const reset = await api.post('/api/account/reset-password', {
+      ...api.linkBody(api.lastLink()),
+      password: 'Another2028',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await withToken(secret, 'GET', '/api/todos')).statusCode).toBe(401);
+    expect(await ctx.database.db.selectFrom('api_tokens').selectAll().execute()).toEqual([]);
+  });
+
   it('describes bearer authentication in the OpenAPI document', async () => {
     const document = (await api.get('/api/openapi.json')).json<{
       info: { description: string };

@@ -5,4 +5,13 @@ export function apiTokenSubscribers(app: AppInstance): void {
   app.events.onWithin('account.deleted', async (trx, { userId }) => {
     await trx.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
   });
+
+  // A password reset ends every session of the account, and its tokens with them: whoever made
+  // the reset necessary may have made tokens too. Signing out one session, or all the others,
+  // leaves tokens alone (the event names a session then).
+  app.events.on('sessions.ended', async ({ userId, sessionId, exceptSessionId }) => {
+    if (sessionId === undefined && exceptSessionId === undefined) {
+      await app.database.db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
+    }
+  });
 }
