@@ -1,35 +1,7 @@
 import { createVerifiedUser } from '../support/accounts';
+import { addDays, chipDay, shortDate } from '../support/dates';
 import { expect, test } from '../support/fixtures';
 import { toast } from '../support/locators';
-
-/** A YYYY-MM-DD date moved by whole days. */
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
-/** 'Tue 24 Nov', as quick add's chip says a due date. */
-function chipDay(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  })
-    .format(new Date(`${date}T00:00:00Z`))
-    .replace(',', '');
-}
-
-/** 'Nov 24, 2026', as a todo row says its due date. */
-function rowDay(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
 
 test.describe('Quick add and keyboard shortcuts', () => {
   // Each test signs up, runs an axe scan and walks several pages: more than the default 30 s on
@@ -75,7 +47,7 @@ test.describe('Quick add and keyboard shortcuts', () => {
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('heading', { name: 'Call mum' })).toBeVisible();
     await expect(row).toContainText('High');
-    await expect(row).toContainText(`Due ${rowDay(tomorrow)}`);
+    await expect(row).toContainText(`Due ${shortDate(tomorrow)}`);
     await expect(row).toContainText('Reminder 9:00 AM');
 
     // Typing in a field is typing: 'q' goes into the search box, no dialog opens.
@@ -158,20 +130,20 @@ test.describe('Quick add and keyboard shortcuts', () => {
     };
     const plants = await due('Water plants');
     await expect(row('Water plants')).toContainText('Every 3 days');
-    await expect(row('Water plants')).toContainText(`Due ${rowDay(plants)}`);
+    await expect(row('Water plants')).toContainText(`Due ${shortDate(plants)}`);
     await expect(row('Water plants')).toContainText('Reminder 8:00 AM');
     const rent = await due('Pay rent');
     expect(rent).toMatch(/-01$/);
     await expect(row('Pay rent')).toContainText('Every month on the 1st');
     await expect(row('Pay rent')).toContainText('High');
-    await expect(row('Pay rent')).toContainText(`Due ${rowDay(rent)}`);
+    await expect(row('Pay rent')).toContainText(`Due ${shortDate(rent)}`);
 
     // Done today: the next occurrence is three days on, with its reminder and a streak of one.
     await row('Water plants')
       .getByRole('checkbox', { name: 'Mark "Water plants" as completed' })
       .click();
-    await expect(toast(page, `Done — next: ${rowDay(addDays(plants, 3))}`)).toBeVisible();
-    await expect(row('Water plants')).toContainText(`Due ${rowDay(addDays(plants, 3))}`);
+    await expect(toast(page, `Done — next: ${shortDate(addDays(plants, 3))}`)).toBeVisible();
+    await expect(row('Water plants')).toContainText(`Due ${shortDate(addDays(plants, 3))}`);
     await expect(row('Water plants')).toContainText('Reminder 8:00 AM');
     await expect(row('Water plants').getByRole('img', { name: 'Streak 1' })).toBeVisible();
   });

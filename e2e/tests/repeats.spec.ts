@@ -1,23 +1,7 @@
 import { createVerifiedUser } from '../support/accounts';
+import { addDays, shortDate } from '../support/dates';
 import { expect, test } from '../support/fixtures';
 import { toast } from '../support/locators';
-
-/** A YYYY-MM-DD date moved by whole days. */
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
-/** 'Nov 24, 2026', as a row and a toast write a date. */
-function shortDate(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
 
 test.describe('Repeating todos', () => {
   test('a daily todo: complete it to see tomorrow and the streak, undo, then skip', async ({

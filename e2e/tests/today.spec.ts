@@ -1,25 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 
 import { createVerifiedUser } from '../support/accounts';
+import { addDays, dayHeading } from '../support/dates';
 import { expect, test } from '../support/fixtures';
-
-/** A YYYY-MM-DD date moved by whole days. */
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
-/** 'Tue, Nov 24, 2026', as the app heads a day. */
-function dayHeading(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
 
 async function createTodo(request: APIRequestContext, title: string, dueDate: string) {
   expect((await request.post('/api/todos', { data: { title, dueDate } })).status()).toBe(201);

@@ -26,6 +26,22 @@ const dateFormatter = formatterCache(
 );
 
 /** Today's date, YYYY-MM-DD, in an IANA time zone (the user's setting decides "today"). */
+/** Short month names, January first: the charts' labels and dates said in words. */
+export const MONTH_SHORT = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
 export function todayIn(timeZone: string, now: Date): string {
   return dateFormatter(timeZone).format(now);
 }

@@ -5,6 +5,8 @@
  * that the pages showing a rule pay for nothing more; the dates themselves are the server's.
  */
 
+import { MONTH_SHORT } from './dates';
+
 export const REPEAT_FREQS = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export type RepeatFreq = (typeof REPEAT_FREQS)[number];
 
@@ -24,20 +26,21 @@ export const WEEKDAY_SHORT: Record<WeekdayCode, string> = {
 
 const WORKING_DAYS: readonly WeekdayCode[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
-const MONTH_SHORT = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
+/** Counts said in words in a repeat ('every other week', 'every three days'). */
+export const REPEAT_NUMBER_WORDS: Readonly<Record<string, number>> = {
+  other: 2,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
 
 /** A BYDAY entry: a weekday, with an ordinal in the month or year (1MO, -1FR) or none. */
 export interface RepeatDay {

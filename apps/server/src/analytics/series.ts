@@ -1,24 +1,8 @@
-import { addDays, monthOf, weekOf } from '@daywise/shared';
+import { addDays, MONTH_SHORT, monthOf, weekOf } from '@daywise/shared';
 import type { ChartPeriod } from '@daywise/shared/schemas';
 
 /** The week chart's labels; weeks run Sunday to Saturday. */
 export const WEEKDAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-
-/** The year chart's labels, also the short month of a formatted date. */
-export const MONTH_LABELS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
 
 /** Every date from `start` to `end`, both included, oldest first. */
 export function daysBetween(start: string, end: string): string[] {
@@ -55,8 +39,8 @@ export function periodBuckets(period: ChartPeriod, today: string): PeriodBuckets
   return {
     start: `${year}-01-01`,
     end: `${year}-12-31`,
-    labels: [...MONTH_LABELS],
-    keys: MONTH_LABELS.map((_, index) => `${year}-${String(index + 1).padStart(2, '0')}`),
+    labels: [...MONTH_SHORT],
+    keys: MONTH_SHORT.map((_, index) => `${year}-${String(index + 1).padStart(2, '0')}`),
   };
 }
 
@@ -77,7 +61,7 @@ export function fillSeries(
  * string itself so no time zone can move it to the day before.
  */
 export function shortDate(date: string): string {
-  return `${MONTH_LABELS[Number(date.slice(5, 7)) - 1] ?? ''} ${Number(date.slice(8, 10))}`;
+  return `${MONTH_SHORT[Number(date.slice(5, 7)) - 1] ?? ''} ${Number(date.slice(8, 10))}`;
 }
 
 /** A whole-number percentage (completion percentages are rounded); 0 of 0 is 0. */

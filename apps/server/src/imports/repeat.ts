@@ -1,3 +1,4 @@
+import { REPEAT_NUMBER_WORDS } from '@daywise/shared';
 import type { Repeat } from '@daywise/shared/schemas';
 
 /**
@@ -36,19 +37,6 @@ const UNITS: Record<string, string> = {
   months: 'MONTHLY',
   year: 'YEARLY',
   years: 'YEARLY',
-};
-
-const NUMBER_WORDS: Record<string, number> = {
-  other: 2,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
 };
 
 function rule(freq: string, interval: number, extra = ''): string {
@@ -96,7 +84,7 @@ export function todoistRepeat(text: string): ImportedRepeat | null {
       value,
     );
   if (interval?.[1] && interval[2]) {
-    const count = NUMBER_WORDS[interval[1]] ?? Number(interval[1]);
+    const count = REPEAT_NUMBER_WORDS[interval[1]] ?? Number(interval[1]);
     const freq = UNITS[interval[2]];
     return count >= 1 && freq ? { rule: rule(freq, count), from } : null;
   }

@@ -1,4 +1,4 @@
-import { addDays, monthOf, repeatText, todayIn } from '@daywise/shared';
+import { addDays, monthOf, REPEAT_NUMBER_WORDS, repeatText, todayIn } from '@daywise/shared';
 import type { Priority, Repeat } from '@daywise/shared/schemas';
 import { casual, type ParsedResult } from 'chrono-node/en';
 
@@ -54,21 +54,7 @@ const WORKDAYS: readonly Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
 const WD =
   '(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday|s)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)s?';
 const WD_LIST = `${WD}(?:\\s*(?:,\\s*and|,|and|&)\\s*${WD})*`;
-const NUMBER_WORDS: Record<string, number> = {
-  other: 2,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
-const N = `(?:\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
+const N = `(?:\\d{1,3}|${Object.keys(REPEAT_NUMBER_WORDS).join('|')})`;
 const ORDINAL = '(?:[1-9]|[12]\\d|3[01])(?:st|nd|rd|th)';
 const DAY_OF_MONTH = `(?:(?:the\\s+)?(${ORDINAL}|last(?:\\s+day)?))`;
 const FROM_COMPLETION =
@@ -90,7 +76,7 @@ function count(word: string | undefined): number {
     return 1;
   }
   const lower = word.toLowerCase();
-  return NUMBER_WORDS[lower] ?? Number(lower);
+  return REPEAT_NUMBER_WORDS[lower] ?? Number(lower);
 }
 
 function weekdaysIn(list: string): Weekday[] {
