@@ -83,6 +83,8 @@ test.describe('Daily goals', () => {
     page,
     server,
   }) => {
+    // A plan's whole day across three pages: close to 30 s on a loaded machine.
+    test.slow();
     await createVerifiedUser(page.request, server, 'Grace Hopper');
     for (const data of [{ name: 'Work', color: '#EF4444' }, { name: 'Health' }]) {
       expect((await page.request.post('/api/tags', { data })).status()).toBe(201);

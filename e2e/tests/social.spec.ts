@@ -144,6 +144,8 @@ test.describe('Social', () => {
     browser,
     expectNoSeriousA11yViolations,
   }) => {
+    // Two browsers through sign-up, friendship and a whole chat: over 30 s on a loaded machine.
+    test.slow();
     const { ada, grace } = await adaAndGrace(page, server, browser);
     await makePublic(grace.page.request);
     await ada.page.goto('/dashboard/social');
@@ -248,6 +250,8 @@ test.describe('Social', () => {
   });
 
   test('a shared plan both people add to and tick off', async ({ page, server, browser }) => {
+    // Two browsers through sign-up, friendship and a plan's whole life: over 30 s when loaded.
+    test.slow();
     const { ada, grace } = await adaAndGrace(page, server, browser);
     await ada.page.goto('/dashboard/social', { waitUntil: 'load' });
     await ada.page.getByRole('tab', { name: 'Shared Plans' }).click();
