@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 
+import { ConfirmDialog } from './confirm-dialog';
 import { Modal } from './modal';
 import { ToggleCheckbox } from './toggle-checkbox';
 
@@ -156,5 +157,56 @@ describe('Modal', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
+  });
+});
+
+function DeletableList() {
+  const [titles, setTitles] = useState(['Call mum', 'Buy milk', 'Pay rent']);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  return (
+    <>
+      <ul aria-label="Pending">
+        {titles.map((title) => (
+          <li key={title}>
+            <input type="checkbox" aria-label={`Mark "${title}" as completed`} />
+            <button type="button" onClick={() => setDeleting(title)}>
+              Delete {title}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete Todo"
+          pending={false}
+          onClose={() => setDeleting(null)}
+          onConfirm={() => {
+            setTitles((all) => all.filter((title) => title !== deleting));
+            setDeleting(null);
+          }}
+        >
+          Delete it?
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+describe('ConfirmDialog', () => {
+  it("moves the focus to the next row when the opener's row was deleted, else the previous", async () => {
+    const user = userEvent.setup();
+    render(<DeletableList />);
+    await user.click(screen.getByRole('button', { name: 'Delete Buy milk' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Mark "Pay rent" as completed' })).toHaveFocus(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Delete Pay rent' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Mark "Call mum" as completed' })).toHaveFocus(),
+    );
   });
 });

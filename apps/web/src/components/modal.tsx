@@ -15,14 +15,26 @@ import { useCloseOnBack } from './use-close-on-back';
 const WIDTHS = { md: '', lg: 'sm:max-w-lg', xl: 'sm:max-w-2xl', '2xl': 'sm:max-w-3xl' } as const;
 
 /**
+ * The row that should take the focus if the opener's own row goes away (a confirmed delete):
+ * the next row of the opener's list, or the previous one when it was the last.
+ */
+function neighbourRow(opener: HTMLElement | null): Element | null {
+  const row = opener?.closest('li');
+  return row?.nextElementSibling ?? row?.previousElementSibling ?? null;
+}
+
+/**
  * Where the focus goes back when a dialog closes (WCAG 2.4.3): the control that opened it, or,
- * when that control re-rendered meanwhile (its row moved lists), the one with the same label.
+ * when that control re-rendered meanwhile (its row moved lists), the one with the same label, or,
+ * when its row is gone (deleted), the first control of the next row.
  * Radix would focus its Dialog.Trigger, which these dialogs do not use, and so left <body>.
  */
 export function useReturnFocus(): (event: Event) => void {
-  const [opener] = useState(() =>
-    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
-  );
+  const [{ opener, neighbour }] = useState(() => {
+    const active =
+      typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null);
+    return { opener: active, neighbour: neighbourRow(active) };
+  });
   return (event) => {
     event.preventDefault();
     if (!opener || opener === document.body) {
@@ -33,11 +45,13 @@ export function useReturnFocus(): (event: Event) => void {
       return;
     }
     const label = opener.getAttribute('aria-label');
-    if (label) {
-      document
-        .querySelector<HTMLElement>(`${opener.tagName}[aria-label="${CSS.escape(label)}"]`)
-        ?.focus();
-    }
+    const sameLabel = label
+      ? document.querySelector<HTMLElement>(`${opener.tagName}[aria-label="${CSS.escape(label)}"]`)
+      : null;
+    const next = neighbour?.isConnected
+      ? neighbour.querySelector<HTMLElement>('input, button, a[href], [tabindex="0"]')
+      : null;
+    (sameLabel ?? next)?.focus();
   };
 }
 
