@@ -210,3 +210,47 @@ describe('ConfirmDialog', () => {
     );
   });
 });
+
+function EmptyStateCreate() {
+  const [created, setCreated] = useState(false);
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-label="Today">
+      {created ? (
+        <div>
+          <h2>Monday</h2>
+          <button type="button">Edit Plan</button>
+        </div>
+      ) : (
+        <p>
+          <button type="button" onClick={() => setOpen(true)}>
+            Create Today&apos;s Plan
+          </button>
+        </p>
+      )}
+      {open && (
+        <Modal
+          title="Create Daily Goal Plan"
+          description="Plan the day."
+          onClose={() => {
+            setCreated(true);
+            setOpen(false);
+          }}
+        >
+          <input aria-label="Plan Title" />
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+describe('Modal whose opener is gone', () => {
+  it('puts the focus in the nearest container still shown, not on <body>', async () => {
+    const user = userEvent.setup();
+    render(<EmptyStateCreate />);
+    await user.click(screen.getByRole('button', { name: "Create Today's Plan" }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Plan' })).toHaveFocus());
+  });
+});
