@@ -223,3 +223,23 @@ for (const { name: viewportName, options } of VIEWPORTS) {
     });
   }
 }
+
+test('toasts read at 4.5:1 at least in the light theme, success and error alike', async ({
+  page,
+  server,
+}) => {
+  await createVerifiedUser(page.request, server);
+  expect((await page.request.post('/api/todos', { data: { title: TODO_TITLE } })).status()).toBe(
+    201,
+  );
+  await visit(page, '/dashboard/todos');
+  await page.getByRole('checkbox', { name: `Mark "${TODO_TITLE}" as completed` }).click();
+  await expect(page.getByText('Todo completed!')).toBeVisible();
+  await page.route('**/api/todos/*', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Failed' } } }),
+  );
+  await page.getByRole('checkbox', { name: `Mark "${TODO_TITLE}" as pending` }).click();
+  await expect(page.getByText('Failed to update todo')).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('[data-sonner-toaster]').analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+});

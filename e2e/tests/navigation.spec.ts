@@ -100,6 +100,25 @@ test.describe('On a phone', () => {
       const box = await menu.getByRole('link', { name, exact: true }).boundingBox();
       expect(box?.height, name).toBeGreaterThanOrEqual(44);
     }
+    for (const name of ['Close menu', 'Switch to dark theme']) {
+      const box = await page.getByRole('button', { name }).boundingBox();
+      expect(Math.min(box!.width, box!.height), name).toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  test("the signed-in menu's links and buttons are finger-sized too", async ({ page, server }) => {
+    await createVerifiedUser(page.request, server);
+    await page.goto('/dashboard');
+    const open = await page.getByRole('button', { name: 'Open menu' }).boundingBox();
+    expect(Math.min(open!.width, open!.height), 'Open menu').toBeGreaterThanOrEqual(44);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Navigation' });
+    for (const name of ['Dashboard', 'Todos', 'Daily Goals', 'Social', 'Settings']) {
+      const box = await menu.getByRole('link', { name, exact: true }).boundingBox();
+      expect(box?.height, name).toBeGreaterThanOrEqual(44);
+    }
+    const close = await menu.getByRole('button', { name: 'Close menu' }).boundingBox();
+    expect(Math.min(close!.width, close!.height), 'Close menu').toBeGreaterThanOrEqual(44);
   });
 
   test('a toast does not cover the header', async ({ page }) => {

@@ -93,7 +93,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                   onClick={(event) => followLink(event, to)}
                   aria-label={nameWithCount(label, count)}
                   className={({ isActive }) =>
-                    `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
+                    `flex min-h-11 items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
                       isActive
                         ? 'bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-200'
                         : 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800'
@@ -182,7 +182,7 @@ export default function DashboardLayout() {
                 <IconButton
                   label="Close menu"
                   tone="bare"
-                  className="absolute top-4 right-3 z-10 rounded-lg p-1.5 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+                  className="absolute top-2.5 right-3 z-10 inline-flex size-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
                 >
                   <X aria-hidden className="size-5" />
                 </IconButton>

@@ -85,9 +85,9 @@ const ICON_TONES = {
   /** A row's delete action. */
   rowDanger:
     'rounded-lg p-2 text-gray-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600 dark:text-gray-300 dark:hover:bg-red-950',
-  /** The page chrome's controls (menu, theme). */
+  /** The page chrome's controls (menu, theme): 44 px at least, a finger's size on a phone. */
   chrome:
-    'rounded-lg p-2 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-200 dark:hover:bg-gray-800',
+    'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg p-2 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-200 dark:hover:bg-gray-800',
 } as const;
 
 export type IconButtonProps = Omit<NativeButtonProps, 'aria-label' | 'children'> & {

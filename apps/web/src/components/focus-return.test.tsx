@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 
+import { ConfirmDialog } from './confirm-dialog';
 import { Modal } from './modal';
 import { ToggleCheckbox } from './toggle-checkbox';
 
@@ -156,5 +157,100 @@ describe('Modal', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
+  });
+});
+
+function DeletableList() {
+  const [titles, setTitles] = useState(['Call mum', 'Buy milk', 'Pay rent']);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  return (
+    <>
+      <ul aria-label="Pending">
+        {titles.map((title) => (
+          <li key={title}>
+            <input type="checkbox" aria-label={`Mark "${title}" as completed`} />
+            <button type="button" onClick={() => setDeleting(title)}>
+              Delete {title}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete Todo"
+          pending={false}
+          onClose={() => setDeleting(null)}
+          onConfirm={() => {
+            setTitles((all) => all.filter((title) => title !== deleting));
+            setDeleting(null);
+          }}
+        >
+          Delete it?
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+describe('ConfirmDialog', () => {
+  it("moves the focus to the next row when the opener's row was deleted, else the previous", async () => {
+    const user = userEvent.setup();
+    render(<DeletableList />);
+    await user.click(screen.getByRole('button', { name: 'Delete Buy milk' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Mark "Pay rent" as completed' })).toHaveFocus(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Delete Pay rent' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Mark "Call mum" as completed' })).toHaveFocus(),
+    );
+  });
+});
+
+function EmptyStateCreate() {
+  const [created, setCreated] = useState(false);
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-label="Today">
+      {created ? (
+        <div>
+          <h2>Monday</h2>
+          <button type="button">Edit Plan</button>
+        </div>
+      ) : (
+        <p>
+          <button type="button" onClick={() => setOpen(true)}>
+            Create Today&apos;s Plan
+          </button>
+        </p>
+      )}
+      {open && (
+        <Modal
+          title="Create Daily Goal Plan"
+          description="Plan the day."
+          onClose={() => {
+            setCreated(true);
+            setOpen(false);
+          }}
+        >
+          <input aria-label="Plan Title" />
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+describe('Modal whose opener is gone', () => {
+  it('puts the focus in the nearest container still shown, not on <body>', async () => {
+    const user = userEvent.setup();
+    render(<EmptyStateCreate />);
+    await user.click(screen.getByRole('button', { name: "Create Today's Plan" }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Plan' })).toHaveFocus());
   });
 });

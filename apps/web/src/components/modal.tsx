@@ -14,15 +14,45 @@ import { useCloseOnBack } from './use-close-on-back';
 
 const WIDTHS = { md: '', lg: 'sm:max-w-lg', xl: 'sm:max-w-2xl', '2xl': 'sm:max-w-3xl' } as const;
 
+const FOCUSABLE =
+  'input:not([disabled]), button:not([disabled]), select:not([disabled]), textarea, a[href], [tabindex="0"]';
+
+/**
+ * The row that should take the focus if the opener's own row goes away (a confirmed delete):
+ * the next row of the opener's list, or the previous one when it was the last.
+ */
+function neighbourRow(opener: HTMLElement | null): Element | null {
+  const row = opener?.closest('li');
+  return row?.nextElementSibling ?? row?.previousElementSibling ?? null;
+}
+
+/** The opener's containers, innermost first, up to <body>. */
+function containers(opener: HTMLElement | null): HTMLElement[] {
+  const list: HTMLElement[] = [];
+  for (
+    let node = opener?.parentElement;
+    node && node !== document.body;
+    node = node.parentElement
+  ) {
+    list.push(node);
+  }
+  return list;
+}
+
 /**
  * Where the focus goes back when a dialog closes (WCAG 2.4.3): the control that opened it, or,
- * when that control re-rendered meanwhile (its row moved lists), the one with the same label.
- * Radix would focus its Dialog.Trigger, which these dialogs do not use, and so left <body>.
+ * when that control re-rendered meanwhile (its row moved lists), the one with the same label, or,
+ * when its row is gone (deleted), the first control of the next row, or, when it is gone with
+ * what held it ('Create Today's Plan' once the plan exists), the first control of the nearest
+ * container still shown. Radix would focus its Dialog.Trigger, which these dialogs do not use,
+ * and so left <body>.
  */
 export function useReturnFocus(): (event: Event) => void {
-  const [opener] = useState(() =>
-    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
-  );
+  const [{ opener, neighbour, around }] = useState(() => {
+    const active =
+      typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null);
+    return { opener: active, neighbour: neighbourRow(active), around: containers(active) };
+  });
   return (event) => {
     event.preventDefault();
     if (!opener || opener === document.body) {
@@ -33,11 +63,14 @@ export function useReturnFocus(): (event: Event) => void {
       return;
     }
     const label = opener.getAttribute('aria-label');
-    if (label) {
-      document
-        .querySelector<HTMLElement>(`${opener.tagName}[aria-label="${CSS.escape(label)}"]`)
-        ?.focus();
-    }
+    const sameLabel = label
+      ? document.querySelector<HTMLElement>(`${opener.tagName}[aria-label="${CSS.escape(label)}"]`)
+      : null;
+    const next = neighbour?.isConnected ? neighbour.querySelector<HTMLElement>(FOCUSABLE) : null;
+    const nearest = around
+      .find((container) => container.isConnected)
+      ?.querySelector<HTMLElement>(FOCUSABLE);
+    (sameLabel ?? next ?? nearest)?.focus();
   };
 }
 

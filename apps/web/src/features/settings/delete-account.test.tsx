@@ -96,5 +96,21 @@ describe('DeleteAccount', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.getByRole('button', { name: 'Delete Account' })).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/account')).toHaveLength(0);
+    // The focus goes back to the button that opened the flow, not to <body> (WCAG 2.4.3).
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Delete Account' })).toHaveFocus(),
+    );
+  });
+
+  it('gives the focus back to Delete Account when Escape or Cancel closes the flow', async () => {
+    fakeApi();
+    const { user } = await openTypeStep();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete Account' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Delete Account' })).toHaveFocus();
   });
 });

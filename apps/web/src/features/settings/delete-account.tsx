@@ -91,93 +91,98 @@ export function DeleteAccount() {
   };
   const current = step === 'closed' ? null : texts[step];
 
+  // The trigger is Radix's, so that the dialog, however it closes, gives the focus back to it
+  // (WCAG 2.4.3).
   return (
-    <>
-      <Button onClick={() => setStep('warn')} variant="danger" size="sm">
-        Delete Account
-      </Button>
-      <AlertDialog.Root open={step !== 'closed'} onOpenChange={(open) => !open && close()}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className={dialogOverlayClass} />
-          <AlertDialog.Content className={dialogContentClass}>
-            <CloseOnBack onClose={close} busy={deleting} />
-            <AlertDialog.Title className={dialogTitleClass}>
-              <AlertTriangle aria-hidden className="size-5 text-red-600" />
-              {current?.title}
-            </AlertDialog.Title>
-            <AlertDialog.Description className={dialogTextClass}>
-              {current?.body}
-            </AlertDialog.Description>
-            {step === 'type' && (
-              <form
-                id="delete-confirmation-form"
-                noValidate
-                className="mt-4"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (!deleting) {
-                    void deleteAccount();
+    <AlertDialog.Root
+      open={step !== 'closed'}
+      onOpenChange={(open) => (open ? setStep('warn') : close())}
+    >
+      <AlertDialog.Trigger asChild>
+        <Button variant="danger" size="sm">
+          Delete Account
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={dialogOverlayClass} />
+        <AlertDialog.Content className={dialogContentClass}>
+          <CloseOnBack onClose={close} busy={deleting} />
+          <AlertDialog.Title className={dialogTitleClass}>
+            <AlertTriangle aria-hidden className="size-5 text-red-600" />
+            {current?.title}
+          </AlertDialog.Title>
+          <AlertDialog.Description className={dialogTextClass}>
+            {current?.body}
+          </AlertDialog.Description>
+          {step === 'type' && (
+            <form
+              id="delete-confirmation-form"
+              noValidate
+              className="mt-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!deleting) {
+                  void deleteAccount();
+                }
+              }}
+            >
+              <label htmlFor="delete-confirmation" className="sr-only">
+                Confirmation text
+              </label>
+              <input
+                id="delete-confirmation"
+                value={typed}
+                onChange={(event) => {
+                  setTyped(event.target.value);
+                  setAttempted(false);
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && !matches) {
+                    setAttempted(true);
                   }
                 }}
-              >
-                <label htmlFor="delete-confirmation" className="sr-only">
-                  Confirmation text
-                </label>
-                <input
-                  id="delete-confirmation"
-                  value={typed}
-                  onChange={(event) => {
-                    setTyped(event.target.value);
-                    setAttempted(false);
-                  }}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' && !matches) {
-                      setAttempted(true);
-                    }
-                  }}
-                  autoComplete="off"
-                  aria-invalid={mismatch}
-                  aria-describedby={mismatch ? 'delete-confirmation-error' : undefined}
-                  className={inputClass}
-                />
-                {mismatch && (
-                  <p
-                    id="delete-confirmation-error"
-                    role="alert"
-                    className="mt-1.5 text-sm text-red-700 dark:text-red-300"
-                  >
-                    {MESSAGES.deleteTypeMismatch}
-                  </p>
-                )}
-              </form>
-            )}
-            <div className="mt-6 flex justify-end gap-3">
-              <DialogCloseButton alert>Cancel</DialogCloseButton>
-              {step === 'warn' && (
-                <Button onClick={() => setStep('confirm')} variant="danger" size="sm">
-                  Continue
-                </Button>
-              )}
-              {step === 'confirm' && (
-                <Button onClick={() => setStep('type')} variant="danger" size="sm">
-                  Yes, delete my data
-                </Button>
-              )}
-              {step === 'type' && (
-                <Button
-                  type="submit"
-                  form="delete-confirmation-form"
-                  disabled={deleting || !matches}
-                  variant="danger"
-                  size="sm"
+                autoComplete="off"
+                aria-invalid={mismatch}
+                aria-describedby={mismatch ? 'delete-confirmation-error' : undefined}
+                className={inputClass}
+              />
+              {mismatch && (
+                <p
+                  id="delete-confirmation-error"
+                  role="alert"
+                  className="mt-1.5 text-sm text-red-700 dark:text-red-300"
                 >
-                  {deleting ? 'Deleting...' : 'Delete Account'}
-                </Button>
+                  {MESSAGES.deleteTypeMismatch}
+                </p>
               )}
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
-    </>
+            </form>
+          )}
+          <div className="mt-6 flex justify-end gap-3">
+            <DialogCloseButton alert>Cancel</DialogCloseButton>
+            {step === 'warn' && (
+              <Button onClick={() => setStep('confirm')} variant="danger" size="sm">
+                Continue
+              </Button>
+            )}
+            {step === 'confirm' && (
+              <Button onClick={() => setStep('type')} variant="danger" size="sm">
+                Yes, delete my data
+              </Button>
+            )}
+            {step === 'type' && (
+              <Button
+                type="submit"
+                form="delete-confirmation-form"
+                disabled={deleting || !matches}
+                variant="danger"
+                size="sm"
+              >
+                {deleting ? 'Deleting...' : 'Delete Account'}
+              </Button>
+            )}
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }
