@@ -9,6 +9,7 @@ import {
 
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { toastsSettled } from '../support/locators';
 import { PUBLIC_PAGES } from '../support/pages';
 import type { RunningServer } from '../support/server';
 
@@ -240,6 +241,9 @@ test('toasts read at 4.5:1 at least in the light theme, success and error alike'
   );
   await page.getByRole('checkbox', { name: `Mark "${TODO_TITLE}" as pending` }).click();
   await expect(page.getByText('Failed to update todo')).toBeVisible();
+  // Pointing at the toasts keeps them (sonner pauses their timers) and spreads them apart.
+  await page.locator('[data-sonner-toast]').first().hover();
+  await toastsSettled(page);
   const results = await new AxeBuilder({ page }).include('[data-sonner-toaster]').analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { toastsSettled } from '../support/locators';
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
@@ -130,6 +131,7 @@ test.describe('On a phone', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     const toast = page.getByText("Message sent successfully! We'll get back to you soon.");
     await expect(toast).toBeVisible();
+    await toastsSettled(page);
     const header = await page.getByRole('banner').boundingBox();
     const toastBox = await page.locator('[data-sonner-toast]').boundingBox();
     expect(toastBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
