@@ -65,6 +65,27 @@ async function signedInCookie(server) {
   }
 }
 
+/**
+ * With LIGHTHOUSE_DETAILS=1, where a run's time went: the LCP element, the scripts that cost the
+ * main thread most, and the long tasks (profile before optimising).
+ */
+function printDetails(lhr) {
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0];
+  console.log(`  LCP element: ${lcp?.node?.snippet ?? 'none'}`);
+  const bootup = lhr.audits['bootup-time']?.details?.items ?? [];
+  for (const item of bootup.slice(0, 6)) {
+    console.log(
+      `  script ${item.url.replace(/^https?:\/\/[^/]+/, '')}: ${ms(item.total)} total, ${ms(item.scripting)} evaluating`,
+    );
+  }
+  const longTasks = lhr.audits['long-tasks']?.details?.items ?? [];
+  for (const task of longTasks.slice(0, 8)) {
+    console.log(
+      `  long task at ${ms(task.startTime)}: ${ms(task.duration)} (${String(task.url).replace(/^https?:\/\/[^/]+/, '')})`,
+    );
+  }
+}
+
 const server = await startServer('lighthouse');
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
@@ -110,6 +131,9 @@ try {
       console.log(
         `  ${label}: median ${shown(median(values))} (runs: ${values.map(shown).join(', ')})`,
       );
+    }
+    if (process.env.LIGHTHOUSE_DETAILS) {
+      printDetails(runs[runs.length - 1]);
     }
     console.log(
       `  Performance runs: ${runs.map((lhr) => score(lhr, 'performance')).join(', ')}; accessibility runs: ${runs.map((lhr) => score(lhr, 'accessibility')).join(', ')}`,

@@ -1,6 +1,8 @@
-// `npm run bench`: checks the web budgets (first-load JavaScript, no signed-in code on public pages) that can be measured from the build.
+// `npm run bench` and `npm test` (after the build): checks the web budgets that can be measured
+// from the build (sizes, not times, so they hold on any machine):
 // - first-load JavaScript for `/` (the entry chunk and everything it imports statically), gzipped,
-//   must stay under 150 kB;
+//   must stay under 140 kB (138.4 kB on 2026-11-23; issue 12's target is 100 kB, ADR 0018). Twice
+//   a helper only signed-in pages use slipped into it and brought zod along (+35 kB) unnoticed;
 // - no public page may pull in signed-in code (chunks under features/dashboard, features/todos, ...).
 // Run `npm run build` first.
 import fs from 'node:fs';
@@ -16,7 +18,7 @@ if (!fs.existsSync(manifestFile)) {
   process.exit(1);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-const FIRST_LOAD_BUDGET = 150 * 1024;
+const FIRST_LOAD_BUDGET = 140 * 1024;
 const SIGNED_IN =
   /(features\/(dashboard|todos|daily-goals|social|profile|settings)\/|app\/dashboard-layout|in-page-reminder|(components\/|^_)(charts|analytics-disabled|confirm-dialog|modal|toggle|toggle-checkbox|priority-chip)|lib\/(notifications|realtime|reminders|settings))/;
 
@@ -47,7 +49,7 @@ const signedInFromPublic = publicRoutes.flatMap((key) =>
 );
 
 console.log(
-  `First-load JavaScript for /: ${(gzipped / 1024).toFixed(1)} kB gzipped (budget 150 kB)`,
+  `First-load JavaScript for /: ${(gzipped / 1024).toFixed(1)} kB gzipped (budget ${FIRST_LOAD_BUDGET / 1024} kB)`,
 );
 console.log(
   `  ${firstLoad.length} file(s): ${firstLoad.map((key) => manifest[key].file).join(', ')}`,

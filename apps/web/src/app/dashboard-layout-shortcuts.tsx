@@ -163,9 +163,8 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
 type OpenDialog = 'quick-add' | 'new-todo' | 'help' | null;
 
 /**
- * The keyboard shortcuts of the signed-in shell (part of the dashboard layout's chunk, which the
- * file name keeps it in: vite.config.ts leaves `dashboard-layout` out of the shared `app` chunk), and the header's Quick add and shortcuts
- * buttons with the dialogs they open (docs/product/README.md, "Keyboard shortcuts").
+ * The keyboard shortcuts of the signed-in shell, and the header's Quick add and shortcuts buttons
+ * with the dialogs they open (docs/product/README.md, "Keyboard shortcuts").
  */
 export function KeyboardShortcuts() {
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import {
   type EndpointInput,
   type EndpointOutput,
   endpointPath,
-} from '@daywise/shared/api';
+} from '@daywise/shared/api/endpoint';
 
 import { reportReachable } from './connection';
 

@@ -1,4 +1,8 @@
 import '@testing-library/jest-dom/vitest';
+// The contracts the app loads on first use (features/auth/api.ts, lib/session.ts), loaded up
+// front: a test on fake timers would otherwise wait for a module load that those timers do not
+// move.
+import '@daywise/shared/api';
 
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
