@@ -23,7 +23,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // A budget against hangs, not a wait: every step waits for a state. Long flows (sign-up to the
+  // dashboard, two browsers, an archive round trip) took 31 s on CI's loaded two cores, so the
+  // budget is twice that; the slowest flows still add test.slow().
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     ...devices['Desktop Chrome'],

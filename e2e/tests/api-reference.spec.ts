@@ -4,7 +4,6 @@ test.describe('API reference', () => {
   test('renders every group of the API under the app’s own Content Security Policy', async ({
     context,
   }) => {
-    test.setTimeout(60_000);
     // A fresh page: the fixture's page waits for the React app, which this page is not.
     const page = await context.newPage();
     const problems: string[] = [];
