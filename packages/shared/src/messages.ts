@@ -178,6 +178,8 @@ export const MESSAGES = {
   todosLoadFailed: 'Failed to load todos',
   // ours: quick add's parser is fetched when it first opens (docs/product/todos.md#quick-add)
   quickAddLoadFailed: 'Quick add could not load. Check your connection and try again.',
+  // ours: the header's New todo form (key n) is fetched when first needed (docs/product/todos.md)
+  todoFormLoadFailed: 'The todo form could not load. Check your connection and try again.',
   // todos
   noPendingTodos: 'No pending tasks',
   noCompletedTodos: 'No completed tasks yet',

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@daywise/shared';
 import { Keyboard, Zap } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
 import { type Options, useHotkeys } from 'react-hotkeys-hook';
@@ -6,9 +7,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button, IconButton } from '../components/button';
 import { Modal } from '../components/modal';
 import { prefetchParserWhenIdle } from '../features/quick-add/load-parser';
-import { QuickAddDialog } from '../features/quick-add/quick-add-dialog';
-import { TodoDialog } from '../features/todos/todo-dialog';
+import { loadOnce } from '../lib/load-once';
 import { useToday } from '../lib/settings';
+import { notify } from '../lib/toast';
 
 /** Every shortcut of the signed-in pages, as the help dialog lists them (docs/product/README.md). */
 export const SHORTCUTS = [
@@ -161,6 +162,14 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
 }
 
 type OpenDialog = 'quick-add' | 'new-todo' | 'help' | null;
+type FormDialog = Exclude<OpenDialog, 'help' | null>;
+
+const formDialogs = loadOnce(() => import('./dashboard-layout-dialogs'));
+
+const LOAD_FAILED: Record<FormDialog, string> = {
+  'quick-add': MESSAGES.quickAddLoadFailed,
+  'new-todo': MESSAGES.todoFormLoadFailed,
+};
 
 /**
  * The keyboard shortcuts of the signed-in shell, and the header's Quick add and shortcuts buttons
@@ -172,11 +181,29 @@ export function KeyboardShortcuts() {
   const today = useToday();
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
+  // Fetched when first needed, or before: a form that fails to come says so and may be tried again.
+  const openForm = (dialog: FormDialog) => {
+    if (formDialogs.loaded()) {
+      setOpen(dialog);
+      return;
+    }
+    formDialogs.load().then(
+      () => setOpen(dialog),
+      () => notify.error(LOAD_FAILED[dialog]),
+    );
+  };
 
-  useEffect(() => prefetchParserWhenIdle(), []);
+  useEffect(() => {
+    const stopParser = prefetchParserWhenIdle();
+    const stopDialogs = formDialogs.prefetchWhenIdle();
+    return () => {
+      stopParser();
+      stopDialogs();
+    };
+  }, []);
 
-  useHotkeys('q', () => setOpen('quick-add'), OPTIONS);
-  useHotkeys('n', () => setOpen('new-todo'), OPTIONS);
+  useHotkeys('q', () => openForm('quick-add'), OPTIONS);
+  useHotkeys('n', () => openForm('new-todo'), OPTIONS);
   useHotkeys('?', () => setOpen('help'), OPTIONS);
   useHotkeys('x', completeFocusedRow, OPTIONS);
   useHotkeys(
@@ -194,12 +221,13 @@ export function KeyboardShortcuts() {
   useHotkeys('g>o', goTo(navigate, '/dashboard/todos'), SEQUENCE_OPTIONS, [navigate]);
   useHotkeys('g>d', goTo(navigate, '/dashboard/daily-goals'), SEQUENCE_OPTIONS, [navigate]);
 
+  const forms = formDialogs.loaded();
   return (
     <>
       <Button
         size="xs"
         variant="secondary"
-        onClick={() => setOpen('quick-add')}
+        onClick={() => openForm('quick-add')}
         aria-keyshortcuts="q"
       >
         <Zap aria-hidden className="size-4" />
@@ -214,8 +242,10 @@ export function KeyboardShortcuts() {
       >
         <Keyboard aria-hidden className="size-5" />
       </IconButton>
-      {open === 'quick-add' && <QuickAddDialog onClose={close} />}
-      {open === 'new-todo' && <TodoDialog todo={null} today={today} onClose={close} />}
+      {open === 'quick-add' && forms && <forms.QuickAddDialog onClose={close} />}
+      {open === 'new-todo' && forms && (
+        <forms.TodoDialog todo={null} today={today} onClose={close} />
+      )}
       {open === 'help' && <ShortcutsHelp onClose={close} />}
     </>
   );

@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { fakeApi } from '../test/fake-api';
+import { renderWithProviders } from '../test/render';
+import { KeyboardShortcuts } from './dashboard-layout-shortcuts';
+
+// The form dialogs are a chunk of their own, fetched on first use: here that fetch fails. (That a
+// later press fetches again is lib/load-once's to keep, and tested there.)
+vi.mock('./dashboard-layout-dialogs', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+
+describe('keyboard shortcuts without the form dialogs', () => {
+  it('q, n and the Quick add button say the form could not load, and the page stays', async () => {
+    fakeApi().route('GET', '/api/settings', {
+      notifications: { email: true, reminders: true },
+      privacy: { profileVisibility: 'private', activityTracking: true },
+      preferences: { theme: 'system', timezone: 'UTC' },
+    });
+    const { user } = renderWithProviders(
+      <>
+        <KeyboardShortcuts />
+        <h1>Dashboard</h1>
+      </>,
+      { route: '/dashboard', session: null, toaster: true },
+    );
+
+    await user.keyboard('q');
+    expect(
+      await screen.findByText('Quick add could not load. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    await user.keyboard('n');
+    expect(
+      await screen.findByText('The todo form could not load. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Quick add' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+});
