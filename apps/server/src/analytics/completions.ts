@@ -7,12 +7,14 @@ import type { Database } from '../db/schema';
 type DayTask = CompletionDay['tasks'][number];
 
 /**
- * The tasks of the given plans, in plan order, grouped by plan: one query for every day of the
- * range, never one per day.
+ * The tasks of the given plans (already known to be the user's), in plan order, grouped by plan:
+ * one query for every day of the range, never one per day. By plan alone, so that the plan index
+ * gives each plan's tasks in order: with the user's id as well, SQLite read every task the user
+ * ever had through the user's index and sorted them (2.4-4.4 ms of a 6.3 ms read, two years of
+ * plans; ADR 0018 step 12).
  */
 async function tasksByPlan(
   db: Kysely<Database>,
-  userId: string,
   planIds: string[],
 ): Promise<Map<string, DayTask[]>> {
   const grouped = new Map<string, DayTask[]>(planIds.map((id) => [id, []]));
@@ -22,7 +24,6 @@ async function tasksByPlan(
   const rows = await db
     .selectFrom('daily_tasks')
     .select(['id', 'plan_id', 'title', 'completed', 'tag', 'tag_color', 'priority'])
-    .where('user_id', '=', userId)
     .where('plan_id', 'in', planIds)
     .orderBy('plan_id')
     .orderBy('position')
@@ -72,7 +73,6 @@ export async function completionDays(
     .execute();
   const tasks = await tasksByPlan(
     db,
-    userId,
     plans.map((plan) => plan.id),
   );
   return plans.map((plan) => ({
