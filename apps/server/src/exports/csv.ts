@@ -10,7 +10,7 @@ import {
   type PlanRow,
   tagRows,
   type TaskRow,
-  todoPagesWithHistory,
+  todoPagesWithTags,
   type TodoRow,
 } from './data';
 
@@ -101,7 +101,7 @@ export function todosCsv(db: Kysely<Database>, userId: string): Readable {
   async function* todos(): AsyncGenerator<CsvTodo> {
     // The user's tags in name order (at most QUOTAS.tags): each todo's are named in that order.
     const tags = await tagRows(db, userId);
-    for await (const page of todoPagesWithHistory(db, userId)) {
+    for await (const page of todoPagesWithTags(db, userId)) {
       for (const row of page) {
         const own = new Set(row.tagIds);
         yield { ...row, tags: tags.filter((tag) => own.has(tag.id)).map((tag) => tag.name) };

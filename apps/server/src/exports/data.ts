@@ -41,6 +41,7 @@ export interface ChatWithPerson {
   other_name: string;
 }
 
+/** Items grouped by `key`, each group in the items' order. */
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -79,40 +80,67 @@ export function todoPages(db: Db, userId: string): AsyncGenerator<TodoRow[]> {
   );
 }
 
+/** A todo with its tags' ids. */
+export type TodoWithTags = TodoRow & { tagIds: string[] };
+
 /** A todo with its tags' ids and its recorded occurrences, as the archive writes it. */
-export type TodoWithHistory = TodoRow & {
-  tagIds: string[];
+export type TodoWithHistory = TodoWithTags & {
   occurrences: Selectable<Database['todo_occurrences']>[];
 };
 
-/** Each page of todos with their tags and occurrences, read in two queries a page. */
+/** The tags of a page of todos, by todo. */
+async function tagIdsOf(db: Db, ids: string[]): Promise<Map<string, string[]>> {
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('todo_tags')
+          .select(['todo_id', 'tag_id'])
+          .where('todo_id', 'in', ids)
+          .execute();
+  return new Map(
+    [...groupBy(rows, (row) => row.todo_id)].map(([todoId, tags]) => [
+      todoId,
+      tags.map((tag) => tag.tag_id),
+    ]),
+  );
+}
+
+/** Each page of todos with their tags, read in one more query a page. */
+export async function* todoPagesWithTags(db: Db, userId: string): AsyncGenerator<TodoWithTags[]> {
+  for await (const page of todoPages(db, userId)) {
+    const tags = await tagIdsOf(
+      db,
+      page.map((row) => row.id),
+    );
+    yield page.map((row) => ({ ...row, tagIds: tags.get(row.id) ?? [] }));
+  }
+}
+
+/** Each page of todos with their tags and occurrences, read in two more queries a page. */
 export async function* todoPagesWithHistory(
   db: Db,
   userId: string,
 ): AsyncGenerator<TodoWithHistory[]> {
   for await (const page of todoPages(db, userId)) {
     const ids = page.map((row) => row.id);
-    const [tags, occurrences] =
+    const [tags, occurrences] = await Promise.all([
+      tagIdsOf(db, ids),
       ids.length === 0
-        ? [[], []]
-        : await Promise.all([
-            db
-              .selectFrom('todo_tags')
-              .select(['todo_id', 'tag_id'])
-              .where('todo_id', 'in', ids)
-              .execute(),
-            db
-              .selectFrom('todo_occurrences')
-              .selectAll()
-              .where('todo_id', 'in', ids)
-              .orderBy('occurrence_date')
-              .orderBy('created_at')
-              .execute(),
-          ]);
+        ? []
+        : db
+            .selectFrom('todo_occurrences')
+            .selectAll()
+            .where('todo_id', 'in', ids)
+            .orderBy('occurrence_date')
+            .orderBy('created_at')
+            .execute(),
+    ]);
+    const occurrencesOf = groupBy(occurrences, (occurrence) => occurrence.todo_id);
     yield page.map((row) => ({
       ...row,
-      tagIds: tags.filter((tag) => tag.todo_id === row.id).map((tag) => tag.tag_id),
-      occurrences: occurrences.filter((occurrence) => occurrence.todo_id === row.id),
+      tagIds: tags.get(row.id) ?? [],
+      occurrences: occurrencesOf.get(row.id) ?? [],
     }));
   }
 }
