@@ -70,19 +70,18 @@ async function signedInCookie(server) {
  * main thread most, and the long tasks (profile before optimising).
  */
 function printDetails(lhr) {
+  const pathOf = (url) => String(url).replace(/^https?:\/\/[^/]+/, '');
   const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0];
   console.log(`  LCP element: ${lcp?.node?.snippet ?? 'none'}`);
   const bootup = lhr.audits['bootup-time']?.details?.items ?? [];
   for (const item of bootup.slice(0, 6)) {
     console.log(
-      `  script ${item.url.replace(/^https?:\/\/[^/]+/, '')}: ${ms(item.total)} total, ${ms(item.scripting)} evaluating`,
+      `  script ${pathOf(item.url)}: ${ms(item.total)} total, ${ms(item.scripting)} evaluating`,
     );
   }
   const longTasks = lhr.audits['long-tasks']?.details?.items ?? [];
   for (const task of longTasks.slice(0, 8)) {
-    console.log(
-      `  long task at ${ms(task.startTime)}: ${ms(task.duration)} (${String(task.url).replace(/^https?:\/\/[^/]+/, '')})`,
-    );
+    console.log(`  long task at ${ms(task.startTime)}: ${ms(task.duration)} (${pathOf(task.url)})`);
   }
 }
 

@@ -8,9 +8,9 @@ const ENTRY = /apps[\\/]web[\\/]src[\\/]main\.tsx$/;
 
 /**
  * Finds, once the module graph is built, every module the entry imports statically, directly or
- * not (the entry itself aside): what a prerendered public page loads before it can hydrate. The chunk every page loads is
- * made of exactly those, so a helper that only signed-in pages import can never slip into it, as
- * a hand-kept list of exclusions let happen twice (ADR 0018).
+ * not (the entry itself aside): what a prerendered public page loads before it can hydrate. The
+ * chunk every page loads is made of exactly those, so a helper that only signed-in pages import
+ * can never slip into it, as a hand-kept list of exclusions let happen twice (ADR 0018).
  */
 function firstLoadModules(): Plugin & { modules: Set<string> } {
   const modules = new Set<string>();
