@@ -4,40 +4,41 @@ import { addDays } from '@daywise/shared';
 import { STREAK_LIST_SIZE, type StreakItem } from '@daywise/shared/schemas';
 import { type Kysely, sql } from 'kysely';
 
+import { isPostgres } from '../db/column-types';
 import type { Database } from '../db/schema';
+
+/** How many days `plan_date` lies before `today`, in the engine's own date arithmetic. */
+function daysBefore(db: Kysely<Database>, today: string) {
+  return isPostgres(db)
+    ? sql<number>`(${today}::date - plan_date::date)`
+    : sql<number>`(julianday(${today}) - julianday(plan_date))`;
+}
 
 /**
  * Current streak (docs/product/daily-goals.md): consecutive plan days up to today; none (0) when
  * today has no plan. Plans dated after today are left out: they cannot extend a run that ends
- * today. The plan dates come newest first along the (user_id, plan_date) index and are counted
- * back from today until the first gap, in batches that double, so a short streak reads a few
- * rows and a two-year one a handful of queries.
+ * today. Numbered newest first along the (user_id, plan_date) index, the n-th plan is n - 1 days
+ * before today exactly while there has been no gap, and further back from the first gap on (one
+ * plan a day at most), so the streak is how many plans sit at their own distance. One query,
+ * counted by the database: reading the dates back in batches cost several round trips for a long
+ * streak (2.2-3.3 ms on PostgreSQL and 1.1 ms on SQLite at two years, against 0.7 and 0.3 ms;
+ * ADR 0018).
  */
 export async function currentStreak(
   db: Kysely<Database>,
   userId: string,
   today: string,
 ): Promise<number> {
-  let streak = 0;
-  for (let batch = 32; ; batch *= 2) {
-    const rows = await db
-      .selectFrom('daily_plans')
-      .select('plan_date')
-      .where('user_id', '=', userId)
-      .where('plan_date', '<=', addDays(today, -streak))
-      .orderBy('plan_date', 'desc')
-      .limit(batch)
-      .execute();
-    for (const { plan_date } of rows) {
-      if (plan_date !== addDays(today, -streak)) {
-        return streak;
-      }
-      streak += 1;
-    }
-    if (rows.length < batch) {
-      return streak;
-    }
-  }
+  const { rows } = await sql<{ streak: number | string }>`
+    select count(*) as streak
+    from (
+      select plan_date, row_number() over (order by plan_date desc) as n
+      from daily_plans
+      where user_id = ${userId} and plan_date <= ${today}
+    ) as numbered
+    where ${daysBefore(db, today)} = n - 1
+  `.execute(db);
+  return Number(rows[0]?.streak ?? 0);
 }
 
 /** A stable, opaque id for a streak item: the same title always gets the same id. */

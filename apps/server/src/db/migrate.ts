@@ -20,6 +20,7 @@ import * as todoTags from './migrations/0016-todo-tags';
 import * as imports from './migrations/0017-imports';
 import * as calendarFeedAndApiTokens from './migrations/0018-calendar-feed-and-api-tokens';
 import * as importRestored from './migrations/0019-import-restored';
+import * as planCounts from './migrations/0020-plan-counts';
 import type { Database } from './schema';
 
 /**
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0017-imports': imports,
   '0018-calendar-feed-and-api-tokens': calendarFeedAndApiTokens,
   '0019-import-restored': importRestored,
+  '0020-plan-counts': planCounts,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -126,6 +126,14 @@ export interface TodoCountTable {
   completed: number;
 }
 
+/** A user's plan and task counts, kept by triggers (migration 0020). */
+export interface PlanCountTable {
+  user_id: string;
+  plans: number;
+  tasks: number;
+  completed_tasks: number;
+}
+
 export interface TodoTable {
   id: string;
   user_id: string;
@@ -429,6 +437,7 @@ export interface Database {
   daily_plans: DailyPlanTable;
   daily_tasks: DailyTaskTable;
   daily_completions: DailyCompletionTable;
+  plan_counts: PlanCountTable;
   friend_requests: FriendRequestTable;
   friendships: FriendshipTable;
   chats: ChatTable;
