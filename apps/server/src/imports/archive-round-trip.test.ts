@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ENGINES, SAME_ORIGIN } from '../../test/helpers';
 import { solidImage } from '../../test/images';
+import { multipartFile } from '../../test/multipart';
 import { eachSignedIn, sendAs, type SignedInApp } from '../../test/signed-in';
 
 /**
@@ -11,18 +12,6 @@ import { eachSignedIn, sendAs, type SignedInApp } from '../../test/signed-in';
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-function multipart(field: string, filename: string, contentType: string, data: Buffer) {
-  const boundary = '----daywise-round-trip';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /**
  * An archive with the ids and account details a fresh account cannot share taken out, and every
@@ -75,7 +64,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     return archiveSchema.parse(response.json());
   };
   const importAs = async (cookie: string, file: Buffer) => {
-    const body = multipart('file', 'daywise-archive.json', 'application/json', file);
+    const body = multipartFile('file', 'daywise-archive.json', 'application/json', file);
     const post = (url: string) =>
       app.ctx.app.inject({
         method: 'POST',
@@ -114,7 +103,12 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       location: 'London',
       website: 'https://ada.example.com',
     });
-    const picture = multipart('picture', 'me.png', 'image/png', await solidImage('png', 40, 30));
+    const picture = multipartFile(
+      'picture',
+      'me.png',
+      'image/png',
+      await solidImage('png', 40, 30),
+    );
     const uploaded = await app.ctx.app.inject({
       method: 'PUT',
       url: '/api/profile/picture',

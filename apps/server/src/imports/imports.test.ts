@@ -6,6 +6,7 @@ import type { Todo } from '@daywise/shared/schemas';
 import { describe, expect, it } from 'vitest';
 
 import { ENGINES, SAME_ORIGIN } from '../../test/helpers';
+import { multipartFile } from '../../test/multipart';
 import { eachSignedIn, type SignedInApp } from '../../test/signed-in';
 
 const FIXTURES = join(import.meta.dirname, '../../test/fixtures/imports');
@@ -25,17 +26,8 @@ interface ImportJson {
   problems: { row: number; message: string }[];
 }
 
-function multipart(filename: string, data: Buffer, field = 'file') {
-  const boundary = '----daywise-import-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (filename: string, data: Buffer, field = 'file') =>
+  multipartFile(field, filename, 'text/csv', data);
 
 describe.each(ENGINES)('imports on %s', (engine) => {
   let app: SignedInApp;

@@ -4,19 +4,11 @@ import { describe, expect, it } from 'vitest';
 
 import { ENGINES, SAME_ORIGIN, type TestApp } from '../../test/helpers';
 import { pngClaiming, solidImage } from '../../test/images';
+import { multipartFile } from '../../test/multipart';
 import { type AccountClient, eachSignedIn, sendAs } from '../../test/signed-in';
 
-function multipart(filename: string, contentType: string, data: Buffer) {
-  const boundary = '----daywise-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="picture"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (filename: string, contentType: string, data: Buffer) =>
+  multipartFile('picture', filename, contentType, data);
 
 describe.each(ENGINES)('profile on %s', (engine) => {
   let ctx: TestApp;

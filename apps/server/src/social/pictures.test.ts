@@ -11,19 +11,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp } from '../../test/helpers';
 import { solidImage } from '../../test/images';
+import { multipartFile } from '../../test/multipart';
 import { type SocialClient, socialClient, type TestUser } from '../../test/social-client';
 
 /** One multipart file part named `picture`, as the profile page uploads it. */
-function pictureUpload(data: Buffer) {
-  const boundary = '----daywise-social-pictures';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="picture"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const pictureUpload = (data: Buffer) => multipartFile('picture', 'me.png', 'image/png', data);
 
 /**
  * The picture shows in the social payloads only to readers who may see the profile: Public, or
