@@ -5,7 +5,7 @@ import '@testing-library/jest-dom/vitest';
 import '@daywise/shared/api';
 
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 
 import { checkConsoleErrors, watchConsoleErrors } from './console';
 import { assertAllRequestsHandled } from './fake-api';
@@ -25,4 +25,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
   checkConsoleErrors();
   assertAllRequestsHandled();
+});
+
+/** How long sonner keeps a dismissed toast before removing it (its TIME_BEFORE_UNMOUNT). */
+const TOAST_REMOVAL_DELAY_MS = 200;
+
+// sonner removes a dismissed toast on a timer its unmount does not clear. One still pending when a
+// file ends would fire after the file's window is gone and throw (seen once in CI). Timers fire in
+// the order they fall due, so one set now for longer runs after every such removal.
+afterAll(async () => {
+  vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, TOAST_REMOVAL_DELAY_MS + 50));
 });
