@@ -2,20 +2,22 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|cookie|set-cookie-parser)[\\/]/;
-const ENTRY = /apps[\\/]web[\\/]src[\\/]main\.tsx$/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const ROUTER = /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/;
+const APP_ENTRY = /apps[\\/]web[\\/]src[\\/]main\.tsx$/;
+const HOME_ENTRY = /apps[\\/]web[\\/]src[\\/]home\.tsx$/;
+const COMPONENTS = /apps[\\/]web[\\/]src[\\/]components[\\/]/;
 
 /**
- * Finds, once the module graph is built, every module the entry imports statically, directly or
- * not (the entry itself aside): what a prerendered public page loads before it can hydrate. The
- * chunk every page loads is made of exactly those, so a helper that only signed-in pages import
- * can never slip into it, as a hand-kept list of exclusions let happen twice (ADR 0018).
+ * Finds, once the module graph is built, every module an entry imports statically, directly or
+ * not (the entry itself aside): what a prerendered page loads before it can hydrate. The chunks
+ * every page loads are made of exactly those, so a helper that only signed-in pages import can
+ * never slip into them, as a hand-kept list of exclusions let happen twice (ADR 0018).
  */
-function firstLoadModules(): Plugin & { modules: Set<string> } {
+function firstLoadModules(entry: RegExp): Plugin & { modules: Set<string> } {
   const modules = new Set<string>();
   return {
-    name: 'daywise:first-load-modules',
+    name: `daywise:first-load-modules:${entry.source}`,
     apply: 'build',
     modules,
     buildEnd() {
@@ -27,30 +29,45 @@ function firstLoadModules(): Plugin & { modules: Set<string> } {
         modules.add(id);
         this.getModuleInfo(id)?.importedIds.forEach(visit);
       };
-      const entries = [...this.getModuleIds()].filter((id) => ENTRY.test(id));
+      const entries = [...this.getModuleIds()].filter((id) => entry.test(id));
       entries.forEach(visit);
-      // The entry stays in its own chunk: it awaits the first page's route module, which
+      // The entry stays in its own chunk: the app's awaits the first page's route module, which
       // imports this chunk, and a chunk awaiting a module that imports it never settles.
       entries.forEach((id) => modules.delete(id));
     },
   };
 }
 
-const firstLoad = firstLoadModules();
+const appFirstLoad = firstLoadModules(APP_ENTRY);
+const homeFirstLoad = firstLoadModules(HOME_ENTRY);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), firstLoad],
+  plugins: [react(), tailwindcss(), appFirstLoad, homeFirstLoad],
   build: {
     manifest: true,
     sourcemap: true,
     rolldownOptions: {
+      // The app, and the home page's own entry without the router (ADR 0018 step 13).
+      input: { index: 'index.html', home: 'src/home.tsx' },
       output: {
-        // Two chunks for what the first page needs, instead of a couple of dozen small ones:
-        // fewer requests before it can hydrate. Everything else is split by route.
+        // A few chunks for what the first page needs, instead of a couple of dozen small ones:
+        // fewer requests before it can hydrate. Everything else is split by route. The router
+        // and the query cache have a chunk of their own, which the home page does not load;
+        // what the home page and the app's first page share, and the home page's building blocks
+        // from components/ (most pages use them), is one chunk both load.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: FRAMEWORK, priority: 20 },
-            { name: 'app', test: (id: string) => firstLoad.modules.has(id), priority: 10 },
+            { name: 'framework', test: FRAMEWORK, priority: 30 },
+            { name: 'router', test: ROUTER, priority: 30 },
+            {
+              name: 'public',
+              test: (id: string) =>
+                homeFirstLoad.modules.has(id) &&
+                (appFirstLoad.modules.has(id) || COMPONENTS.test(id)),
+              priority: 20,
+            },
+            { name: 'home', test: (id: string) => homeFirstLoad.modules.has(id), priority: 15 },
+            { name: 'app', test: (id: string) => appFirstLoad.modules.has(id), priority: 10 },
           ],
         },
       },

@@ -21,6 +21,8 @@ test.describe('On a phone', () => {
       page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }),
     ).toBeVisible();
     await expect(menu).toBeHidden();
+    // The home page's links load the page they name; its menu answers once it has hydrated.
+    await expect(page.locator('html[data-ready]')).toHaveCount(1);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.keyboard.press('Escape');

@@ -33,6 +33,28 @@ test.describe('Navigation', () => {
     await expect.poll(() => scrollY(page)).toBe(bottom);
   });
 
+  test('home offers a signed-in visitor the dashboard; back from a page returns to where they were', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    const bottom = await scrollToBottom(page);
+    // The home page has an entry of its own, without the router: its links load the page.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About Daywise' })).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: /Plan your day/ })).toBeAttached();
+    await expect.poll(() => scrollY(page)).toBe(bottom);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  });
+
   test('a dashboard section opens at its top', async ({ page, server }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await createVerifiedUser(page.request, server);

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 
 const dist = path.resolve('dist');
 const ssrDir = path.resolve('dist-ssr');
-const { render, documentTitle, PRERENDERED_PATHS, SESSION_PATH } = await import(
+const { render, renderHome, documentTitle, PRERENDERED_PATHS, SESSION_PATH } = await import(
   pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
 );
 
@@ -18,30 +18,60 @@ const mount = '<div id="root"></div>';
 if (!shell.includes(mount)) {
   throw new Error(`dist/index.html has no ${mount} to render into`);
 }
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+function staticClosure(key, seen = new Set()) {
+  if (!manifest[key]) {
+    throw new Error(`${key} is not in the build's manifest`);
+  }
+  if (!seen.has(key)) {
+    seen.add(key);
+    (manifest[key].imports ?? []).forEach((imported) => staticClosure(imported, seen));
+  }
+  return seen;
+}
 
 /**
- * A prerendered page starts its app code after its first paint (public/theme-init.js, ADR 0018):
- * the entry's module script and module preloads move from the head onto the theme script, which
- * adds them once the page has painted. The empty shell keeps them, having nothing to show first.
+ * A prerendered page starts its code after its first paint (public/theme-init.js, ADR 0018): the
+ * entry's module script and module preloads move from the head onto the theme script, which adds
+ * them once the page has painted. The empty shell keeps them, having nothing to show first.
  */
-function startAfterPaint(html, morePreloads = []) {
-  const entry = html.match(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/);
-  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-  const themeScript = '<script src="/theme-init.js"></script>';
-  if (!entry || !html.includes(themeScript)) {
-    throw new Error(`dist/index.html has no entry module script or no ${themeScript}`);
-  }
-  let page = html.replace(entry[0], '');
-  for (const preload of preloads) {
-    page = page.replace(preload[0], '');
-  }
-  const hrefs = [...preloads.map((preload) => preload[1]), ...morePreloads].join(' ');
-  return page.replace(
+const themeScript = '<script src="/theme-init.js"></script>';
+const appEntry = shell.match(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/);
+const appPreloads = [
+  ...shell.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+];
+if (!appEntry || !shell.includes(themeScript)) {
+  throw new Error(`dist/index.html has no entry module script or no ${themeScript}`);
+}
+const bareShell = [appEntry, ...appPreloads].reduce((html, tag) => html.replace(tag[0], ''), shell);
+function startAfterPaint(entry, preloads) {
+  return bareShell.replace(
     themeScript,
-    `<script src="/theme-init.js" data-entry="${entry[1]}" data-preload="${hrefs}"></script>`,
+    `<script src="/theme-init.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
   );
 }
-const pageShell = startAfterPaint(shell);
+const appPreloadHrefs = appPreloads.map((preload) => preload[1]);
+const pageShell = startAfterPaint(appEntry[1], appPreloadHrefs);
+
+/**
+ * `/` starts the home page's own entry instead of the app's (src/home.tsx, ADR 0018 step 13):
+ * the same page without the router. Its styles are the app's, which the shell already links.
+ */
+const HOME_ENTRY = 'src/home.tsx';
+const [homeEntry, ...homeImports] = [...staticClosure(HOME_ENTRY)].map((key) => manifest[key]);
+const shellStyles = new Set(
+  [...shell.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g)].map(
+    (match) => match[1],
+  ),
+);
+const homeStyles = [homeEntry, ...homeImports].flatMap((chunk) => chunk.css ?? []);
+if (homeStyles.length !== shellStyles.size || !homeStyles.every((file) => shellStyles.has(file))) {
+  throw new Error(`${HOME_ENTRY} has styles of its own (${homeStyles}); link them in its page`);
+}
+const homeShell = startAfterPaint(
+  `/${homeEntry.file}`,
+  homeImports.map((chunk) => `/${chunk.file}`),
+);
 
 /**
  * The page's own `<title>` in the head, in place of the shell's (docs/product/public-site.md).
@@ -65,11 +95,14 @@ function withoutTitle(rendered) {
 
 fs.mkdirSync(path.join(dist, 'pages'), { recursive: true });
 for (const pathname of PRERENDERED_PATHS) {
-  const html = await render(pathname);
-  const name = pathname === '/' ? 'index' : pathname.slice(1);
+  const home = pathname === '/';
+  const html = home ? renderHome() : await render(pathname);
   fs.writeFileSync(
-    path.join(dist, 'pages', `${name}.html`),
-    withTitle(pageShell, pathname).replace(mount, `<div id="root">${withoutTitle(html)}</div>`),
+    path.join(dist, 'pages', `${home ? 'index' : pathname.slice(1)}.html`),
+    withTitle(home ? homeShell : pageShell, pathname).replace(
+      mount,
+      `<div id="root">${withoutTitle(html)}</div>`,
+    ),
   );
 }
 
@@ -88,17 +121,6 @@ const SIGNED_IN_PAGES = {
   '/dashboard/today': 'src/features/agenda/today-page.tsx',
   '/dashboard/upcoming': 'src/features/agenda/upcoming-page.tsx',
 };
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-function staticClosure(key, seen = new Set()) {
-  if (!manifest[key]) {
-    throw new Error(`${key} is not in the build's manifest`);
-  }
-  if (!seen.has(key)) {
-    seen.add(key);
-    (manifest[key].imports ?? []).forEach((imported) => staticClosure(imported, seen));
-  }
-  return seen;
-}
 const inShell = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
 for (const [pathname, page] of Object.entries(SIGNED_IN_PAGES)) {
   const files = [
@@ -110,10 +132,7 @@ for (const [pathname, page] of Object.entries(SIGNED_IN_PAGES)) {
   // shell paints it at once and starts the code after, like a public page.
   const waiting = await render(pathname);
   const html = withTitle(
-    startAfterPaint(
-      shell,
-      files.map((file) => `/${file}`),
-    ),
+    startAfterPaint(appEntry[1], [...appPreloadHrefs, ...files.map((file) => `/${file}`)]),
     pathname,
   )
     .replace(mount, `<div id="root">${withoutTitle(waiting)}</div>`)

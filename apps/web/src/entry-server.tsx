@@ -3,9 +3,10 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 
 import { documentTitleOf } from './app/document-title';
+import { HomeApp } from './app/home-app';
 import { AppProviders } from './app/providers';
 import { PRERENDERED_PATHS, routes } from './app/routes';
-import { sessionEndpoint } from './lib/session';
+import { sessionEndpoint } from './lib/session-read';
 
 export { PRERENDERED_PATHS };
 /** What the signed-in pages' shells preload (scripts/prerender.mjs). */
@@ -31,4 +32,9 @@ export async function render(pathname: string): Promise<string> {
       </AppProviders>
     </StrictMode>,
   );
+}
+
+/** Renders the home page as its own entry draws it (src/home.tsx, scripts/prerender.mjs). */
+export function renderHome(): string {
+  return renderToString(<HomeApp />);
 }

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 
 import { ErrorBoundary } from '../components/error-boundary';
 import { Toaster } from '../components/toaster';
-import { useRefetchOnReconnect } from '../lib/connection';
+import { useRefetchOnReconnect } from '../lib/refetch-on-reconnect';
 
 function RefetchOnReconnect() {
   useRefetchOnReconnect();

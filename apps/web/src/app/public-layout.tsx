@@ -1,30 +1,30 @@
-import { Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 
-import { Footer } from '../components/footer';
+import { type Navigation, NavigationProvider } from '../components/link';
 import { Navbar } from '../components/navbar';
-import { OfflineStatus } from '../components/offline-status';
+import { useSession } from '../lib/session';
 import { RouteTitle } from './document-title';
+import { PublicFrame } from './public-frame';
 import { AppScrollRestoration } from './scroll-restoration';
+
+/** The site's links, navigating inside the app without loading a page. */
+const routerNavigation: Navigation = { Link, NavLink };
+
+function SessionNavbar() {
+  const { user } = useSession();
+  return <Navbar signedIn={user !== null} />;
+}
 
 export function PublicLayout() {
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-blue-700"
-      >
-        Skip to content
-      </a>
+    <NavigationProvider value={routerNavigation}>
       {/* A new page opens at its top (or its #anchor); back and forward return to where the
           visitor was, as a browser does (docs/product/public-site.md). */}
       <AppScrollRestoration />
       <RouteTitle />
-      <Navbar />
-      <OfflineStatus className="sticky top-16 z-30" />
-      <div id="main" className="flex-1">
+      <PublicFrame navbar={<SessionNavbar />}>
         <Outlet />
-      </div>
-      <Footer />
-    </div>
+      </PublicFrame>
+    </NavigationProvider>
   );
 }

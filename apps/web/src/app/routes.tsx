@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
-import { RouteErrorScreen } from '../components/error-boundary';
-import { HomePage } from '../features/marketing/home-page';
+import HomePage from '../features/marketing/home-page';
 import { RedirectIfSignedIn, RequireAuth } from './auth-guards';
 import type { RouteHandle } from './document-title';
 import { PublicLayout } from './public-layout';
+import { RouteErrorScreen } from './route-error-screen';
 
 /**
  * Loads a route module only when its path is visited (code splitting by route); `title` names the
@@ -20,6 +20,9 @@ function page(
 }
 
 const publicPages: RouteObject[] = [
+  // Opened from the address bar, `/` is the home page's own entry (src/home.tsx, ADR 0018 step
+  // 13). In the app it is not loaded on first use: signing out and deleting the account leave
+  // the protected area for it in one step, before the session is read again (lib/session.ts).
   { index: true, element: <HomePage /> },
   { path: 'about', ...page(() => import('../features/marketing/about-page'), 'About') },
   { path: 'features', ...page(() => import('../features/marketing/features-page'), 'Features') },

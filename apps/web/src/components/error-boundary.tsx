@@ -1,6 +1,5 @@
 import { MESSAGES } from '@daywise/shared';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useNavigate, useRouteError } from 'react-router';
 
 import { Button } from './button';
 
@@ -46,12 +45,4 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorBound
     }
     return this.props.children;
   }
-}
-
-/** The router's error element: Try Again re-enters the current route, which clears the error. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  const navigate = useNavigate();
-  console.error('Route error', error);
-  return <ErrorScreen onTryAgain={() => void navigate('.', { replace: true })} />;
 }

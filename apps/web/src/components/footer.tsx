@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-
+import { Link } from './link';
 import { Logo } from './navbar';
 
 const QUICK_LINKS = [

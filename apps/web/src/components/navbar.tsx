@@ -1,9 +1,8 @@
 import { CalendarCheck, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
 
-import { useSession } from '../lib/session';
 import { IconButton } from './button';
+import { Link, NavLink } from './link';
 import { ThemeToggle } from './theme-toggle';
 
 const NAV_ITEMS = [
@@ -46,11 +45,10 @@ export function Logo() {
 
 /**
  * Navigation bar: Home, About, Features, Contact, FAQ; Login and Sign Up for
- * visitors; a theme toggle; a mobile menu that opens and closes.
+ * visitors, Dashboard for a signed-in user; a theme toggle; a mobile menu that opens and closes.
  */
-export function Navbar() {
+export function Navbar({ signedIn }: { signedIn: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const { user } = useSession();
   // The mobile menu closes when a link in it takes the visitor elsewhere.
   const closeMenu = () => setMenuOpen(false);
 
@@ -81,7 +79,7 @@ export function Navbar() {
         </ul>
         <div className="hidden items-center gap-2 md:flex">
           <ThemeToggle />
-          {user ? (
+          {signedIn ? (
             <Link to="/dashboard" className={ctaClass}>
               Dashboard
             </Link>
@@ -136,7 +134,7 @@ export function Navbar() {
             ))}
           </ul>
           <div className="flex gap-2">
-            {user ? (
+            {signedIn ? (
               <Link
                 to="/dashboard"
                 onClick={closeMenu}

@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { apiRequest } from '../lib/api-client';
-import { useRefetchOnReconnect } from '../lib/connection';
+import { useRefetchOnReconnect } from '../lib/refetch-on-reconnect';
 import { fakeApi } from '../test/fake-api';
 import { renderWithProviders } from '../test/render';
 import { LoadError } from './load-error';

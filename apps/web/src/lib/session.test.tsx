@@ -11,7 +11,8 @@ import { SignOutButton } from '../components/sign-out-button';
 import { errorResponse, fakeApi } from '../test/fake-api';
 import { createTestQueryClient } from '../test/render';
 import { queryKeys } from './query-keys';
-import { sessionEndedByServer, sessionEndpoint } from './session';
+import { sessionEndedByServer } from './session';
+import { sessionEndpoint } from './session-read';
 
 vi.mock('./toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 

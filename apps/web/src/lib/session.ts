@@ -1,28 +1,18 @@
 import { MESSAGES } from '@daywise/shared';
-import type { accountApi } from '@daywise/shared/api/account';
 import type { SessionState, SessionUser } from '@daywise/shared/schemas';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { callApi } from './api-client';
 import { queryKeys } from './query-keys';
+import { sessionEndpoint, useEndedSessionNotice } from './session-read';
 import { notify } from './toast';
 
 export type { SessionUser };
 
 /** The account contract, loaded with its zod schemas only to sign out (ADR 0005, ADR 0017). */
 const accountEndpoints = async () => (await import('@daywise/shared/api/account')).accountApi;
-
-/**
- * `accountApi.session` as `callApi` uses it, its method and path, without the contract's zod
- * schemas: every page reads the session as it loads, and a public page then loads no zod at all
- * (ADR 0018). session.test.ts holds it to the contract.
- */
-export const sessionEndpoint = {
-  method: 'GET',
-  path: '/api/account/session',
-} as Partial<typeof accountApi.session> as typeof accountApi.session;
 
 /** The auth state as the server tells it, read at most once a minute. */
 export const sessionQuery = () =>
@@ -45,14 +35,7 @@ export const sessionQuery = () =>
  */
 export function useSession() {
   const query = useQuery(sessionQuery());
-  const reason = query.data?.reason;
-  useEffect(() => {
-    if (reason === 'deleted') {
-      notify.error(MESSAGES.forcedLogoutDeleted);
-    } else if (reason === 'not-found') {
-      notify.error(MESSAGES.forcedLogoutNotFound);
-    }
-  }, [reason]);
+  useEndedSessionNotice(query.data?.reason);
   return {
     user: query.data?.user ?? null,
     isLoading: query.isPending,

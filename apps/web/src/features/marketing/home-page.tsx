@@ -13,12 +13,12 @@ import {
   Users,
 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
 
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { inputClass } from '../../components/form-field';
+import { Link } from '../../components/link';
 import { CtaPanel, IconTileBody, StatsList } from './marketing-ui';
 
 /** Where the home page's call-to-action box keeps the addresses it collects. */
@@ -249,7 +249,7 @@ function PulseDot() {
   );
 }
 
-export function HomePage() {
+export default function HomePage() {
   return (
     <main>
       <section className="bg-gradient-to-b from-blue-50 to-white px-4 pt-16 pb-20 sm:pt-24 dark:from-gray-900 dark:to-gray-950">

@@ -1,0 +1,30 @@
+import { MESSAGES } from '@daywise/shared';
+import type { accountApi } from '@daywise/shared/api/account';
+import type { SessionState } from '@daywise/shared/schemas';
+import { useEffect } from 'react';
+
+import { notify } from './toast';
+
+/**
+ * `accountApi.session` as `callApi` uses it, its method and path, without the contract's zod
+ * schemas: every page reads the session as it loads, and a public page then loads no zod at all
+ * (ADR 0018). session.test.ts holds it to the contract.
+ */
+export const sessionEndpoint = {
+  method: 'GET',
+  path: '/api/account/session',
+} as Partial<typeof accountApi.session> as typeof accountApi.session;
+
+/**
+ * Tells a user why the server ended their session, when it says so: their account was deleted,
+ * or is gone (docs/product/accounts.md#sessions).
+ */
+export function useEndedSessionNotice(reason: SessionState['reason']): void {
+  useEffect(() => {
+    if (reason === 'deleted') {
+      notify.error(MESSAGES.forcedLogoutDeleted);
+    } else if (reason === 'not-found') {
+      notify.error(MESSAGES.forcedLogoutNotFound);
+    }
+  }, [reason]);
+}
