@@ -55,7 +55,7 @@ beforeEach(() => {
 });
 
 /** The shortcuts as the shell holds them, over pages they lead to. */
-function renderShortcuts(onTick = vi.fn()) {
+function renderShortcuts(onTick = vi.fn(), { browserHistory = false } = {}) {
   fakeApi().route('GET', '/api/settings', SETTINGS).route('GET', '/api/tags', []);
   return renderWithProviders(
     <>
@@ -67,7 +67,7 @@ function renderShortcuts(onTick = vi.fn()) {
         <Route path="/dashboard/daily-goals" element={<h1>Daily Goals</h1>} />
       </Routes>
     </>,
-    { route: '/dashboard', session: null },
+    { route: '/dashboard', session: null, browserHistory },
   );
 }
 
@@ -103,6 +103,33 @@ describe('keyboard shortcuts', () => {
     expect(await screen.findByRole('heading', { name: 'Today' })).toBeInTheDocument();
     await user.keyboard('go');
     expect(await screen.findByRole('textbox', { name: 'Search todos' })).toBeInTheDocument();
+  });
+
+  it('g then t just after Escape closed a dialog stays on Today', async () => {
+    const { user } = renderShortcuts(vi.fn(), { browserHistory: true });
+    await user.keyboard('?');
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    // The dialog's history entry, which closing it without Back takes off again.
+    await waitFor(() => expect(window.history.state).toHaveProperty('daywiseDialogs'));
+    // Holds that step back, as a busy browser does, while the shortcut is pressed.
+    const go = window.history.go.bind(window.history);
+    const held = vi.spyOn(window.history, 'go');
+    const stepBack = new Promise<() => void>((resolve) => {
+      held.mockImplementation((delta) => resolve(() => go(delta)));
+    });
+    await user.keyboard('{Escape}');
+    const takeStep = await stepBack;
+    await user.keyboard('gt');
+    held.mockRestore();
+    takeStep();
+
+    expect(await screen.findByRole('heading', { name: 'Today' })).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/today'));
+    expect(window.history.state).not.toHaveProperty('daywiseDialogs');
+    // Back returns to the page behind the dialog, not to the dialog's entry.
+    window.history.back();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(window.history.state).not.toHaveProperty('daywiseDialogs');
   });
 
   it('g then d goes to Daily Goals, and / to the todo search with the focus in it', async () => {

@@ -2,10 +2,11 @@ import { MESSAGES } from '@daywise/shared';
 import { Keyboard, Zap } from 'lucide-react';
 import { Fragment, useEffect, useState } from 'react';
 import { type Options, useHotkeys } from 'react-hotkeys-hook';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 
 import { Button, IconButton } from '../components/button';
 import { Modal } from '../components/modal';
+import { useNavigateAfterDialogs } from '../components/use-close-on-back';
 import { prefetchParserWhenIdle } from '../features/quick-add/load-parser';
 import { loadOnce } from '../lib/load-once';
 import { useToday } from '../lib/settings';
@@ -84,10 +85,10 @@ const OPTIONS: Options = {
  */
 const SEQUENCE_OPTIONS: Options = { useKey: true, preventDefault: true };
 
-function goTo(navigate: (to: string) => unknown, to: string) {
+function goTo(navigate: (to: string) => void, to: string) {
   return (event: KeyboardEvent) => {
     if (!shortcutIgnored(event)) {
-      void navigate(to);
+      navigate(to);
     }
   };
 }
@@ -176,7 +177,8 @@ const LOAD_FAILED: Record<FormDialog, string> = {
  * with the dialogs they open (docs/product/README.md, "Keyboard shortcuts").
  */
 export function KeyboardShortcuts() {
-  const navigate = useNavigate();
+  // A shortcut may come a moment after Escape closed a dialog, while its history entry goes.
+  const navigate = useNavigateAfterDialogs();
   const { pathname } = useLocation();
   const today = useToday();
   const [open, setOpen] = useState<OpenDialog>(null);
@@ -210,7 +212,7 @@ export function KeyboardShortcuts() {
     '/',
     () => {
       if (pathname !== '/dashboard/todos') {
-        void navigate('/dashboard/todos');
+        navigate('/dashboard/todos');
       }
       focusWhenShown('input[aria-label="Search todos"]');
     },

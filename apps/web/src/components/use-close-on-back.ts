@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useId, useRef } from 'react';
+import { type MouseEvent, useCallback, useEffect, useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /** The key, in a history entry's state, of the dialogs open at that entry (outermost first). */
@@ -15,7 +15,8 @@ function pushEntry(id: string): void {
 }
 
 const mounted = new Set<string>();
-let removal: ReturnType<typeof setTimeout> | undefined;
+/** Settles once the entries of dialogs just closed without Back are off the history. */
+let removal: Promise<void> | undefined;
 /** Settles when the history steps back that this module asked for have been taken. */
 let traversal: Promise<void> | undefined;
 
@@ -49,19 +50,44 @@ function goBack(entries: number): void {
  * behind it) go in one step.
  */
 function scheduleRemoval(): void {
-  removal ??= setTimeout(() => {
-    removal = undefined;
-    afterTraversal(() => {
-      const dialogs = dialogsAt(window.history.state);
-      let closed = 0;
-      while (closed < dialogs.length && !mounted.has(dialogs[dialogs.length - 1 - closed] ?? '')) {
-        closed += 1;
-      }
-      if (closed > 0) {
-        goBack(closed);
-      }
+  removal ??= new Promise((resolve) => {
+    setTimeout(() => {
+      afterTraversal(() => {
+        removal = undefined;
+        const dialogs = dialogsAt(window.history.state);
+        let closed = 0;
+        while (
+          closed < dialogs.length &&
+          !mounted.has(dialogs[dialogs.length - 1 - closed] ?? '')
+        ) {
+          closed += 1;
+        }
+        if (closed > 0) {
+          goBack(closed);
+        }
+        resolve();
+      });
     });
   });
+}
+
+/**
+ * Runs `step` once the history entries of dialogs that just closed are off the history. A page
+ * pushed before then would be undone by the step back that takes them off: a shortcut to another
+ * page pressed right after Escape closed a dialog landed back on the page behind the dialog.
+ */
+function afterDialogsLeft(step: () => void): void {
+  if (removal) {
+    void removal.then(() => afterTraversal(step));
+  } else {
+    afterTraversal(step);
+  }
+}
+
+/** React Router's `navigate`, for navigations that may come just after a dialog closed. */
+export function useNavigateAfterDialogs(): (to: string) => void {
+  const navigate = useNavigate();
+  return useCallback((to: string) => afterDialogsLeft(() => void navigate(to)), [navigate]);
 }
 
 /**

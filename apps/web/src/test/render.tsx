@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-import { type InitialEntry, MemoryRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, type InitialEntry, MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 
 import { queryKeys } from '../lib/query-keys';
@@ -26,6 +26,11 @@ export interface RenderOptions {
   toaster?: boolean;
   /** Wraps `ui` in the realtime provider (its socket opens for a signed-in `session`). */
   realtime?: boolean;
+  /**
+   * Routes with the window's own history, as the app does, for tests of how pages and dialogs
+   * share it; the router starts at `route`'s path.
+   */
+  browserHistory?: boolean;
 }
 
 function pathOf(entry: InitialEntry): string {
@@ -52,7 +57,11 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     client = createTestQueryClient(),
     toaster = false,
     realtime = false,
+    browserHistory = false,
   } = options;
+  if (browserHistory) {
+    window.history.replaceState(null, '', pathOf(route));
+  }
   if (session !== undefined) {
     client.setQueryData(queryKeys.session, { user: session });
   }
@@ -67,11 +76,14 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     ) : (
       children
     );
+    const routedPage = realtime ? <RealtimeProvider>{page}</RealtimeProvider> : page;
     return (
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[route]}>
-          {realtime ? <RealtimeProvider>{page}</RealtimeProvider> : page}
-        </MemoryRouter>
+        {browserHistory ? (
+          <BrowserRouter>{routedPage}</BrowserRouter>
+        ) : (
+          <MemoryRouter initialEntries={[route]}>{routedPage}</MemoryRouter>
+        )}
         {toaster && <Toaster />}
       </QueryClientProvider>
     );
