@@ -49,7 +49,8 @@ async function signedInUser(api: Api, email: string): Promise<{ id: string; cook
 
 async function main(): Promise<void> {
   const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
-  const ctx = await createTestApp(engine);
+  // As the running app sends them: answers the database wrote as JSON go out unchecked.
+  const ctx = await createTestApp(engine, { checkJsonAnswers: false });
   const api = accountClient(ctx);
   const target = P95_TARGET_MS[engine];
 

@@ -126,6 +126,11 @@ export interface AppDependencies {
   now?: () => Date;
   /** Replaces the channels reminders are delivered on (tests capture deliveries this way). */
   reminderChannels?: ReminderChannel[];
+  /**
+   * Checks answers the database wrote as JSON against their contract before sending them (tests
+   * do; the running app trusts the queries those tests checked). See lib/route.ts, `JsonAnswer`.
+   */
+  checkJsonAnswers?: boolean;
 }
 
 export async function buildApp(config: Config, deps: AppDependencies): Promise<AppInstance> {
@@ -148,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
   }).withTypeProvider<ZodTypeProvider>();
 
-  registerContractCompilers(app);
+  registerContractCompilers(app, { checkJsonAnswers: deps.checkJsonAnswers ?? false });
 
   const redis = config.redisUrl
     ? createRedis(config.redisUrl, (error) =>

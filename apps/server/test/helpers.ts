@@ -129,6 +129,8 @@ export async function createTestApp(
     env?: Record<string, string | undefined>;
     redisKeyPrefix?: string;
     now?: () => Date;
+    /** Off only where a test measures the running app's speed (bench/). */
+    checkJsonAnswers?: boolean;
   } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase(engine);
@@ -140,6 +142,7 @@ export async function createTestApp(
     logger: false,
     redisKeyPrefix: options.redisKeyPrefix ?? uniqueName('test'),
     ...(options.now ? { now: options.now } : {}),
+    checkJsonAnswers: options.checkJsonAnswers ?? true,
   });
   await app.ready();
   return {

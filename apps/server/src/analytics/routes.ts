@@ -40,7 +40,7 @@ export function analyticsRoutes(app: AppInstance): void {
     planAnalytics(db, user.id, query.days, await today()),
   );
 
-  route(app, analyticsApi.completions, async ({ db, user, query, today }) => ({
-    days: await completionDays(db, user.id, query.days, await today()),
-  }));
+  route(app, analyticsApi.completions, async ({ db, user, query, today }) =>
+    completionDays(db, user.id, query.days, await today()),
+  );
 }

@@ -50,9 +50,18 @@ export interface RequestContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/**
+ * An answer the database wrote as JSON text, in the contract's shape (ADR 0018 step 15): sent as
+ * it is, rather than read into objects only to be checked, copied and written out again. For
+ * large reads, where those copies are most of what a request allocates.
+ */
+export class JsonAnswer {
+  constructor(readonly text: string) {}
+}
+
 export type Handler<E extends Endpoint> = (
   context: RequestContext<E>,
-) => Promise<EndpointResult<E>> | EndpointResult<E>;
+) => Promise<EndpointResult<E> | JsonAnswer> | EndpointResult<E> | JsonAnswer;
 
 /** Route options a contract leaves to the server: rate limits, body limits, hooks. */
 export type RouteOptions = Omit<RouteShorthandOptions, 'schema'>;
@@ -130,16 +139,30 @@ export function routeSchema(endpoint: Endpoint) {
 
 /**
  * Requests are validated by zod; successful answers are checked against the contract and
- * serialized by it. Error answers are built by the error handler (lib/errors.ts) in the one
- * shape every endpoint shares, and are sent as they are.
+ * serialized by it. A `JsonAnswer` is sent as the database wrote it, checked against the contract
+ * first only with `checkJsonAnswers` (in tests). Error answers are built by the error handler
+ * (lib/errors.ts) in the one shape every endpoint shares, and are sent as they are.
  */
-export function registerContractCompilers(app: AppInstance): void {
+export function registerContractCompilers(
+  app: AppInstance,
+  { checkJsonAnswers }: { checkJsonAnswers: boolean },
+): void {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler((routeSchema) =>
-    Number(routeSchema.httpStatus) >= 400
-      ? (data) => JSON.stringify(data)
-      : serializerCompiler(routeSchema as Parameters<typeof serializerCompiler>[0]),
-  );
+  app.setSerializerCompiler((routeSchema) => {
+    if (Number(routeSchema.httpStatus) >= 400) {
+      return (data) => JSON.stringify(data);
+    }
+    const encode = serializerCompiler(routeSchema as Parameters<typeof serializerCompiler>[0]);
+    return (data) => {
+      if (!(data instanceof JsonAnswer)) {
+        return encode(data);
+      }
+      if (checkJsonAnswers) {
+        encode(JSON.parse(data.text));
+      }
+      return data.text;
+    };
+  });
 }
 
 /**
