@@ -10,7 +10,7 @@ import { useNavigateAfterDialogs } from '../components/use-close-on-back';
 import { prefetchParserWhenIdle } from '../features/quick-add/load-parser';
 import { loadOnce } from '../lib/load-once';
 import { useToday } from '../lib/settings';
-import { notify } from '../lib/toast';
+import { dismissToast, notify } from '../lib/toast';
 
 /** Every shortcut of the signed-in pages, as the help dialog lists them (docs/product/README.md). */
 export const SHORTCUTS = [
@@ -190,7 +190,11 @@ export function KeyboardShortcuts() {
       return;
     }
     formDialogs.load().then(
-      () => setOpen(dialog),
+      () => {
+        // A failure said before is put right: its toast must not stay over the dialog.
+        Object.values(LOAD_FAILED).forEach(dismissToast);
+        setOpen(dialog);
+      },
       () => notify.error(LOAD_FAILED[dialog]),
     );
   };

@@ -149,10 +149,17 @@ export const notify = {
   info: (message: string) => withToasts((toast) => toast(message, { id: message })),
 };
 
-/** Takes a toast off the screen: an Undo whose chance has passed must not stay offered. */
+/**
+ * Takes a toast off the screen, if it is there: an Undo whose chance has passed must not stay
+ * offered, nor a failure that a retry has just put right. Without the library nothing was shown.
+ */
 export const dismissToast = (id: string) => {
   inDialogs.delete(id);
-  withToasts((toast) => toast.dismiss(id));
+  if (sonner) {
+    sonner.toast.dismiss(id);
+  } else {
+    void loading?.then((module) => module.toast.dismiss(id));
+  }
 };
 
 /** A toast that shows work in progress until `dismiss` is called with the id `show` gave. */
