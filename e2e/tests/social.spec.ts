@@ -335,26 +335,22 @@ test.describe('Social', () => {
       await confirmTask.getByRole('button', { name: 'Delete' }).click();
       await expect(gracePlan.getByText('Pack boots')).toHaveCount(0);
     };
-    await deleteTask();
     // From the keyboard: the toast is in the dialog, so Tab reaches the toast's Undo inside the
     // dialog's focus trap (a few presses on from its Close button, past the toast's own close).
+    // The walk races the 5 s undo window, so it does no more than it must: one check a press.
     const undo = gracePlan
       .locator('[data-sonner-toast]')
       .filter({ hasText: 'Task deleted' })
       .getByRole('button', { name: 'Undo' });
-    await expect(undo).toBeInViewport();
-    await gracePlan.getByRole('button', { name: 'Close', exact: true }).focus();
-    const focused: string[] = [];
-    for (let presses = 0; presses < 6; presses += 1) {
-      if (await undo.evaluate((button) => button === document.activeElement)) {
-        break;
-      }
+    const close = gracePlan.getByRole('button', { name: 'Close', exact: true });
+    await deleteTask();
+    await close.focus();
+    let onUndo = await undo.evaluate((button) => button === document.activeElement);
+    for (let presses = 0; !onUndo && presses < 6; presses += 1) {
       await grace.page.keyboard.press('Tab');
-      focused.push(
-        await grace.page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''),
-      );
+      onUndo = await undo.evaluate((button) => button === document.activeElement);
     }
-    await expect(undo, `Tab went to: ${focused.join(' | ')}`).toBeFocused();
+    expect(onUndo, 'Tab reached Undo').toBe(true);
     await grace.page.keyboard.press('Enter');
     await expect(
       gracePlan.getByRole('checkbox', { name: 'Mark "Pack boots" as completed' }),

@@ -1,20 +1,51 @@
 import { MESSAGES } from '@daywise/shared';
 import type { Todo } from '@daywise/shared/schemas';
+import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useSyncExternalStore } from 'react';
 
 import { Button } from '../../components/button';
 import { errorPanelClass, LoadError } from '../../components/load-error';
 import { notify } from '../../lib/toast';
-import type { TodoFilters } from './todo-filters';
+import { todoQueries } from './api';
+import { type TodoFilters, visibleLists } from './todo-filters';
 import { TodoRow } from './todo-row';
 import { useHiddenTodos, useTodoList } from './use-todos';
 
 const HEADINGS = { pending: 'Pending Tasks', completed: 'Completed Tasks' } as const;
 const EMPTY = { pending: MESSAGES.noPendingTodos, completed: MESSAGES.noCompletedTodos } as const;
 
+type ListName = 'pending' | 'completed';
+
+/**
+ * The todos the page's other list already shows in that list's state: a todo ticked here
+ * reaches the other list when that list is read again, which may be before this one is. Until
+ * then it would show twice. Read from the cache without fetching: nothing when that list is not
+ * on the page.
+ */
+function useShownInOtherList(list: ListName, filters: TodoFilters): Set<string> {
+  const queryClient = useQueryClient();
+  const other = list === 'pending' ? 'completed' : 'pending';
+  const { queryKey } = todoQueries.list(other, filters);
+  const shown = visibleLists(filters).includes(other);
+  const data = useSyncExternalStore(
+    (changed) => queryClient.getQueryCache().subscribe(changed),
+    () => (shown ? queryClient.getQueryData(queryKey) : undefined),
+  );
+  return useMemo(
+    () =>
+      new Set(
+        (data?.pages ?? [])
+          .flatMap((page) => page.items)
+          .filter((todo) => todo.completed === (other === 'completed'))
+          .map((todo) => todo.id),
+      ),
+    [data, other],
+  );
+}
+
 interface TodoListProps {
-  list: 'pending' | 'completed';
+  list: ListName;
   filters: TodoFilters;
   filtered: boolean;
   today: string;
@@ -39,9 +70,15 @@ export function TodoList({
   const headingId = useId();
   const query = useTodoList(list, filters);
   const hidden = useHiddenTodos();
+  const movedAway = useShownInOtherList(list, filters);
   const loaded = query.data?.pages.flatMap((page) => page.items) ?? [];
-  // A todo whose delete waits for its undo window is neither shown nor counted.
-  const todos = loaded.filter((todo) => !hidden.some((gone) => gone.id === todo.id));
+  // A todo whose delete waits for its undo window is neither shown nor counted, nor is one the
+  // other list already shows.
+  const todos = loaded.filter(
+    (todo) =>
+      !hidden.some((gone) => gone.id === todo.id) &&
+      !(todo.completed !== (list === 'completed') && movedAway.has(todo.id)),
+  );
   const firstPage = query.data?.pages[0];
   const total =
     firstPage &&

@@ -169,4 +169,44 @@ describe('TodosPage', () => {
     expect(requests.some((request) => request.includes('status=pending&sort=priority'))).toBe(true);
     window.localStorage.removeItem(SORT_STORAGE_KEY);
   });
+
+  it('shows a ticked todo in one list only, whichever list is read again first', async () => {
+    const done = { ...SAMPLE_TODO, completed: true, completedAt: '2026-11-21T09:00:00.000Z' };
+    let saved = false;
+    let sendPending: () => void = () => undefined;
+    fakeApi()
+      .route('GET', '/api/settings', SETTINGS)
+      .on(todosApi.stats, { total: 1, completed: 0, pending: 1, completionRate: 0 })
+      .on(todosApi.update, () => {
+        saved = true;
+        return done;
+      })
+      .on(todosApi.list, ({ url }) => {
+        const page = (items: Todo[]) => ({
+          items,
+          nextCursor: null,
+          total: items.length,
+          totalIsLowerBound: false,
+        });
+        if (url.includes('status=completed')) {
+          return page(saved ? [done] : []);
+        }
+        // After the save, the pending list is read again only when the test says so.
+        return saved
+          ? new Promise((resolve) => (sendPending = () => resolve(page([]))))
+          : page([SAMPLE_TODO]);
+      });
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Mark "Write the report" as completed' }),
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Completed Tasks (1)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: 'Write the report' })).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Pending Tasks (0)' })).toBeInTheDocument();
+
+    sendPending();
+    await waitFor(() => expect(screen.getByText('No pending tasks')).toBeInTheDocument());
+    expect(screen.getAllByRole('heading', { name: 'Write the report' })).toHaveLength(1);
+  });
 });
