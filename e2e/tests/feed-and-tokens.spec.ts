@@ -2,6 +2,7 @@ import { request as playwrightRequest } from '@playwright/test';
 
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { reloadAfterDialogs } from '../support/history';
 
 test.describe('Calendar feed and API tokens', () => {
   test('a token made in Settings reads todos until it is revoked', async ({ page, server }) => {
@@ -36,7 +37,7 @@ test.describe('Calendar feed and API tokens', () => {
       expect((await script.post('/api/todos', { data: { title: 'Nope' } })).status()).toBe(403);
 
       await tokens.getByRole('button', { name: 'Done' }).click();
-      await page.reload();
+      await reloadAfterDialogs(page);
       const list = page.getByRole('list', { name: 'API tokens' });
       await expect(list.getByRole('listitem')).toHaveText([/Daily summary.*Read only.*Last used/]);
 

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { reloadAfterDialogs } from '../support/history';
 
 // The user lives in New York: "today" and the badges are counted there, not in UTC.
 const TIME_ZONE = 'America/New_York';
@@ -294,7 +295,7 @@ test.describe('Todos', () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await page.reload();
+    await reloadAfterDialogs(page);
     await expect(page.getByRole('heading', { name: 'My Todos' })).toBeVisible();
     await expect(dialog).toBeHidden();
   });

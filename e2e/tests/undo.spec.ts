@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { reloadAfterDialogs } from '../support/history';
 import { toast } from '../support/locators';
 
 const row = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
@@ -69,7 +70,7 @@ test.describe('Undo from the toast', () => {
       .click();
     await expect(toast(page, 'Todo deleted successfully!')).toBeVisible();
     // Still within the undo window: the page going away sends the delete (pagehide, keepalive).
-    await page.reload();
+    await reloadAfterDialogs(page);
     await expect(page.getByText('No pending tasks')).toBeVisible();
   });
 
