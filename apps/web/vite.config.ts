@@ -41,8 +41,16 @@ function firstLoadModules(entry: RegExp): Plugin & { modules: Set<string> } {
 const appFirstLoad = firstLoadModules(APP_ENTRY);
 const homeFirstLoad = firstLoadModules(HOME_ENTRY);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), appFirstLoad, homeFirstLoad],
+  // The page renderer (src/entry-server.tsx) carries its dependencies, built for production: the
+  // server draws signed-in pages with it at run time, whatever NODE_ENV it runs with (ADR 0018).
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {}),
   build: {
     manifest: true,
     sourcemap: true,
@@ -77,4 +85,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
-});
+}));

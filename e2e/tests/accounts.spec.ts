@@ -143,9 +143,18 @@ test.describe('Accounts', () => {
 
   test('a failed session read keeps the user signed in and offers Try Again', async ({
     page,
+    playwright,
     server,
   }) => {
     await createVerifiedUser(page.request, server, 'Annie Easley');
+    // The server could not draw the page for its user (its database away, say): it sends the
+    // shell, as it does to a visitor, and the page's own session read fails too.
+    const visitor = await playwright.request.newContext({ baseURL: server.url });
+    const shell = await (await visitor.get('/dashboard')).text();
+    await visitor.dispose();
+    await page.route('**/dashboard', (route) =>
+      route.fulfill({ contentType: 'text/html', body: shell }),
+    );
     await page.route('**/api/account/session', (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Boom' } } }),
     );

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 
 const dist = path.resolve('dist');
 const ssrDir = path.resolve('dist-ssr');
-const { render, renderHome, documentTitle, PRERENDERED_PATHS, SESSION_PATH } = await import(
+const { render, renderHome, documentTitle, PRERENDERED_PATHS, SESSION_PRELOAD } = await import(
   pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
 );
 
@@ -136,16 +136,14 @@ for (const [pathname, page] of Object.entries(SIGNED_IN_PAGES)) {
     pathname,
   )
     .replace(mount, `<div id="root">${withoutTitle(waiting)}</div>`)
-    .replace(
-      '</head>',
-      `  <link rel="preload" as="fetch" crossorigin href="${SESSION_PATH}">\n  </head>`,
-    );
+    .replace('</head>', `  ${SESSION_PRELOAD}\n  </head>`);
   const file = path.join(dist, 'shells', `${pathname.slice(1)}.html`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, html);
 }
 
-fs.rmSync(ssrDir, { recursive: true, force: true });
+// dist-ssr/entry-server.js stays: the server draws each signed-in page with it for its user
+// (renderSignedInPage, apps/server/src/web/routes.ts).
 console.log(
   `Prerendered ${PRERENDERED_PATHS.length} pages into dist/pages/, ${Object.keys(SIGNED_IN_PAGES).length} shells into dist/shells/`,
 );

@@ -1,14 +1,13 @@
 import './styles.css';
 
-import { StrictMode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 // From react-router/dom, so that a navigation's flushSync (signing out) is honoured.
 import { RouterProvider } from 'react-router/dom';
 
+import { AppRoot } from './app/app-root';
 import { mount } from './app/mount';
-import { AppProviders } from './app/providers';
-import { ReadyMarker } from './app/ready-marker';
 import { routes } from './app/routes';
+import { readInlineSession } from './lib/session-read';
 
 /**
  * Loads the lazy modules of the routes that match the page being opened, so that a prerendered
@@ -30,10 +29,8 @@ await loadMatchedRoutes(routes, window.location.pathname);
 // are not one long task (ADR 0018).
 await new Promise((resolve) => setTimeout(resolve, 0));
 mount(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={createBrowserRouter(routes)} />
-      <ReadyMarker />
-    </AppProviders>
-  </StrictMode>,
+  <AppRoot
+    session={readInlineSession()}
+    router={<RouterProvider router={createBrowserRouter(routes)} />}
+  />,
 );

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { accountClient } from '../../test/account-client';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
 describe('the signed-in pages’ shells', () => {
@@ -39,6 +41,91 @@ describe('the signed-in pages’ shells', () => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.body, url).toContain(title);
     }
+  });
+});
+
+describe('a signed-in page drawn by the server for its user', () => {
+  let ctx: TestApp;
+  let cookie: string;
+  const DRAWN = 'drawn by the renderer for';
+
+  /** A web build in a folder of its own, whose page renderer answers with what it was given. */
+  function webBuild(renderer: string): string {
+    const root = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'daywise-web-'));
+    const webDir = path.join(root, 'dist');
+    fs.mkdirSync(path.join(webDir, 'shells'), { recursive: true });
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<title>Shell</title>');
+    fs.writeFileSync(
+      path.join(webDir, 'shells', 'dashboard.html'),
+      '<title>Dashboard shell</title>',
+    );
+    fs.mkdirSync(path.join(root, 'dist-ssr'));
+    fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), renderer);
+    return webDir;
+  }
+
+  async function start(renderer: string) {
+    ctx = await createTestApp('sqlite', { env: { WEB_DIST_DIR: webBuild(renderer) } });
+    cookie = (await accountClient(ctx).signUpAndVerify()) ?? '';
+  }
+  afterEach(() => ctx.close());
+
+  const echoing = `export async function renderSignedInPage(shell, url, session) {
+    return shell + ' ${DRAWN} ' + url + ' ' + JSON.stringify(session);
+  }`;
+
+  it('draws the page with the session of its user, kept from shared caches, compressed', async () => {
+    await start(echoing);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/dashboard?tab=week',
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toContain('Cookie');
+    const body = zlib.gunzipSync(response.rawPayload).toString();
+    expect(body).toContain(`Dashboard shell</title> ${DRAWN} /dashboard?tab=week`);
+    const session = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/account/session',
+      headers: { cookie },
+    });
+    expect(body).toContain(JSON.stringify(session.json<{ user: unknown }>()));
+  });
+
+  it('sends the shell to a visitor, to a cookie of no session and to an account deleted since', async () => {
+    await start(echoing);
+    const visitor = await ctx.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(visitor.body).toBe('<title>Dashboard shell</title>');
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { cookie: 'better-auth.session_token=no.such.session' },
+    });
+    expect(unknown.body).toBe('<title>Dashboard shell</title>');
+    await ctx.database.db.updateTable('users').set({ is_deleted: 1 }).execute();
+    const deleted = await ctx.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
+    expect(deleted.body).toBe('<title>Dashboard shell</title>');
+  });
+
+  it('sends the shell when the renderer fails or does not load', async () => {
+    for (const renderer of [
+      'export async function renderSignedInPage() { throw new Error("broken"); }',
+      'throw new Error("cannot load");',
+    ]) {
+      await start(renderer);
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/dashboard',
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('<title>Dashboard shell</title>');
+      await ctx.close();
+    }
+    ctx = await createTestApp('sqlite');
   });
 });
 

@@ -147,18 +147,28 @@ function AgendaRealtime() {
 }
 
 /**
+ * Schedules the reminders and keeps this browser's push subscription. A component of its own, so
+ * that the reads these follow (settings, todos, plans) render it alone when they come in, not the
+ * whole shell with them.
+ */
+function Reminders() {
+  useTodoReminders();
+  usePlanReminders();
+  useRenewPushSubscription();
+  return null;
+}
+
+/**
  * The signed-in shell: a sidebar fixed on large screens and a slide-over on small ones, a header
  * with the menu button and theme toggle, and the section's document title. Reminders are
  * scheduled and the realtime socket is held here, so both work on every signed-in page.
  */
 export default function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
-  useTodoReminders();
-  usePlanReminders();
-  useRenewPushSubscription();
 
   return (
     <RealtimeProvider>
+      <Reminders />
       {/* The window scrolls here too, not an inner element: a new section opens at its top and
           back or forward returns to where the user was (docs/product/dashboard.md). */}
       <AppScrollRestoration />

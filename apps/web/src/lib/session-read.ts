@@ -16,6 +16,19 @@ export const sessionEndpoint = {
 } as Partial<typeof accountApi.session> as typeof accountApi.session;
 
 /**
+ * Where a signed-in page drawn by the server carries the session it was drawn for
+ * (`<script type="application/json">`, entry-server.tsx), so that the browser starts from the same
+ * session instead of reading it again (ADR 0018).
+ */
+export const INLINE_SESSION_ID = 'daywise-session';
+
+/** The session the server drew this page for, if it drew one. */
+export function readInlineSession(): SessionState | undefined {
+  const text = document.getElementById(INLINE_SESSION_ID)?.textContent;
+  return text ? (JSON.parse(text) as SessionState) : undefined;
+}
+
+/**
  * Tells a user why the server ended their session, when it says so: their account was deleted,
  * or is gone (docs/product/accounts.md#sessions).
  */

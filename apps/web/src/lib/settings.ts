@@ -5,6 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { callApi } from './api-client';
+import { useBrowserValue } from './browser-value';
 import { useOptimisticMutation } from './optimistic';
 import { queryKeys } from './query-keys';
 import { notify } from './toast';
@@ -16,8 +17,12 @@ export const DEFAULT_SETTINGS: Settings = {
   preferences: { theme: 'system', timezone: 'UTC' },
 };
 
+let browserZone: string | undefined;
+
+/** This browser's time zone, looked up once: resolving a formatter's options is not cheap. */
 function browserTimezone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return browserZone;
 }
 
 /**
@@ -48,7 +53,9 @@ export function useSettings() {
 /** The user's time zone: the saved one, or this browser's until the settings arrive. */
 export function useTimezone(): string {
   const { settings, isLoading, loadFailed } = useSettings();
-  return isLoading || loadFailed ? browserTimezone() : settings.preferences.timezone;
+  // UTC on the server, which cannot know the browser's zone.
+  const browser = useBrowserValue(browserTimezone, 'UTC');
+  return isLoading || loadFailed ? browser : settings.preferences.timezone;
 }
 
 /** How often an open page checks whether midnight has passed in the user's time zone. */

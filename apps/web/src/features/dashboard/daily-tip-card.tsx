@@ -3,15 +3,25 @@ import { useId, useState } from 'react';
 
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { useToday } from '../../lib/settings';
 import { type DailyItem, randomItem, tipOfTheDay } from './daily-tip';
 
+/** The day `YYYY-MM-DD` as a date of the local calendar, as `tipOfTheDay` counts it. */
+function calendarDate(day: string): Date {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date);
+}
+
 /**
- * The dashboard's daily tip card: today's tip or quote, and a button that swaps it
- * for a random one. The text sits in a polite live region, so a screen reader reads the new one.
+ * The dashboard's daily tip card: today's tip or quote, today in the user's time zone as every
+ * other date, and a button that swaps it for a random one. The text sits in a polite live region,
+ * so a screen reader reads the new one.
  */
 export function DailyTipCard() {
   const headingId = useId();
-  const [item, setItem] = useState<DailyItem>(() => tipOfTheDay(new Date()));
+  const today = useToday();
+  const [picked, setItem] = useState<DailyItem | null>(null);
+  const item = picked ?? tipOfTheDay(calendarDate(today));
   const isQuote = item.kind === 'quote';
   const Icon = isQuote ? QuoteIcon : Lightbulb;
 

@@ -28,9 +28,12 @@ function useShownInOtherList(list: ListName, filters: TodoFilters): Set<string> 
   const other = list === 'pending' ? 'completed' : 'pending';
   const { queryKey } = todoQueries.list(other, filters);
   const shown = visibleLists(filters).includes(other);
+  const read = () => (shown ? queryClient.getQueryData(queryKey) : undefined);
+  // The same on the server, which draws the page from the same cache (entry-server.tsx).
   const data = useSyncExternalStore(
     (changed) => queryClient.getQueryCache().subscribe(changed),
-    () => (shown ? queryClient.getQueryData(queryKey) : undefined),
+    read,
+    read,
   );
   return useMemo(
     () =>
