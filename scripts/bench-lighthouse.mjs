@@ -79,6 +79,13 @@ function printDetails(lhr) {
       `  script ${pathOf(item.url)}: ${ms(item.total)} total, ${ms(item.scripting)} evaluating`,
     );
   }
+  const work = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  console.log(
+    `  main thread: ${work
+      .slice(0, 6)
+      .map((item) => `${item.groupLabel} ${ms(item.duration)}`)
+      .join(', ')}`,
+  );
   const longTasks = lhr.audits['long-tasks']?.details?.items ?? [];
   for (const task of longTasks.slice(0, 8)) {
     console.log(`  long task at ${ms(task.startTime)}: ${ms(task.duration)} (${pathOf(task.url)})`);

@@ -1,6 +1,7 @@
+import type { Endpoint } from '@daywise/shared/api/endpoint';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
 
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ROUTER = /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/;
@@ -38,11 +39,70 @@ function firstLoadModules(entry: RegExp): Plugin & { modules: Set<string> } {
   };
 }
 
+const API_CONTRACT = '@daywise/shared/api';
+const API_ROUTES = '\0api-routes';
+
+/**
+ * The API contract as the browser needs it: each endpoint's method, path and whether it is
+ * idempotent, all `callApi` reads (src/lib/api-client.ts). The contract itself carries every
+ * endpoint's zod schemas, and building them as the modules load was over half of the signed-in
+ * pages' blocking time (ADR 0018 step 17). The browser's build imports this module in its place,
+ * written from the contract as it loads in Node, so the two cannot drift; an import of anything
+ * else from the contract fails the build. Types still come from the contract itself.
+ */
+function apiRoutesOnly(): Plugin {
+  return {
+    name: 'daywise:api-routes-only',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(id) {
+      return id === API_CONTRACT ? API_ROUTES : null;
+    },
+    async load(id) {
+      if (id !== API_ROUTES) {
+        return null;
+      }
+      const endpointModule = await this.resolve(`${API_CONTRACT}/endpoint`);
+      if (!endpointModule) {
+        throw new Error(`${API_CONTRACT}/endpoint did not resolve`);
+      }
+      const { module } = await runnerImport<Record<string, unknown>>(API_CONTRACT, {
+        configFile: false,
+        logLevel: 'silent',
+      });
+      const groups = Object.entries(module).flatMap(([name, value]) => {
+        const endpoints = value && typeof value === 'object' ? Object.entries(value) : [];
+        const routes = endpoints.map(([key, endpoint]: [string, Partial<Endpoint>]) =>
+          endpoint.method && endpoint.path
+            ? [
+                key,
+                { method: endpoint.method, path: endpoint.path, idempotent: endpoint.idempotent },
+              ]
+            : null,
+        );
+        return routes.length > 0 && routes.every(Boolean)
+          ? [
+              `export const ${name} = ${JSON.stringify(Object.fromEntries(routes as [string, unknown][]))};`,
+            ]
+          : [];
+      });
+      return [`export * from ${JSON.stringify(endpointModule.id)};`, ...groups].join('\n');
+    },
+  };
+}
+
 const appFirstLoad = firstLoadModules(APP_ENTRY);
 const homeFirstLoad = firstLoadModules(HOME_ENTRY);
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), appFirstLoad, homeFirstLoad],
+  plugins: [
+    react(),
+    tailwindcss(),
+    appFirstLoad,
+    homeFirstLoad,
+    // The page renderer runs in Node and keeps the whole contract.
+    ...(isSsrBuild ? [] : [apiRoutesOnly()]),
+  ],
   // The page renderer (src/entry-server.tsx) carries its dependencies, built for production: the
   // server draws signed-in pages with it at run time, whatever NODE_ENV it runs with (ADR 0018).
   ...(isSsrBuild

@@ -199,3 +199,56 @@ export const PLAN_DAY_REACH = 365;
 
 /** How many days Upcoming shows, starting tomorrow (ours, issue 14). */
 export const UPCOMING_DAYS = 7;
+
+/*
+ * What the browser reads outside its forms. They are here, not beside the schemas that check them
+ * (schemas/), so that a page reading them does not load zod and build those schemas (ADR 0018
+ * step 17).
+ */
+
+/** Todos (docs/product/todos.md). */
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export const TODO_LIMITS = { titleMax: 200, descriptionMax: 2000, tagsMax: 10 } as const;
+/** The list's filters; the due-date filter is ours (issue 5). */
+export const TODO_STATUSES = ['all', 'pending', 'completed'] as const;
+export const DUE_FILTERS = ['any', 'overdue', 'today', 'week', 'none'] as const;
+/** Newest first; soonest due first (no due date last); highest priority first. Each then newest. */
+export const TODO_SORTS = ['created', 'due', 'priority'] as const;
+
+/** The preset tag colours, the default and the fallback. */
+export const TAG_COLORS = [
+  '#3B82F6',
+  '#EF4444',
+  '#10B981',
+  '#F59E0B',
+  '#8B5CF6',
+  '#EC4899',
+  '#06B6D4',
+  '#84CC16',
+  '#F97316',
+  '#6B7280',
+] as const;
+export const DEFAULT_TAG_COLOR = '#3B82F6';
+export const FALLBACK_TAG_COLOR = '#6B7280';
+
+/** Analytics ranges in days, and the activity chart's periods. */
+export const ANALYTICS_RANGES = [7, 30, 90] as const;
+export const CHART_PERIODS = ['week', 'month', 'year'] as const;
+
+/** Profile field caps and who may see a profile. */
+export const PROFILE_LIMITS = { bioMax: 500, locationMax: 100, websiteMax: 200 } as const;
+export const PROFILE_VISIBILITIES = ['private', 'public', 'friends'] as const;
+
+/** The PDF report covers the last 30 days unless a range is chosen, and a year at most. */
+export const REPORT_DEFAULT_DAYS = 30;
+export const REPORT_MAX_DAYS = 366;
+
+/**
+ * The response header that says how many items an export will hold, so the page can show
+ * 'Exporting… 3,200 of 10,000 items' while it reads the stream. Every item of the JSON archive
+ * and every row of a CSV file ends with a line break (docs/data-archive.md).
+ */
+export const EXPORT_ITEMS_HEADER = 'X-Export-Items';
+
+/** Bounds of an API token's name (ours; ADR 0016 caps every input). */
+export const API_TOKEN_NAME_MAX = 60;

@@ -1,6 +1,5 @@
-import { addDays } from '@daywise/shared';
+import { addDays, FALLBACK_TAG_COLOR } from '@daywise/shared';
 import {
-  FALLBACK_TAG_COLOR,
   PERFORMANCE_DAYS,
   type PlanAnalytics,
   type TagStat,

@@ -1,4 +1,5 @@
-import { type Archive, archiveSchema, EXPORT_ITEMS_HEADER } from '@daywise/shared/schemas';
+import { EXPORT_ITEMS_HEADER } from '@daywise/shared';
+import { type Archive, archiveSchema } from '@daywise/shared/schemas';
 import { parse } from 'csv-parse/sync';
 import type { KyselyPlugin } from 'kysely';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';

@@ -1,13 +1,9 @@
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 
-import { addDays } from '@daywise/shared';
+import { addDays, EXPORT_ITEMS_HEADER, REPORT_DEFAULT_DAYS } from '@daywise/shared';
 import { exportsApi } from '@daywise/shared/api';
-import {
-  EXPORT_ITEMS_HEADER,
-  EXPORT_RATE_LIMIT,
-  REPORT_DEFAULT_DAYS,
-} from '@daywise/shared/schemas';
+import { EXPORT_RATE_LIMIT } from '@daywise/shared/schemas';
 import type { FastifyReply } from 'fastify';
 
 import type { AppInstance } from '../app';

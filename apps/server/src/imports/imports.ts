@@ -1,6 +1,5 @@
-import { MESSAGES, QUOTAS, repeatText, todayIn } from '@daywise/shared';
+import { DEFAULT_TAG_COLOR, MESSAGES, QUOTAS, repeatText, todayIn } from '@daywise/shared';
 import {
-  DEFAULT_TAG_COLOR,
   type ImportPreview,
   type ImportProblem,
   type ImportStatus,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { MESSAGES, todayIn } from '@daywise/shared';
+import { MESSAGES, todayIn, TODO_LIMITS } from '@daywise/shared';
 import {
   type Archive,
   archiveSchema,
@@ -9,7 +9,6 @@ import {
   type ImportProblem,
   PLAN_LIMITS,
   type Priority,
-  TODO_LIMITS,
 } from '@daywise/shared/schemas';
 import * as chrono from 'chrono-node';
 import { parse as parseCsv } from 'csv-parse/sync';

@@ -1,4 +1,5 @@
-import { FALLBACK_TAG_COLOR, type TagStat } from '@daywise/shared/schemas';
+import { FALLBACK_TAG_COLOR } from '@daywise/shared';
+import { type TagStat } from '@daywise/shared/schemas';
 import { type Kysely, sql } from 'kysely';
 
 import type { Database } from '../db/schema';

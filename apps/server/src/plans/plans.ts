@@ -1,6 +1,6 @@
+import { FALLBACK_TAG_COLOR } from '@daywise/shared';
 import {
   type Completion,
-  FALLBACK_TAG_COLOR,
   type Plan,
   type PlanInput,
   planSchema,

@@ -1,4 +1,5 @@
-import { PRIORITIES, type Priority } from '@daywise/shared/schemas';
+import { PRIORITIES } from '@daywise/shared';
+import { type Priority } from '@daywise/shared/schemas';
 
 import { Badge, type BadgeTone } from './badge';
 

@@ -1,6 +1,5 @@
-import { ERROR_CODES, isErrorCode, MESSAGES } from '@daywise/shared';
+import { ERROR_CODES, EXPORT_ITEMS_HEADER, isErrorCode, MESSAGES } from '@daywise/shared';
 import { type Endpoint, endpointPath } from '@daywise/shared/api';
-import { EXPORT_ITEMS_HEADER } from '@daywise/shared/schemas';
 
 import { ApiClientError, queryString } from './api-client';
 import { reportReachable } from './connection';

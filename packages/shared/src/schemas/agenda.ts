@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import { UPCOMING_DAYS } from '../constants';
-import { PRIORITIES, todoSchema } from './todos';
+import { PRIORITIES, UPCOMING_DAYS } from '../constants';
+import { todoSchema } from './todos';
 
 /** A task of one of the user's own daily plans, with the plan it belongs to. */
 export const agendaPlanTaskSchema = z

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
+import { ANALYTICS_RANGES, CHART_PERIODS } from '../constants';
 import { completionFields, planTaskResponseSchema, tagStatSchema } from './plans';
 
 /** Analytics ranges and the performance list. */
-export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export const PERFORMANCE_DAYS = 7;
 export const PERFORMANCE_THRESHOLDS = { good: 80, fair: 50 } as const;
 export const STREAK_LIST_SIZE = 5;
@@ -105,7 +105,6 @@ export const habitItemSchema = z
   .meta({ id: 'HabitItem' });
 export type HabitItem = z.infer<typeof habitItemSchema>;
 
-export const CHART_PERIODS = ['week', 'month', 'year'] as const;
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
 export const chartQuerySchema = z.object({ period: z.enum(CHART_PERIODS).default('week') });
 

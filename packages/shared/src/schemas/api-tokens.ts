@@ -1,13 +1,11 @@
 import { z } from 'zod';
 
+import { API_TOKEN_NAME_MAX } from '../constants';
 import { MESSAGES } from '../messages';
 
 /** What a token may do: 'read' calls GET endpoints only; 'read-write' calls any it may. */
 export const API_TOKEN_SCOPES = ['read', 'read-write'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
-
-/** Bounds of a token's name (ours; ADR 0016 caps every input). */
-export const API_TOKEN_NAME_MAX = 60;
 
 export const apiTokenCreateSchema = z.object({
   name: z

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-import { THEMES } from '../constants';
+import { PRIORITIES, PROFILE_VISIBILITIES, THEMES } from '../constants';
 import { tagStatSchema } from './plans';
-import { PROFILE_VISIBILITIES } from './settings';
-import { PRIORITIES, repeatSchema } from './todos';
+import { repeatSchema } from './todos';
 
 /**
  * The Daywise JSON archive: everything that is the user's own, plus the shared plans and chats

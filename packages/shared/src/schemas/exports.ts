@@ -1,17 +1,7 @@
 import { z } from 'zod';
 
+import { REPORT_MAX_DAYS } from '../constants';
 import { dateSchema } from './todos';
-
-/** The PDF report covers the last 30 days unless a range is chosen, and a year at most. */
-export const REPORT_DEFAULT_DAYS = 30;
-export const REPORT_MAX_DAYS = 366;
-
-/**
- * The response header that says how many items an export will hold, so the page can show
- * 'Exporting… 3,200 of 10,000 items' while it reads the stream. Every item of the JSON archive
- * and every row of a CSV file ends with a line break (docs/data-archive.md).
- */
-export const EXPORT_ITEMS_HEADER = 'X-Export-Items';
 
 /** The report's range: both days or neither (the last 30 days); `from` not after `to`. */
 export const reportQuerySchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { PRIORITIES } from './todos';
+import { PRIORITIES } from '../constants';
 
 /** Where an import comes from, as detected from the file. */
 export const IMPORT_FORMATS = ['daywise', 'todoist', 'ticktick'] as const;

@@ -1,23 +1,8 @@
 import { z } from 'zod';
 
+import { DEFAULT_TAG_COLOR, PRIORITIES } from '../constants';
 import { MESSAGES } from '../messages';
-import { dateSchema, PRIORITIES, reminderTimeSchema } from './todos';
-
-/** The preset tag colours, the default and the fallback. */
-export const TAG_COLORS = [
-  '#3B82F6',
-  '#EF4444',
-  '#10B981',
-  '#F59E0B',
-  '#8B5CF6',
-  '#EC4899',
-  '#06B6D4',
-  '#84CC16',
-  '#F97316',
-  '#6B7280',
-] as const;
-export const DEFAULT_TAG_COLOR = '#3B82F6';
-export const FALLBACK_TAG_COLOR = '#6B7280';
+import { dateSchema, reminderTimeSchema } from './todos';
 
 export const PLAN_LIMITS = {
   titleMax: 200,

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
-import { LIMITS, NAME_MIN_LENGTH } from '../constants';
+import { LIMITS, NAME_MIN_LENGTH, PROFILE_LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
-
-export const PROFILE_LIMITS = { bioMax: 500, locationMax: 100, websiteMax: 200 } as const;
 
 /** A scheme at the start ('https:', 'mailto:'), but not a host's port ('example.com:8080'). */
 const SCHEME = /^[a-z][a-z\d+.-]*:(?!\d)/i;

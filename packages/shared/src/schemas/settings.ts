@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
-import { THEMES } from '../constants';
+import { PROFILE_VISIBILITIES, THEMES } from '../constants';
 
-export const PROFILE_VISIBILITIES = ['private', 'public', 'friends'] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 
 /** An IANA time zone the runtime knows ('Europe/Paris', 'UTC'). */

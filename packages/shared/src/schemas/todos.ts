@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-export const PRIORITIES = ['low', 'medium', 'high'] as const;
-export type Priority = (typeof PRIORITIES)[number];
+import { DUE_FILTERS, PRIORITIES, TODO_LIMITS, TODO_SORTS, TODO_STATUSES } from '../constants';
 
-export const TODO_LIMITS = { titleMax: 200, descriptionMax: 2000, tagsMax: 10 } as const;
+export type Priority = (typeof PRIORITIES)[number];
 
 /** A calendar date, YYYY-MM-DD, that exists. */
 export const dateSchema = z
@@ -109,11 +108,6 @@ export const todoUpdateSchema = z
 
 export type TodoCreate = z.input<typeof todoCreateSchema>;
 export type TodoUpdate = z.infer<typeof todoUpdateSchema>;
-
-export const TODO_STATUSES = ['all', 'pending', 'completed'] as const;
-export const DUE_FILTERS = ['any', 'overdue', 'today', 'week', 'none'] as const;
-/** Newest first; soonest due first (no due date last); highest priority first. Each then newest. */
-export const TODO_SORTS = ['created', 'due', 'priority'] as const;
 
 /** The list's filters (docs/product/todos.md; the due-date filter is ours, see issue 5). */
 export const todoListQuerySchema = z.object({

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@daywise/shared';
-import { ANALYTICS_RANGES, type ChartData } from '@daywise/shared/schemas';
+import { ANALYTICS_RANGES, MESSAGES } from '@daywise/shared';
+import { type ChartData } from '@daywise/shared/schemas';
 import { BarChart3, Loader2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';

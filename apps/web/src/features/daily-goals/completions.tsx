@@ -1,5 +1,4 @@
-import { MESSAGES } from '@daywise/shared';
-import { ANALYTICS_RANGES } from '@daywise/shared/schemas';
+import { ANALYTICS_RANGES, MESSAGES } from '@daywise/shared';
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 

@@ -1,9 +1,8 @@
-import { addDays, MESSAGES } from '@daywise/shared';
+import { addDays, MESSAGES, PRIORITIES } from '@daywise/shared';
 import {
   type Plan,
   type PlanInput,
   planSchema,
-  PRIORITIES,
   type Priority,
   type Tag,
 } from '@daywise/shared/schemas';

@@ -1,4 +1,5 @@
-import { FALLBACK_TAG_COLOR, type TagStat } from '@daywise/shared/schemas';
+import { FALLBACK_TAG_COLOR } from '@daywise/shared';
+import { type TagStat } from '@daywise/shared/schemas';
 
 /** A labelled progress bar (role="progressbar"), in the given colour. */
 export function ProgressBar({

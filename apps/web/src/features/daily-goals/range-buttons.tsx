@@ -1,4 +1,4 @@
-import { ANALYTICS_RANGES } from '@daywise/shared/schemas';
+import { ANALYTICS_RANGES } from '@daywise/shared';
 
 import { Button } from '../../components/button';
 

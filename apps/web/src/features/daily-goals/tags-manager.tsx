@@ -1,11 +1,5 @@
-import { MESSAGES } from '@daywise/shared';
-import {
-  DEFAULT_TAG_COLOR,
-  type Tag,
-  TAG_COLORS,
-  type TagInput,
-  tagSchema,
-} from '@daywise/shared/schemas';
+import { DEFAULT_TAG_COLOR, MESSAGES, TAG_COLORS } from '@daywise/shared';
+import { type Tag, type TagInput, tagSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';

@@ -1,4 +1,5 @@
-import { FALLBACK_TAG_COLOR, type PlanTask } from '@daywise/shared/schemas';
+import { FALLBACK_TAG_COLOR } from '@daywise/shared';
+import { type PlanTask } from '@daywise/shared/schemas';
 import { Bell, BellPlus, Trash2 } from 'lucide-react';
 
 import { Badge, badgeClass } from '../../components/badge';

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@daywise/shared';
-import { CHART_PERIODS, type ChartData, type ChartPeriod } from '@daywise/shared/schemas';
+import { CHART_PERIODS, MESSAGES } from '@daywise/shared';
+import { type ChartData, type ChartPeriod } from '@daywise/shared/schemas';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 
 import { Button } from '../../components/button';

@@ -1,10 +1,5 @@
-import { MESSAGES } from '@daywise/shared';
-import {
-  type Profile,
-  PROFILE_LIMITS,
-  type ProfileUpdate,
-  profileUpdateSchema,
-} from '@daywise/shared/schemas';
+import { MESSAGES, PROFILE_LIMITS } from '@daywise/shared';
+import { type Profile, type ProfileUpdate, profileUpdateSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BadgeCheck,

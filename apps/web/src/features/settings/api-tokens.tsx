@@ -1,10 +1,5 @@
-import { API_REFERENCE_PATH, MESSAGES } from '@daywise/shared';
-import {
-  API_TOKEN_NAME_MAX,
-  type ApiToken,
-  type ApiTokenScope,
-  type CreatedApiToken,
-} from '@daywise/shared/schemas';
+import { API_REFERENCE_PATH, API_TOKEN_NAME_MAX, MESSAGES } from '@daywise/shared';
+import { type ApiToken, type ApiTokenScope, type CreatedApiToken } from '@daywise/shared/schemas';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 

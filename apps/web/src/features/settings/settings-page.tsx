@@ -1,5 +1,5 @@
-import { MESSAGES, type Theme } from '@daywise/shared';
-import { PROFILE_VISIBILITIES, type SettingUpdate } from '@daywise/shared/schemas';
+import { MESSAGES, PROFILE_VISIBILITIES, type Theme } from '@daywise/shared';
+import { type SettingUpdate } from '@daywise/shared/schemas';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 

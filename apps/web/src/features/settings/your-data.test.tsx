@@ -1,6 +1,5 @@
-import { MESSAGES } from '@daywise/shared';
+import { EXPORT_ITEMS_HEADER, MESSAGES } from '@daywise/shared';
 import { exportsApi, settingsApi } from '@daywise/shared/api';
-import { EXPORT_ITEMS_HEADER } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,4 @@
-import { addDays, MESSAGES, todayIn } from '@daywise/shared';
-import { REPORT_DEFAULT_DAYS } from '@daywise/shared/schemas';
+import { addDays, MESSAGES, REPORT_DEFAULT_DAYS, todayIn } from '@daywise/shared';
 import { Download } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 

@@ -1,11 +1,5 @@
-import { MESSAGES } from '@daywise/shared';
-import {
-  PRIORITIES,
-  type Repeat,
-  type Todo,
-  type TodoCreate,
-  todoCreateSchema,
-} from '@daywise/shared/schemas';
+import { MESSAGES, PRIORITIES } from '@daywise/shared';
+import { type Repeat, type Todo, type TodoCreate, todoCreateSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BellOff } from 'lucide-react';
 import { useId, useState } from 'react';

@@ -1,11 +1,5 @@
-import {
-  DUE_FILTERS,
-  PRIORITIES,
-  type Priority,
-  TODO_SORTS,
-  TODO_STATUSES,
-  type TodoListQuery,
-} from '@daywise/shared/schemas';
+import { DUE_FILTERS, PRIORITIES, TODO_SORTS, TODO_STATUSES } from '@daywise/shared';
+import { type Priority, type TodoListQuery } from '@daywise/shared/schemas';
 
 import { PRIORITY_LABELS } from '../../components/priority-chip';
 

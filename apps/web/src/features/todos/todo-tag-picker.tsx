@@ -1,5 +1,4 @@
-import { MESSAGES } from '@daywise/shared';
-import { TODO_LIMITS } from '@daywise/shared/schemas';
+import { MESSAGES, TODO_LIMITS } from '@daywise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
