@@ -22,8 +22,20 @@ const SIGNED_IN_PAGES = [
 const FAR_ZONES = ['Pacific/Kiritimati', 'Etc/GMT+12'];
 
 test.describe('A signed-in page’s first screen', () => {
-  test('comes drawn for its user, before any code runs', async ({ browser, page, server }) => {
+  test('comes drawn for its user, their data on it, before any code runs', async ({
+    browser,
+    page,
+    server,
+  }) => {
     await createVerifiedUser(page.request, server, 'Grace Hopper');
+    expect(
+      (await page.request.post('/api/todos', { data: { title: 'Water the plants' } })).status(),
+    ).toBe(201);
+    // The first signed-in page is the browser's to draw: it makes the settings from its time zone.
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome back, Grace!' }),
+    ).toBeVisible();
     // Without JavaScript: what the server sent, and all a slow phone shows until the code is in.
     const noScript = await browser.newContext({
       javaScriptEnabled: false,
@@ -37,6 +49,9 @@ test.describe('A signed-in page’s first screen', () => {
         drawn.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Todos' }),
       ).toBeVisible();
     }
+    // The reads the pages make were made by the server and drawn.
+    await drawn.goto(`${server.url}/dashboard/todos`);
+    await expect(drawn.getByRole('heading', { name: 'Water the plants' })).toBeVisible();
     await noScript.close();
   });
 
@@ -49,6 +64,13 @@ test.describe('A signed-in page’s first screen', () => {
       // Eight pages loaded, each until it is interactive.
       test.slow();
       await createVerifiedUser(page.request, server, 'Grace Hopper');
+      expect(
+        (
+          await page.request.post('/api/todos', {
+            data: { title: 'Water the plants', priority: 'low' },
+          })
+        ).status(),
+      ).toBe(201);
       const context = await browser.newContext({
         storageState: await page.context().storageState(),
         timezoneId,
@@ -69,6 +91,14 @@ test.describe('A signed-in page’s first screen', () => {
         }
       });
       tab.on('pageerror', (error) => errors.push(`${tab.url()}: ${error.message}`));
+      // The first signed-in page is the browser's to draw, and reads the session: it makes the
+      // settings, in this zone. Every page after it is drawn by the server, in that zone too.
+      await tab.goto(`${server.url}/dashboard`);
+      await expect(tab.locator('html[data-ready]')).toHaveCount(1);
+      await expect(
+        tab.getByRole('heading', { level: 1, name: 'Welcome back, Grace!' }),
+      ).toBeVisible();
+      sessionReads.length = 0;
       for (const [path, heading] of SIGNED_IN_PAGES) {
         await tab.goto(`${server.url}${path}`);
         await expect(tab.locator('html[data-ready]')).toHaveCount(1);
@@ -78,6 +108,7 @@ test.describe('A signed-in page’s first screen', () => {
       await expect(tab.getByRole('list', { name: 'Active filters' })).toContainText(
         'Priority: Low',
       );
+      await expect(tab.getByRole('heading', { name: 'Water the plants' })).toBeVisible();
       // The ids React gave the drawn page are the ones it gives what it draws next: a control
       // names the part it opens. The filter in the query opened the panel; it is drawn again.
       const filters = tab.getByRole('button', { name: 'Filters' });

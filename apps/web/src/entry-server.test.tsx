@@ -1,8 +1,12 @@
+import { settingsApi, todosApi } from '@daywise/shared/api';
 import type { SessionState } from '@daywise/shared/schemas';
-import { describe, expect, it } from 'vitest';
+import type { DehydratedState } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 
-import { renderSignedInPage, SESSION_PRELOAD } from './entry-server';
-import { INLINE_SESSION_ID } from './lib/session-read';
+import { type ReadApi, renderSignedInPage, SESSION_PRELOAD } from './entry-server';
+import { INLINE_STATE_ID } from './lib/session-read';
+import { errorResponse, fakeApi } from './test/fake-api';
+import { makeTodo } from './test/fixtures';
 
 /** A signed-in page's shell as scripts/prerender.mjs writes it: the spinner in #root. */
 const SHELL = `<!doctype html>
@@ -26,13 +30,44 @@ const SESSION: SessionState = {
   },
 };
 
+const SETTINGS = {
+  notifications: { email: true, reminders: true },
+  privacy: { profileVisibility: 'private', activityTracking: true },
+  preferences: { theme: 'system', timezone: 'Pacific/Kiritimati' },
+} as const;
+
+/**
+ * The API as the server reads it for the user: settings, one pending todo among the todos' reads,
+ * and every other read refused (the browser makes those itself).
+ */
+function stubApi() {
+  return fakeApi()
+    .route('GET', '/api/*', () => errorResponse(404, 'NOT_FOUND'))
+    .on(settingsApi.get, SETTINGS)
+    .on(todosApi.list, ({ query }) => ({
+      items: query.get('status') === 'pending' ? [makeTodo({ title: 'Water the plants' })] : [],
+      nextCursor: null,
+      total: query.get('status') === 'pending' ? 1 : 0,
+      totalIsLowerBound: false,
+    }))
+    .on(todosApi.stats, () => errorResponse(500, 'INTERNAL'));
+}
+
+/** The server's reads, through the fake API. */
+const readApi: ReadApi = (path) => fetch(path);
+
 function parse(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');
 }
 
+function inlineState(page: Document): DehydratedState {
+  return JSON.parse(page.getElementById(INLINE_STATE_ID)?.textContent ?? '') as DehydratedState;
+}
+
 describe('renderSignedInPage', () => {
   it('draws the page for the user in place of the spinner, their session inlined', async () => {
-    const html = await renderSignedInPage(SHELL, '/dashboard', SESSION);
+    stubApi();
+    const html = await renderSignedInPage(SHELL, '/dashboard', SESSION, readApi);
     const page = parse(html);
     expect(page.querySelector('#root h1')?.textContent).toBe('Welcome back, Ada!');
     // The spinner the shell shows while the session is read is gone.
@@ -40,12 +75,36 @@ describe('renderSignedInPage', () => {
     expect(page.title).toBe('Dashboard · Daywise');
     expect(page.querySelectorAll('title')).toHaveLength(1);
     // The browser starts from this session (main.tsx), so it does not read it again.
-    expect(JSON.parse(page.getElementById(INLINE_SESSION_ID)?.textContent ?? '')).toEqual(SESSION);
+    const session = inlineState(page).queries.find((query) => query.queryKey[0] === 'session');
+    expect(session?.state.data).toEqual(SESSION);
     expect(html).not.toContain(SESSION_PRELOAD);
   });
 
-  it('keeps a name that looks like markup as text, inside the inlined session too', async () => {
-    const html = await renderSignedInPage(SHELL, '/dashboard/profile', SESSION);
+  it('draws the page from its reads, made as the user, and inlines what was read', async () => {
+    const api = stubApi();
+    // As in Node, where the server draws pages: no window, and no browser's time zone to tell.
+    vi.stubGlobal('window', undefined);
+    const html = await renderSignedInPage(SHELL, '/dashboard/todos', SESSION, readApi);
+    vi.unstubAllGlobals();
+    const page = parse(html);
+    expect(page.body.textContent).toContain('Water the plants');
+    // The settings were read without a time zone: the server knows no browser's.
+    expect(api.callsTo('GET', '/api/settings')[0]?.query.has('timezone')).toBe(false);
+    // Only reads, each once.
+    expect(api.calls.every((call) => call.method === 'GET')).toBe(true);
+    expect(new Set(api.urls).size).toBe(api.urls.length);
+    const inlined = inlineState(page).queries.map((query) => query.queryKey[0]);
+    expect(inlined).toEqual(expect.arrayContaining(['session', 'settings', 'todos']));
+    // A read that failed is not inlined: the browser shows it loading and makes it itself.
+    expect(api.callsTo('GET', '/api/todos/stats')).toHaveLength(1);
+    expect(inlineState(page).queries.filter((query) => query.state.status !== 'success')).toEqual(
+      [],
+    );
+  });
+
+  it('keeps a name that looks like markup as text, inside the inlined state too', async () => {
+    stubApi();
+    const html = await renderSignedInPage(SHELL, '/dashboard/profile', SESSION, readApi);
     const page = parse(html);
     expect(page.querySelectorAll('script')).toHaveLength(1);
     expect(html).not.toContain('<script>alert(1)');
@@ -53,8 +112,8 @@ describe('renderSignedInPage', () => {
   });
 
   it('refuses a shell that is not the one the build writes', async () => {
-    await expect(renderSignedInPage('<html></html>', '/dashboard', SESSION)).rejects.toThrow(
-      'is not the one scripts/prerender.mjs writes',
-    );
+    await expect(
+      renderSignedInPage('<html></html>', '/dashboard', SESSION, readApi),
+    ).rejects.toThrow('is not the one scripts/prerender.mjs writes');
   });
 });

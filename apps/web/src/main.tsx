@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppRoot } from './app/app-root';
 import { mount } from './app/mount';
 import { routes } from './app/routes';
-import { readInlineSession } from './lib/session-read';
+import { readInlineState } from './lib/session-read';
 
 /**
  * Loads the lazy modules of the routes that match the page being opened, so that a prerendered
@@ -30,7 +30,7 @@ await loadMatchedRoutes(routes, window.location.pathname);
 await new Promise((resolve) => setTimeout(resolve, 0));
 mount(
   <AppRoot
-    session={readInlineSession()}
+    state={readInlineState()}
     router={<RouterProvider router={createBrowserRouter(routes)} />}
   />,
 );

@@ -43,6 +43,19 @@ export async function userTimezone(db: Kysely<Database>, userId: string): Promis
 }
 
 /**
+ * Whether the user's settings are made: until the browser's first settings read, which starts them
+ * from its time zone, they are not, and a page drawn on the server could only guess that zone.
+ */
+export async function hasSettings(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_settings')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * The user's settings, created with the defaults the first time they are read. A first read may
  * name the browser's time zone to start from instead of UTC.
  */

@@ -67,11 +67,18 @@ describe('a signed-in page drawn by the server for its user', () => {
   async function start(renderer: string) {
     ctx = await createTestApp('sqlite', { env: { WEB_DIST_DIR: webBuild(renderer) } });
     cookie = (await accountClient(ctx).signUpAndVerify()) ?? '';
+    // The browser's first settings read, which makes the user's settings from its time zone.
+    await ctx.app.inject({
+      method: 'GET',
+      url: '/api/settings?timezone=Europe/Paris',
+      headers: { cookie },
+    });
   }
   afterEach(() => ctx.close());
 
-  const echoing = `export async function renderSignedInPage(shell, url, session) {
-    return shell + ' ${DRAWN} ' + url + ' ' + JSON.stringify(session);
+  const echoing = `export async function renderSignedInPage(shell, url, session, readApi) {
+    const settings = await (await readApi('/api/settings')).json();
+    return shell + ' ${DRAWN} ' + url + ' ' + JSON.stringify(session) + ' ' + JSON.stringify(settings);
   }`;
 
   it('draws the page with the session of its user, kept from shared caches, compressed', async () => {
@@ -93,6 +100,37 @@ describe('a signed-in page drawn by the server for its user', () => {
       headers: { cookie },
     });
     expect(body).toContain(JSON.stringify(session.json<{ user: unknown }>()));
+    // The renderer reads the API as the user: their own settings.
+    expect(body).toContain('"timezone":"Europe/Paris"');
+  });
+
+  it('leaves a user’s first signed-in page to the browser, which makes their settings', async () => {
+    ctx = await createTestApp('sqlite', { env: { WEB_DIST_DIR: webBuild(echoing) } });
+    cookie = (await accountClient(ctx).signUpAndVerify()) ?? '';
+    const first = await ctx.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
+    expect(first.body).toBe('<title>Dashboard shell</title>');
+    // Nothing was made from the server's own time zone.
+    expect(await ctx.database.db.selectFrom('user_settings').selectAll().execute()).toEqual([]);
+  });
+
+  it('lets the renderer read only the API, as the user', async () => {
+    await start(`export async function renderSignedInPage(shell, url, session, readApi) {
+      const statuses = [];
+      for (const path of ['/api/settings', '/api/todos?status=nope']) {
+        statuses.push((await readApi(path)).status);
+      }
+      await readApi('/dashboard/settings').catch((error) => statuses.push(error.message));
+      return shell + ' ${DRAWN} ' + statuses.join(' ');
+    }`);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { cookie },
+    });
+    expect(response.body).toBe(
+      '<title>Dashboard shell</title> ' +
+        `${DRAWN} 200 400 A page drawn on the server reads only the API, not /dashboard/settings`,
+    );
   });
 
   it('sends the shell to a visitor, to a cookie of no session and to an account deleted since', async () => {

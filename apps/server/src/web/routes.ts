@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app';
 import { signedInUser } from '../auth/routes';
 import { ApiError } from '../lib/errors';
+import { hasSettings } from '../settings/settings';
 
 /**
  * The pages apps/web/scripts/prerender.mjs wrote, URL path -> file under the dist: prerendered
@@ -39,7 +40,34 @@ function findPrerenderedPages(webDistDir: string): Map<string, string> {
 
 /** What the web build's page renderer offers (apps/web/src/entry-server.tsx). */
 interface PageRenderer {
-  renderSignedInPage: (shell: string, url: string, session: SessionState) => Promise<string>;
+  renderSignedInPage: (
+    shell: string,
+    url: string,
+    session: SessionState,
+    readApi: (path: string) => Promise<Response>,
+  ) => Promise<string>;
+}
+
+/**
+ * The API read as the user a page request comes from, for the renderer drawing their page: the
+ * same route, checks and answer as the browser's own read would get, without leaving the process.
+ */
+function readApiAs(app: AppInstance, request: FastifyRequest) {
+  return async (path: string): Promise<Response> => {
+    if (!path.startsWith('/api/')) {
+      throw new Error(`A page drawn on the server reads only the API, not ${path}`);
+    }
+    const answer = await app.inject({
+      method: 'GET',
+      url: path,
+      remoteAddress: request.ip,
+      headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
+    });
+    return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
 }
 
 /**
@@ -129,8 +157,8 @@ export async function webRoutes(app: AppInstance, webDistDir: string): Promise<v
 
   /**
    * A signed-in page drawn by the server for the user whose session the request carries (ADR 0018
-   * step 16): they see their page at once, and the code hydrates it. Null without a session or a
-   * renderer, or when drawing fails (the database away, say): the shell is sent then, and the
+   * steps 16 and 18): they see their page at once, their data on it, and the code hydrates it. Null
+   * without a session, settings or a renderer, or when drawing fails (the database away, say): the shell is sent then, and the
    * page reads the session itself, with its own error and Try Again.
    */
   async function drawnForUser(request: FastifyRequest, shellFile: string) {
@@ -140,12 +168,19 @@ export async function webRoutes(app: AppInstance, webDistDir: string): Promise<v
     try {
       const renderer = await pageRenderer();
       const user = renderer && (await signedInUser(app, request));
-      if (!renderer || !user) {
+      // A user's first signed-in page is the browser's to draw: its settings read makes their
+      // settings, starting from the browser's time zone, which the server cannot know.
+      if (!renderer || !user || !(await hasSettings(app.database.db, user.id))) {
         return null;
       }
       const shell = await shellText(shellFile);
       // The page as its path and query ask for it: a list's filters are in its query.
-      return await renderer.renderSignedInPage(shell, request.url, { user });
+      return await renderer.renderSignedInPage(
+        shell,
+        request.url,
+        { user },
+        readApiAs(app, request),
+      );
     } catch (error) {
       request.log.warn({ err: error, url: request.url }, 'the page was not drawn for its user');
       return null;

@@ -1,4 +1,4 @@
-import type { SessionState } from '@daywise/shared/schemas';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 
 import { AppProviders } from './providers';
@@ -10,10 +10,18 @@ import { ReadyMarker } from './ready-marker';
  * the server keeps the ids it was drawn with only if both trees are the same, and a control that
  * names a part drawn later (a button's `aria-controls`) would otherwise name nothing.
  */
-export function AppRoot({ router, session }: { router: ReactNode; session?: SessionState }) {
+export function AppRoot({
+  router,
+  client,
+  state,
+}: {
+  router: ReactNode;
+  client?: QueryClient;
+  state?: DehydratedState | undefined;
+}) {
   return (
     <StrictMode>
-      <AppProviders session={session}>
+      <AppProviders client={client} state={state}>
         {router}
         <ReadyMarker />
       </AppProviders>

@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { Button, IconButton } from '../components/button';
 import { Modal } from '../components/modal';
 import { useNavigateAfterDialogs } from '../components/use-close-on-back';
-import { prefetchParserWhenIdle } from '../features/quick-add/load-parser';
+import { prefetchParserOnceActive } from '../features/quick-add/load-parser';
 import { loadOnce } from '../lib/load-once';
 import { useToday } from '../lib/settings';
 import { dismissToast, notify } from '../lib/toast';
@@ -200,8 +200,8 @@ export function KeyboardShortcuts() {
   };
 
   useEffect(() => {
-    const stopParser = prefetchParserWhenIdle();
-    const stopDialogs = formDialogs.prefetchWhenIdle();
+    const stopParser = prefetchParserOnceActive();
+    const stopDialogs = formDialogs.prefetchOnceActive();
     return () => {
       stopParser();
       stopDialogs();

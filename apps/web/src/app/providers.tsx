@@ -1,10 +1,9 @@
-import type { SessionState } from '@daywise/shared/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 
 import { ErrorBoundary } from '../components/error-boundary';
 import { Toaster } from '../components/toaster';
-import { queryKeys } from '../lib/query-keys';
+import { startFrom } from '../lib/drawn-state';
 import { useRefetchOnReconnect } from '../lib/refetch-on-reconnect';
 
 function RefetchOnReconnect() {
@@ -12,35 +11,43 @@ function RefetchOnReconnect() {
   return null;
 }
 
+/** The app's query cache, the same in the browser and in the server's page renderer. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A read runs even offline, so that it fails with Try Again instead of waiting behind
+        // a spinner; it is not tried twice then. The offline notice says why, and the read
+        // runs again once the connection is back (lib/connection.ts).
+        networkMode: 'always',
+        retry: (failures) => failures < 1 && navigator.onLine,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
 /**
- * Everything around the router, the same in the browser and on the server. `session` is the
- * session a signed-in page was drawn for on the server (entry-server.tsx): the page starts from it
- * on both sides, so the browser hydrates exactly what the server drew.
+ * Everything around the router, the same in the browser and on the server. `state` is what the
+ * server read for a signed-in page it drew (the session, and the reads the page made;
+ * entry-server.tsx): the page starts from it on both sides, so the browser hydrates exactly what
+ * the server drew. The server passes its own `client`, to see which reads the page made.
  */
 export function AppProviders({
   children,
-  session,
+  client,
+  state,
 }: {
   children: ReactNode;
-  session?: SessionState | undefined;
+  client?: QueryClient | undefined;
+  state?: DehydratedState | undefined;
 }) {
   const [queryClient] = useState(() => {
-    const client = new QueryClient({
-      defaultOptions: {
-        queries: {
-          // A read runs even offline, so that it fails with Try Again instead of waiting behind
-          // a spinner; it is not tried twice then. The offline notice says why, and the read
-          // runs again once the connection is back (lib/connection.ts).
-          networkMode: 'always',
-          retry: (failures) => failures < 1 && navigator.onLine,
-          refetchOnWindowFocus: false,
-        },
-      },
-    });
-    if (session) {
-      client.setQueryData(queryKeys.session, session);
+    const created = client ?? createQueryClient();
+    if (state) {
+      startFrom(created, state);
     }
-    return client;
+    return created;
   });
   return (
     <ErrorBoundary>

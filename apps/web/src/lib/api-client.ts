@@ -78,6 +78,16 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return typeof error?.message === 'string' && isErrorCode(error.code);
 }
 
+let send: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Sends the API client's requests another way than the browser's `fetch`: the server's page
+ * renderer reads the API as the user it draws a page for (entry-server.tsx). Only it calls this.
+ */
+export function sendApiRequestsWith(sender: typeof fetch): void {
+  send = sender;
+}
+
 /**
  * The HTTP exchange under `callApi`: JSON (or multipart FormData) in, JSON out, and every failure
  * turned into an ApiClientError carrying the server's code and message. Features call `callApi`
@@ -89,7 +99,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const isForm = body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await send(path, {
       method,
       credentials: 'same-origin',
       headers: {

@@ -41,6 +41,25 @@ export function formatCalendarDay(date: string): string {
   return value ? CALENDAR_DAY(value) : date;
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as its date and time in a time zone, the user's as every date (and the same where the
+ * server draws the page): 'Nov 21, 2026, 6:30 PM'.
+ */
+export function formatDateTimeIn(instant: string, timeZone: string): string {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone,
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format.format(new Date(instant));
+}
+
 /** An instant as its date in a time zone: 'Nov 21, 2026'. */
 export function formatDateIn(instant: string, timeZone: string): string {
   return new Date(instant).toLocaleDateString('en-US', {

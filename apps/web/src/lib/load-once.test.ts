@@ -29,14 +29,19 @@ describe('loadOnce', () => {
     expect(fetchModule).toHaveBeenCalledTimes(2);
   });
 
-  it('prefetches when the browser is idle, and not once cancelled', async () => {
+  it('prefetches once the user is there and the browser idle, and not once cancelled', async () => {
     vi.useFakeTimers();
     try {
       const kept = vi.fn(() => Promise.resolve('kept'));
       const cancelled = vi.fn(() => Promise.resolve('cancelled'));
-      loadOnce(kept).prefetchWhenIdle();
-      const cancel = loadOnce(cancelled).prefetchWhenIdle();
+      loadOnce(kept).prefetchOnceActive();
+      const cancel = loadOnce(cancelled).prefetchOnceActive();
       cancel();
+      // A page only looked at fetches nothing.
+      await vi.runAllTimersAsync();
+      expect(kept).not.toHaveBeenCalled();
+      window.dispatchEvent(new Event('pointermove'));
+      window.dispatchEvent(new Event('keydown'));
       await vi.runAllTimersAsync();
       expect(kept).toHaveBeenCalledTimes(1);
       expect(cancelled).not.toHaveBeenCalled();

@@ -2,14 +2,21 @@
  * Code split from the first load (ADR 0018), fetched on first use and kept: every caller shares
  * one fetch, a failed fetch is forgotten so the next call tries again, `loaded()` gives the
  * module once it is here (so a caller can use it at once, without a frame's wait), and
- * `prefetchWhenIdle()` fetches it while the browser has nothing else to do.
+ * `prefetchOnceActive()` fetches it ahead of use, once the user is there.
  */
 export interface LoadOnce<T> {
   load: () => Promise<T>;
   loaded: () => T | undefined;
-  /** Starts the fetch when the browser is idle; returns the cancel for an effect's clean-up. */
-  prefetchWhenIdle: () => () => void;
+  /**
+   * Starts the fetch when the browser is next idle after the user's first move, touch, key or
+   * scroll: a page that is only looked at (or measured) does not build code nobody has asked for
+   * while it loads (ADR 0018 step 18). Returns the cancel for an effect's clean-up.
+   */
+  prefetchOnceActive: () => () => void;
 }
+
+/** What tells that the user is there: any of these, on the window. */
+const ACTIVITY_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'focusin'] as const;
 
 export function loadOnce<T>(fetchModule: () => Promise<T>): LoadOnce<T> {
   let loading: Promise<T> | undefined;
@@ -25,14 +32,28 @@ export function loadOnce<T>(fetchModule: () => Promise<T>): LoadOnce<T> {
   return {
     load,
     loaded: () => value,
-    prefetchWhenIdle() {
+    prefetchOnceActive() {
+      let cancelIdle: () => void = () => undefined;
       const start = () => void load().catch(() => undefined);
-      if (typeof window.requestIdleCallback === 'function') {
-        const handle = window.requestIdleCallback(start, { timeout: 10_000 });
-        return () => window.cancelIdleCallback(handle);
-      }
-      const timer = window.setTimeout(start, 3000);
-      return () => window.clearTimeout(timer);
+      const whenIdle = () => {
+        stopListening();
+        if (typeof window.requestIdleCallback === 'function') {
+          const handle = window.requestIdleCallback(start, { timeout: 2000 });
+          cancelIdle = () => window.cancelIdleCallback(handle);
+        } else {
+          const timer = window.setTimeout(start, 0);
+          cancelIdle = () => window.clearTimeout(timer);
+        }
+      };
+      const stopListening = () =>
+        ACTIVITY_EVENTS.forEach((type) => window.removeEventListener(type, whenIdle, true));
+      ACTIVITY_EVENTS.forEach((type) =>
+        window.addEventListener(type, whenIdle, { capture: true, passive: true }),
+      );
+      return () => {
+        stopListening();
+        cancelIdle();
+      };
     },
   };
 }

@@ -1,9 +1,12 @@
 import { REALTIME_BACKOFF_MS, REALTIME_CLOSE, type RealtimeEvent } from '@daywise/shared';
+import { dehydrate } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { fakeApi } from '../test/fake-api';
 import { createTestQueryClient, renderWithProviders } from '../test/render';
+import { startFrom } from './drawn-state';
 import { queryKeys } from './query-keys';
 import {
   backoffDelay,
@@ -12,6 +15,7 @@ import {
   useRealtimeConnected,
   useRealtimeEvent,
 } from './realtime';
+import { DEFAULT_SETTINGS, useSettings } from './settings';
 
 /** A WebSocket the test drives: it opens, receives and closes when the test says so. */
 class FakeSocket {
@@ -177,6 +181,21 @@ describe('RealtimeProvider and its hooks', () => {
     );
   }
 
+  /** A page showing the settings, read as they are everywhere. */
+  function SettingsReader() {
+    return <p>{useSettings().settings.preferences.timezone}</p>;
+  }
+
+  /** What the server's renderer inlines: the reads it drew the page from. */
+  const drawnState = () => {
+    const server = createTestQueryClient();
+    server.setQueryData(queryKeys.session, {
+      user: { id: 'u1', name: 'Ada', email: 'ada@example.com', createdAt: '' },
+    });
+    server.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
+    return dehydrate(server);
+  };
+
   const renderSignedIn = () => {
     const client = createTestQueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
@@ -230,6 +249,20 @@ describe('RealtimeProvider and its hooks', () => {
     });
     act(() => latest().serverOpens());
     expect(invalidate).toHaveBeenCalledExactlyOnceWith();
+  });
+
+  it('re-reads what the server drew the page from when it first connects, not the session', async () => {
+    const api = fakeApi().route('GET', '/api/settings', DEFAULT_SETTINGS);
+    const client = createTestQueryClient();
+    startFrom(client, drawnState());
+    renderWithProviders(<SettingsReader />, { client, realtime: true });
+    await act(() => Promise.resolve());
+    // Drawn by the server, so not read as the page starts.
+    expect(api.requests).toEqual([]);
+    act(() => latest().serverOpens());
+    await act(() => vi.runAllTimersAsync());
+    // The settings again, not the session.
+    expect(api.requests).toEqual(['GET /api/settings?timezone=UTC']);
   });
 
   it('re-reads every query when the server says events may have been lost (resync)', () => {

@@ -17,6 +17,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 
+import { readAgainWhatWasDrawn } from './drawn-state';
 import { queryKeys } from './query-keys';
 import { sessionEndedByServer, useSession } from './session';
 
@@ -218,13 +219,22 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     if (!userId) {
       return undefined;
     }
+    // Whether this connection has been open yet: what the server drew the page from is read
+    // again the first time, for what changed before the page could hear it.
+    let heard = false;
     return connectRealtime({
       url: realtimeUrl(window.location),
       onEvent: (event) => {
         invalidateFor(queryClient, event);
         hub.emit(event);
       },
-      onConnectedChange: hub.setConnected,
+      onConnectedChange: (connected) => {
+        hub.setConnected(connected);
+        if (connected && !heard) {
+          heard = true;
+          void readAgainWhatWasDrawn(queryClient);
+        }
+      },
       onReconnect: () => void queryClient.invalidateQueries(),
       onSessionEnded: () => sessionEndedByServer(queryClient),
     });

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@daywise/shared';
 import type { accountApi } from '@daywise/shared/api/account';
 import type { SessionState } from '@daywise/shared/schemas';
+import type { DehydratedState } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { notify } from './toast';
@@ -16,16 +17,16 @@ export const sessionEndpoint = {
 } as Partial<typeof accountApi.session> as typeof accountApi.session;
 
 /**
- * Where a signed-in page drawn by the server carries the session it was drawn for
+ * Where a signed-in page drawn by the server carries what it read to draw it, the session first
  * (`<script type="application/json">`, entry-server.tsx), so that the browser starts from the same
- * session instead of reading it again (ADR 0018).
+ * reads instead of making them again (ADR 0018).
  */
-export const INLINE_SESSION_ID = 'daywise-session';
+export const INLINE_STATE_ID = 'daywise-state';
 
-/** The session the server drew this page for, if it drew one. */
-export function readInlineSession(): SessionState | undefined {
-  const text = document.getElementById(INLINE_SESSION_ID)?.textContent;
-  return text ? (JSON.parse(text) as SessionState) : undefined;
+/** What the server read to draw this page, if it drew it. */
+export function readInlineState(): DehydratedState | undefined {
+  const text = document.getElementById(INLINE_STATE_ID)?.textContent;
+  return text ? (JSON.parse(text) as DehydratedState) : undefined;
 }
 
 /**

@@ -34,8 +34,14 @@ function browserTimezone(): string {
 const settingsQuery = () =>
   queryOptions({
     queryKey: queryKeys.settings,
+    // The server, drawing a page, knows no browser's zone; it reads only settings already made
+    // (apps/server/src/web/routes.ts).
     queryFn: ({ signal }) =>
-      callApi(settingsApi.get, { query: { timezone: browserTimezone() } }, { signal }),
+      callApi(
+        settingsApi.get,
+        { query: typeof window === 'undefined' ? {} : { timezone: browserTimezone() } },
+        { signal },
+      ),
     staleTime: 60_000,
   });
 

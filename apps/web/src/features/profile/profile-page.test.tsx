@@ -37,6 +37,13 @@ const PROFILE: Profile = {
 const createObjectURL = vi.fn((_blob: Blob) => 'blob:http://localhost/preview');
 const revokeObjectURL = vi.fn((_url: string) => undefined);
 
+/** The user's settings: their time zone, UTC+14, dates the profile by. */
+const SETTINGS = {
+  notifications: { email: true, reminders: true },
+  privacy: { profileVisibility: 'private', activityTracking: true },
+  preferences: { theme: 'system', timezone: 'Pacific/Kiritimati' },
+};
+
 interface Call {
   method: string;
   url: string;
@@ -54,6 +61,7 @@ function stubApi(initial: Partial<Profile> = {}, patchAnswer?: () => Response) {
       return answer(body);
     };
   fakeApi()
+    .route('GET', '/api/settings', SETTINGS)
     .route(
       'GET',
       '/api/profile',
@@ -136,7 +144,8 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile...');
 
     expect(await screen.findByText('Email Verified')).toBeInTheDocument();
-    expect(screen.getByText('Joined Mar 15, 2024')).toBeInTheDocument();
+    // Noon UTC on the 15th is the 16th in the user's time zone, UTC+14.
+    expect(await screen.findByText('Joined Mar 16, 2024')).toBeInTheDocument();
     // The address may break only after '@' or '.', so its parts are elements of their own.
     expect(screen.getAllByTitle('ada@example.com')[0]).toHaveTextContent('ada@example.com');
     expect(screen.getByText('No bio added yet.')).toBeInTheDocument();
@@ -173,9 +182,11 @@ describe('ProfilePage', () => {
 
   it('shows an error with Try Again when the profile cannot load', async () => {
     let fail = true;
-    fakeApi().route('GET', '/api/profile', () =>
-      fail ? errorResponse(500, 'INTERNAL', 'Something went wrong') : PROFILE,
-    );
+    fakeApi()
+      .route('GET', '/api/settings', SETTINGS)
+      .route('GET', '/api/profile', () =>
+        fail ? errorResponse(500, 'INTERNAL', 'Something went wrong') : PROFILE,
+      );
     const user = userEvent.setup();
     renderPage();
 

@@ -20,15 +20,11 @@ import { EmailAddress } from '../../components/email-address';
 import { TextAreaField, TextField } from '../../components/form-field';
 import { errorPanelClass, LoadError } from '../../components/load-error';
 import { ApiClientError, showFieldErrors } from '../../lib/api-client';
+import { formatDateIn } from '../../lib/format';
+import { useTimezone } from '../../lib/settings';
 import { notify, progressToast } from '../../lib/toast';
 import { isAcceptableImage, resizeImage } from './resize-image';
 import { type ProfileSave, useProfile, useSaveProfile } from './use-profile';
-
-const JOINED_FORMAT = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
 
 const FIELDS = ['name', 'bio', 'location', 'website'] as const;
 
@@ -46,9 +42,9 @@ function valuesOf(profile: Profile): ProfileUpdate {
   };
 }
 
-function joinedDate(createdAt: string): string {
-  const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? '' : JOINED_FORMAT.format(date);
+/** The day the user joined, in their time zone. */
+function joinedDate(createdAt: string, timeZone: string): string {
+  return Number.isNaN(new Date(createdAt).getTime()) ? '' : formatDateIn(createdAt, timeZone);
 }
 
 /** Only web addresses become links; anything else is shown as text (no javascript: URLs). */
@@ -283,7 +279,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         : profile.pictureUrl;
   const canRemove = picture.kind === 'upload' || (picture.kind === 'none' && !!profile.pictureUrl);
   const saving = mutation.isPending;
-  const joined = joinedDate(profile.createdAt);
+  const joined = joinedDate(profile.createdAt, useTimezone());
 
   return (
     <PageShell

@@ -8,4 +8,4 @@ import { loadOnce } from '../../lib/load-once';
 const parser = loadOnce(() => import('./parse-quick-add'));
 
 export const loadParser = parser.load;
-export const prefetchParserWhenIdle = parser.prefetchWhenIdle;
+export const prefetchParserOnceActive = parser.prefetchOnceActive;

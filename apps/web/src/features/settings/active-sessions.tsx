@@ -3,12 +3,11 @@ import { Loader2, Monitor } from 'lucide-react';
 
 import { Button } from '../../components/button';
 import { errorPanelClass, LoadError } from '../../components/load-error';
+import { formatDateTimeIn } from '../../lib/format';
 import { useAccountSessions, useEndSessions } from './use-account-sessions';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Active sessions: every signed-in device, with sign-out for each and for all others. */
-export function ActiveSessions() {
+export function ActiveSessions({ timeZone }: { timeZone: string }) {
   const query = useAccountSessions();
   const revoke = useEndSessions();
 
@@ -52,7 +51,7 @@ export function ActiveSessions() {
                   )}
                 </p>
                 <p className="text-xs text-gray-600 dark:text-gray-300">
-                  Last active {dateFormat.format(new Date(session.lastActiveAt))}
+                  Last active {formatDateTimeIn(session.lastActiveAt, timeZone)}
                 </p>
               </div>
             </div>

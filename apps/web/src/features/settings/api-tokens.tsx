@@ -7,6 +7,7 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field, inputClass, selectClass } from '../../components/form-field';
 import { errorPanelClass, LoadError } from '../../components/load-error';
+import { formatDateTimeIn } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { CopyField } from './copy-field';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './use-integrations';
@@ -16,10 +17,8 @@ const SCOPE_LABELS: Record<ApiTokenScope, string> = {
   'read-write': 'Read and write',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** API tokens: create one (shown once), list them with their last use, revoke. */
-export function ApiTokens() {
+export function ApiTokens({ timeZone }: { timeZone: string }) {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const query = useApiTokens();
@@ -47,7 +46,7 @@ export function ApiTokens() {
       ) : (
         <CreateTokenForm onCreated={setCreated} />
       )}
-      <TokenList query={query} onRevoke={setRevoking} />
+      <TokenList query={query} timeZone={timeZone} onRevoke={setRevoking} />
       {revoking && (
         <ConfirmDialog
           title="Revoke API token?"
@@ -137,9 +136,11 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
 
 function TokenList({
   query,
+  timeZone,
   onRevoke,
 }: {
   query: ReturnType<typeof useApiTokens>;
+  timeZone: string;
   onRevoke: (token: ApiToken) => void;
 }) {
   if (query.isPending) {
@@ -178,9 +179,9 @@ function TokenList({
                 </span>
               </p>
               <p className="text-xs text-gray-600 dark:text-gray-300">
-                Created {dateFormat.format(new Date(token.createdAt))} ·{' '}
+                Created {formatDateTimeIn(token.createdAt, timeZone)} ·{' '}
                 {token.lastUsedAt
-                  ? `Last used ${dateFormat.format(new Date(token.lastUsedAt))}`
+                  ? `Last used ${formatDateTimeIn(token.lastUsedAt, timeZone)}`
                   : 'Never used'}
               </p>
             </div>

@@ -100,7 +100,7 @@ describe('API tokens settings', () => {
         tokens = [token];
         return { token, secret: 'dw_secret-value' };
       });
-    const { user } = renderWithProviders(<ApiTokens />);
+    const { user } = renderWithProviders(<ApiTokens timeZone="UTC" />);
     expect(await screen.findByText(MESSAGES.noApiTokens)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create token' }));
@@ -131,7 +131,7 @@ describe('API tokens settings', () => {
         tokens = [];
         return undefined;
       });
-    const { user } = renderWithProviders(<ApiTokens />);
+    const { user } = renderWithProviders(<ApiTokens timeZone="UTC" />);
     const list = await screen.findByRole('list', { name: 'API tokens' });
     expect(list).toHaveTextContent(/Last used Nov 21, 2026/);
     await user.click(within(list).getByRole('button', { name: 'Revoke Daily summary' }));
@@ -146,7 +146,7 @@ describe('API tokens settings', () => {
     fakeApi()
       .on(apiTokensApi.list, { tokens: [] })
       .on(apiTokensApi.create, () => errorResponse(403, 'QUOTA_EXCEEDED', MESSAGES.apiTokenQuota));
-    const { user } = renderWithProviders(<ApiTokens />);
+    const { user } = renderWithProviders(<ApiTokens timeZone="UTC" />);
     await user.type(await screen.findByLabelText('Token name'), 'One more');
     await user.click(screen.getByRole('button', { name: 'Create token' }));
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith(MESSAGES.apiTokenQuota));
@@ -156,7 +156,7 @@ describe('API tokens settings', () => {
   it('offers Try Again when the tokens cannot be read', async () => {
     let fail = true;
     fakeApi().on(apiTokensApi.list, () => (fail ? errorResponse(500, 'INTERNAL') : { tokens: [] }));
-    const { user } = renderWithProviders(<ApiTokens />);
+    const { user } = renderWithProviders(<ApiTokens timeZone="UTC" />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(MESSAGES.apiTokensLoadFailed);
     fail = false;

@@ -41,7 +41,7 @@ describe('settings that fail to load', () => {
     fakeApi().on(accountApi.sessions, () =>
       fail ? errorResponse(500, 'INTERNAL') : { sessions: [SESSION] },
     );
-    const { user } = renderWithProviders(<ActiveSessions />, { session: null });
+    const { user } = renderWithProviders(<ActiveSessions timeZone="UTC" />, { session: null });
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load your sessions.');

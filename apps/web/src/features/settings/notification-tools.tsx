@@ -2,6 +2,7 @@ import { Bell, ChevronRight, KeyRound, Wrench, Zap } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 
 import { Button } from '../../components/button';
+import { useBrowserValue } from '../../lib/browser-value';
 import {
   NOTIFICATION_MESSAGES,
   type NotificationSupport,
@@ -18,7 +19,8 @@ import { notify } from '../../lib/toast';
 
 type Action = 'test' | 'request' | 'force' | 'setup';
 
-const PERMISSION_LABELS: Record<NotificationSupport, string> = {
+const PERMISSION_LABELS: Record<NotificationSupport | 'checking', string> = {
+  checking: 'Checking...',
   unsupported: 'Not supported by this browser',
   default: 'Not requested yet',
   granted: 'Allowed',
@@ -72,7 +74,12 @@ function ToolButton({
  */
 export function NotificationTools() {
   const headingId = useId();
-  const [permission, setPermission] = useState<NotificationSupport>(notificationSupport);
+  // Read as the page renders, so a button's work shows at once; the server drawing the page
+  // cannot know it.
+  const permission = useBrowserValue<NotificationSupport | 'checking'>(
+    notificationSupport,
+    'checking',
+  );
   const [worker, setWorker] = useState<NotificationWorkerStatus | 'checking'>('checking');
   const [busy, setBusy] = useState<Action | null>(null);
 
@@ -97,7 +104,6 @@ export function NotificationTools() {
       notify.error(NOTIFICATION_MESSAGES.error(errorMessage(error)));
     } finally {
       setBusy(null);
-      setPermission(notificationSupport());
       setWorker(await notificationWorkerStatus());
     }
   };

@@ -32,7 +32,7 @@ const devicesList = () => screen.getByRole('region', { name: PUSH_MESSAGES.devic
 describe('push notifications in Settings', () => {
   it('says when a browser cannot receive push, and still lists the other devices', async () => {
     fakeApi().on(pushApi.list, [PHONE]);
-    renderWithProviders(<PushNotifications />, { session: null });
+    renderWithProviders(<PushNotifications timeZone="UTC" />, { session: null });
 
     expect(await screen.findByText(PUSH_MESSAGES.unsupported)).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: PUSH_MESSAGES.label })).toBeDisabled();
@@ -48,7 +48,7 @@ describe('push notifications in Settings', () => {
           answer = resolve;
         }),
     );
-    renderWithProviders(<PushNotifications />, { session: null });
+    renderWithProviders(<PushNotifications timeZone="UTC" />, { session: null });
 
     expect(await screen.findByRole('status')).toHaveTextContent(PUSH_MESSAGES.loading);
     answer([]);
@@ -59,7 +59,7 @@ describe('push notifications in Settings', () => {
   it('offers Try Again when the devices cannot be loaded', async () => {
     let fail = true;
     fakeApi().on(pushApi.list, () => (fail ? errorResponse(500, 'INTERNAL') : [PHONE, LAPTOP]));
-    const { user } = renderWithProviders(<PushNotifications />, { session: null });
+    const { user } = renderWithProviders(<PushNotifications timeZone="UTC" />, { session: null });
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(PUSH_MESSAGES.loadFailed);
@@ -82,7 +82,7 @@ describe('push notifications in Settings', () => {
         devices = devices.filter((device) => device.id !== params.id);
         return undefined;
       });
-    const { user } = renderWithProviders(<PushNotifications />, { session: null });
+    const { user } = renderWithProviders(<PushNotifications timeZone="UTC" />, { session: null });
 
     await user.click(await screen.findByRole('button', { name: 'Remove Firefox on Linux' }));
 
@@ -96,7 +96,7 @@ describe('push notifications in Settings', () => {
     fakeApi()
       .on(pushApi.list, [LAPTOP])
       .on(pushApi.remove, () => errorResponse(500, 'INTERNAL'));
-    const { user } = renderWithProviders(<PushNotifications />, { session: null });
+    const { user } = renderWithProviders(<PushNotifications timeZone="UTC" />, { session: null });
 
     await user.click(await screen.findByRole('button', { name: 'Remove Firefox on Linux' }));
 

@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { errorPanelClass, LoadError } from '../../components/load-error';
 import { Toggle } from '../../components/toggle';
+import { formatDateTimeIn } from '../../lib/format';
 import { NOTIFICATION_MESSAGES, notificationSupport } from '../../lib/notifications';
 import { disablePush, enablePush, type PushState, readPushState } from '../../lib/push';
 import { queryKeys } from '../../lib/query-keys';
@@ -13,8 +14,6 @@ import { notify } from '../../lib/toast';
 import { PUSH_MESSAGES } from './push-messages';
 import { SettingRow } from './setting-controls';
 import { usePushDevices, useRemovePushDevice } from './use-push-devices';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const DESCRIPTIONS: Record<PushState | 'checking', string> = {
   checking: PUSH_MESSAGES.description,
@@ -28,7 +27,7 @@ const DESCRIPTIONS: Record<PushState | 'checking', string> = {
  * 'Push notifications on this device' and the list of the user's devices that get them, under
  * Task Reminders in Settings.
  */
-export function PushNotifications() {
+export function PushNotifications({ timeZone }: { timeZone: string }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<PushState | 'checking'>('checking');
   const [thisDeviceId, setThisDeviceId] = useState<string | null>(null);
@@ -95,7 +94,11 @@ export function PushNotifications() {
         />
       )}
     >
-      <PushDevices thisDeviceId={thisDeviceId} onThisDeviceRemoved={turnedOff} />
+      <PushDevices
+        thisDeviceId={thisDeviceId}
+        timeZone={timeZone}
+        onThisDeviceRemoved={turnedOff}
+      />
     </SettingRow>
   );
 }
@@ -103,11 +106,13 @@ export function PushNotifications() {
 interface PushDevicesProps {
   /** This browser's device, when it is subscribed. */
   thisDeviceId: string | null;
+  /** The user's, which the dates are shown in. */
+  timeZone: string;
   onThisDeviceRemoved: () => void;
 }
 
 /** The user's devices that get push notifications, each with Remove. */
-export function PushDevices({ thisDeviceId, onThisDeviceRemoved }: PushDevicesProps) {
+export function PushDevices({ thisDeviceId, timeZone, onThisDeviceRemoved }: PushDevicesProps) {
   const headingId = useId();
   const query = usePushDevices();
   const remove = useRemovePushDevice(thisDeviceId, onThisDeviceRemoved);
@@ -141,6 +146,7 @@ export function PushDevices({ thisDeviceId, onThisDeviceRemoved }: PushDevicesPr
               key={device.id}
               device={device}
               current={device.id === thisDeviceId}
+              timeZone={timeZone}
               removing={remove.isPending}
               onRemove={() => remove.mutate(device.id)}
             />
@@ -154,11 +160,13 @@ export function PushDevices({ thisDeviceId, onThisDeviceRemoved }: PushDevicesPr
 function DeviceRow({
   device,
   current,
+  timeZone,
   removing,
   onRemove,
 }: {
   device: PushDevice;
   current: boolean;
+  timeZone: string;
   removing: boolean;
   onRemove: () => void;
 }) {
@@ -176,7 +184,7 @@ function DeviceRow({
             )}
           </p>
           <p className="text-xs text-gray-600 dark:text-gray-300">
-            Added {dateFormat.format(new Date(device.createdAt))}
+            Added {formatDateTimeIn(device.createdAt, timeZone)}
           </p>
         </div>
       </div>

@@ -6,7 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { errorPanelClass, LoadError } from '../../components/load-error';
 import { SignOutButton } from '../../components/sign-out-button';
 import { Toggle } from '../../components/toggle';
-import { useSettings, useUpdateSetting } from '../../lib/settings';
+import { useSettings, useTimezone, useUpdateSetting } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
 import { notify } from '../../lib/toast';
 import { ActiveSessions } from './active-sessions';
@@ -47,6 +47,7 @@ function allTimezones(current: string): (readonly [string, string])[] {
 /** Settings: each control saves one setting. */
 export default function SettingsPage() {
   const { settings, isLoading, loadFailed, reload } = useSettings();
+  const timeZone = useTimezone();
   useEffect(() => {
     if (loadFailed) {
       notify.error(MESSAGES.settingsLoadFailed);
@@ -113,7 +114,7 @@ export default function SettingsPage() {
             >
               {settings.notifications.reminders && <NotificationTools />}
             </ToggleRow>
-            {settings.notifications.reminders && <PushNotifications />}
+            {settings.notifications.reminders && <PushNotifications timeZone={timeZone} />}
           </SettingsSection>
 
           <SettingsSection title="Privacy & Security">
@@ -200,11 +201,11 @@ export default function SettingsPage() {
           </SettingsSection>
 
           <SettingsSection title="API tokens">
-            <ApiTokens />
+            <ApiTokens timeZone={timeZone} />
           </SettingsSection>
 
           <SettingsSection title="Active Sessions">
-            <ActiveSessions />
+            <ActiveSessions timeZone={timeZone} />
           </SettingsSection>
 
           <SettingsSection title="Account Actions">

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { Button } from '../../components/button';
+import { useBrowserValue } from '../../lib/browser-value';
 import { useTimezone, useToday } from '../../lib/settings';
 import { DeleteTodoDialog } from './delete-todo-dialog';
 import { FiltersPanel } from './filters-panel';
@@ -32,7 +33,8 @@ export default function TodosPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params, rememberedSort());
+  // The order this browser remembers; the server, drawing the page, knows none.
+  const filters = readFilters(params, useBrowserValue(rememberedSort, 'created'));
   const today = useToday();
   const timeZone = useTimezone();
   const [dialog, setDialog] = useState<OpenDialog>(() =>
