@@ -20,9 +20,9 @@ import {
 
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/login,/dashboard').split(',');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-// The targets are 98 and 100. Accessibility is at 100 on every page; performance stays
-// at 95 until /dashboard reaches 98 (ADR 0018).
-const BUDGET = { performance: 95, accessibility: 100 };
+// The targets: performance at least 98 and accessibility 100 on each page, the median of
+// its runs (ADR 0018).
+const BUDGET = { performance: 98, accessibility: 100 };
 const METRICS = [
   ['first-contentful-paint', 'FCP'],
   ['largest-contentful-paint', 'LCP'],
