@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { accountClient } from '../../test/account-client';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { DRAWN_PAGES_PER_MINUTE } from './routes';
 
 describe('the signed-in pages’ shells', () => {
   let ctx: TestApp;
@@ -111,6 +112,24 @@ describe('a signed-in page drawn by the server for its user', () => {
     expect(first.body).toBe('<title>Dashboard shell</title>');
     // Nothing was made from the server's own time zone.
     expect(await ctx.database.db.selectFrom('user_settings').selectAll().execute()).toEqual([]);
+  });
+
+  it('sends the shell past a user’s drawing budget, and draws again the next minute', async () => {
+    let now = new Date('2026-11-27T09:00:00Z');
+    ctx = await createTestApp('sqlite', {
+      env: { WEB_DIST_DIR: webBuild(echoing) },
+      now: () => now,
+    });
+    cookie = (await accountClient(ctx).signUpAndVerify()) ?? '';
+    await ctx.app.inject({ method: 'GET', url: '/api/settings?timezone=UTC', headers: { cookie } });
+    const page = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } })).body;
+    for (let drawn = 0; drawn < DRAWN_PAGES_PER_MINUTE; drawn += 1) {
+      expect(await page()).toContain(DRAWN);
+    }
+    expect(await page()).toBe('<title>Dashboard shell</title>');
+    now = new Date(now.getTime() + 60_000);
+    expect(await page()).toContain(DRAWN);
   });
 
   it('lets the renderer read only the API, as the user', async () => {
