@@ -10,7 +10,7 @@ export function timestampType(db: Kysely<unknown>): 'timestamptz' | 'text' {
   return isPostgres(db) ? 'timestamptz' : 'text';
 }
 
-/** boolean on PostgreSQL, 0/1 integer on SQLite (see sqlite-boolean-plugin.ts). */
+/** boolean on PostgreSQL, 0/1 integer on SQLite (bound as such by statement-cache.ts). */
 export function booleanType(db: Kysely<unknown>): 'boolean' | 'integer' {
   return isPostgres(db) ? 'boolean' : 'integer';
 }

@@ -7,7 +7,6 @@ import pg from 'pg';
 
 import type { Database } from './schema';
 import { OwnSchemaPostgresDialect } from './schema-introspector';
-import { SqliteBooleanPlugin } from './sqlite-boolean-plugin';
 import { withStatementCache } from './statement-cache';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -95,7 +94,6 @@ function openSqlite(dataDir: string): DatabaseHandle {
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(file) }),
-    plugins: [new SqliteBooleanPlugin()],
   });
   return handle(db, db, 'sqlite');
 }

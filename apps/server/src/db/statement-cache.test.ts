@@ -9,7 +9,7 @@ describe('the SQLite statement cache', () => {
   file.exec('insert into t values (1), (2), (3)');
   const database = withStatementCache(file);
   afterEach(() => {
-    file.exec('delete from t where n > 3');
+    file.exec('delete from t where n > 3 or rowid > 3');
   });
 
   it('prepares a statement once and answers from it again', () => {
@@ -24,10 +24,33 @@ describe('the SQLite statement cache', () => {
     const sql = 'select n from t order by n';
     const reading = database.prepare(sql) as SQLite.Statement;
     const seen: unknown[] = [];
-    for (const row of reading.iterate()) {
+    for (const row of reading.iterate([])) {
       seen.push(row, database.prepare(sql).all([]).length);
     }
     expect(seen).toEqual([{ n: 1 }, 3, { n: 2 }, 3, { n: 3 }, 3]);
+  });
+
+  it('answers rows as objects keyed by column name, as better-sqlite3 does', () => {
+    const plain = `select n, n * 2 as "double", 'a' as "x", 'b' as "x" from t where n < ?`;
+    expect(database.prepare(plain).all([3])).toEqual(file.prepare(plain).all(3));
+    // A column named __proto__ is a property of the row, never its prototype.
+    const sql = `select n, n * 2 as "double", 'a' as "x", 'b' as "x", 'c' as "__proto__" from t where n < ?`;
+    const rows = database.prepare(sql).all([3]) as Record<string, unknown>[];
+    expect(rows).toEqual([
+      { n: 1, double: 2, x: 'b', ['__proto__']: 'c' },
+      { n: 2, double: 4, x: 'b', ['__proto__']: 'c' },
+    ]);
+    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+    expect([...database.prepare(sql).iterate([2])]).toEqual([rows[0]]);
+  });
+
+  it('binds booleans as 1 and 0, which better-sqlite3 refuses as they are', () => {
+    database.prepare('insert into t values (?), (?)').run([true, false]);
+    expect(database.prepare('select n from t where n <= ? order by n').all([true])).toEqual([
+      { n: 0 },
+      { n: 1 },
+      { n: 1 },
+    ]);
   });
 
   it('keeps a bounded number of statements', () => {
