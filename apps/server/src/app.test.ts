@@ -87,6 +87,47 @@ describe('errors that escape a handler', () => {
   });
 });
 
+describe('the request log', () => {
+  it('has one line per request, once answered, with no query string and no headers', async () => {
+    const ctx = await createTestApp('sqlite');
+    const { buildApp } = await import('./app');
+    const lines: string[] = [];
+    const app = await buildApp(
+      { ...ctx.config, logLevel: 'info' },
+      { database: ctx.database, logStream: { write: (line: string) => lines.push(line) } },
+    );
+    await app.inject({
+      method: 'GET',
+      url: '/api/health?secret=emailed-secret',
+      headers: { cookie: 'daywise.session_token=cookie-secret' },
+    });
+    await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    await app.close();
+    await ctx.close();
+
+    interface Line {
+      msg: string;
+      req?: { method: string; path: string };
+      res?: { statusCode: number };
+      responseTime?: number;
+    }
+    const requestLines = lines
+      .map((line) => JSON.parse(line) as Line)
+      .filter(({ msg }) => /request/.test(msg))
+      .map(({ msg, req, res, responseTime }) => ({
+        msg,
+        request: `${req?.method} ${req?.path}`,
+        status: res?.statusCode,
+        timed: typeof responseTime === 'number',
+      }));
+    expect(requestLines).toEqual([
+      { msg: 'request completed', request: 'GET /api/health', status: 200, timed: true },
+      { msg: 'request completed', request: 'GET /api/nothing-here', status: 404, timed: true },
+    ]);
+    expect(lines.join('\n')).not.toMatch(/emailed-secret|cookie-secret/);
+  });
+});
+
 describe('serving the web app', () => {
   let ctx: TestApp;
 

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
-  type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -39,6 +38,7 @@ import { registerNulRefusal } from './lib/nul-characters';
 import { registerOriginCheck } from './lib/origin-check';
 import { registerRateLimit } from './lib/rate-limit';
 import { createRedis, waitForReady } from './lib/redis';
+import { OneLinePerRequest, serializeRequest } from './lib/request-log';
 import { registerContractCompilers } from './lib/route';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -98,19 +98,6 @@ export type AppInstance = FastifyInstance<
 /** JSON bodies above this are refused before they are read (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 100 * 1024;
 
-/**
- * How a request appears in the logs: its path without the query string, which carries emailed
- * secrets (verification, reset and restore links), and no headers at all (ADR 0014).
- */
-function serializeRequest(request: FastifyRequest) {
-  return {
-    method: request.method,
-    path: request.url.split('?', 1)[0],
-    remoteAddress: request.ip,
-    remotePort: request.socket.remotePort,
-  };
-}
-
 export interface AppDependencies {
   /** An open, migrated database. buildApp closes it when the app closes. */
   database: DatabaseHandle;
@@ -143,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
       serializers: { req: serializeRequest },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Shutdown (ADR 0014): idle keep-alive sockets are closed at once; a request that arrives
     // while closing gets our 503 from the hook below rather than Fastify's own.
