@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+import { accountApi } from '@daywise/shared/api';
 import type { SessionState } from '@daywise/shared/schemas';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -13,7 +14,7 @@ import { PRERENDERED_PATHS, routes } from './app/routes';
 import { sendApiRequestsWith } from './lib/api-client';
 import { startFrom } from './lib/drawn-state';
 import { queryKeys } from './lib/query-keys';
-import { INLINE_STATE_ID, sessionEndpoint } from './lib/session-read';
+import { INLINE_STATE_ID } from './lib/session-read';
 
 export { PRERENDERED_PATHS };
 
@@ -49,7 +50,7 @@ export function renderHome(): string {
 const ROOT_START = '<div id="root">';
 const ROOT_END = '</div>\n  </body>';
 /** The signed-in pages' shells preload the session read with this (scripts/prerender.mjs). */
-export const SESSION_PRELOAD = `<link rel="preload" as="fetch" crossorigin href="${sessionEndpoint.path}">`;
+export const SESSION_PRELOAD = `<link rel="preload" as="fetch" crossorigin href="${accountApi.session.path}">`;
 
 /** Reads the API as the user a page is drawn for; what `renderSignedInPage` is given. */
 export type ReadApi = (path: string) => Promise<Response>;

@@ -1,3 +1,4 @@
+import { accountApi } from '@daywise/shared/api';
 import type { SessionState } from '@daywise/shared/schemas';
 import { StrictMode, useEffect, useState } from 'react';
 
@@ -7,7 +8,7 @@ import { Navbar } from '../components/navbar';
 import { Toaster } from '../components/toaster';
 import HomePage from '../features/marketing/home-page';
 import { callApi } from '../lib/api-client';
-import { sessionEndpoint, useEndedSessionNotice } from '../lib/session-read';
+import { useEndedSessionNotice } from '../lib/session-read';
 import { PublicFrame } from './public-frame';
 import { ReadyMarker } from './ready-marker';
 
@@ -19,7 +20,7 @@ function useSessionState(): SessionState | null {
   const [session, setSession] = useState<SessionState | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    callApi(sessionEndpoint, {}, { signal: controller.signal }).then(setSession, () => {});
+    callApi(accountApi.session, {}, { signal: controller.signal }).then(setSession, () => {});
     return () => controller.abort();
   }, []);
   return session;

@@ -1,20 +1,9 @@
 import { MESSAGES } from '@daywise/shared';
-import type { accountApi } from '@daywise/shared/api/account';
 import type { SessionState } from '@daywise/shared/schemas';
 import type { DehydratedState } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { notify } from './toast';
-
-/**
- * `accountApi.session` as `callApi` uses it, its method and path, without the contract's zod
- * schemas: every page reads the session as it loads, and a public page then loads no zod at all
- * (ADR 0018). session.test.ts holds it to the contract.
- */
-export const sessionEndpoint = {
-  method: 'GET',
-  path: '/api/account/session',
-} as Partial<typeof accountApi.session> as typeof accountApi.session;
 
 /**
  * Where a signed-in page drawn by the server carries what it read to draw it, the session first

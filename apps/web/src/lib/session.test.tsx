@@ -12,7 +12,6 @@ import { errorResponse, fakeApi } from '../test/fake-api';
 import { createTestQueryClient } from '../test/render';
 import { queryKeys } from './query-keys';
 import { sessionEndedByServer } from './session';
-import { sessionEndpoint } from './session-read';
 
 vi.mock('./toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -57,15 +56,6 @@ function renderSignedIn(signedIn = true) {
   return client;
 }
 
-describe('sessionEndpoint', () => {
-  it('is the contract’s session read, as callApi uses it', () => {
-    const { method, path } = accountApi.session;
-    expect(sessionEndpoint).toEqual({ method, path });
-    // callApi reads nothing else of an endpoint but whether it is idempotent.
-    expect(accountApi.session).not.toHaveProperty('idempotent');
-  });
-});
-
 describe('sessionEndedByServer', () => {
   it('reads the session again, so the guard leaves for /login', async () => {
     const api = fakeApi().on(accountApi.session, { user: null });
@@ -73,7 +63,7 @@ describe('sessionEndedByServer', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     sessionEndedByServer(client);
     expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(api.requests).toEqual([`GET ${sessionEndpoint.path}`]);
+    expect(api.requests).toEqual([`GET ${accountApi.session.path}`]);
   });
 
   it('leaves a sign-out in this tab to take the user to /, not /login', async () => {

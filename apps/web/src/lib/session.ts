@@ -1,4 +1,5 @@
 import { MESSAGES } from '@daywise/shared';
+import { accountApi } from '@daywise/shared/api';
 import type { SessionState, SessionUser } from '@daywise/shared/schemas';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,19 +7,16 @@ import { useNavigate } from 'react-router';
 
 import { callApi } from './api-client';
 import { queryKeys } from './query-keys';
-import { sessionEndpoint, useEndedSessionNotice } from './session-read';
+import { useEndedSessionNotice } from './session-read';
 import { notify } from './toast';
 
 export type { SessionUser };
-
-/** The account contract, loaded with its zod schemas only to sign out (ADR 0005, ADR 0017). */
-const accountEndpoints = async () => (await import('@daywise/shared/api/account')).accountApi;
 
 /** The auth state as the server tells it, read at most once a minute. */
 export const sessionQuery = () =>
   queryOptions({
     queryKey: queryKeys.session,
-    queryFn: ({ signal }) => callApi(sessionEndpoint, {}, { signal }),
+    queryFn: ({ signal }) => callApi(accountApi.session, {}, { signal }),
     staleTime: 60_000,
     retry: 1,
   });
@@ -102,7 +100,7 @@ export function useSignOut(failureMessage: string = MESSAGES.logoutFailed) {
     endSessionHere(queryClient, async () => {
       setSigningOut(true);
       try {
-        await callApi((await accountEndpoints()).logout);
+        await callApi(accountApi.logout);
         notify.success(MESSAGES.logoutSuccess);
         // Leave the protected area (committed at once, not as a transition) before the auth state
         // changes, or the guard would send the user to /login; then re-read the ended session.

@@ -1,14 +1,9 @@
+import { accountApi } from '@daywise/shared/api';
 import type { DebugVerification, LoginInput, SignUpInput } from '@daywise/shared/schemas';
 import { queryOptions } from '@tanstack/react-query';
 
 import { callApi } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-
-/**
- * The account contract, loaded with its zod schemas at the first call, not with the account
- * pages: /login shows and hydrates without zod (ADR 0018).
- */
-const accountApi = async () => (await import('@daywise/shared/api/account')).accountApi;
 
 /** An emailed link's user id and secret. */
 export interface LinkToken {
@@ -22,8 +17,7 @@ export const accountQueries = {
   resetLink: (link: LinkToken) =>
     queryOptions({
       queryKey: queryKeys.resetPasswordLink(link.userId, link.secret),
-      queryFn: async ({ signal }) =>
-        callApi((await accountApi()).checkResetLink, { body: link }, { signal }),
+      queryFn: ({ signal }) => callApi(accountApi.checkResetLink, { body: link }, { signal }),
       retry: false,
       staleTime: Infinity,
       gcTime: 0,
@@ -33,25 +27,24 @@ export const accountQueries = {
 
 /** The account actions, each one call of the contract; the pages run them through hooks. */
 export const accountCalls = {
-  signUp: async (body: SignUpInput) => callApi((await accountApi()).signUp, { body }),
-  login: async (body: LoginInput) => callApi((await accountApi()).login, { body }),
-  verificationStatus: async (userId: string) =>
-    callApi((await accountApi()).verificationStatus, { query: { userId } }),
-  resendVerification: async (userId: string) =>
-    callApi((await accountApi()).resendVerification, { body: { userId } }),
-  verifyEmail: async (body: LinkToken & { isRestore: boolean }) =>
-    callApi((await accountApi()).verifyEmail, { body }),
-  forgotPassword: async (body: { email: string }) =>
-    callApi((await accountApi()).forgotPassword, { body }),
-  resetPassword: async (body: LinkToken & { password: string }) =>
-    callApi((await accountApi()).resetPassword, { body }),
-  restore: async (body: { email: string }) =>
-    callApi((await accountApi()).restore, { body: { email: body.email } }),
-  recoverVerification: async (body: { email: string; password: string }) =>
-    callApi((await accountApi()).verificationRecovery, { body }),
+  signUp: (body: SignUpInput) => callApi(accountApi.signUp, { body }),
+  login: (body: LoginInput) => callApi(accountApi.login, { body }),
+  verificationStatus: (userId: string) =>
+    callApi(accountApi.verificationStatus, { query: { userId } }),
+  resendVerification: (userId: string) =>
+    callApi(accountApi.resendVerification, { body: { userId } }),
+  verifyEmail: (body: LinkToken & { isRestore: boolean }) =>
+    callApi(accountApi.verifyEmail, { body }),
+  forgotPassword: (body: { email: string }) => callApi(accountApi.forgotPassword, { body }),
+  resetPassword: (body: LinkToken & { password: string }) =>
+    callApi(accountApi.resetPassword, { body }),
+  restore: (body: { email: string }) =>
+    callApi(accountApi.restore, { body: { email: body.email } }),
+  recoverVerification: (body: { email: string; password: string }) =>
+    callApi(accountApi.verificationRecovery, { body }),
   /** A POST: the secret stays out of URLs the server logs. */
   debugVerification: async (link: LinkToken): Promise<DebugVerification> => {
-    const result = await callApi((await accountApi()).debugVerification, { body: { ...link } });
+    const result = await callApi(accountApi.debugVerification, { body: { ...link } });
     // Only the three facts the screen promises, whatever else a response might carry.
     return {
       userExists: result.userExists,
