@@ -30,29 +30,25 @@ function present(row: Row): Settings {
 }
 
 /**
- * The time zone "today" is counted in (UTC until the user chooses one). It only reads: creating the
- * settings is left to the settings read, which knows the browser's time zone to start from.
+ * The time zone in the user's settings, or none before they are made: the browser's first
+ * settings read makes them, starting from its own time zone, which the server cannot know. Only
+ * reads.
  */
-export async function userTimezone(db: Kysely<Database>, userId: string): Promise<string> {
+export async function savedTimezone(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('user_settings')
     .select('timezone')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.timezone ?? 'UTC';
+  return row?.timezone;
 }
 
-/**
- * Whether the user's settings are made: until the browser's first settings read, which starts them
- * from its time zone, they are not, and a page drawn on the server could only guess that zone.
- */
-export async function hasSettings(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_settings')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+/** The time zone "today" is counted in: UTC until the user's settings are made. */
+export async function userTimezone(db: Kysely<Database>, userId: string): Promise<string> {
+  return (await savedTimezone(db, userId)) ?? 'UTC';
 }
 
 /**

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app';
 import { signedInUser } from '../auth/routes';
 import { ApiError } from '../lib/errors';
-import { hasSettings } from '../settings/settings';
+import { savedTimezone } from '../settings/settings';
 
 /**
  * The pages apps/web/scripts/prerender.mjs wrote, URL path -> file under the dist: prerendered
@@ -208,7 +208,7 @@ export async function webRoutes(app: AppInstance, webDistDir: string): Promise<v
         !renderer ||
         !user ||
         !mayDraw(user.id) ||
-        !(await hasSettings(app.database.db, user.id))
+        (await savedTimezone(app.database.db, user.id)) === undefined
       ) {
         return null;
       }
