@@ -32,7 +32,7 @@ export function withStatementCache(file: SQLite.Database): SqliteDatabase {
         statements.set(sql, kept);
         return kept;
       }
-      const statement = kysely(file.prepare(sql));
+      const statement = forKysely(file.prepare(sql));
       if (!kept) {
         if (statements.size >= MAX_STATEMENTS) {
           const oldest = statements.keys().next().value;
@@ -51,7 +51,7 @@ type KeptStatement = SqliteStatement & { readonly busy: boolean };
 type Parameters = readonly unknown[];
 
 /** A statement as Kysely runs it: booleans bound as integers, rows answered as objects. */
-function kysely(statement: SQLite.Statement): KeptStatement {
+function forKysely(statement: SQLite.Statement): KeptStatement {
   if (!statement.reader) {
     return {
       reader: false,
@@ -63,6 +63,7 @@ function kysely(statement: SQLite.Statement): KeptStatement {
       run: (parameters) => statement.run(bindable(parameters)),
     };
   }
+  // The statement itself, now answering each row as an array of its values.
   const values = statement.raw(true);
   const row = rowMaker(values.columns().map((column) => column.name));
   return {
