@@ -29,6 +29,22 @@ describe('dates', () => {
     expect(() => todayIn('Mars/Olympus_Mons', now)).toThrow(RangeError);
   });
 
+  it('turns the day at midnight to the second, in zones whose offsets are not whole hours', () => {
+    const turns = [
+      // Kathmandu is 5:45 ahead of UTC.
+      { zone: 'Asia/Kathmandu', midnight: '2026-11-22T18:15:00Z', before: '2026-11-22' },
+      // Monrovia kept 0:44:30 behind UTC until 1972.
+      { zone: 'Africa/Monrovia', midnight: '1971-06-01T00:44:30Z', before: '1971-05-31' },
+    ];
+    for (const { zone, midnight, before } of turns) {
+      const instant = new Date(midnight).getTime();
+      expect(todayIn(zone, new Date(instant - 1000))).toBe(before);
+      expect(todayIn(zone, new Date(instant - 1))).toBe(before);
+      expect(todayIn(zone, new Date(instant))).toBe(addDays(before, 1));
+      expect(todayIn(zone, new Date(instant - 1))).toBe(before);
+    }
+  });
+
   it('adds days across months and years', () => {
     expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');

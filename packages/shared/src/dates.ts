@@ -25,7 +25,6 @@ const dateFormatter = formatterCache(
   'en-CA',
 );
 
-/** Today's date, YYYY-MM-DD, in an IANA time zone (the user's setting decides "today"). */
 /** Short month names, January first: the charts' labels and dates said in words. */
 export const MONTH_SHORT = [
   'Jan',
@@ -42,8 +41,26 @@ export const MONTH_SHORT = [
   'Dec',
 ] as const;
 
+/**
+ * The last answer per time zone, with the second it was for. Every zone's offset is a whole number
+ * of seconds, so the date cannot change within one; formatting costs microseconds, and the
+ * requests of a busy second all ask for the same day.
+ */
+const lastToday = new Map<string, { second: number; date: string }>();
+
+/** Today's date, YYYY-MM-DD, in an IANA time zone (the user's setting decides "today"). */
 export function todayIn(timeZone: string, now: Date): string {
-  return dateFormatter(timeZone).format(now);
+  const second = Math.floor(now.getTime() / 1000);
+  const kept = lastToday.get(timeZone);
+  if (kept?.second === second) {
+    return kept.date;
+  }
+  const date = dateFormatter(timeZone).format(now);
+  if (lastToday.size >= FORMATTERS_KEPT) {
+    lastToday.clear();
+  }
+  lastToday.set(timeZone, { second, date });
+  return date;
 }
 
 /** Adds whole days to a YYYY-MM-DD date. */

@@ -35,9 +35,9 @@ export function containsNul(root: unknown): boolean {
  * any handler runs, on both engines alike (ADR 0016).
  */
 export function registerNulRefusal(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new ApiError('VALIDATION_FAILED', NUL_MESSAGE);
-    }
+  app.addHook('preValidation', (request, _reply, done) => {
+    const refused =
+      containsNul(request.params) || containsNul(request.query) || containsNul(request.body);
+    done(refused ? new ApiError('VALIDATION_FAILED', NUL_MESSAGE) : undefined);
   });
 }

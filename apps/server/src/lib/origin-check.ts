@@ -49,20 +49,23 @@ function originOf(value: string | undefined): string | undefined {
  */
 export function registerOriginCheck(app: FastifyInstance, appUrl: string): void {
   const allowed = new URL(appUrl).origin;
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!isCanonicalTarget(request.raw.url ?? '')) {
-      throw new ApiError('INVALID_REQUEST_TARGET');
-    }
-    if (SAFE_METHODS.has(request.method) || bearerToken(request) !== undefined) {
-      return;
-    }
-    const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-    if (origin === undefined || origin === allowed) {
-      return;
-    }
-    const sameHost = origin !== 'invalid' && new URL(origin).host === request.headers.host;
-    if (!sameHost) {
-      throw new ApiError('FORBIDDEN_ORIGIN');
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(refusal(request, allowed));
   });
+}
+
+/** Why a request is refused before routing, or undefined when it may go on. */
+function refusal(request: FastifyRequest, allowed: string): ApiError | undefined {
+  if (!isCanonicalTarget(request.raw.url ?? '')) {
+    return new ApiError('INVALID_REQUEST_TARGET');
+  }
+  if (SAFE_METHODS.has(request.method) || bearerToken(request) !== undefined) {
+    return undefined;
+  }
+  const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+  if (origin === undefined || origin === allowed) {
+    return undefined;
+  }
+  const sameHost = origin !== 'invalid' && new URL(origin).host === request.headers.host;
+  return sameHost ? undefined : new ApiError('FORBIDDEN_ORIGIN');
 }
