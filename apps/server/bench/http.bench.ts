@@ -5,7 +5,8 @@
  * - P1: a signed-in `GET /api/todos` (50 todos) at 50 connections, against a bare Fastify
  *   (bare-server.mjs: the runtime's ceiling) and a minimal hand-written reference of the same read
  *   (reference-server.mjs), plus the session check and health. The reference and Daywise are
- *   measured in turn, BENCH_ROUNDS times (3 by default), and judged by the medians.
+ *   measured in turn, BENCH_ROUNDS times (3 by default), and judged by the medians. Each
+ *   measurement runs its client in a process of its own (load.mjs).
  * - P2: a heavy user (10,000 todos, two years of plans) at 10 connections: the dashboard and the
  *   other reads the signed-in pages make.
  *
@@ -13,11 +14,10 @@
  * first. BENCH_SECONDS sets each measurement's length (10 by default); `http.bench.ts p1` stops
  * after P1.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-import autocannon from 'autocannon';
+import { promisify } from 'node:util';
 
 import { openDatabase } from '../src/db/database';
 import { seedHeavyUser } from './heavy-user';
@@ -35,6 +35,7 @@ interface Support {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const execFileAsync = promisify(execFile);
 const support = (await import(path.join(here, '../../../scripts/bench-support.mjs'))) as Support;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** P1 alternates the reference and Daywise this many times: a slow spell of the machine then
@@ -110,15 +111,24 @@ interface Figures {
   p99: number;
 }
 
-/** `connections` clients asking for `url` for SECONDS after a short warm-up; fails on any non-2xx. */
+/**
+ * `connections` clients asking for `url` for SECONDS after a short warm-up, from a fresh client
+ * process (bench/load.mjs); fails on any non-2xx.
+ */
 async function load(url: string, connections: number, cookie?: string): Promise<Figures> {
-  const options = { url, connections, headers: cookie ? { cookie } : {} };
-  await autocannon({ ...options, duration: 2 });
-  const result = await autocannon({ ...options, duration: SECONDS });
+  const { stdout } = await execFileAsync(process.execPath, [
+    path.join(here, 'load.mjs'),
+    JSON.stringify({ url, connections, cookie, seconds: SECONDS }),
+  ]);
+  const result = JSON.parse(stdout) as Figures & {
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return { rps: result.rps, p50: result.p50, p99: result.p99 };
 }
 
 const median = (values: number[]) => {
