@@ -1,4 +1,5 @@
 import { PUBLIC_FORM_RATE_LIMIT } from '@daywise/shared';
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -10,6 +11,7 @@ import {
   testConfig,
 } from '../../test/helpers';
 import { type AppInstance, buildApp } from '../app';
+import { withinPerUserLimit } from './rate-limit';
 
 // Needs a Redis server: runs when TEST_REDIS_URL is set (.ci/run sets it).
 describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis (TEST_REDIS_URL)', () => {
@@ -37,6 +39,27 @@ describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis (TEST_REDIS_U
     expect(statuses).toEqual([...Array<number>(PUBLIC_FORM_RATE_LIMIT.max).fill(201), 429]);
     await first.close();
     await second.close();
+  });
+
+  it('count a user across two instances together, for checks that answer rather than refuse', async () => {
+    const redisKeyPrefix = `test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const env = { REDIS_URL: TEST_REDIS_URL };
+    const instances = [
+      await createTestApp('sqlite', { env, redisKeyPrefix }),
+      await createTestApp('sqlite', { env, redisKeyPrefix }),
+    ];
+    const checks = instances.map(({ app }) =>
+      withinPerUserLimit(app, 'drawn-pages', { max: 3, windowMs: 60_000 }),
+    );
+    // A request as the check reads it: the user is passed beside it.
+    const request = () => ({ ip: '127.0.0.1', routeOptions: { config: {} } }) as FastifyRequest;
+    const answers: boolean[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      answers.push(await checks[i % 2]!(request(), 'user-1'));
+    }
+    expect(answers).toEqual([true, true, true, false, false]);
+    expect(await checks[1]!(request(), 'user-2')).toBe(true);
+    await Promise.all(instances.map((instance) => instance.close()));
   });
 
   it('keeps deployments with different REDIS_KEY_PREFIX values apart', async () => {

@@ -112,24 +112,40 @@ export async function registerRateLimit(
 }
 
 /**
- * A limit counted per signed-in user rather than per address: call the returned check once the
- * session is known, before the work the limit protects. 429 RATE_LIMITED past the limit.
+ * A count per signed-in user rather than per address, in the rate limits' store (Redis when set,
+ * so every instance counts the same user together): the returned check counts one use once the
+ * session is known and says whether it is within `limit`.
  */
-export function perUserLimit(
+export function withinPerUserLimit(
   app: FastifyInstance,
   name: string,
   limit: { max: number; windowMs: number },
-) {
+): (request: FastifyRequest, userId: string) => Promise<boolean> {
   const users = new WeakMap<FastifyRequest, string>();
   const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,
     keyGenerator: (request: FastifyRequest) => `${name}:${users.get(request) ?? ''}`,
   });
-  return async (request: FastifyRequest, userId: string): Promise<void> => {
+  return async (request, userId) => {
     users.set(request, userId);
     const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
+    return result.isAllowed || !result.isExceeded;
+  };
+}
+
+/**
+ * A limit counted per signed-in user (withinPerUserLimit): call the returned check before the
+ * work the limit protects. 429 RATE_LIMITED past the limit.
+ */
+export function perUserLimit(
+  app: FastifyInstance,
+  name: string,
+  limit: { max: number; windowMs: number },
+): (request: FastifyRequest, userId: string) => Promise<void> {
+  const within = withinPerUserLimit(app, name, limit);
+  return async (request, userId) => {
+    if (!(await within(request, userId))) {
       throw new ApiError('RATE_LIMITED');
     }
   };

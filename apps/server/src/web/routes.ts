@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app';
 import { signedInUser } from '../auth/routes';
 import { ApiError } from '../lib/errors';
+import { withinPerUserLimit } from '../lib/rate-limit';
 import { savedTimezone } from '../settings/settings';
 
 /**
@@ -116,36 +117,12 @@ async function sendUsersPage(request: FastifyRequest, reply: FastifyReply, html:
 }
 
 /**
- * How many pages one user may have drawn per minute on one instance. Drawing costs about 18 ms of
- * CPU, forty times an API read (ADR 0018 step 18): past this, a client asking for pages in a loop
- * gets the shell, which costs what a visitor's does, and the page reads what it needs itself.
+ * How many pages one user may have drawn per minute, across instances (the rate limits' store).
+ * Drawing costs about 18 ms of CPU, forty times an API read (ADR 0018 step 18): past this, a
+ * client asking for pages in a loop gets the shell, which costs what a visitor's does, and the
+ * page reads what it needs itself.
  */
 export const DRAWN_PAGES_PER_MINUTE = 30;
-const MINUTE_MS = 60_000;
-/** Past this many users in the count, the windows that have ended are let go. */
-const COUNTED_USERS_MAX = 10_000;
-
-/** Counts each user's drawn pages per minute; says whether one more may be drawn. */
-function drawingBudget(now: () => Date): (userId: string) => boolean {
-  const windows = new Map<string, { start: number; count: number }>();
-  return (userId) => {
-    const at = now().getTime();
-    if (windows.size > COUNTED_USERS_MAX) {
-      for (const [id, window] of windows) {
-        if (at - window.start >= MINUTE_MS) {
-          windows.delete(id);
-        }
-      }
-    }
-    const window = windows.get(userId);
-    if (!window || at - window.start >= MINUTE_MS) {
-      windows.set(userId, { start: at, count: 1 });
-      return true;
-    }
-    window.count += 1;
-    return window.count <= DRAWN_PAGES_PER_MINUTE;
-  };
-}
 
 /** The installed app's icons change with the favicon, rarely; a week old one is fine. */
 const ICON_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
@@ -176,7 +153,10 @@ export async function webRoutes(app: AppInstance, webDistDir: string): Promise<v
   const hasWebApp = fs.existsSync(path.join(webDistDir, 'index.html'));
   const prerendered = findPrerenderedPages(webDistDir);
   const pageRenderer = pageRendererOf(app, webDistDir);
-  const mayDraw = drawingBudget(app.now);
+  const mayDraw = withinPerUserLimit(app, 'drawn-pages', {
+    max: DRAWN_PAGES_PER_MINUTE,
+    windowMs: 60_000,
+  });
   // The shells do not change while the server runs: each is read once, not on every page.
   const shells = new Map<string, Promise<string>>();
   const shellText = (file: string) => {
@@ -207,8 +187,8 @@ export async function webRoutes(app: AppInstance, webDistDir: string): Promise<v
       if (
         !renderer ||
         !user ||
-        !mayDraw(user.id) ||
-        (await savedTimezone(app.database.db, user.id)) === undefined
+        (await savedTimezone(app.database.db, user.id)) === undefined ||
+        !(await mayDraw(request, user.id))
       ) {
         return null;
       }
