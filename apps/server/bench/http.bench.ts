@@ -32,6 +32,7 @@ interface Support {
   startServer: (label: string, env?: Record<string, string>) => Promise<BenchServer>;
   verificationParams: (server: BenchServer, email: string) => Promise<URLSearchParams>;
   sleep: (ms: number) => Promise<void>;
+  median: (values: number[]) => number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -131,11 +132,6 @@ async function load(url: string, connections: number, cookie?: string): Promise<
   return { rps: result.rps, p50: result.p50, p99: result.p99 };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
 const line = (label: string, { rps, p50, p99 }: Figures, note = '') =>
   console.log(
     `${label.padEnd(50)}${Math.round(rps).toLocaleString('en-US').padStart(8)} req/s` +
@@ -180,12 +176,14 @@ async function main(): Promise<void> {
       );
       rounds.push({ handWritten, todos });
     }
-    const ratio = median(rounds.map(({ handWritten, todos }) => todos.rps / handWritten.rps));
-    const p99 = median(rounds.map(({ todos }) => todos.p99));
+    const ratio = support.median(
+      rounds.map(({ handWritten, todos }) => todos.rps / handWritten.rps),
+    );
+    const p99 = support.median(rounds.map(({ todos }) => todos.p99));
     console.log(
       `P1, medians of the rounds: ${ratio.toFixed(2)} of hand-written (target ≥ ${P1_TARGET.ratio}),` +
         ` p99 ${p99} ms (target ≤ ${P1_TARGET.p99} ms; the reference's` +
-        ` ${median(rounds.map(({ handWritten }) => handWritten.p99))} ms)` +
+        ` ${support.median(rounds.map(({ handWritten }) => handWritten.p99))} ms)` +
         (ratio < P1_TARGET.ratio || p99 > P1_TARGET.p99 ? '   MISSED' : ''),
     );
     line(
