@@ -2,12 +2,9 @@ import { addDays } from '@daywise/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 import { isPostgres } from '../db/column-types';
+import { jsonBoolean, jsonObject } from '../db/json';
 import type { Database } from '../db/schema';
 import { JsonAnswer } from '../lib/route';
-
-/** `'key', value` pairs, for SQLite's json_object and PostgreSQL's json_build_object. */
-const pairs = (fields: Record<string, RawBuilder<unknown>>) =>
-  sql.join(Object.entries(fields).map(([key, value]) => sql`${sql.lit(key)}, ${value}`));
 
 /**
  * The Daily Completions tab: the plans of the last `days` days, newest first, each with its
@@ -31,23 +28,19 @@ export async function completionDays(
   // plain text: json() marks it as JSON again, so that it is nested rather than quoted.
   const list = (value: RawBuilder<unknown>) =>
     postgres ? sql`coalesce(${value}, '[]')::json` : sql`json(coalesce(${value}, '[]'))`;
-  const task = pairs({
+  const task = jsonObject(db, {
     id: sql`t.id`,
     title: sql`t.title`,
-    // 0/1 on SQLite.
-    completed: postgres
-      ? sql`t.completed`
-      : sql`json(case when t.completed then 'true' else 'false' end)`,
+    completed: jsonBoolean(db, 't.completed'),
     tag: sql`t.tag`,
     tagColor: sql`t.tag_color`,
     priority: sql`t.priority`,
   });
   const tasks = postgres
-    ? sql`(select json_agg(json_build_object(${task}) order by t.position)
-           from daily_tasks t where t.plan_id = p.id)`
-    : sql`(select json_group_array(json_object(${task}) order by t.position)
+    ? sql`(select json_agg(${task} order by t.position) from daily_tasks t where t.plan_id = p.id)`
+    : sql`(select json_group_array(${task} order by t.position)
            from daily_tasks t where t.plan_id = p.id)`;
-  const day = pairs({
+  const day = jsonObject(db, {
     planId: sql`p.id`,
     title: sql`p.title`,
     date: sql`p.plan_date`,
@@ -59,8 +52,8 @@ export async function completionDays(
   });
   const answer = postgres
     ? sql<string>`json_build_object('days',
-        coalesce(json_agg(json_build_object(${day}) order by p.plan_date desc), '[]'::json))::text`
-    : sql<string>`json_object('days', json_group_array(json_object(${day}) order by p.plan_date desc))`;
+        coalesce(json_agg(${day} order by p.plan_date desc), '[]'::json))::text`
+    : sql<string>`json_object('days', json_group_array(${day} order by p.plan_date desc))`;
   const { json } = await db
     .selectFrom('daily_plans as p')
     .leftJoin('daily_completions as c', (join) =>

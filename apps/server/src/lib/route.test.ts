@@ -31,8 +31,11 @@ describe('JsonAnswer', () => {
     }
   });
 
-  it('is refused when checked and not in the contract’s shape', async () => {
-    const app = await answering('{"days":[{"when":"2026-11-24"}]}', true);
+  it.each([
+    ['a field missing', '{"days":[{"when":"2026-11-24"}]}'],
+    ['a field the contract does not have', '{"days":[{"date":"2026-11-24","secret":"x"}]}'],
+  ])('is refused when checked, with %s', async (_, text) => {
+    const app = await answering(text, true);
     const response = await app.inject({ method: 'GET', url: '/days' });
     expect(response.statusCode).toBe(500);
     await app.close();

@@ -1,3 +1,5 @@
+import { isDeepStrictEqual } from 'node:util';
+
 import { todayIn } from '@daywise/shared';
 import {
   apiErrorBodySchema,
@@ -139,8 +141,8 @@ export function routeSchema(endpoint: Endpoint) {
 
 /**
  * Requests are validated by zod; successful answers are checked against the contract and
- * serialized by it. A `JsonAnswer` is sent as the database wrote it, checked against the contract
- * first only with `checkJsonAnswers` (in tests). Error answers are built by the error handler
+ * serialized by it. A `JsonAnswer` is sent as the database wrote it; with `checkJsonAnswers` (in
+ * tests) it must first be exactly the contract's copy of it: no field missing, added or changed. Error answers are built by the error handler
  * (lib/errors.ts) in the one shape every endpoint shares, and are sent as they are.
  */
 export function registerContractCompilers(
@@ -158,7 +160,10 @@ export function registerContractCompilers(
         return encode(data);
       }
       if (checkJsonAnswers) {
-        encode(JSON.parse(data.text));
+        const written: unknown = JSON.parse(data.text);
+        if (!isDeepStrictEqual(written, JSON.parse(encode(written)))) {
+          throw new Error('A JsonAnswer differs from the contract’s copy of it (extra fields?)');
+        }
       }
       return data.text;
     };

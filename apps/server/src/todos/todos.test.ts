@@ -171,6 +171,44 @@ describe.each(ENGINES)('todos on %s', (engine) => {
     expect((await list('?limit=3&q=Todo 6')).total).toBe(1);
   });
 
+  it('lists each todo exactly as its own answers give it, whatever its text, tags and habit', async () => {
+    // The list's JSON is written by the database, the other answers by presentTodo (ADR 0018
+    // step 22): every field must come out the same on both engines. Instants with milliseconds.
+    clock.advance(250);
+    const tag = (await send('POST', '/api/tags', { name: 'Work “home”', color: '#3366ff' })).json<{
+      id: string;
+    }>();
+    const answers = [
+      await create({ title: 'Plain' }),
+      await create({
+        title: 'Quotes " and \\ backslash, tab\tnew\nline, \u0001 control',
+        description: 'Ünïcödé 日本語 emoji 🎉 and </script>',
+        priority: 'high',
+        dueDate: '2026-11-23',
+        reminderTime: '09:30',
+        tagIds: [tag.id],
+      }),
+      await create({
+        title: 'Water the plants',
+        priority: 'low',
+        dueDate: '2026-11-21',
+        repeat: { rule: 'FREQ=DAILY', from: 'due' },
+      }),
+      await create({ title: 'Finished' }),
+    ];
+    const written = [
+      (await send('PATCH', `/api/todos/${answers[2]?.id}`, { completed: true })).json<TodoJson>(),
+      (await send('PATCH', `/api/todos/${answers[3]?.id}`, { completed: true })).json<TodoJson>(),
+    ];
+    const latest = new Map([...answers, ...written].map((todo) => [todo.id, todo]));
+    expect(written[0]).toMatchObject({ habit: { streak: 1 } });
+    expect(written[1]).toMatchObject({ completed: true, completedAt: '2026-11-21T09:00:04.250Z' });
+
+    const { items } = await list('?limit=3');
+    const rest = await list(`?limit=3&cursor=${(await list('?limit=3')).nextCursor}`);
+    expect([...items, ...rest.items]).toEqual([...latest.values()].reverse());
+  });
+
   it('sorts by due date (none last) or priority (high first), newest first within, page by page', async () => {
     const specs = [
       { title: 'a', dueDate: '2026-11-25', priority: 'low' },
