@@ -61,25 +61,25 @@ export function presentTodo(row: TodoRow, habit: Habit | null, tags: TodoTag[] =
 }
 
 /**
- * The tags of each of these todos of the user, ordered by name, read in a few queries whatever
- * their number. Most people have no tags: for them one look at their own tags spares reading
- * every todo's (ADR 0018 step 21).
+ * Whether the user has any tag. Most people have none, and then none of their todos carries one:
+ * one look at their own tags spares reading every todo's (ADR 0018 step 21).
  */
-export async function tagsOfTodos(
-  db: Kysely<Database>,
-  userId: string,
-  todoIds: readonly string[],
-): Promise<Map<string, TodoTag[]>> {
-  const tags = new Map<string, TodoTag[]>();
+async function hasTags(db: Kysely<Database>, userId: string): Promise<boolean> {
   const anyTag = await db
     .selectFrom('user_tags')
     .select('id')
     .where('user_id', '=', userId)
     .limit(1)
     .executeTakeFirst();
-  if (!anyTag) {
-    return tags;
-  }
+  return anyTag !== undefined;
+}
+
+/** The tags of each of these todos, ordered by name, read in a few queries whatever their number. */
+async function tagsOf(
+  db: Kysely<Database>,
+  todoIds: readonly string[],
+): Promise<Map<string, TodoTag[]>> {
+  const tags = new Map<string, TodoTag[]>();
   for (let start = 0; start < todoIds.length; start += 1000) {
     const rows = await db
       .selectFrom('todo_tags')
@@ -96,6 +96,15 @@ export async function tagsOfTodos(
     }
   }
   return tags;
+}
+
+/** The tags of each of these todos of the user, by todo id. */
+export async function tagsOfTodos(
+  db: Kysely<Database>,
+  userId: string,
+  todoIds: readonly string[],
+): Promise<Map<string, TodoTag[]>> {
+  return (await hasTags(db, userId)) ? tagsOf(db, todoIds) : new Map();
 }
 
 /** Todo rows of one user as the API answers them, with their tags and habits as of `today`. */
@@ -178,12 +187,10 @@ const LEADS = {
 } as const;
 
 /** A cursor is the last item's sort value (when the sort has one), created_at and id. */
-function encodeCursor(
-  row: { lead: string | null; created_at: string; id: string },
-  sort: TodoSort,
-): string {
-  const lead = sort === 'created' ? [] : [row.lead];
-  return Buffer.from([...lead, row.created_at, row.id].join('|')).toString('base64url');
+function encodeCursor(lead: string | undefined, createdAt: string, id: string): string {
+  return Buffer.from([...(lead === undefined ? [] : [lead]), createdAt, id].join('|')).toString(
+    'base64url',
+  );
 }
 
 interface Cursor {
@@ -389,13 +396,16 @@ export async function listTodos(
   const searchable = query.q ? await indexedSearch(db, userId, query.q) : undefined;
   const matching = filteredTodos(db, userId, query, today, searchable);
   const lead = query.sort === 'created' ? undefined : LEADS[query.sort].sql;
-  let page = matching.select([
-    todoFieldsJson(db).as('json'),
-    'id',
-    'created_at',
-    'repeat_rule',
-    sql<string | null>`${lead ?? sql.lit(null)}`.as('lead'),
-  ]);
+  const withTags = await hasTags(db, userId);
+  // Each column read costs about as much as a short string in the JSON: what the server needs
+  // besides the JSON is read only where it is needed.
+  let page = matching
+    .select([
+      todoFieldsJson(db).as('json'),
+      sql<string | null>`case when repeat_rule is not null then id end`.as('repeating_id'),
+    ])
+    .$if(withTags, (select) => select.select('id'))
+    .$if(lead !== undefined, (select) => select.select(sql<string>`${lead}`.as('lead')));
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor, query.sort);
     page = page.where((eb) => {
@@ -420,31 +430,36 @@ export async function listTodos(
     countMatching(db, userId, query, matching),
   ]);
   const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
   const [tags, habits] = await Promise.all([
-    tagsOfTodos(
-      db,
-      userId,
-      items.map((row) => row.id),
-    ),
+    withTags
+      ? tagsOf(
+          db,
+          items.flatMap((row) => row.id ?? []),
+        )
+      : new Map<string, TodoTag[]>(),
     habitsById(
       db,
       userId,
-      items.filter((row) => row.repeat_rule !== null).map((row) => row.id),
+      items.flatMap((row) => row.repeating_id ?? []),
       today,
       zone,
     ),
   ]);
   const todos = items.map((row) => {
-    const habit = habits.get(row.id);
-    const own = tags.get(row.id);
+    const habit = row.repeating_id === null ? undefined : habits.get(row.repeating_id);
+    const own = row.id === undefined ? undefined : tags.get(row.id);
     const closing =
       habit || own
         ? `,"habit":${JSON.stringify(habit ?? null)},"tags":${JSON.stringify(own ?? [])}}`
         : NO_HABIT_NO_TAGS;
     return row.json.slice(0, -1) + closing;
   });
-  const nextCursor = rows.length > query.limit && last ? encodeCursor(last, query.sort) : null;
+  const last = items.at(-1);
+  let nextCursor = null;
+  if (rows.length > query.limit && last) {
+    const { createdAt, id } = JSON.parse(last.json) as Todo;
+    nextCursor = encodeCursor(last.lead, createdAt, id);
+  }
   return new JsonAnswer(
     `{"items":[${todos.join(',')}],${JSON.stringify({ nextCursor, ...count }).slice(1)}`,
   );
