@@ -48,9 +48,9 @@ export function todoRoutes(app: AppInstance): void {
 
   route(app, todosApi.stats, ({ db, user }) => todoStats(db, user.id));
 
-  route(app, todosApi.reminders, async ({ db, user, today, timezone }) => ({
-    items: await pendingReminders(db, user.id, await today(), await timezone()),
-  }));
+  route(app, todosApi.reminders, async ({ db, user, today, timezone }) =>
+    pendingReminders(db, user.id, await today(), await timezone()),
+  );
 
   route(app, todosApi.create, (context) => {
     const { db, user, body, now, events, today, timezone } = context;

@@ -171,7 +171,7 @@ describe.each(ENGINES)('todos on %s', (engine) => {
     expect((await list('?limit=3&q=Todo 6')).total).toBe(1);
   });
 
-  it('lists each todo exactly as its own answers give it, whatever its text, tags and habit', async () => {
+  it('lists and reminds of each todo exactly as its own answers give it, whatever its text, tags and habit', async () => {
     // The list's JSON is written by the database, the other answers by presentTodo (ADR 0018
     // step 22): every field must come out the same on both engines. Instants with milliseconds.
     clock.advance(250);
@@ -192,6 +192,7 @@ describe.each(ENGINES)('todos on %s', (engine) => {
         title: 'Water the plants',
         priority: 'low',
         dueDate: '2026-11-21',
+        reminderTime: '07:00',
         repeat: { rule: 'FREQ=DAILY', from: 'due' },
       }),
       await create({ title: 'Finished' }),
@@ -207,6 +208,11 @@ describe.each(ENGINES)('todos on %s', (engine) => {
     const { items } = await list('?limit=3');
     const rest = await list(`?limit=3&cursor=${(await list('?limit=3')).nextCursor}`);
     expect([...items, ...rest.items]).toEqual([...latest.values()].reverse());
+    const reminders = (await api.get('/api/todos/reminders', cookie)).json<{ items: TodoJson[] }>();
+    expect(reminders.items).toEqual(
+      [...latest.values()].reverse().filter((todo) => todo.reminderTime && !todo.completed),
+    );
+    expect(reminders.items).toHaveLength(2);
   });
 
   it('sorts by due date (none last) or priority (high first), newest first within, page by page', async () => {

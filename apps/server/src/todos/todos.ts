@@ -378,6 +378,63 @@ async function habitsById(
 }
 
 /**
+ * What a list of todos written as JSON reads: each todo's JSON, the id of a repeating one for its
+ * habit, and every id only for a user who has tags. Each column read costs about as much as a
+ * short string inside the JSON, so nothing else is read.
+ */
+function withTodoJson(
+  db: Kysely<Database>,
+  todos: ReturnType<typeof filteredTodos>,
+  withTags: boolean,
+) {
+  return todos
+    .select([
+      todoFieldsJson(db).as('json'),
+      sql<string | null>`case when repeat_rule is not null then id end`.as('repeating_id'),
+    ])
+    .$if(withTags, (select) => select.select('id'));
+}
+
+/**
+ * Todos read by `withTodoJson` as the JSON text of a list, each closed with its habit as of
+ * today and its tags.
+ */
+async function todoListJson(
+  db: Kysely<Database>,
+  userId: string,
+  rows: readonly { json: string; repeating_id: string | null; id?: string }[],
+  today: string,
+  zone: string,
+): Promise<string> {
+  const withTags = rows.some((row) => row.id !== undefined);
+  const [tags, habits] = await Promise.all([
+    withTags
+      ? tagsOf(
+          db,
+          rows.flatMap((row) => row.id ?? []),
+        )
+      : new Map<string, TodoTag[]>(),
+    habitsById(
+      db,
+      userId,
+      rows.flatMap((row) => row.repeating_id ?? []),
+      today,
+      zone,
+    ),
+  ]);
+  const todos = rows.map((row) => {
+    const habit = row.repeating_id === null ? undefined : habits.get(row.repeating_id);
+    const own = row.id === undefined ? undefined : tags.get(row.id);
+    const closing =
+      habit || own
+        ? `,"habit":${JSON.stringify(habit ?? null)},"tags":${JSON.stringify(own ?? [])}}`
+        : NO_HABIT_NO_TAGS;
+    return row.json.slice(0, -1) + closing;
+  });
+  return `[${todos.join(',')}]`;
+}
+
+/**
  * One page of the user's todos with the filters applied in SQL (status, priority,
  * free text on title or description; the due filter counts days in the user's time zone), in the
  * chosen order, and how many match in all, for the list headings.
@@ -396,16 +453,10 @@ export async function listTodos(
   const searchable = query.q ? await indexedSearch(db, userId, query.q) : undefined;
   const matching = filteredTodos(db, userId, query, today, searchable);
   const lead = query.sort === 'created' ? undefined : LEADS[query.sort].sql;
-  const withTags = await hasTags(db, userId);
-  // Each column read costs about as much as a short string in the JSON: what the server needs
-  // besides the JSON is read only where it is needed.
-  let page = matching
-    .select([
-      todoFieldsJson(db).as('json'),
-      sql<string | null>`case when repeat_rule is not null then id end`.as('repeating_id'),
-    ])
-    .$if(withTags, (select) => select.select('id'))
-    .$if(lead !== undefined, (select) => select.select(sql<string>`${lead}`.as('lead')));
+  let page = withTodoJson(db, matching, await hasTags(db, userId)).$if(
+    lead !== undefined,
+    (select) => select.select(sql<string>`${lead}`.as('lead')),
+  );
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor, query.sort);
     page = page.where((eb) => {
@@ -430,39 +481,14 @@ export async function listTodos(
     countMatching(db, userId, query, matching),
   ]);
   const items = rows.slice(0, query.limit);
-  const [tags, habits] = await Promise.all([
-    withTags
-      ? tagsOf(
-          db,
-          items.flatMap((row) => row.id ?? []),
-        )
-      : new Map<string, TodoTag[]>(),
-    habitsById(
-      db,
-      userId,
-      items.flatMap((row) => row.repeating_id ?? []),
-      today,
-      zone,
-    ),
-  ]);
-  const todos = items.map((row) => {
-    const habit = row.repeating_id === null ? undefined : habits.get(row.repeating_id);
-    const own = row.id === undefined ? undefined : tags.get(row.id);
-    const closing =
-      habit || own
-        ? `,"habit":${JSON.stringify(habit ?? null)},"tags":${JSON.stringify(own ?? [])}}`
-        : NO_HABIT_NO_TAGS;
-    return row.json.slice(0, -1) + closing;
-  });
   const last = items.at(-1);
   let nextCursor = null;
   if (rows.length > query.limit && last) {
     const { createdAt, id } = JSON.parse(last.json) as Todo;
     nextCursor = encodeCursor(last.lead, createdAt, id);
   }
-  return new JsonAnswer(
-    `{"items":[${todos.join(',')}],${JSON.stringify({ nextCursor, ...count }).slice(1)}`,
-  );
+  const list = await todoListJson(db, userId, items, today, zone);
+  return new JsonAnswer(`{"items":${list},${JSON.stringify({ nextCursor, ...count }).slice(1)}`);
 }
 
 /** The most reminders one page load schedules; far more than anyone sets by hand. */
@@ -477,17 +503,17 @@ export async function pendingReminders(
   userId: string,
   today: string,
   zone: string,
-): Promise<Todo[]> {
-  const rows = await db
+): Promise<JsonAnswer> {
+  const pending = db
     .selectFrom('todos')
-    .selectAll()
     .where('user_id', '=', userId)
     .where('completed', '=', false)
-    .where('reminder_time', 'is not', null)
+    .where('reminder_time', 'is not', null);
+  const rows = await withTodoJson(db, pending, await hasTags(db, userId))
     .orderBy('created_at', 'desc')
     .limit(REMINDER_LIMIT)
     .execute();
-  return presentTodos(db, userId, rows, today, zone);
+  return new JsonAnswer(`{"items":${await todoListJson(db, userId, rows, today, zone)}}`);
 }
 
 /** The counters, counted by the database. */
