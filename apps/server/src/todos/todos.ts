@@ -378,21 +378,22 @@ async function habitsById(
 }
 
 /**
- * What a list of todos written as JSON reads: each todo's JSON, the id of a repeating one for its
- * habit, and every id only for a user who has tags. Each column read costs about as much as a
- * short string inside the JSON, so nothing else is read.
+ * What a list of the user's todos written as JSON reads: each todo's JSON, the id of a repeating
+ * one for its habit, and every id only when the user has tags (most have none, and then no todo
+ * carries one; asked within the same query). Each column read costs about as much as a short
+ * string inside the JSON, so nothing else is read.
  */
 function withTodoJson(
   db: Kysely<Database>,
+  userId: string,
   todos: ReturnType<typeof filteredTodos>,
-  withTags: boolean,
 ) {
-  return todos
-    .select([
-      todoFieldsJson(db).as('json'),
-      sql<string | null>`case when repeat_rule is not null then id end`.as('repeating_id'),
-    ])
-    .$if(withTags, (select) => select.select('id'));
+  return todos.select([
+    todoFieldsJson(db).as('json'),
+    sql<string | null>`case when repeat_rule is not null then id end`.as('repeating_id'),
+    sql<string | null>`case when exists (select 1 from user_tags where user_id = ${userId})
+      then id end`.as('tagged_id'),
+  ]);
 }
 
 /**
@@ -402,18 +403,13 @@ function withTodoJson(
 async function todoListJson(
   db: Kysely<Database>,
   userId: string,
-  rows: readonly { json: string; repeating_id: string | null; id?: string }[],
+  rows: readonly { json: string; repeating_id: string | null; tagged_id: string | null }[],
   today: string,
   zone: string,
 ): Promise<string> {
-  const withTags = rows.some((row) => row.id !== undefined);
+  const tagged = rows.flatMap((row) => row.tagged_id ?? []);
   const [tags, habits] = await Promise.all([
-    withTags
-      ? tagsOf(
-          db,
-          rows.flatMap((row) => row.id ?? []),
-        )
-      : new Map<string, TodoTag[]>(),
+    tagged.length > 0 ? tagsOf(db, tagged) : new Map<string, TodoTag[]>(),
     habitsById(
       db,
       userId,
@@ -424,7 +420,7 @@ async function todoListJson(
   ]);
   const todos = rows.map((row) => {
     const habit = row.repeating_id === null ? undefined : habits.get(row.repeating_id);
-    const own = row.id === undefined ? undefined : tags.get(row.id);
+    const own = row.tagged_id === null ? undefined : tags.get(row.tagged_id);
     const closing =
       habit || own
         ? `,"habit":${JSON.stringify(habit ?? null)},"tags":${JSON.stringify(own ?? [])}}`
@@ -453,9 +449,8 @@ export async function listTodos(
   const searchable = query.q ? await indexedSearch(db, userId, query.q) : undefined;
   const matching = filteredTodos(db, userId, query, today, searchable);
   const lead = query.sort === 'created' ? undefined : LEADS[query.sort].sql;
-  let page = withTodoJson(db, matching, await hasTags(db, userId)).$if(
-    lead !== undefined,
-    (select) => select.select(sql<string>`${lead}`.as('lead')),
+  let page = withTodoJson(db, userId, matching).$if(lead !== undefined, (select) =>
+    select.select(sql<string>`${lead}`.as('lead')),
   );
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor, query.sort);
@@ -509,7 +504,7 @@ export async function pendingReminders(
     .where('user_id', '=', userId)
     .where('completed', '=', false)
     .where('reminder_time', 'is not', null);
-  const rows = await withTodoJson(db, pending, await hasTags(db, userId))
+  const rows = await withTodoJson(db, userId, pending)
     .orderBy('created_at', 'desc')
     .limit(REMINDER_LIMIT)
     .execute();
