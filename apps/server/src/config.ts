@@ -75,7 +75,7 @@ const envSchema = z.object({
   APP_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional()
-    .transform((value) => value?.replace(/\/+$/, '')),
+    .transform((value) => value?.replace(/(?<!\/)\/+$/, '')),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@localhost:5432/daywise'),
   REDIS_URL: optionalUrl(['redis', 'rediss'], 'redis://127.0.0.1:6379'),

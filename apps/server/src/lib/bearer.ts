@@ -10,6 +10,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (typeof header !== 'string') {
     return undefined;
   }
-  const match = /^Bearer[ \t]+(\S*)\s*$/i.exec(header);
+  const match = /^Bearer[ \t]+(\S*)$/i.exec(header.trim());
   return match ? (match[1] ?? '') : undefined;
 }

@@ -40,6 +40,6 @@ export function vapidSubject(config: Pick<Config, 'appUrl' | 'mailFrom'>): strin
   if (url.protocol === 'https:' && url.hostname !== 'localhost') {
     return url.origin;
   }
-  const address = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
+  const address = /<([^<>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
   return `mailto:${address.trim()}`;
 }

@@ -231,7 +231,7 @@ export async function webRoutes(app: AppInstance, webDistDir: string): Promise<v
         .type('text/plain')
         .send('The web app has not been built. Run `npm run build`.');
     }
-    const pathname = request.url.split('?')[0]?.replace(/\/+$/, '') || '/';
+    const pathname = request.url.split('?')[0]?.replace(/(?<!\/)\/+$/, '') || '/';
     const file = prerendered.get(pathname) ?? 'index.html';
     const drawn = file.startsWith('shells/') && (await drawnForUser(request, file));
     if (drawn) {

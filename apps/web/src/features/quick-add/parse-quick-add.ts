@@ -250,7 +250,14 @@ const LONE_WEEKDAY = new RegExp(`^${WD}$`, 'i');
 /** Words chrono reads as a date that name no day in a todo ('Plan the week'). */
 const VAGUE = /^(?:the\s+)?(?:day|week|weekend|month|year)$/i;
 /** Words that only joined a date to the title ('Report by friday'). */
-const DANGLING = /\s+(?:by|on|at|due|for|from|starting)\s*$/i;
+const DANGLING = /\s(?:by|on|at|due|for|from|starting)$/i;
+
+/** The text before a date or time, without a joining word at its end ('Report by '). */
+function withoutDangling(text: string): string {
+  const trimmed = text.trimEnd();
+  const cut = trimmed.replace(DANGLING, '');
+  return cut === trimmed ? text : cut.trimEnd();
+}
 
 /** The user's wall clock, as a Date in this machine's zone, for chrono to count from. */
 function wallClock(now: Date, timeZone: string): Date {
@@ -320,7 +327,7 @@ function titleOf(text: string, parts: readonly QuickAddPart[]): string {
   let at = 0;
   for (const part of sorted) {
     const before = text.slice(at, part.start);
-    title += part.kind === 'date' || part.kind === 'time' ? before.replace(DANGLING, '') : before;
+    title += part.kind === 'date' || part.kind === 'time' ? withoutDangling(before) : before;
     title += ' ';
     at = part.end;
   }
