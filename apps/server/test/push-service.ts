@@ -41,8 +41,10 @@ export type PushService = Awaited<ReturnType<typeof startPushService>>;
 
 /**
  * A push service on loopback: records each request and answers with the status its path names
- * (`/201/...`, `/410/...`). Plain HTTP: the endpoint is stored by the service, below the route
- * that accepts only https.
+ * (`/201/...`, `/410/...`; a 3xx redirects to `/201/redirected`, a 500 says what it is). Plain
+ * HTTP: the endpoint is stored by the service, below the route that accepts only https. The app
+ * reaches it only when `origin` is among its `outboundAllowedOrigins`; any other loopback service
+ * stands for the server's own network, which the outbound guard refuses (ADR 0022).
  */
 export async function startPushService() {
   const received: ReceivedPush[] = [];
@@ -56,13 +58,17 @@ export async function startPushService() {
         body: Buffer.concat(chunks),
       });
       response.statusCode = Number(request.url?.split('/')[1]);
-      response.end();
+      if (response.statusCode >= 300 && response.statusCode < 400) {
+        response.setHeader('location', '/201/redirected');
+      }
+      response.end(response.statusCode === 500 ? 'internal service: admin panel' : undefined);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     received,
+    origin: `http://127.0.0.1:${port}`,
     endpoint: (status: number, name: string) => `http://127.0.0.1:${port}/${status}/${name}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -32,6 +32,8 @@ export interface ReminderAppOptions {
   smtpUrl?: string;
   /** Another instance on this database (from `TestDatabase.openAnother`). */
   database?: DatabaseHandle;
+  /** Loopback fake services outbound requests may reach (AppDependencies). */
+  outboundAllowedOrigins?: string[];
 }
 
 /**
@@ -70,6 +72,9 @@ export async function reminderApp(
     redisKeyPrefix: `reminders-${Math.random().toString(36).slice(2)}`,
     ...(options.now ? { now: options.now } : {}),
     ...(options.channels ? { reminderChannels: options.channels } : {}),
+    ...(options.outboundAllowedOrigins
+      ? { outboundAllowedOrigins: options.outboundAllowedOrigins }
+      : {}),
   });
   await app.ready();
   return {

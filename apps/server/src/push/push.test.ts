@@ -2,7 +2,8 @@ import { QUOTAS } from '@daywise/shared';
 import type { PushDevice } from '@daywise/shared/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ENGINES, type TestApp } from '../../test/helpers';
+import { accountClient } from '../../test/account-client';
+import { createTestApp, ENGINES, type TestApp, testClock } from '../../test/helpers';
 import {
   browserKeys,
   decryptPush,
@@ -10,7 +11,7 @@ import {
   type PushService,
   startPushService,
 } from '../../test/push-service';
-import { type AccountClient, eachSignedIn, sendAs, type TestClock } from '../../test/signed-in';
+import { type AccountClient, sendAs, type TestClock } from '../../test/signed-in';
 import type { DueReminder } from '../reminders/channels';
 import { PUSH_TTL_SECONDS, REMINDER_TAG } from './send';
 import { savePushSubscription } from './subscriptions';
@@ -24,11 +25,22 @@ describe.each(ENGINES)('web push on %s', (engine) => {
   let clock: TestClock;
   let pushService: PushService;
 
-  eachSignedIn(engine, (app) => ({ ctx, api, cookie, clock } = app));
+  // The app reaches this loopback push service only because the test allows its origin; every
+  // other address on loopback stands for the server's own network (lib/outbound.ts).
   beforeEach(async () => {
     pushService = await startPushService();
+    clock = testClock();
+    ctx = await createTestApp(engine, {
+      now: clock.now,
+      outboundAllowedOrigins: [pushService.origin],
+    });
+    api = accountClient(ctx);
+    cookie = (await api.signUpAndVerify()) ?? '';
   });
-  afterEach(() => pushService.close());
+  afterEach(async () => {
+    await ctx.close();
+    await pushService.close();
+  });
 
   const subscribe = (body: object, as = cookie) =>
     ctx.app.inject({
@@ -85,6 +97,15 @@ describe.each(ENGINES)('web push on %s', (engine) => {
       { endpoint: 'https://[::1]/send', keys },
       { endpoint: 'https://localhost/send', keys },
       { endpoint: 'https://metadata.internal/send', keys },
+      // A trailing dot names the same host; the guard would refuse these at connect time too.
+      { endpoint: 'https://localhost./send', keys },
+      { endpoint: 'https://metadata.google.internal./computeMetadata/v1/', keys },
+      { endpoint: 'https://[::ffff:127.0.0.1]/send', keys },
+      { endpoint: 'https://0x7f.1/send', keys },
+      { endpoint: 'https://2130706433/send', keys },
+      { endpoint: 'https://intranet/send', keys },
+      { endpoint: 'https://user:secret@push.example.com/send/abc', keys },
+      { endpoint: 'https://push.example.com:8443/send/abc', keys },
       { endpoint: 'not a url', keys },
       { endpoint: '', keys },
       { endpoint: `https://push.example.com/${'a'.repeat(1000)}`, keys },
@@ -260,6 +281,68 @@ describe.each(ENGINES)('web push on %s', (engine) => {
       '/201/working',
       '/500/broken',
     ]);
+  });
+
+  /** A device subscribed below the route's checks, as one made before them would be stored. */
+  const storedDevice = async (endpoint: string) =>
+    savePushSubscription(
+      ctx.database.db,
+      await userId(),
+      'session-of-this-test',
+      { endpoint, keys: browserKeys().keys },
+      FIREFOX,
+      clock.now(),
+    );
+
+  it('never reaches the server’s own network, and the device shows nothing of it', async () => {
+    // Another service on loopback, whose origin the test does not allow: an internal service.
+    const internal = await startPushService();
+    const { port } = new URL(internal.origin);
+    try {
+      for (const endpoint of [
+        internal.endpoint(201, 'ok'),
+        internal.endpoint(410, 'gone'),
+        internal.endpoint(500, 'broken'),
+        `http://localhost:${port}/201/by-name`,
+        `http://[::ffff:127.0.0.1]:${port}/201/mapped`,
+        `http://2130706433:${port}/201/decimal`,
+        `https://[::1]/201/v6`,
+      ]) {
+        await storedDevice(endpoint);
+      }
+      const before = await devices();
+
+      expect(await ctx.app.pushChannel.deliver(await reminder())).toEqual({
+        delivered: 0,
+        removed: 0,
+        failed: 7,
+      });
+      expect(internal.received).toEqual([]);
+      // Neither a success nor a removal tells the user what answered there.
+      expect(await devices()).toEqual(before);
+      expect(before.map((device) => device.lastSuccessAt)).toEqual(Array(7).fill(null));
+    } finally {
+      await internal.close();
+    }
+  });
+
+  it('follows no redirect: a push service answering 3xx has failed', async () => {
+    for (const status of [301, 302, 307, 308]) {
+      await storedDevice(pushService.endpoint(status, 'moved'));
+    }
+
+    expect(await ctx.app.pushChannel.deliver(await reminder())).toEqual({
+      delivered: 0,
+      removed: 0,
+      failed: 4,
+    });
+    expect(pushService.received.map((request) => request.path).sort()).toEqual([
+      '/301/moved',
+      '/302/moved',
+      '/307/moved',
+      '/308/moved',
+    ]);
+    expect((await devices()).map((device) => device.lastSuccessAt)).toEqual(Array(4).fill(null));
   });
 
   it('forgets every device when the account is deleted', async () => {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 
 import type { Database } from '../db/schema';
+import type { Outbound, OutboundResponse } from '../lib/outbound';
 import type { DueReminder } from '../reminders/channels';
 import { type PushSubscriptionRow, userSubscriptions } from './subscriptions';
 import type { VapidDetails } from './vapid';
@@ -20,9 +21,6 @@ export const REMINDER_TAG = 'daywise-reminder';
 /** A reminder an hour late is no longer worth showing; the push service may drop it then. */
 export const PUSH_TTL_SECONDS = 60 * 60;
 
-/** A push service that does not answer in this time is counted as failed for this reminder. */
-const PUSH_TIMEOUT_MS = 10_000;
-
 export interface PushLogger {
   warn: (details: object, message: string) => void;
 }
@@ -30,6 +28,8 @@ export interface PushLogger {
 export interface PushChannelDependencies {
   db: Kysely<Database>;
   vapid: VapidDetails;
+  /** The guard every outbound request goes through (lib/outbound.ts). */
+  outbound: Outbound;
   logger: PushLogger;
   now: () => Date;
 }
@@ -53,7 +53,11 @@ type Outcome = keyof DeliveryResult;
 /**
  * Sends encrypted push messages to every device of a reminder's user (RFC 8030, 8291, 8292): the
  * payload is encrypted for each subscription's keys and the request signed with our VAPID key by
- * `web-push`, then posted with fetch. One device failing never stops the others.
+ * `web-push`, then posted through the outbound guard, which reaches public addresses only,
+ * follows no redirect and gives up after 5 s (ADR 0022). One device failing never stops the
+ * others. What a device shows (`lastSuccessAt`, or its removal) follows only from what a public
+ * push service answered: an endpoint the guard refuses, a redirect or a timeout is a failure like
+ * any other, and the device is kept as it was.
  */
 export function createPushChannel(deps: PushChannelDependencies): PushChannel {
   async function sendTo(subscription: PushSubscriptionRow, payload: string): Promise<Outcome> {
@@ -69,15 +73,12 @@ export function createPushChannel(deps: PushChannelDependencies): PushChannel {
         vapidDetails: deps.vapid,
       },
     );
-    // fetch sets the length from the body itself.
-    const { 'Content-Length': _length, ...headers } = request.headers as Record<string, string>;
-    const response = await fetch(request.endpoint, {
+    const response = await deps.outbound(request.endpoint, {
       method: request.method,
-      headers,
-      body: request.body ?? null,
-      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      headers: request.headers,
+      body: request.body,
     });
-    if (response.ok) {
+    if (response.status >= 200 && response.status < 300) {
       await deps.db
         .updateTable('push_subscriptions')
         .set({ last_success_at: deps.now().toISOString() })
@@ -94,7 +95,7 @@ export function createPushChannel(deps: PushChannelDependencies): PushChannel {
       {
         subscriptionId: subscription.id,
         status: response.status,
-        answer: await answerText(response),
+        answer: answerText(response),
       },
       'push service refused a reminder',
     );
@@ -132,7 +133,6 @@ export function createPushChannel(deps: PushChannelDependencies): PushChannel {
 }
 
 /** The start of a push service's error answer, for the log (never the endpoint: it is a secret). */
-async function answerText(response: Response): Promise<string> {
-  const text = await response.text().catch(() => '');
-  return text.slice(0, 200);
+function answerText(response: OutboundResponse): string {
+  return response.body.subarray(0, 200).toString('utf8');
 }

@@ -37,7 +37,7 @@ describe.each(ENGINES)('reminders pushed to devices on %s', (engine) => {
 
   beforeEach(async () => {
     pushService = await startPushService();
-    ctx = await reminderApp(engine);
+    ctx = await reminderApp(engine, { outboundAllowedOrigins: [pushService.origin] });
   });
   afterEach(async () => {
     await ctx.close();

@@ -29,22 +29,29 @@ export const pushPublicKeySchema = z
  * so any other endpoint is refused (it could point the server at an internal address).
  */
 /**
- * Push services are public hosts by name; an address or a local name could only aim the server's
- * requests at its own network.
+ * Push services are public hosts by name, on the https port, without credentials; an address, a
+ * local name, a port or a user could only aim the server's requests at its own network. This
+ * refuses the obvious cases early; the server's outbound guard checks the addresses a name
+ * resolves to when it connects (apps/server/src/lib/outbound.ts, ADR 0022).
  */
 function isPublicHostName(endpoint: string): boolean {
-  let host: string;
+  let url: URL;
   try {
-    host = new URL(endpoint).hostname;
+    url = new URL(endpoint);
   } catch {
     // Not a URL at all: the url check says so.
     return true;
   }
+  // A trailing dot names the same host: 'localhost.' is localhost.
+  const host = url.hostname.replace(/\.$/, '');
   return (
+    url.username === '' &&
+    url.password === '' &&
+    url.port === '' &&
     !/^[\d.]+$/.test(host) &&
     !host.startsWith('[') &&
     host.includes('.') &&
-    !/(^|\.)(localhost|local|internal)$/.test(host)
+    !/(^|\.)(localhost|local|localdomain|internal|home\.arpa)$/.test(host)
   );
 }
 
