@@ -1,4 +1,5 @@
 import type { AppInstance } from '../app';
+import { endsEverySession } from '../auth/events';
 
 export function apiTokenSubscribers(app: AppInstance): void {
   // A deleted account's tokens go with it (a restored account makes new ones).
@@ -9,9 +10,9 @@ export function apiTokenSubscribers(app: AppInstance): void {
   // A password reset ends every session of the account, and its tokens with them: whoever made
   // the reset necessary may have made tokens too. Signing out one session, or all the others,
   // leaves tokens alone (the event names a session then).
-  app.events.on('sessions.ended', async ({ userId, sessionId, exceptSessionId }) => {
-    if (sessionId === undefined && exceptSessionId === undefined) {
-      await app.database.db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
+  app.events.on('sessions.ended', async (ended) => {
+    if (endsEverySession(ended)) {
+      await app.database.db.deleteFrom('api_tokens').where('user_id', '=', ended.userId).execute();
     }
   });
 }

@@ -154,6 +154,23 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(reuse.cookies).toEqual([]);
     });
 
+    it('refuses an address that keeps sending wrong links, yet verifies a right link from it', async () => {
+      await api.post('/api/account/sign-up', signUpBody());
+      const link = api.linkBody(api.lastLink());
+      const wrong = { userId: link.userId, secret: 'x'.repeat(link.secret.length) };
+      for (let miss = 0; miss < AUTH_RATE_LIMIT.perAddress.max; miss += 1) {
+        const response = await api.post('/api/account/verify-email', wrong);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ error: { code: 'VERIFICATION_INVALID' } });
+      }
+      const refused = await api.post('/api/account/verify-email', wrong);
+      expect(refused.statusCode).toBe(429);
+      // Everyone behind the same address (an office, a school) still verifies with a right link.
+      const verified = await api.post('/api/account/verify-email', link);
+      expect(verified.statusCode).toBe(200);
+      expect(verified.json()).toMatchObject({ verified: true });
+    });
+
     it('refuses an expired link, another user’s link and a wrong secret', async () => {
       await api.post('/api/account/sign-up', signUpBody());
       const ada = api.linkBody(api.lastLink());

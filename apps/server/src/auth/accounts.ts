@@ -332,7 +332,9 @@ export async function resetPassword(
   secret: string,
   password: string,
 ): Promise<void> {
-  // Before the link is used up, so the user can choose again with the same link.
+  // The link first, so that every request without a right one counts as a miss (ADR 0022); the
+  // password before the link is used up, so the user can choose again with the same link.
+  await checkResetLink(services, userId, secret);
   refuseCommonPassword(password);
   if (
     (await consumeToken(services.db, userId, 'reset-password', secret, services.now)) !== 'valid'

@@ -16,6 +16,15 @@ declare module '../lib/events' {
   }
 }
 
+/**
+ * Whether `ended` is every session of the user, as a password reset ends them. What the account's
+ * secrets opened ends with them (API tokens, push devices, the calendar feed's address): whoever
+ * made the reset necessary may hold those too.
+ */
+export function endsEverySession(ended: SessionsToEnd): boolean {
+  return ended.sessionId === undefined && ended.exceptSessionId === undefined;
+}
+
 export function accountSubscribers(app: AppInstance): void {
   // A socket outlives the cookie check made at its upgrade: every one of the user's closes.
   app.events.on('account.deleted', ({ userId }) => {

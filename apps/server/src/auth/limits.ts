@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@daywise/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { ApiError } from '../lib/errors';
@@ -52,6 +53,31 @@ export function createKeyedLimit(
             remaining: state.remaining,
           };
     },
+  };
+}
+
+/**
+ * A per-address limit on wrong secrets (a feed address, a reset or verification link), ADR 0022:
+ * `open` checks the secret and throws one of `missCodes` when it is wrong. Only those misses count against the client's
+ * address, and past the limit a miss answers 429 instead; a right secret is always served,
+ * whatever else came from its address (a calendar service or an office NAT fetches for many).
+ */
+export function createMissLimit(
+  app: FastifyInstance,
+  name: string,
+  options: { max: number; windowMs: number },
+  missCodes: readonly ErrorCode[],
+): <T>(request: FastifyRequest, reply: FastifyReply, open: () => Promise<T>) => Promise<T> {
+  const misses = createKeyedLimit(app, name, options);
+  return async (request, reply, open) => {
+    try {
+      return await open();
+    } catch (error) {
+      if (error instanceof ApiError && missCodes.includes(error.code)) {
+        refuseWhenBlocked(await misses.hit(request, request.ip), reply);
+      }
+      throw error;
+    }
   };
 }
 

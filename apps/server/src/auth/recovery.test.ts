@@ -1,4 +1,4 @@
-import { MESSAGES, PASSWORD_RESET_TTL_MS } from '@daywise/shared';
+import { AUTH_RATE_LIMIT, MESSAGES, PASSWORD_RESET_TTL_MS } from '@daywise/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import {
@@ -81,6 +81,40 @@ describe.each(ENGINES)('password reset, restore and recovery on %s', (engine) =>
           .statusCode,
       ).toBe(400);
       expect((await api.login('ada@example.com', PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('refuses an address that keeps trying wrong links, yet serves a right link from it', async () => {
+      await api.signUpAndVerify();
+      await api.post('/api/account/forgot-password', { email: 'ada@example.com' });
+      const link = api.linkBody(api.lastLink());
+      const wrong = { userId: link.userId, secret: 'x'.repeat(link.secret.length) };
+      // Wrong links count whichever form they come to, and whatever password comes with them.
+      for (let miss = 0; miss < AUTH_RATE_LIMIT.perAddress.max; miss += 1) {
+        const response =
+          miss % 2 === 0
+            ? await api.post('/api/account/reset-password/check', wrong)
+            : await api.post('/api/account/reset-password', { ...wrong, password: 'Password1' });
+        expect(response.statusCode).toBe(400);
+        expect(errorOf(response).code).toBe('RESET_LINK_INVALID');
+      }
+      const refused = await api.post('/api/account/reset-password/check', wrong);
+      expect(refused.statusCode).toBe(429);
+      expect(errorOf(refused).code).toBe('RATE_LIMITED');
+
+      // The owner behind the same address (an office, a school) still resets the password.
+      const check = await api.post('/api/account/reset-password/check', link);
+      expect(check.json()).toEqual({ valid: true, message: MESSAGES.resetTokenVerified });
+      const common = await api.post('/api/account/reset-password', {
+        ...link,
+        password: 'Password1',
+      });
+      expect(errorOf(common).message).toBe(MESSAGES.passwordTooCommon);
+      const reset = await api.post('/api/account/reset-password', {
+        ...link,
+        password: NEW_PASSWORD,
+      });
+      expect(reset.json()).toEqual({ message: MESSAGES.resetSuccess });
+      expect((await api.login('ada@example.com', NEW_PASSWORD)).statusCode).toBe(200);
     });
 
     it('checks the new password with the reset rules', async () => {

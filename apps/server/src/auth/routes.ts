@@ -22,7 +22,7 @@ import {
   verificationStatus,
   verifyEmail,
 } from './accounts';
-import { createKeyedLimit, emailKey, refuseWhenBlocked } from './limits';
+import { createKeyedLimit, createMissLimit, emailKey, refuseWhenBlocked } from './limits';
 import { endableSession } from './policy';
 import { fetchHeaders, forwardCookies, readSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
@@ -201,13 +201,29 @@ export function accountRoutes(app: AppInstance): void {
     accountForm,
   );
 
+  /**
+   * Links with a secret (verification, restore, reset): wrong, used or expired ones count per
+   * client address and only they are refused past the limit; a right link is always served,
+   * however many wrong ones came from its address (ADR 0022). The per-address limit of the other
+   * forms would count the right ones too.
+   */
+  const linkForm: RouteOptions = { bodyLimit: ACCOUNT_BODY_LIMIT_BYTES };
+  const guardVerificationMisses = createMissLimit(
+    app,
+    'verification-link-misses',
+    AUTH_RATE_LIMIT.perAddress,
+    ['VERIFICATION_INVALID', 'VERIFICATION_USER_NOT_FOUND', 'RESTORE_LINK_INVALID'],
+  );
+
   route(
     app,
     accountApi.verifyEmail,
     async (context) => {
       const { userId, secret, isRestore } = context.body;
       if (isRestore) {
-        const user = await completeRestore(services(context), userId, secret);
+        const user = await guardVerificationMisses(context.request, context.reply, () =>
+          completeRestore(services(context), userId, secret),
+        );
         // A link proves the address, not the person: the session ends with the browser.
         await startSession(context, user.id, false);
         return {
@@ -218,7 +234,9 @@ export function accountRoutes(app: AppInstance): void {
           user: presentUser(user),
         };
       }
-      const user = await verifyEmail(services(context), userId, secret);
+      const user = await guardVerificationMisses(context.request, context.reply, () =>
+        verifyEmail(services(context), userId, secret),
+      );
       // Only where the password was chosen does the link sign in (ADR 0013).
       if (!hasSignUpBinding(context.request, await cookieSecret(), user.id)) {
         return {
@@ -232,7 +250,7 @@ export function accountRoutes(app: AppInstance): void {
       await startSession(context, user.id, false);
       return { verified: true, restored: false, signedIn: true, user: presentUser(user) };
     },
-    accountForm,
+    linkForm,
   );
 
   route(
@@ -245,14 +263,24 @@ export function accountRoutes(app: AppInstance): void {
     perEmail('forgot-password'),
   );
 
+  const guardResetLinkMisses = createMissLimit(
+    app,
+    'reset-link-misses',
+    AUTH_RATE_LIMIT.perAddress,
+    ['RESET_LINK_INVALID'],
+  );
+
   route(
     app,
     accountApi.checkResetLink,
     async (context) => {
-      await checkResetLink(services(context), context.body.userId, context.body.secret);
+      const { userId, secret } = context.body;
+      await guardResetLinkMisses(context.request, context.reply, () =>
+        checkResetLink(services(context), userId, secret),
+      );
       return { valid: true, message: MESSAGES.resetTokenVerified };
     },
-    accountForm,
+    linkForm,
   );
 
   route(
@@ -260,12 +288,13 @@ export function accountRoutes(app: AppInstance): void {
     accountApi.resetPassword,
     async (context) => {
       const { userId, secret, password } = context.body;
-      await context.events.after(resetPassword(services(context), userId, secret, password), () => [
-        { type: 'sessions.ended', userId },
-      ]);
+      const reset = guardResetLinkMisses(context.request, context.reply, () =>
+        resetPassword(services(context), userId, secret, password),
+      );
+      await context.events.after(reset, () => [{ type: 'sessions.ended', userId }]);
       return { message: MESSAGES.resetSuccess };
     },
-    accountForm,
+    linkForm,
   );
 
   route(

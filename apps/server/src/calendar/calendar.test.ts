@@ -187,21 +187,31 @@ describe.each(ENGINES)('calendar feed on %s', (engine) => {
     }
   });
 
-  it('refuses a client that keeps guessing addresses, but not the owner elsewhere', async () => {
+  it('refuses a client that keeps guessing addresses, yet serves a right address from it', async () => {
     const url = await turnOn();
     const userId = url.pathname.split('/')[3] ?? '';
+    const guess = `/api/calendar/${userId}/${'B'.repeat(43)}.ics`;
     for (let miss = 0; miss < FEED_MISS_LIMIT.max; miss += 1) {
-      expect((await fetchFeed(`/api/calendar/${userId}/${'B'.repeat(43)}.ics`)).statusCode).toBe(
-        404,
-      );
+      expect((await fetchFeed(guess)).statusCode).toBe(404);
     }
-    expect((await fetchFeed(url)).statusCode).toBe(429);
+    const refused = await fetchFeed(guess);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The same address (a calendar service, an office) fetching a real feed is served, every time.
+    for (let fetch = 0; fetch < 3; fetch += 1) {
+      const real = await fetchFeed(url);
+      expect(real.statusCode).toBe(200);
+      expect(real.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    }
+    expect((await fetchFeed(guess)).statusCode).toBe(429);
     const elsewhere = await ctx.app.inject({
       method: 'GET',
-      url: url.pathname,
+      url: guess,
       remoteAddress: '203.0.113.9',
     });
-    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.statusCode).toBe(404);
   });
 
   it('is described in the OpenAPI document as text/calendar, and its settings as cookie-only', async () => {
@@ -222,6 +232,38 @@ describe.each(ENGINES)('calendar feed on %s', (engine) => {
     expect((await sendAs(ctx, undefined, 'POST', '/api/calendar-feed/rotate')).statusCode).toBe(
       401,
     );
+  });
+
+  it('turns the feed off with a password reset; turning it on again gives a new address', async () => {
+    const url = await turnOn();
+    expect((await fetchFeed(url)).statusCode).toBe(200);
+    const sent = await api.post('/api/account/forgot-password', { email: 'ada@example.com' });
+    expect(sent.statusCode).toBe(200);
+    const reset = await api.post('/api/account/reset-password', {
+      ...api.linkBody(api.lastLink()),
+      password: 'Moonrise2027',
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const old = await fetchFeed(url);
+    expect(old.statusCode).toBe(404);
+    expect(old.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    const signedIn = api.sessionCookie(await api.login('ada@example.com', 'Moonrise2027')) ?? '';
+    expect((await api.get('/api/calendar-feed', signedIn)).json()).toEqual({
+      enabled: false,
+      url: null,
+    });
+    const fresh = await turnOn(signedIn);
+    expect(fresh.toString()).not.toBe(url.toString());
+    expect((await fetchFeed(fresh)).statusCode).toBe(200);
+    expect((await fetchFeed(url)).statusCode).toBe(404);
+  });
+
+  it('keeps the feed when the user signs out elsewhere', async () => {
+    const url = await turnOn();
+    expect((await sendAs(ctx, cookie, 'DELETE', '/api/account/sessions')).statusCode).toBe(200);
+    expect((await sendAs(ctx, cookie, 'POST', '/api/account/logout', {})).statusCode).toBe(200);
+    expect((await fetchFeed(url)).statusCode).toBe(200);
   });
 
   it('turns the feed off with the account', async () => {

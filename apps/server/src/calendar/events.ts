@@ -1,4 +1,6 @@
 import type { AppInstance } from '../app';
+import { endsEverySession } from '../auth/events';
+import { disableFeed } from './feeds';
 
 export function calendarSubscribers(app: AppInstance): void {
   // A deleted account's feed stops answering. The row stays (turned off) so that its version
@@ -10,5 +12,13 @@ export function calendarSubscribers(app: AppInstance): void {
       .set({ enabled: false })
       .where('user_id', '=', userId)
       .execute();
+  });
+
+  // A password reset turns the feed off as it ends the sessions and tokens: whoever made the
+  // reset necessary may have the feed's address (ADR 0022). Turning it on again gives a new one.
+  app.events.on('sessions.ended', async (ended) => {
+    if (endsEverySession(ended)) {
+      await disableFeed(app.database.db, ended.userId, app.now());
+    }
   });
 }

@@ -2,7 +2,8 @@ import type { CalendarFeed } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { feedToken } from './feed-token';
+import { ApiError } from '../lib/errors';
+import { feedToken, isFeedToken } from './feed-token';
 
 /** The feed's address for `version`. */
 export function feedUrl(appUrl: string, key: Buffer, userId: string, version: number): string {
@@ -24,6 +25,22 @@ export async function enabledFeedVersion(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row && row.enabled ? row.version : undefined;
+}
+
+/**
+ * Checks the secret of a feed's address: a wrong one, an earlier version's, a feed turned off
+ * and a user without one all answer the same 404.
+ */
+export async function requireFeedToken(
+  db: Kysely<Database>,
+  key: Buffer,
+  userId: string,
+  token: string,
+): Promise<void> {
+  const version = await enabledFeedVersion(db, userId);
+  if (version === undefined || !isFeedToken(key, userId, version, token)) {
+    throw new ApiError('NOT_FOUND');
+  }
 }
 
 export interface FeedAddress {

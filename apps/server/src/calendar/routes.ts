@@ -2,13 +2,12 @@ import { todayIn } from '@daywise/shared';
 import { calendarApi } from '@daywise/shared/api';
 
 import type { AppInstance } from '../app';
-import { createKeyedLimit, refuseWhenBlocked } from '../auth/limits';
-import { ApiError } from '../lib/errors';
+import { createKeyedLimit, createMissLimit, refuseWhenBlocked } from '../auth/limits';
 import { route } from '../lib/route';
 import { userTimezone } from '../settings/settings';
 import { feedItems } from './calendar';
-import { feedKey, isFeedToken } from './feed-token';
-import { disableFeed, enabledFeedVersion, readFeed, rotateFeed } from './feeds';
+import { feedKey } from './feed-token';
+import { disableFeed, readFeed, requireFeedToken, rotateFeed } from './feeds';
 import { buildFeed } from './ics';
 
 /** Fetches of one feed (ours): calendar apps poll every few minutes at most, on a few devices. */
@@ -24,9 +23,10 @@ export function calendarRoutes(app: AppInstance, serverSecret: string): void {
   const address = { appUrl: app.config.appUrl, key: feedKey(serverSecret) };
   const host = new URL(app.config.appUrl).host;
   const fetches = createKeyedLimit(app, 'calendar-feed', FEED_RATE_LIMIT);
-  // Counted on failures only, per client address: guessing addresses stops quickly, and nobody
-  // can use up a user's own allowance with wrong ones.
-  const misses = createKeyedLimit(app, 'calendar-feed-miss', FEED_MISS_LIMIT);
+  // Counted on wrong addresses only, per client address, and refusing only those: guessing is
+  // slowed, nobody can use up a user's own allowance with wrong ones, and a right address is
+  // served to a client that shares its address with a guesser (ADR 0022).
+  const guardMisses = createMissLimit(app, 'calendar-feed-miss', FEED_MISS_LIMIT, ['NOT_FOUND']);
 
   route(app, calendarApi.get, ({ db, user }) => readFeed(db, user.id, address));
 
@@ -35,12 +35,9 @@ export function calendarRoutes(app: AppInstance, serverSecret: string): void {
   route(app, calendarApi.disable, ({ db, user, now }) => disableFeed(db, user.id, now));
 
   route(app, calendarApi.feed, async ({ db, params, request, reply, now }) => {
-    refuseWhenBlocked(await misses.isBlocked(request, request.ip), reply);
-    const version = await enabledFeedVersion(db, params.userId);
-    if (version === undefined || !isFeedToken(address.key, params.userId, version, params.token)) {
-      await misses.hit(request, request.ip);
-      throw new ApiError('NOT_FOUND');
-    }
+    await guardMisses(request, reply, () =>
+      requireFeedToken(db, address.key, params.userId, params.token),
+    );
     refuseWhenBlocked(await fetches.hit(request, params.userId), reply);
     const timezone = await userTimezone(db, params.userId);
     const items = await feedItems(db, params.userId, todayIn(timezone, now), timezone);
