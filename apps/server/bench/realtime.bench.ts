@@ -254,7 +254,10 @@ async function main(): Promise<void> {
    */
   const sendInProcess = (inFlight: number, round: string) =>
     sendRound(inFlight, round, async (sender, chatId, content) => {
-      await emitting(a.app.events, sendMessage(db, sender.id, chatId, content, new Date()));
+      await emitting(
+        a.app.events,
+        db.transaction().execute((trx) => sendMessage(trx, sender.id, chatId, content, new Date())),
+      );
     });
 
   /** The same through instance A's `app.realtime.publish`: delivery alone, no request, no write. */

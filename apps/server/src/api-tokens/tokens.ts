@@ -54,16 +54,6 @@ export async function createApiToken(
   input: ApiTokenCreate,
   now: Date,
 ): Promise<CreatedApiToken> {
-  const { count } = await db
-    .selectFrom('api_tokens')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  requireUnderQuota(
-    count,
-    QUOTAS.apiTokens,
-    `You can have at most ${QUOTAS.apiTokens} API tokens. Revoke one you no longer use first.`,
-  );
   const secret = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = {
     id: newId(),
@@ -74,7 +64,17 @@ export async function createApiToken(
     created_at: now.toISOString(),
     last_used_at: null,
   };
-  await db.insertInto('api_tokens').values(row).execute();
+  await db.transaction().execute(async (trx) => {
+    await requireUnderQuota(trx, 'api_tokens', [
+      {
+        userId,
+        rows: trx.selectFrom('api_tokens').where('user_id', '=', userId),
+        max: QUOTAS.apiTokens,
+        message: `You can have at most ${QUOTAS.apiTokens} API tokens. Revoke one you no longer use first.`,
+      },
+    ]);
+    await trx.insertInto('api_tokens').values(row).execute();
+  });
   return { token: present(row), secret };
 }
 

@@ -5,7 +5,7 @@ import {
   DAYS_OFF_LIMIT,
   DAYS_OFF_MAX_SPAN,
 } from '@daywise/shared/schemas';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 
 import type { Database, DayOffTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
@@ -56,7 +56,7 @@ function spanOf(start: string, end: string): number {
 }
 
 export async function createDayOff(
-  db: Kysely<Database>,
+  db: Transaction<Database>,
   userId: string,
   input: DayOffCreate,
   now: Date,
@@ -69,12 +69,14 @@ export async function createDayOff(
       endDate: MESSAGES.daysOffTooLong(DAYS_OFF_MAX_SPAN),
     });
   }
-  const { count } = await db
-    .selectFrom('days_off')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  requireUnderQuota(count, DAYS_OFF_LIMIT, MESSAGES.daysOffLimit(DAYS_OFF_LIMIT));
+  await requireUnderQuota(db, 'days_off', [
+    {
+      userId,
+      rows: db.selectFrom('days_off').where('user_id', '=', userId),
+      max: DAYS_OFF_LIMIT,
+      message: MESSAGES.daysOffLimit(DAYS_OFF_LIMIT),
+    },
+  ]);
   const row: Selectable<DayOffTable> = {
     id: newId(),
     user_id: userId,
@@ -86,13 +88,19 @@ export async function createDayOff(
   return presentDayOff(row);
 }
 
-export async function removeDayOff(db: Kysely<Database>, userId: string, id: string) {
+/** Removes one of the user's days off (404 for another's) and answers the days it covered. */
+export async function removeDayOff(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<DayOffRange> {
   const row = await db
     .selectFrom('days_off')
-    .select('id')
+    .select(['start_date', 'end_date'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  readable(row);
+  const removed = readable(row);
   await db.deleteFrom('days_off').where('id', '=', id).where('user_id', '=', userId).execute();
+  return { start: removed.start_date, end: removed.end_date };
 }

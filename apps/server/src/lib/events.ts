@@ -22,6 +22,12 @@ type TransactionHandler<T extends DomainEventType> = (
   event: DomainEvent<T>,
 ) => Promise<DomainEvent[] | void>;
 
+/** What a write answers, and the events to emit once it has committed. */
+export interface Emitting<T> {
+  result: T;
+  events: DomainEvent[];
+}
+
 export interface EventBusOptions {
   /** Where a failing after-commit subscriber is reported; it never fails the write. */
   onError: (error: unknown, event: DomainEvent) => void;

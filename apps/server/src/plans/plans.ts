@@ -12,7 +12,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 
 import type { DailyCompletionTable, DailyPlanTable, DailyTaskTable, Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
-import type { DomainEvent, EventBus } from '../lib/events';
+import type { DomainEvent, Emitting, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
 import { readable } from '../lib/policy';
 import { refuseDuplicate } from '../lib/unique-violation';
@@ -162,16 +162,17 @@ async function emitAll(events: EventBus, followUps: DomainEvent[]): Promise<void
 
 /**
  * One plan per user per date: a second one for the same day is refused, also when
- * both arrive at once (the unique key decides, ADR 0016).
+ * both arrive at once (the unique key decides, ADR 0016). Runs in the caller's transaction, the
+ * idempotent write's (lib/idempotency.ts); its events are for after the commit.
  */
 export async function createPlan(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   userId: string,
   input: PlanInput,
   now: Date,
   today: string,
   events: EventBus,
-): Promise<Plan> {
+): Promise<Emitting<Plan>> {
   const plan = planSchema.parse(input);
   const planDate = plan.planDate ?? today;
   const stamp = now.toISOString();
@@ -184,32 +185,29 @@ export async function createPlan(
     created_at: stamp,
     updated_at: stamp,
   };
-  const write = () =>
-    db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .selectFrom('daily_plans')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('plan_date', '=', planDate)
-        .executeTakeFirst();
-      if (taken) {
-        throw dayTaken();
-      }
-      await trx.insertInto('daily_plans').values(row).execute();
-      const colors = await tagColors(trx, userId);
-      await trx
-        .insertInto('daily_tasks')
-        .values(
-          plan.tasks.map((task, position) =>
-            newTask(row.id, userId, taskColumns(task, position, colors), stamp),
-          ),
-        )
-        .execute();
-      await refreshCompletion(trx, row, now);
-      return planWritten(trx, events, userId, row.id);
-    });
-  await emitAll(events, await refuseDuplicate(write, dayTaken));
-  return getPlan(db, userId, row.id);
+  const taken = await trx
+    .selectFrom('daily_plans')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('plan_date', '=', planDate)
+    .executeTakeFirst();
+  if (taken) {
+    throw dayTaken();
+  }
+  // The 409 ends the transaction, which on PostgreSQL the violation has aborted.
+  await refuseDuplicate(() => trx.insertInto('daily_plans').values(row).execute(), dayTaken);
+  const colors = await tagColors(trx, userId);
+  await trx
+    .insertInto('daily_tasks')
+    .values(
+      plan.tasks.map((task, position) =>
+        newTask(row.id, userId, taskColumns(task, position, colors), stamp),
+      ),
+    )
+    .execute();
+  await refreshCompletion(trx, row, now);
+  const followUps = await planWritten(trx, events, userId, row.id);
+  return { result: await getPlan(trx, userId, row.id), events: followUps };
 }
 
 /**

@@ -31,12 +31,13 @@ export function planRoutes(app: AppInstance): void {
   }));
 
   route(app, plansApi.create, async (context) => {
-    const { db, user, body, now, today, events } = context;
+    const { user, body, now, today, events } = context;
     const day = await today();
     // Checked inside the idempotent write: a repeat of yesterday's create gets its first answer.
-    return idempotentCreate(context, () => {
+    return idempotentCreate(context, async (trx) => {
       assertPlannableDay(body.planDate ?? day, day);
-      return events.after(createPlan(db, user.id, body, now, day, events), changed(user.id));
+      const created = await createPlan(trx, user.id, body, now, day, events);
+      return { ...created, events: [...created.events, ...changed(user.id)()] };
     });
   });
 

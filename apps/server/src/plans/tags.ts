@@ -71,13 +71,6 @@ export async function createTag(
   now: Date,
 ): Promise<Tag> {
   const tag = tagSchema.parse(input);
-  await refuseTakenName(db, userId, tag.name);
-  const { count } = await db
-    .selectFrom('user_tags')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  requireUnderQuota(count, QUOTAS.tags, `You can have at most ${QUOTAS.tags} tags.`);
   const row: TagRow = {
     id: newId(),
     user_id: userId,
@@ -86,7 +79,22 @@ export async function createTag(
     color: tag.color,
     created_at: now.toISOString(),
   };
-  await refuseDuplicate(() => db.insertInto('user_tags').values(row).execute(), nameTaken);
+  await refuseDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        await refuseTakenName(trx, userId, tag.name);
+        await requireUnderQuota(trx, 'user_tags', [
+          {
+            userId,
+            rows: trx.selectFrom('user_tags').where('user_id', '=', userId),
+            max: QUOTAS.tags,
+            message: `You can have at most ${QUOTAS.tags} tags.`,
+          },
+        ]);
+        await trx.insertInto('user_tags').values(row).execute();
+      }),
+    nameTaken,
+  );
   return presentTag(row);
 }
 

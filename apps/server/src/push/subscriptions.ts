@@ -31,50 +31,52 @@ export async function savePushSubscription(
   userAgent: string | undefined,
   now: Date,
 ): Promise<PushDevice> {
-  const existing = await db
-    .selectFrom('push_subscriptions')
-    .select('user_id')
-    .where('endpoint', '=', input.endpoint)
-    .executeTakeFirst();
-  if (existing?.user_id !== userId) {
-    const { count } = await db
+  const row = await db.transaction().execute(async (trx) => {
+    const existing = await trx
       .selectFrom('push_subscriptions')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    requireUnderQuota(
-      count,
-      QUOTAS.pushSubscriptions,
-      `You can receive push reminders on at most ${QUOTAS.pushSubscriptions} devices.`,
+      .select('user_id')
+      .where('endpoint', '=', input.endpoint)
+      .executeTakeFirst();
+    if (existing?.user_id !== userId) {
+      await requireUnderQuota(trx, 'push_subscriptions', [
+        {
+          userId,
+          rows: trx.selectFrom('push_subscriptions').where('user_id', '=', userId),
+          max: QUOTAS.pushSubscriptions,
+          message: `You can receive push reminders on at most ${QUOTAS.pushSubscriptions} devices.`,
+        },
+      ]);
+    }
+    if (existing && existing.user_id !== userId) {
+      await trx.deleteFrom('push_subscriptions').where('endpoint', '=', input.endpoint).execute();
+    }
+    return (
+      trx
+        .insertInto('push_subscriptions')
+        .values({
+          id: newId(),
+          user_id: userId,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          device_label: describeDevice(userAgent),
+          session_id: sessionId,
+          created_at: now.toISOString(),
+          last_success_at: null,
+        })
+        // Two subscribes of one browser racing: the second renews the first's row.
+        .onConflict((conflict) =>
+          conflict.column('endpoint').doUpdateSet((eb) => ({
+            p256dh: eb.ref('excluded.p256dh'),
+            auth: eb.ref('excluded.auth'),
+            device_label: eb.ref('excluded.device_label'),
+            session_id: eb.ref('excluded.session_id'),
+          })),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow()
     );
-  }
-  if (existing && existing.user_id !== userId) {
-    await db.deleteFrom('push_subscriptions').where('endpoint', '=', input.endpoint).execute();
-  }
-  const row = await db
-    .insertInto('push_subscriptions')
-    .values({
-      id: newId(),
-      user_id: userId,
-      endpoint: input.endpoint,
-      p256dh: input.keys.p256dh,
-      auth: input.keys.auth,
-      device_label: describeDevice(userAgent),
-      session_id: sessionId,
-      created_at: now.toISOString(),
-      last_success_at: null,
-    })
-    // Two subscribes of one browser racing: the second renews the first's row.
-    .onConflict((conflict) =>
-      conflict.column('endpoint').doUpdateSet((eb) => ({
-        p256dh: eb.ref('excluded.p256dh'),
-        auth: eb.ref('excluded.auth'),
-        device_label: eb.ref('excluded.device_label'),
-        session_id: eb.ref('excluded.session_id'),
-      })),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  });
   return presentDevice(row);
 }
 

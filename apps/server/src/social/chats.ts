@@ -1,6 +1,6 @@
 import { LAST_MESSAGE_PREVIEW_LENGTH, MESSAGES, QUOTAS } from '@daywise/shared';
 import type { Chat, Message, MessagePage } from '@daywise/shared/schemas';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 
 import type { ChatTable, Database, MessageTable } from '../db/schema';
 import type { DomainEvent } from '../lib/events';
@@ -104,26 +104,33 @@ export async function listChats(db: Kysely<Database>, userId: string): Promise<C
 }
 
 /**
- * Runs a change to one of the user's chats in a transaction that first locks the chat's row, so
- * sends, edits and deletions in one chat take turns and its last message stays right. The locking
- * update answers the row too: a chat the user takes no part in is 404, as `readableChat` answers.
+ * Locks one of the user's chats for the rest of the transaction, so sends, edits and deletions in
+ * one chat take turns and its last message stays right. The locking update answers the row too:
+ * a chat the user takes no part in is 404, as `readableChat` answers.
  */
+async function lockChat(
+  trx: Transaction<Database>,
+  userId: string,
+  chatId: string,
+): Promise<ChatRow> {
+  const chat = await trx
+    .updateTable('chats')
+    .set((eb) => ({ last_message_at: eb.ref('last_message_at') }))
+    .where('id', '=', chatId)
+    .where(hasParticipant(userId))
+    .returningAll()
+    .executeTakeFirst();
+  return readable(chat);
+}
+
+/** Runs a change to one of the user's chats in a transaction that first locks it. */
 async function changeChat<T>(
   db: Kysely<Database>,
   userId: string,
   chatId: string,
   change: (trx: Kysely<Database>, chat: ChatRow) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const chat = await trx
-      .updateTable('chats')
-      .set((eb) => ({ last_message_at: eb.ref('last_message_at') }))
-      .where('id', '=', chatId)
-      .where(hasParticipant(userId))
-      .returningAll()
-      .executeTakeFirst();
-    return change(trx, readable(chat));
-  });
+  return db.transaction().execute(async (trx) => change(trx, await lockChat(trx, userId, chatId)));
 }
 
 /** The chat's newest message, or undefined. */
@@ -169,47 +176,50 @@ export async function openChat(
   friendId: string,
   now: Date,
 ): Promise<Emitting<{ chat: Chat; created: boolean }>> {
-  await requireFriend(db, userId, friendId);
   const pair = orderedPair(userId, friendId);
-  const ofPair = () =>
-    db
-      .selectFrom('chats')
-      .selectAll()
-      .where((eb) => eb.and(pair));
-  if (!(await ofPair().executeTakeFirst())) {
-    const chatCount = async (id: string) =>
-      (
-        await db
-          .selectFrom('chats')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where(hasParticipant(id))
-          .executeTakeFirstOrThrow()
-      ).count;
-    requireUnderQuota(
-      await chatCount(userId),
-      QUOTAS.chats,
-      `You can have at most ${QUOTAS.chats} chats.`,
-    );
-    requireUnderQuota(
-      await chatCount(friendId),
-      QUOTAS.chats,
-      `Your friend already has ${QUOTAS.chats} chats.`,
-    );
-  }
-  // The pair's unique key makes two opens at once end with one chat.
-  const inserted = await db
-    .insertInto('chats')
-    .values({
-      id: newId(),
-      ...pair,
-      last_message: null,
-      last_message_at: null,
-      created_at: now.toISOString(),
-    })
-    .onConflict((conflict) => conflict.columns(['user1_id', 'user2_id']).doNothing())
-    .executeTakeFirst();
-  const row = await ofPair().executeTakeFirstOrThrow();
-  const created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  const { row, created } = await db.transaction().execute(async (trx) => {
+    await requireFriend(trx, userId, friendId);
+    const ofPair = () =>
+      trx
+        .selectFrom('chats')
+        .selectAll()
+        .where((eb) => eb.and(pair));
+    const existing = await ofPair().executeTakeFirst();
+    if (existing) {
+      return { row: existing, created: false };
+    }
+    const chatsOf = (id: string) => trx.selectFrom('chats').where(hasParticipant(id));
+    await requireUnderQuota(trx, 'chats', [
+      {
+        userId,
+        rows: chatsOf(userId),
+        max: QUOTAS.chats,
+        message: `You can have at most ${QUOTAS.chats} chats.`,
+      },
+      {
+        userId: friendId,
+        rows: chatsOf(friendId),
+        max: QUOTAS.chats,
+        message: `Your friend already has ${QUOTAS.chats} chats.`,
+      },
+    ]);
+    // The pair's unique key makes two opens at once end with one chat.
+    const inserted = await trx
+      .insertInto('chats')
+      .values({
+        id: newId(),
+        ...pair,
+        last_message: null,
+        last_message_at: null,
+        created_at: now.toISOString(),
+      })
+      .onConflict((conflict) => conflict.columns(['user1_id', 'user2_id']).doNothing())
+      .executeTakeFirst();
+    return {
+      row: await ofPair().executeTakeFirstOrThrow(),
+      created: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0,
+    };
+  });
   const [chat] = await presentChats(db, userId, [row]);
   return { result: { chat: readable(chat), created }, events: chatChanged(row, created) };
 }
@@ -270,61 +280,61 @@ export async function messagePage(
  *
  * Four statements under the chat's lock (ADR 0018): the lock answers the chat, one read answers
  * the friendship and the newest message's time, then the insert, and the preview is set to the
- * new message, which is the newest by construction.
+ * new message, which is the newest by construction. They run in the caller's transaction, the
+ * idempotent write's (lib/idempotency.ts).
  */
 export async function sendMessage(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   userId: string,
   chatId: string,
   content: string,
   now: Date,
 ): Promise<Emitting<Message>> {
-  return changeChat(db, userId, chatId, async (trx, chat) => {
-    const { friends, newest } = await trx
-      .selectNoFrom((eb) => [
-        eb
-          .exists(
-            eb
-              .selectFrom('friendships')
-              .select('user1_id')
-              .where('user1_id', '=', chat.user1_id)
-              .where('user2_id', '=', chat.user2_id),
-          )
-          .as('friends'),
-        eb
-          .selectFrom('messages')
-          .select('created_at')
-          .where('chat_id', '=', chat.id)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(1)
-          .as('newest'),
-      ])
-      .executeTakeFirstOrThrow();
-    requireFriendship(Boolean(friends));
-    const after = newest ? Date.parse(newest) + 1 : 0;
-    const row: MessageRow = {
-      id: newId(),
-      chat_id: chat.id,
-      sender_id: userId,
-      content,
-      message_type: 'text',
-      is_read: false,
-      is_edited: false,
-      edited_at: null,
-      created_at: new Date(Math.max(now.getTime(), after)).toISOString(),
-    };
-    await trx.insertInto('messages').values(row).execute();
-    await trx.updateTable('chats').set(previewOf(row)).where('id', '=', chat.id).execute();
-    const message = presentMessage(row);
-    return {
-      result: message,
-      events: [
-        { type: 'message.created', userIds: participants(chat), message },
-        ...chatChanged(chat),
-      ],
-    };
-  });
+  const chat = await lockChat(trx, userId, chatId);
+  const { friends, newest } = await trx
+    .selectNoFrom((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('friendships')
+            .select('user1_id')
+            .where('user1_id', '=', chat.user1_id)
+            .where('user2_id', '=', chat.user2_id),
+        )
+        .as('friends'),
+      eb
+        .selectFrom('messages')
+        .select('created_at')
+        .where('chat_id', '=', chat.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .as('newest'),
+    ])
+    .executeTakeFirstOrThrow();
+  requireFriendship(Boolean(friends));
+  const after = newest ? Date.parse(newest) + 1 : 0;
+  const row: MessageRow = {
+    id: newId(),
+    chat_id: chat.id,
+    sender_id: userId,
+    content,
+    message_type: 'text',
+    is_read: false,
+    is_edited: false,
+    edited_at: null,
+    created_at: new Date(Math.max(now.getTime(), after)).toISOString(),
+  };
+  await trx.insertInto('messages').values(row).execute();
+  await trx.updateTable('chats').set(previewOf(row)).where('id', '=', chat.id).execute();
+  const message = presentMessage(row);
+  return {
+    result: message,
+    events: [
+      { type: 'message.created', userIds: participants(chat), message },
+      ...chatChanged(chat),
+    ],
+  };
 }
 
 /**

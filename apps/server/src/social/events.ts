@@ -1,8 +1,10 @@
 import type { FriendRequest, Message } from '@daywise/shared/schemas';
 
 import type { AppInstance } from '../app';
-import type { DomainEvent, EventBus } from '../lib/events';
+import type { Emitting, EventBus } from '../lib/events';
 import { socialContacts } from './social';
+
+export type { Emitting } from '../lib/events';
 
 declare module '../lib/events' {
   interface DomainEvents {
@@ -27,12 +29,6 @@ declare module '../lib/events' {
     'shared-plan.changed': { userIds: readonly string[]; planId: string };
     'shared-plan.deleted': { userIds: readonly string[]; planId: string };
   }
-}
-
-/** What a social write answers, and the events it emits once it has committed. */
-export interface Emitting<T> {
-  result: T;
-  events: DomainEvent[];
 }
 
 /** Runs a social write and emits its events after the commit; answers its result. */

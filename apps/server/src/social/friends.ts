@@ -5,7 +5,7 @@ import type {
   FriendRequestOutcome,
   UserSearchResult,
 } from '@daywise/shared/schemas';
-import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 
 import type { Database, FriendRequestTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
@@ -25,14 +25,6 @@ import {
 } from './social';
 
 type RequestRow = Selectable<FriendRequestTable>;
-
-/** How many rows a query matches. */
-async function countOf<T extends keyof Database>(
-  query: SelectQueryBuilder<Database, T, object>,
-): Promise<number> {
-  const row = await query.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
-  return Number(row.count);
-}
 
 /**
  * The users `searcherId` may find: live, verified accounts other than the searcher
@@ -166,24 +158,26 @@ export async function listFriends(db: Kysely<Database>, userId: string): Promise
  * Accepting: the request goes and the friendship begins. A request the other way
  * goes too, so no stale request outlives the friendship.
  */
-async function befriend(trx: Kysely<Database>, request: RequestRow, now: Date): Promise<void> {
+async function befriend(trx: Transaction<Database>, request: RequestRow, now: Date): Promise<void> {
   const { from_user_id: a, to_user_id: b } = request;
-  const friendCount = (userId: string) =>
-    countOf(
-      trx
-        .selectFrom('friendships')
-        .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)])),
-    );
-  requireUnderQuota(
-    await friendCount(request.to_user_id),
-    QUOTAS.friends,
-    `You can have at most ${QUOTAS.friends} friends.`,
-  );
-  requireUnderQuota(
-    await friendCount(request.from_user_id),
-    QUOTAS.friends,
-    `This user already has ${QUOTAS.friends} friends.`,
-  );
+  const friendsOf = (userId: string) =>
+    trx
+      .selectFrom('friendships')
+      .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]));
+  await requireUnderQuota(trx, 'friendships', [
+    {
+      userId: b,
+      rows: friendsOf(b),
+      max: QUOTAS.friends,
+      message: `You can have at most ${QUOTAS.friends} friends.`,
+    },
+    {
+      userId: a,
+      rows: friendsOf(a),
+      max: QUOTAS.friends,
+      message: `This user already has ${QUOTAS.friends} friends.`,
+    },
+  ]);
   await trx
     .deleteFrom('friend_requests')
     .where((eb) =>
@@ -240,16 +234,20 @@ export async function sendFriendRequest(
       await befriend(trx, reverse, now);
       return { result: { id: reverse.id, status: 'accepted' }, events: friendshipBegan(reverse) };
     }
-    requireUnderQuota(
-      await countOf(trx.selectFrom('friend_requests').where('from_user_id', '=', fromUserId)),
-      QUOTAS.outgoingFriendRequests,
-      `You can have at most ${QUOTAS.outgoingFriendRequests} friend requests waiting for an answer.`,
-    );
-    requireUnderQuota(
-      await countOf(trx.selectFrom('friend_requests').where('to_user_id', '=', toUserId)),
-      QUOTAS.incomingFriendRequests,
-      'This user has too many friend requests waiting for an answer.',
-    );
+    await requireUnderQuota(trx, 'friend_requests', [
+      {
+        userId: fromUserId,
+        rows: trx.selectFrom('friend_requests').where('from_user_id', '=', fromUserId),
+        max: QUOTAS.outgoingFriendRequests,
+        message: `You can have at most ${QUOTAS.outgoingFriendRequests} friend requests waiting for an answer.`,
+      },
+      {
+        userId: toUserId,
+        rows: trx.selectFrom('friend_requests').where('to_user_id', '=', toUserId),
+        max: QUOTAS.incomingFriendRequests,
+        message: 'This user has too many friend requests waiting for an answer.',
+      },
+    ]);
     const row: RequestRow = {
       id: newId(),
       from_user_id: fromUserId,

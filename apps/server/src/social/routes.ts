@@ -103,10 +103,10 @@ function chatRoutes(app: AppInstance): void {
   );
 
   route(app, chatsApi.send, async (context) => {
-    const { db, user, params, body, now, events, request } = context;
+    const { user, params, body, now, request } = context;
     await limitMessages(request, user.id);
-    return idempotentCreate(context, () =>
-      emitting(events, sendMessage(db, user.id, params.id, body.content, now)),
+    return idempotentCreate(context, (trx) =>
+      sendMessage(trx, user.id, params.id, body.content, now),
     );
   });
 
@@ -125,10 +125,8 @@ function sharedPlanRoutes(app: AppInstance): void {
   }));
 
   route(app, sharedPlansApi.create, (context) => {
-    const { db, user, body, now, events } = context;
-    return idempotentCreate(context, () =>
-      emitting(events, createSharedPlan(db, user.id, body, now)),
-    );
+    const { user, body, now } = context;
+    return idempotentCreate(context, (trx) => createSharedPlan(trx, user.id, body, now));
   });
 
   route(app, sharedPlansApi.get, ({ db, user, params }) => getSharedPlan(db, user.id, params.id));
@@ -142,9 +140,9 @@ function sharedPlanRoutes(app: AppInstance): void {
   );
 
   route(app, sharedPlansApi.addTask, (context) => {
-    const { db, user, params, body, now, events } = context;
-    return idempotentCreate(context, () =>
-      emitting(events, addSharedTask(db, user.id, params.id, body.title, now)),
+    const { user, params, body, now } = context;
+    return idempotentCreate(context, (trx) =>
+      addSharedTask(trx, user.id, params.id, body.title, now),
     );
   });
 

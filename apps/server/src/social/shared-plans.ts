@@ -6,7 +6,7 @@ import type {
   sharedPlanUpdateSchema,
   sharedTaskUpdateSchema,
 } from '@daywise/shared/schemas';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 
 import type { Database, SharedPlanTable, SharedPlanTaskTable } from '../db/schema';
@@ -114,11 +114,32 @@ async function presentPlan(
 }
 
 /**
- * Runs a change to a plan in a transaction that first bumps its updated_at: the plan moves to
- * the top of both lists, and the row lock makes concurrent task writes take turns without losing
- * any. Both participants hear of it once the change has committed.
- *
- * Changes need the two to still be friends (social/policy.ts).
+ * Starts a change to a plan, inside the caller's transaction, by bumping its updated_at: the plan
+ * moves to the top of both lists, and the row lock makes concurrent task writes take turns without
+ * losing any. Changes need the two to still be friends (social/policy.ts).
+ */
+async function lockPlan(
+  trx: Transaction<Database>,
+  userId: string,
+  planId: string,
+  stamp: string,
+): Promise<PlanRow> {
+  await changeablePlan(trx, await readablePlan(trx, userId, planId));
+  // Missing when the other participant deleted it meanwhile.
+  return readable(
+    await trx
+      .updateTable('shared_plans')
+      .set({ updated_at: stamp })
+      .where('id', '=', planId)
+      .returningAll()
+      .executeTakeFirst(),
+    'SHARED_PLAN_NOT_FOUND',
+  );
+}
+
+/**
+ * Runs a change to a plan in a transaction that first locks it (`lockPlan`). Both participants
+ * hear of it once the change has committed.
  */
 async function changePlan<T>(
   db: Kysely<Database>,
@@ -129,29 +150,16 @@ async function changePlan<T>(
 ): Promise<Emitting<T>> {
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    await changeablePlan(trx, await readablePlan(trx, userId, planId));
-    // Missing when the other participant deleted it meanwhile.
-    const plan = readable(
-      await trx
-        .updateTable('shared_plans')
-        .set({ updated_at: stamp })
-        .where('id', '=', planId)
-        .returningAll()
-        .executeTakeFirst(),
-      'SHARED_PLAN_NOT_FOUND',
-    );
+    const plan = await lockPlan(trx, userId, planId, stamp);
     return { result: await change(trx, plan, stamp), events: [planChanged(plan)] };
   });
 }
 
-/** How many shared plans `userId` takes part in. */
-async function sharedPlanCount(db: Kysely<Database>, userId: string): Promise<number> {
-  const { count } = await db
+/** The shared plans `userId` takes part in. */
+function plansOf(db: Kysely<Database>, userId: string) {
+  return db
     .selectFrom('shared_plans')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
-    .executeTakeFirstOrThrow();
-  return Number(count);
+    .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]));
 }
 
 /**
@@ -178,25 +186,32 @@ export async function getSharedPlan(
   return presentPlan(db, userId, await readablePlan(db, userId, planId));
 }
 
-/** A plan with a friend: no tasks and an empty description at first. */
+/**
+ * A plan with a friend: no tasks and an empty description at first. Runs in the caller's
+ * transaction, the idempotent write's (lib/idempotency.ts).
+ */
 export async function createSharedPlan(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   userId: string,
   input: SharedPlanCreate,
   now: Date,
 ): Promise<Emitting<SharedPlan>> {
-  await requireFriend(db, userId, input.friendId);
+  await requireFriend(trx, userId, input.friendId);
   // Both sides count: a friend must not be able to fill someone else's list.
-  requireUnderQuota(
-    await sharedPlanCount(db, userId),
-    QUOTAS.sharedPlans,
-    `You can take part in at most ${QUOTAS.sharedPlans} shared plans.`,
-  );
-  requireUnderQuota(
-    await sharedPlanCount(db, input.friendId),
-    QUOTAS.sharedPlans,
-    `Your friend already takes part in ${QUOTAS.sharedPlans} shared plans.`,
-  );
+  await requireUnderQuota(trx, 'shared_plans', [
+    {
+      userId,
+      rows: plansOf(trx, userId),
+      max: QUOTAS.sharedPlans,
+      message: `You can take part in at most ${QUOTAS.sharedPlans} shared plans.`,
+    },
+    {
+      userId: input.friendId,
+      rows: plansOf(trx, input.friendId),
+      max: QUOTAS.sharedPlans,
+      message: `Your friend already takes part in ${QUOTAS.sharedPlans} shared plans.`,
+    },
+  ]);
   const stamp = now.toISOString();
   const plan: PlanRow = {
     id: newId(),
@@ -209,8 +224,8 @@ export async function createSharedPlan(
     created_at: stamp,
     updated_at: stamp,
   };
-  await db.insertInto('shared_plans').values(plan).execute();
-  return { result: await presentPlan(db, userId, plan), events: [planChanged(plan)] };
+  await trx.insertInto('shared_plans').values(plan).execute();
+  return { result: await presentPlan(trx, userId, plan), events: [planChanged(plan)] };
 }
 
 /** Either participant changes the title, description or date (equal rights). */
@@ -248,51 +263,47 @@ async function loadTask(db: Kysely<Database>, taskId: string): Promise<SharedPla
   );
 }
 
-/** Adds a task, not completed. Each task is its own row, so concurrent adds all stay. */
+/**
+ * Adds a task, not completed, in the caller's transaction (the idempotent write's). Each task is
+ * its own row, so concurrent adds all stay; the plan's lock keeps them within the cap.
+ */
 export async function addSharedTask(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   userId: string,
   planId: string,
   title: string,
   now: Date,
 ): Promise<Emitting<SharedPlanTask>> {
-  const { result: taskId, events } = await changePlan(
-    db,
-    userId,
-    planId,
-    now,
-    async (trx, plan, stamp) => {
-      const { count } = await trx
-        .selectFrom('shared_plan_tasks')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('plan_id', '=', plan.id)
-        .executeTakeFirstOrThrow();
-      if (Number(count) >= SOCIAL_LIMITS.sharedTasksMax) {
-        throw new ApiError(
-          'VALIDATION_FAILED',
-          `A plan can have at most ${SOCIAL_LIMITS.sharedTasksMax} tasks`,
-        );
-      }
-      const id = newId();
-      await trx
-        .insertInto('shared_plan_tasks')
-        .values({
-          id,
-          plan_id: plan.id,
-          title,
-          completed: false,
-          created_by: userId,
-          created_at: stamp,
-          updated_by: null,
-          updated_at: stamp,
-          completed_by: null,
-          completed_at: null,
-        })
-        .execute();
-      return id;
-    },
-  );
-  return { result: await loadTask(db, taskId), events };
+  const stamp = now.toISOString();
+  const plan = await lockPlan(trx, userId, planId, stamp);
+  const { count } = await trx
+    .selectFrom('shared_plan_tasks')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('plan_id', '=', plan.id)
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= SOCIAL_LIMITS.sharedTasksMax) {
+    throw new ApiError(
+      'VALIDATION_FAILED',
+      `A plan can have at most ${SOCIAL_LIMITS.sharedTasksMax} tasks`,
+    );
+  }
+  const id = newId();
+  await trx
+    .insertInto('shared_plan_tasks')
+    .values({
+      id,
+      plan_id: plan.id,
+      title,
+      completed: false,
+      created_by: userId,
+      created_at: stamp,
+      updated_by: null,
+      updated_at: stamp,
+      completed_by: null,
+      completed_at: null,
+    })
+    .execute();
+  return { result: await loadTask(trx, id), events: [planChanged(plan)] };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { todosApi } from '@daywise/shared/api';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 import type { AppInstance } from '../app';
 import type { Database } from '../db/schema';
@@ -17,9 +17,20 @@ import {
 } from './todos';
 
 /**
- * Runs a write to one todo in a transaction with its `todo.written` subscribers (the todo's
- * reminder job), then says `todo.changed` once it has committed.
+ * Tells the `todo.written` subscribers (the todo's reminder job) inside the write's transaction;
+ * answers the events to emit once it has committed, `todo.changed` last.
  */
+async function todoWritten(
+  trx: Transaction<Database>,
+  events: EventBus,
+  userId: string,
+  todoId: string,
+): Promise<DomainEvent[]> {
+  const followUps = await events.within(trx, { type: 'todo.written', userId, todoId });
+  return [...followUps, { type: 'todo.changed', userId }];
+}
+
+/** Runs a write to one todo in a transaction with `todoWritten`, then emits its events. */
 async function writeTodo<T>(
   { db, events, userId }: { db: Kysely<Database>; events: EventBus; userId: string },
   write: (trx: Kysely<Database>) => Promise<T>,
@@ -27,14 +38,12 @@ async function writeTodo<T>(
 ): Promise<T> {
   const { result, followUps } = await db.transaction().execute(async (trx) => {
     const written = await write(trx);
-    const todoId = todoIdOf(written);
     return {
       result: written,
-      followUps: await events.within(trx, { type: 'todo.written', userId, todoId }),
+      followUps: await todoWritten(trx, events, userId, todoIdOf(written)),
     };
   });
-  const changed: DomainEvent = { type: 'todo.changed', userId };
-  for (const event of [...followUps, changed]) {
+  for (const event of followUps) {
     await events.emit(event);
   }
   return result;
@@ -52,15 +61,13 @@ export function todoRoutes(app: AppInstance): void {
     pendingReminders(db, user.id, await today(), await timezone()),
   );
 
-  route(app, todosApi.create, (context) => {
-    const { db, user, body, now, events, today, timezone } = context;
-    return idempotentCreate(context, async () => {
-      const [day, zone] = [await today(), await timezone()];
-      return writeTodo(
-        { db, events, userId: user.id },
-        (trx) => createTodo(trx, user.id, body, now, day, zone),
-        (todo) => todo.id,
-      );
+  route(app, todosApi.create, async (context) => {
+    const { user, body, now, events, today, timezone } = context;
+    // Read before the write's transaction, which every query inside must use.
+    const [day, zone] = [await today(), await timezone()];
+    return idempotentCreate(context, async (trx) => {
+      const todo = await createTodo(trx, user.id, body, now, day, zone);
+      return { result: todo, events: await todoWritten(trx, events, user.id, todo.id) };
     });
   });
 

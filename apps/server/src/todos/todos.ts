@@ -8,9 +8,17 @@ import type {
   TodoUpdate,
 } from '@daywise/shared/schemas';
 import { todoCreateSchema, type todoListQuerySchema } from '@daywise/shared/schemas';
-import { type Expression, type Kysely, type Selectable, sql, type SqlBool } from 'kysely';
+import {
+  type Expression,
+  type Kysely,
+  type Selectable,
+  sql,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import type { z } from 'zod';
 
+import { isPostgres } from '../db/column-types';
 import {
   compiledOnce,
   jsonBoolean,
@@ -235,11 +243,12 @@ function filteredTodos(
   searchable?: Expression<SqlBool>,
 ) {
   // With the search's candidates known, they lead: `+user_id` keeps SQLite from walking the
-  // user's todos newest first instead, which reads every one when few match.
+  // user's todos newest first instead, which reads every one when few match. PostgreSQL's
+  // planner needs no such hint (and has no unary plus for text).
   let select = searchable
     ? db
         .selectFrom('todos')
-        .where(sql`+user_id`, '=', userId)
+        .where(isPostgres(db) ? sql`user_id` : sql`+user_id`, '=', userId)
         .where(searchable)
     : db.selectFrom('todos').where('user_id', '=', userId);
   if (query.status !== 'all') {
@@ -535,7 +544,7 @@ export async function todoStats(db: Kysely<Database>, userId: string): Promise<T
  * series' first day).
  */
 export async function createTodo(
-  db: Kysely<Database>,
+  db: Transaction<Database>,
   userId: string,
   input: TodoCreate,
   now: Date,
@@ -543,16 +552,14 @@ export async function createTodo(
   zone: string,
 ): Promise<Todo> {
   const todo = todoCreateSchema.parse(input);
-  const { count } = await db
-    .selectFrom('todos')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  requireUnderQuota(
-    count,
-    QUOTAS.todos,
-    `You can have at most ${QUOTAS.todos.toLocaleString('en-US')} todos.`,
-  );
+  await requireUnderQuota(db, 'todos', [
+    {
+      userId,
+      rows: db.selectFrom('todos').where('user_id', '=', userId),
+      max: QUOTAS.todos,
+      message: `You can have at most ${QUOTAS.todos.toLocaleString('en-US')} todos.`,
+    },
+  ]);
   const row: TodoRow = {
     id: newId(),
     user_id: userId,
