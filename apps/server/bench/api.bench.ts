@@ -1,8 +1,9 @@
 /**
  * `npm run bench` (API part, in process): a user with 10,000 todos and two years of daily plans;
  * the latency of the common reads (a few milliseconds), then how the todo reads grow with data
- * (an empty account, 10,000 and 100,000 todos). Runs through buildApp on SQLite, or on
- * PostgreSQL when BENCH_DATABASE_URL is set.
+ * (an empty account, 10,000 and 100,000 todos), and whether another account's 30,000 todos slow
+ * one user's search. Runs through buildApp on SQLite, or on PostgreSQL when BENCH_DATABASE_URL
+ * is set.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -16,6 +17,7 @@ const { PLAN_DAYS, seedHeavyUser } = await import('./heavy-user');
 
 const TODOS = 10_000;
 const GROWTH = [0, 10_000, 100_000];
+const NEIGHBOUR_TODOS = 30_000;
 const RUNS = 200;
 /** The issue's target for every heavy-user read (p95, in process). */
 const P95_TARGET_MS = { sqlite: 10, postgres: 15 };
@@ -45,6 +47,45 @@ async function signedInUser(api: Api, email: string): Promise<{ id: string; cook
   const cookie = (await api.signUpAndVerify(email)) ?? '';
   const { user } = (await api.get('/api/account/session', cookie)).json<{ user: { id: string } }>();
   return { id: user.id, cookie };
+}
+
+/**
+ * One user's search (1,000 todos) before and after another account adds 30,000 todos, every one
+ * holding 'number' and every fifth 'groceries' (ADR 0022): each user's keys are apart in the
+ * search index, so the neighbour's todos should not move this user's times.
+ */
+async function neighbourSearch(engine: 'sqlite' | 'postgres'): Promise<void> {
+  const ctx = await createTestApp(engine, { checkJsonAnswers: false });
+  const api = accountClient(ctx);
+  const searcher = await signedInUser(api, 'searcher@example.com');
+  await seedHeavyUser(ctx.database.db, engine, searcher.id, {
+    todos: 1_000,
+    plans: false,
+    idPrefix: 'searcherx',
+  });
+  const urls = ['/api/todos?q=groceries', '/api/todos?q=number%2099'];
+  const alone = [];
+  for (const url of urls) {
+    alone.push((await timeReads(api, searcher.cookie, url)).median);
+  }
+  const neighbour = await signedInUser(api, 'neighbour@example.com');
+  await seedHeavyUser(ctx.database.db, engine, neighbour.id, {
+    todos: NEIGHBOUR_TODOS,
+    plans: false,
+    idPrefix: 'neighbourx',
+  });
+  console.log(
+    `\nSearch by a user with 1,000 todos: median ms alone / with another user's ${NEIGHBOUR_TODOS} todos`,
+  );
+  for (const [index, url] of urls.entries()) {
+    const before = alone[index] ?? 0;
+    const after = (await timeReads(api, searcher.cookie, url)).median;
+    console.log(
+      `GET ${url}`.padEnd(44) +
+        `${before.toFixed(2)} / ${after.toFixed(2)} (${(after / before).toFixed(1)}×)`,
+    );
+  }
+  await ctx.close();
 }
 
 async function main(): Promise<void> {
@@ -116,6 +157,7 @@ async function main(): Promise<void> {
     );
   }
   await ctx.close();
+  await neighbourSearch(engine);
 }
 
 await main();

@@ -21,6 +21,8 @@ import * as imports from './migrations/0017-imports';
 import * as calendarFeedAndApiTokens from './migrations/0018-calendar-feed-and-api-tokens';
 import * as importRestored from './migrations/0019-import-restored';
 import * as planCounts from './migrations/0020-plan-counts';
+import * as todoSearchPerUser from './migrations/0021-todo-search-per-user';
+import * as oneRunningImport from './migrations/0022-one-running-import';
 import type { Database } from './schema';
 
 /**
@@ -48,6 +50,8 @@ const migrations: Record<string, Migration> = {
   '0018-calendar-feed-and-api-tokens': calendarFeedAndApiTokens,
   '0019-import-restored': importRestored,
   '0020-plan-counts': planCounts,
+  '0021-todo-search-per-user': todoSearchPerUser,
+  '0022-one-running-import': oneRunningImport,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {
