@@ -123,7 +123,10 @@ export const PICTURE_MAX_PIXELS = 25_000_000;
 /** Picture uploads per user: each one is decoded, which is the costliest thing a user can ask. */
 export const PICTURE_UPLOAD_RATE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 
-/** Imports (issue 16): the largest file taken, and how many previews and imports a user asks. */
+/**
+ * Imports (issue 16): the largest file taken, and how many previews and imports a user asks. A
+ * file's rows are capped too, by IMPORT_MAX_ROWS (after QUOTAS, which it follows).
+ */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_RATE_LIMIT = { max: 30, windowMs: 15 * 60_000 } as const;
 
@@ -187,6 +190,12 @@ export const QUOTAS = {
   /** Personal API tokens (issue 16). */
   apiTokens: 20,
 } as const;
+
+/**
+ * The most rows an import file may hold (CSV records after the header, an archive's records):
+ * a file cannot usefully bring more todos than the todo quota, and every row costs work (ADR 0022).
+ */
+export const IMPORT_MAX_ROWS = QUOTAS.todos;
 
 /** The readable API reference the server serves (its `/api/openapi.json` is the same, as data). */
 export const API_REFERENCE_PATH = '/api/docs';

@@ -239,6 +239,8 @@ export const MESSAGES = {
   importBadArchive: 'This Daywise archive is damaged or from a newer version of Daywise.',
   importBadCsv: 'This CSV file could not be read: its quotes or columns are broken.',
   importNothing: 'This file holds no tasks to import.',
+  importTooManyRows: (max: number) =>
+    `This file has more than ${max.toLocaleString('en-US')} rows. Export fewer projects or lists at a time.`,
   importRunning: 'An import is already running. Wait for it to finish.',
   importStarted: 'Import started',
   importDone: 'Import finished',
@@ -388,6 +390,8 @@ export const MESSAGES = {
   repeatNotRepeating: 'This todo does not repeat',
   repeatEnded: 'This repeating todo has ended',
   repeatNothingToUndo: 'There is nothing to undo for this todo',
+  // ours: the days any date may name (ADR 0022)
+  dateOutOfRange: (first: string, last: string) => `Please choose a date from ${first} to ${last}`,
   daysOffLimit: (limit: number) => `You can keep at most ${limit} periods of days off.`,
   daysOffTooLong: (days: number) => `Days off can span at most ${days} days.`,
 } as const;

@@ -170,6 +170,17 @@ describe.each(ENGINES)('API tokens on %s', (engine) => {
     expect((await withToken(secret, 'GET', '/api/settings')).statusCode).toBe(200);
   });
 
+  it('cannot choose the time zone of settings it reads first, which only the browser may', async () => {
+    const { secret } = await createToken('Script', 'read-write');
+    await ctx.database.db.deleteFrom('user_settings').execute();
+    const read = await withToken(secret, 'GET', '/api/settings?timezone=Asia%2FTokyo');
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ preferences: { timezone: 'UTC' } });
+    expect((await api.get('/api/settings?timezone=Europe%2FParis', cookie)).json()).toMatchObject({
+      preferences: { timezone: 'UTC' },
+    });
+  });
+
   it('records the last use at most once a minute', async () => {
     const { secret, token } = await createToken('Cron', 'read');
     await withToken(secret, 'GET', '/api/todos');

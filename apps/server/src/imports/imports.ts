@@ -12,17 +12,28 @@ import { ApiError } from '../lib/errors';
 import type { DomainEvent, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
 import { readable } from '../lib/policy';
+import { lockQuota } from '../lib/quota';
+import { slicer } from '../lib/slices';
+import { refuseDuplicate } from '../lib/unique-violation';
 import { tagNameKey } from '../plans/tags';
 import { newSeriesColumns, storedRepeat } from '../todos/repeating';
 import { type ArchivedTodo, type ImportItem, type ParsedImport } from './parse';
-import { restoreAccount, restorePlansAndDaysOff, restorePreview } from './restore';
+import {
+  IMPORT_BATCH,
+  type ImportCaller,
+  restoreAccount,
+  restorePlansAndDaysOff,
+  restorePreview,
+} from './restore';
 
-/** Items written per transaction; the page's progress moves once per batch. */
-export const IMPORT_BATCH = 200;
 /** The first items the preview shows. */
 const SAMPLE_SIZE = 20;
 /** At most this many per-row problems are kept and shown; a last line says how many more. */
 const PROBLEMS_SHOWN = 500;
+/** At most this many mappings are shown (a file can name a label or a list on every row). */
+const MAPPINGS_SHOWN = 500;
+/** At most this many tag names are listed in a problem line. */
+const TAG_NAMES_SHOWN = 20;
 /** A running import not heard from for this long was stopped (the server restarted). */
 export const IMPORT_STALE_MS = 2 * 60_000;
 
@@ -43,7 +54,9 @@ async function importedKeys(
   keys: readonly string[],
 ): Promise<Set<string>> {
   const found = new Set<string>();
+  const pause = slicer();
   for (const part of chunks(keys, 500)) {
+    await pause();
     const rows = await db
       .selectFrom('import_items')
       .select('source_key')
@@ -80,16 +93,18 @@ async function tagsByKey(db: Kysely<Database>, userId: string): Promise<Map<stri
  * The distinct tag names of these items that the user does not have, in first-seen order; with
  * the file, also its tags no item carries (an archive brings back all of its tags).
  */
-function missingTags(
+async function missingTags(
   items: readonly ImportItem[],
   existing: Map<string, string>,
   file?: ParsedImport,
-): string[] {
+): Promise<string[]> {
   const names = new Map<string, string>();
   const archived = file?.archive
     ? [file.archive.tags.map((tag) => tag.name.trim()).filter(Boolean)]
     : [];
+  const pause = slicer();
   for (const tagNames of [...items.map((item) => item.tags), ...archived]) {
+    await pause();
     for (const name of tagNames) {
       const key = tagNameKey(name);
       if (!existing.has(key) && !names.has(key)) {
@@ -118,9 +133,13 @@ function overQuotaProblem(count: number): ImportProblem {
 }
 
 function tagQuotaProblem(names: string[]): ImportProblem {
+  const more = names.length - TAG_NAMES_SHOWN;
   return {
     row: 0,
-    message: `Tags not created (you can have at most ${QUOTAS.tags} tags): ${names.join(', ')}`,
+    message:
+      `Tags not created (you can have at most ${QUOTAS.tags} tags): ` +
+      names.slice(0, TAG_NAMES_SHOWN).join(', ') +
+      (more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''),
   };
 }
 
@@ -130,6 +149,7 @@ export async function previewImport(
   userId: string,
   parsed: ParsedImport,
   fileName: string,
+  caller: ImportCaller,
 ): Promise<ImportPreview> {
   const [done, count, tags] = await Promise.all([
     importedKeys(
@@ -144,7 +164,7 @@ export async function previewImport(
   const room = Math.max(0, QUOTAS.todos - count);
   const overQuota = Math.max(0, fresh.length - room);
   const kept = fresh.slice(0, room);
-  const newTags = missingTags(kept, tags, parsed);
+  const newTags = await missingTags(kept, tags, parsed);
   const tagRoom = Math.max(0, QUOTAS.tags - tags.size);
   const problems = [...parsed.problems];
   if (overQuota > 0) {
@@ -163,10 +183,10 @@ export async function previewImport(
     completed: parsed.items.filter((item) => item.completed).length,
     withDueDate: parsed.items.filter((item) => item.dueDate !== null).length,
     repeating: parsed.items.filter((item) => item.repeat !== null).length,
-    mappings: parsed.mappings,
+    mappings: parsed.mappings.slice(0, MAPPINGS_SHOWN),
     newTags: newTags.slice(0, tagRoom),
     problems: limitProblems(problems),
-    restores: parsed.archive ? await restorePreview(db, userId, parsed.archive) : [],
+    restores: parsed.archive ? await restorePreview(db, userId, parsed.archive, caller) : [],
     sample: parsed.items.slice(0, SAMPLE_SIZE).map((item) => ({
       row: item.row,
       title: item.title,
@@ -220,7 +240,42 @@ export async function readImport(
   return presentImport(row, now);
 }
 
-/** Records a confirmed import as running; refused while another of the user's runs. */
+/**
+ * Marks the user's imports that stopped with their server (running, not heard from for
+ * IMPORT_STALE_MS) failed, as presentImport already shows them, so they hold no place.
+ */
+async function failStopped(trx: Kysely<Database>, userId: string, now: Date): Promise<void> {
+  const stopped = await trx
+    .selectFrom('imports')
+    .select(['id', 'problems'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'running')
+    .where('updated_at', '<', new Date(now.getTime() - IMPORT_STALE_MS).toISOString())
+    .execute();
+  for (const { id, problems } of stopped) {
+    await trx
+      .updateTable('imports')
+      .set({
+        status: 'failed',
+        problems: JSON.stringify([
+          ...(JSON.parse(problems) as ImportProblem[]),
+          { row: 0, message: MESSAGES.importFailed },
+        ]),
+        finished_at: now.toISOString(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
+  }
+}
+
+/**
+ * Records a confirmed import as running. One import of a user runs at a time, and the database
+ * holds that under any concurrency (ADR 0022): a unique index over a user's running import
+ * (migration 0022) refuses every start but one with 409 IMPORT_RUNNING. An import that stopped
+ * with its server is marked failed first, so it never blocks the user for more than
+ * IMPORT_STALE_MS.
+ */
 export async function createImport(
   db: Kysely<Database>,
   userId: string,
@@ -228,16 +283,6 @@ export async function createImport(
   fileName: string,
   now: Date,
 ): Promise<ImportStatus> {
-  const running = await db
-    .selectFrom('imports')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'running')
-    .where('updated_at', '>', new Date(now.getTime() - IMPORT_STALE_MS).toISOString())
-    .executeTakeFirst();
-  if (running) {
-    throw new ApiError('IMPORT_RUNNING');
-  }
   const row: ImportRow = {
     id: newId(),
     user_id: userId,
@@ -255,7 +300,14 @@ export async function createImport(
     updated_at: now.toISOString(),
     finished_at: null,
   };
-  await db.insertInto('imports').values(row).execute();
+  await refuseDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        await failStopped(trx, userId, now);
+        await trx.insertInto('imports').values(row).execute();
+      }),
+    () => new ApiError('IMPORT_RUNNING'),
+  );
   return presentImport(row, now);
 }
 
@@ -265,6 +317,8 @@ export interface ImportRun {
   userId: string;
   importId: string;
   parsed: ParsedImport;
+  /** A token's import restores only what the token may change (imports/restore.ts). */
+  caller: ImportCaller;
   /** The user's zone: the day a completed todo counts for. */
   timeZone: string;
   clock: () => Date;
@@ -326,7 +380,9 @@ async function restoreOccurrences(
   occurrences: ArchivedTodo['occurrences'],
 ): Promise<void> {
   const byDate = new Map(occurrences.map((occurrence) => [occurrence.date, occurrence]));
+  const pause = slicer();
   for (const part of chunks([...byDate.values()], 500)) {
+    await pause();
     await trx
       .insertInto('todo_occurrences')
       .values(
@@ -354,15 +410,19 @@ function dayIn(instant: string, timeZone: string): string {
   }).format(new Date(instant));
 }
 
+/** The import was marked failed meanwhile (it was not heard from for IMPORT_STALE_MS). */
+class ImportStopped extends Error {}
+
 /**
  * Writes the import in batches, each in one transaction with its todos' `todo.written`
  * subscribers (reminder jobs), moving the import's progress with it. Items imported before
  * (by source key) are counted, not written; items past the todo quota are left out and said.
  * A failure marks the import failed; what earlier batches wrote stays, and importing again
- * completes it without duplicates.
+ * completes it without duplicates. The work yields to other requests between batches (ADR 0022):
+ * on SQLite every write is synchronous, so awaiting it alone never would.
  */
 export async function runImport(run: ImportRun): Promise<void> {
-  const { db, events, userId, importId, parsed, clock } = run;
+  const { db, events, userId, importId, parsed, caller, clock } = run;
   let { timeZone } = run;
   const problems = [...parsed.problems];
   const restored: string[] = [];
@@ -373,22 +433,39 @@ export async function runImport(run: ImportRun): Promise<void> {
   let overQuota = 0;
   const tagsRefused = new Set<string>();
   const started = clock().getTime();
+  const pause = slicer();
   const emitAll = async (followUps: readonly DomainEvent[]) => {
     for (const event of followUps) {
       await events.emit(event);
     }
   };
+  /** Within a batch's transaction: moves the progress, or stops if the import is not running. */
+  const heartbeat = async (trx: Kysely<Database>, progress: Partial<ImportRow> = {}) => {
+    const { numUpdatedRows } = await trx
+      .updateTable('imports')
+      .set({ ...progress, updated_at: clock().toISOString() })
+      .where('id', '=', importId)
+      .where('status', '=', 'running')
+      .executeTakeFirstOrThrow();
+    if (numUpdatedRows === 0n) {
+      throw new ImportStopped();
+    }
+  };
+  const restoring = () => ({ db, events, userId, now: clock(), caller, heartbeat });
   try {
     if (parsed.archive) {
-      const account = await restoreAccount({ db, events, userId, now: clock() }, parsed.archive);
+      const account = await restoreAccount(restoring(), parsed.archive);
       problems.push(...account.problems);
       restored.push(...account.restored);
       tagsCreated += account.tagsCreated;
-      timeZone = account.timeZone ?? timeZone;
-      run.onSettingsRestored?.();
+      if (account.timeZone !== null) {
+        timeZone = account.timeZone;
+        run.onSettingsRestored?.();
+      }
       await emitAll(account.followUps);
     }
     for (const [batchIndex, batch] of chunks(parsed.items, IMPORT_BATCH).entries()) {
+      await pause();
       const { followUps, wrote, newTags } = await db.transaction().execute(async (trx) => {
         const done = await importedKeys(
           trx,
@@ -396,13 +473,16 @@ export async function runImport(run: ImportRun): Promise<void> {
           batch.map((item) => item.sourceKey),
         );
         const fresh = batch.filter((item) => !done.has(item.sourceKey));
+        // The quotas hold against creations racing this batch (ADR 0022).
+        await lockQuota(trx, 'todos', [userId]);
+        await lockQuota(trx, 'user_tags', [userId]);
         const room = Math.max(0, QUOTAS.todos - (await todoCount(trx, userId)));
         const kept = fresh.slice(0, room);
         const now = clock();
         const tags = await tagsByKey(trx, userId);
         let tagRoom = Math.max(0, QUOTAS.tags - tags.size);
         let added = 0;
-        for (const name of missingTags(kept, tags)) {
+        for (const name of await missingTags(kept, tags)) {
           if (tagRoom === 0) {
             tagsRefused.add(name);
             continue;
@@ -494,17 +574,12 @@ export async function runImport(run: ImportRun): Promise<void> {
         existing += batch.length - fresh.length;
         overQuota += fresh.length - kept.length;
         tagsCreated += added;
-        await trx
-          .updateTable('imports')
-          .set({
-            processed,
-            created_count: created,
-            existing_count: existing,
-            tags_created: tagsCreated,
-            updated_at: clock().toISOString(),
-          })
-          .where('id', '=', importId)
-          .execute();
+        await heartbeat(trx, {
+          processed,
+          created_count: created,
+          existing_count: existing,
+          tags_created: tagsCreated,
+        });
         return { followUps: written, wrote: kept.length > 0, newTags: added > 0 };
       });
       await emitAll(followUps);
@@ -523,7 +598,7 @@ export async function runImport(run: ImportRun): Promise<void> {
     }
     if (parsed.archive) {
       const rest = await restorePlansAndDaysOff(
-        { db, events, userId, now: clock() },
+        restoring(),
         parsed.archive,
         todayIn(timeZone, clock()),
         timeZone,
@@ -534,6 +609,9 @@ export async function runImport(run: ImportRun): Promise<void> {
     }
     await finish(db, importId, 'done', problems, restored, clock());
   } catch (error) {
+    if (error instanceof ImportStopped) {
+      return;
+    }
     problems.push({ row: 0, message: MESSAGES.importFailed });
     await finish(db, importId, 'failed', problems, restored, clock()).catch(() => undefined);
     throw error;
@@ -558,5 +636,6 @@ async function finish(
       finished_at: now.toISOString(),
     })
     .where('id', '=', importId)
+    .where('status', '=', 'running')
     .execute();
 }

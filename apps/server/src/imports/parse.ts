@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
 
-import { MESSAGES, todayIn, TODO_LIMITS } from '@daywise/shared';
+import {
+  IMPORT_MAX_ROWS,
+  isCalendarDay,
+  MESSAGES,
+  QUOTAS,
+  todayIn,
+  TODO_LIMITS,
+} from '@daywise/shared';
 import {
   type Archive,
+  ARCHIVE_FORMAT,
   archiveSchema,
   type ArchiveTodo,
   type ImportFormat,
@@ -11,9 +19,10 @@ import {
   type Priority,
 } from '@daywise/shared/schemas';
 import * as chrono from 'chrono-node';
-import { parse as parseCsv } from 'csv-parse/sync';
+import { z } from 'zod';
 
-import { ApiError } from '../lib/errors';
+import { slicer } from '../lib/slices';
+import { after, before, clip, csvRows, invalidFile, readJson } from './read';
 import { type ImportedRepeat, tickTickRepeat, todoistRepeat } from './repeat';
 
 /** One todo read from a file, in Daywise's terms, before anything is written. */
@@ -70,51 +79,65 @@ export interface ParseContext {
   now: Date;
 }
 
-function invalid(message: string): ApiError {
-  return new ApiError('IMPORT_FILE_INVALID', message, { file: message });
-}
-
 function sourceKey(...parts: (string | number | null)[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
+/** Where a binary file shows itself: its first bytes. */
+const HEAD = 8192;
+
 /**
- * The file's text: strictly UTF-8 (a byte-order mark is dropped), and text at all: a NUL byte,
- * or invalid UTF-8 in the first bytes where a binary file shows itself, means it is not.
+ * The file's text: strictly UTF-8 (a byte-order mark is dropped), and text at all. Invalid UTF-8
+ * with a NUL byte near the start is a binary file, and so is text with many control characters
+ * there. A NUL in UTF-8 text is not: the readers take it out (imports/read.ts).
  */
 export function decodeText(bytes: Buffer): string {
   if (bytes.length === 0) {
-    throw invalid(MESSAGES.importFileEmpty);
-  }
-  if (bytes.subarray(0, 8192).includes(0)) {
-    throw invalid(MESSAGES.importNotText);
+    throw invalidFile(MESSAGES.importFileEmpty);
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw invalid(MESSAGES.importNotUtf8);
+    throw invalidFile(
+      bytes.subarray(0, HEAD).includes(0) ? MESSAGES.importNotText : MESSAGES.importNotUtf8,
+    );
   }
   if (text.trim() === '') {
-    throw invalid(MESSAGES.importFileEmpty);
+    throw invalidFile(MESSAGES.importFileEmpty);
   }
   // Control characters other than tab and line ends do not occur in exported text.
   let controls = 0;
-  for (const char of text.slice(0, 8192)) {
+  for (const char of text.slice(0, HEAD)) {
     const code = char.charCodeAt(0);
-    if (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r' && char !== '\f') {
+    if (
+      code > 0 &&
+      code < 0x20 &&
+      char !== '\t' &&
+      char !== '\n' &&
+      char !== '\r' &&
+      char !== '\f'
+    ) {
       controls += 1;
     }
   }
   if (controls > 4) {
-    throw invalid(MESSAGES.importNotText);
+    throw invalidFile(MESSAGES.importNotText);
   }
   return text;
 }
 
 /** Cuts a text to `max` characters without splitting a surrogate pair. */
 function cut(text: string, max: number): string {
-  return Array.from(text).slice(0, max).join('');
+  return Array.from(clip(text, 2 * max))
+    .slice(0, max)
+    .join('');
+}
+
+/** A cell as a problem line quotes it: at most 80 characters. */
+function quote(text: string): string {
+  const short = cut(text, 80);
+  return short.length < text.length ? `${short}…` : short;
 }
 
 /** Keeps a title within the limit; a longer one keeps its whole text in the description. */
@@ -123,9 +146,9 @@ function fitText(
   row: number,
   problems: ImportProblem[],
 ): { title: string; description: string } {
-  let { title, description } = item;
-  title = title.replace(/\s+/g, ' ').trim();
-  description = description.trim();
+  // Clipped first: no later step then costs more than a few thousand characters' work.
+  let title = clip(item.title).replace(/\s+/g, ' ').trim();
+  let description = clip(item.description).trim();
   if (Array.from(title).length > TODO_LIMITS.titleMax) {
     description = description ? `${title}\n\n${description}` : title;
     title = `${cut(title, TODO_LIMITS.titleMax - 1)}…`;
@@ -146,7 +169,7 @@ function fitTags(names: string[], row: number, problems: ImportProblem[]): strin
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const raw of names) {
-    const name = cut(raw.replace(/\s+/g, ' ').trim(), PLAN_LIMITS.tagNameMax).trim();
+    const name = cut(clip(raw).replace(/\s+/g, ' ').trim(), PLAN_LIMITS.tagNameMax).trim();
     const key = name.normalize('NFKC').toLocaleLowerCase('und');
     if (name && !seen.has(key)) {
       seen.add(key);
@@ -163,16 +186,12 @@ function fitTags(names: string[], row: number, problems: ImportProblem[]): strin
   return tags;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function validDay(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return DAY.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/** The date and time of an instant in a zone: { date: YYYY-MM-DD, time: HH:MM }. */
-function localParts(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+/**
+ * Shows an instant's date and time in a zone (a RangeError for a zone Intl does not know). Made
+ * once per zone of a file: making one costs more than reading a row.
+ */
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -180,47 +199,17 @@ function localParts(instant: Date, timeZone: string): { date: string; time: stri
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(instant);
+  });
+}
+
+/** An instant's date and time as a zone's format shows them: { date: YYYY-MM-DD, time: HH:MM }. */
+function localParts(instant: Date, format: Intl.DateTimeFormat): { date: string; time: string } {
+  const parts = format.formatToParts(instant);
   const part = (type: string) => parts.find((each) => each.type === type)?.value ?? '00';
   return {
     date: `${part('year')}-${part('month')}-${part('day')}`,
     time: `${part('hour')}:${part('minute')}`,
   };
-}
-
-function knownZone(zone: string | undefined, fallback: string): string {
-  if (!zone) {
-    return fallback;
-  }
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return fallback;
-  }
-}
-
-/** Reads CSV records with their line numbers; broken quoting is the file's fault. */
-function readCsv(text: string, fromLine = 1): { record: string[]; line: number }[] {
-  try {
-    const records = parseCsv(text, {
-      bom: true,
-      from_line: fromLine,
-      relax_column_count: true,
-      skip_empty_lines: false,
-      info: true,
-      // Cells are text: nothing is cast, evaluated or trimmed by the parser.
-      cast: false,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-    return records.map(({ record, info }) => ({ record, line: info.lines }));
-  } catch (error) {
-    throw new ApiError(
-      'IMPORT_FILE_INVALID',
-      MESSAGES.importBadCsv,
-      { file: MESSAGES.importBadCsv },
-      error,
-    );
-  }
 }
 
 function columnsOf(header: string[]): Map<string, number> {
@@ -242,7 +231,7 @@ function todoistProject(fileName: string): string | null {
   const base = fileName
     .replace(/^.*[\\/]/, '')
     .replace(/\.csv$/i, '')
-    .replace(/\s*\[\d+\]\s*$/, '')
+    .replace(/\[\d+\]\s*$/, '')
     .trim();
   return base && base.toLowerCase() !== 'inbox' ? base : null;
 }
@@ -260,6 +249,36 @@ function todoistLabels(content: string): { title: string; labels: string[] } {
   return { title: title.replace(/\s+/g, ' ').trim() || content.trim(), labels };
 }
 
+/** What dates are read against: the user's today and time, worked out once per file. */
+interface DateContext {
+  now: Date;
+  /** Today in the user's zone, YYYY-MM-DD. */
+  today: string;
+  /** The user's wall-clock time now, as chrono reads relative dates ('tomorrow') from it. */
+  reference: Date;
+}
+
+function dateContext({ timeZone, now }: ParseContext): DateContext {
+  const local = localParts(now, zoneFormat(timeZone));
+  return {
+    now,
+    today: todayIn(timeZone, now),
+    reference: new Date(`${local.date}T${local.time}:00Z`),
+  };
+}
+
+/**
+ * A Todoist DATE longer than this is not a date: the longest Todoist writes ('every 3rd friday
+ * of the month starting Nov 25 2026 at 9am until Dec 31 2027') is well under it, and chrono and
+ * the recurrence reader never see more (ADR 0022).
+ */
+const DATE_MAX = 200;
+
+/** Has chrono-node build its patterns, which it does on first use. */
+export function warmUpDates(): void {
+  chrono.parse('every day at 9am starting Nov 25 2026 18:00', new Date());
+}
+
 /**
  * A Todoist DATE: recurrence ('every day'), or a date ('2026-11-25', 'Nov 25 2026', 'tomorrow',
  * with or without a time) read in the user's zone relative to today. A time becomes the
@@ -267,7 +286,7 @@ function todoistLabels(content: string): { title: string; labels: string[] } {
  */
 function todoistDate(
   value: string,
-  context: ParseContext,
+  dates: DateContext,
   row: number,
   problems: ImportProblem[],
 ): { dueDate: string | null; reminderTime: string | null; repeat: ImportedRepeat | null } {
@@ -276,28 +295,32 @@ function todoistDate(
   if (!text) {
     return none;
   }
-  const today = todayIn(context.timeZone, context.now);
+  if (text.length > DATE_MAX) {
+    problems.push({
+      row,
+      message: `Date "${quote(text)}" not understood; imported without a due date`,
+    });
+    return none;
+  }
   if (/^(every|after|daily|weekly|monthly|yearly|annually)\b/i.test(text)) {
     const repeat = todoistRepeat(text);
     if (!repeat) {
       problems.push({ row, message: `Repeat "${text}" cannot be imported; imported once` });
     }
-    const starting = /\b(?:starting|from) (.+)$/i.exec(text)?.[1];
-    const start = starting ? todoistDate(starting, context, row, []) : none;
-    const time = /\bat (.+)$/i.exec(text.replace(/\b(?:starting|from|until|ending) .+$/i, ''))?.[1];
-    const clock = time ? chrono.parse(`today at ${time}`, context.now)[0]?.start : undefined;
+    const starting = after(text, /\b(?:starting|from) /i);
+    const start = starting ? todoistDate(starting, dates, row, []) : none;
+    const time = after(before(text, /\b(?:starting|from|until|ending) /i), /\bat /i);
+    const clock = time ? chrono.parse(`today at ${time}`, dates.now)[0]?.start : undefined;
     const reminderTime =
       clock?.isCertain('hour') === true
         ? `${String(clock.get('hour')).padStart(2, '0')}:${String(clock.get('minute') ?? 0).padStart(2, '0')}`
         : null;
-    return { dueDate: start.dueDate ?? today, reminderTime, repeat };
+    return { dueDate: start.dueDate ?? dates.today, reminderTime, repeat };
   }
-  if (DAY.test(text.slice(0, 10)) && validDay(text.slice(0, 10)) && text.length === 10) {
+  if (isCalendarDay(text)) {
     return { dueDate: text, reminderTime: null, repeat: null };
   }
-  const local = localParts(context.now, context.timeZone);
-  const reference = new Date(`${local.date}T${local.time}:00Z`);
-  const [result] = chrono.parse(text, reference);
+  const [result] = chrono.parse(text, dates.reference);
   if (!result || result.text.trim().length < Math.min(text.length, 3)) {
     problems.push({ row, message: `Date "${text}" not understood; imported without a due date` });
     return none;
@@ -310,7 +333,7 @@ function todoistDate(
     return none;
   }
   const dueDate = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  if (!validDay(dueDate)) {
+  if (!isCalendarDay(dueDate)) {
     return none;
   }
   const reminderTime = start.isCertain('hour')
@@ -319,13 +342,18 @@ function todoistDate(
   return { dueDate, reminderTime, repeat: null };
 }
 
-function parseTodoist(text: string, fileName: string, context: ParseContext): ParsedImport {
-  const records = readCsv(text);
-  const header = records[0];
-  if (!header) {
-    throw invalid(MESSAGES.importNothing);
+async function parseTodoist(
+  text: string,
+  fileName: string,
+  context: ParseContext,
+): Promise<ParsedImport> {
+  const rows = csvRows(text);
+  const header = await rows.next();
+  if (header.done === true) {
+    throw invalidFile(MESSAGES.importNothing);
   }
-  const columns = columnsOf(header.record);
+  const columns = columnsOf(header.value.record);
+  const dates = dateContext(context);
   const cell = (record: string[], name: string) => {
     const index = columns.get(name);
     return index === undefined ? '' : (record[index] ?? '');
@@ -346,7 +374,7 @@ function parseTodoist(text: string, fileName: string, context: ParseContext): Pa
   const labelsSeen = new Set<string>();
   let section: string | null = null;
   let last: ImportItem | null = null;
-  for (const { record, line } of records.slice(1)) {
+  for await (const { record, line } of rows) {
     const type = cell(record, 'TYPE').trim().toLowerCase();
     const content = cell(record, 'CONTENT');
     if (record.every((value) => value.trim() === '')) {
@@ -355,7 +383,7 @@ function parseTodoist(text: string, fileName: string, context: ParseContext): Pa
     if (type === 'section') {
       section = cut(content.trim(), PLAN_LIMITS.tagNameMax).trim() || null;
       if (section) {
-        mappings.push({ from: `Section "${content.trim()}"`, to: `tag "${section}"` });
+        mappings.push({ from: `Section "${quote(content.trim())}"`, to: `tag "${section}"` });
       }
       last = null;
       continue;
@@ -363,7 +391,7 @@ function parseTodoist(text: string, fileName: string, context: ParseContext): Pa
     if (type === 'note') {
       if (last && content.trim()) {
         const author = cell(record, 'AUTHOR')
-          .replace(/\s*\(\d+\)\s*$/, '')
+          .replace(/\(\d+\)\s*$/, '')
           .trim();
         const note = `${author ? `${author}: ` : ''}${content.trim()}`;
         last.description = cut(
@@ -376,7 +404,7 @@ function parseTodoist(text: string, fileName: string, context: ParseContext): Pa
       continue;
     }
     if (type !== 'task') {
-      problems.push({ row: line, message: `Row of type "${type || 'none'}" skipped` });
+      problems.push({ row: line, message: `Row of type "${quote(type) || 'none'}" skipped` });
       continue;
     }
     if (!content.trim()) {
@@ -389,7 +417,7 @@ function parseTodoist(text: string, fileName: string, context: ParseContext): Pa
       if (!labelsSeen.has(label)) {
         labelsSeen.add(label);
         mappings.push({
-          from: `Label "@${label}"`,
+          from: `Label "@${quote(label)}"`,
           to: `tag "${cut(label, PLAN_LIMITS.tagNameMax)}"`,
         });
       }
@@ -402,9 +430,12 @@ function parseTodoist(text: string, fileName: string, context: ParseContext): Pa
     const priorityCell = cell(record, 'PRIORITY').trim();
     const priority = TODOIST_PRIORITY[priorityCell];
     if (!priority && priorityCell) {
-      problems.push({ row: line, message: `Priority "${priorityCell}" unknown; imported as Low` });
+      problems.push({
+        row: line,
+        message: `Priority "${quote(priorityCell)}" unknown; imported as Low`,
+      });
     }
-    const date = todoistDate(cell(record, 'DATE'), context, line, problems);
+    const date = todoistDate(cell(record, 'DATE'), dates, line, problems);
     const identity = [
       project,
       section,
@@ -453,25 +484,32 @@ function tickTickInstant(value: string): Date | null {
   }
   const normalized = text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
   const instant = new Date(normalized);
-  return Number.isNaN(instant.getTime()) ? null : instant;
+  // On a day Daywise accepts (ADR 0022): an instant past the year 9999 cannot be stored.
+  return Number.isNaN(instant.getTime()) || !isCalendarDay(instant.toISOString().slice(0, 10))
+    ? null
+    : instant;
 }
 
 /** The header row of a TickTick backup comes after a few lines about the backup. */
 function tickTickHeaderLine(text: string): number | null {
-  const lines = text.split(/\r?\n/, 40);
+  const lines = text.slice(0, HEAD).split(/\r?\n/, 40);
   const index = lines.findIndex(
     (line) => /"?Folder Name"?,/.test(line) && /"?List Name"?/.test(line) && /"?Title"?/.test(line),
   );
   return index === -1 ? null : index + 1;
 }
 
-function parseTickTick(text: string, headerLine: number, context: ParseContext): ParsedImport {
-  const records = readCsv(text, headerLine);
-  const header = records[0];
-  if (!header) {
-    throw invalid(MESSAGES.importNothing);
+async function parseTickTick(
+  text: string,
+  headerLine: number,
+  context: ParseContext,
+): Promise<ParsedImport> {
+  const rows = csvRows(text, headerLine);
+  const header = await rows.next();
+  if (header.done === true) {
+    throw invalidFile(MESSAGES.importNothing);
   }
-  const columns = columnsOf(header.record);
+  const columns = columnsOf(header.value.record);
   const cell = (record: string[], name: string) => {
     const index = columns.get(name.toUpperCase());
     return index === undefined ? '' : (record[index] ?? '');
@@ -491,7 +529,21 @@ function parseTickTick(text: string, headerLine: number, context: ParseContext):
   };
   const items: ImportItem[] = [];
   const seen = new Map<string, number>();
-  for (const { record, line } of records.slice(1)) {
+  // Each zone the file names, or null for one Intl does not know.
+  const formats = new Map<string, Intl.DateTimeFormat | null>();
+  const formatIn = (zone: string) => {
+    if (!formats.has(zone)) {
+      let format: Intl.DateTimeFormat | null = null;
+      try {
+        format = zoneFormat(zone);
+      } catch {
+        // Not a zone: the user's stands in.
+      }
+      formats.set(zone, format);
+    }
+    return formats.get(zone) ?? null;
+  };
+  for await (const { record, line } of rows) {
     if (record.every((value) => value.trim() === '')) {
       continue;
     }
@@ -505,17 +557,21 @@ function parseTickTick(text: string, headerLine: number, context: ParseContext):
       problems.push({ row: line, message: 'Task without a title skipped' });
       continue;
     }
-    const zone = knownZone(cell(record, 'Timezone').trim(), context.timeZone);
+    // The task's own zone, else the user's.
+    const zone = cell(record, 'Timezone').trim();
+    const format = (zone ? formatIn(zone) : null) ?? formatIn(context.timeZone);
     const allDay = cell(record, 'Is All Day').trim().toLowerCase() !== 'false';
     const dueRaw = cell(record, 'Due Date') || cell(record, 'Start Date');
     const due = tickTickInstant(dueRaw);
-    if (dueRaw.trim() && !due) {
+    const local = due && format ? localParts(due, format) : null;
+    // The day in the task's own zone must be one Daywise accepts too (ADR 0022).
+    const dueLocal = local && isCalendarDay(local.date) ? local : null;
+    if (dueRaw.trim() && !dueLocal) {
       problems.push({
         row: line,
-        message: `Date "${dueRaw.trim()}" not understood; imported without a due date`,
+        message: `Date "${quote(dueRaw.trim())}" not understood; imported without a due date`,
       });
     }
-    const dueLocal = due ? localParts(due, zone) : null;
     const status = cell(record, 'Status').trim();
     const completed = status === '1' || status === '2';
     const completedInstant = completed ? tickTickInstant(cell(record, 'Completed Time')) : null;
@@ -534,18 +590,21 @@ function parseTickTick(text: string, headerLine: number, context: ParseContext):
       .map((tag) => tag.trim().replace(/^#/, ''))
       .filter(Boolean);
     if (folder) {
-      mapOnce(`Folder "${folder}"`, folder);
+      mapOnce(`Folder "${quote(folder)}"`, folder);
     }
     if (list && list.toLowerCase() !== 'inbox') {
-      mapOnce(`List "${list}"`, list);
+      mapOnce(`List "${quote(list)}"`, list);
     }
     for (const tag of tagNames) {
-      mapOnce(`Tag "${tag}"`, tag);
+      mapOnce(`Tag "${quote(tag)}"`, tag);
     }
     const priorityCell = cell(record, 'Priority').trim();
     const priority = TICKTICK_PRIORITY[priorityCell];
     if (!priority && priorityCell) {
-      problems.push({ row: line, message: `Priority "${priorityCell}" unknown; imported as Low` });
+      problems.push({
+        row: line,
+        message: `Priority "${quote(priorityCell)}" unknown; imported as Low`,
+      });
     }
     const texts = fitText({ title, description: cell(record, 'Content') }, line, problems);
     const taskId = cell(record, 'taskId').trim();
@@ -582,34 +641,88 @@ function parseTickTick(text: string, headerLine: number, context: ParseContext):
 // ---------------------------------------------------------------------------------------------
 // Daywise archive
 
-function parseArchive(text: string): ParsedImport {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw invalid(MESSAGES.importBadArchive);
+/** Each section of records is checked one record at a time, by its schema in archiveSchema. */
+const SECTIONS = archiveSchema.shape;
+
+/** The archive with its sections of records not yet checked. */
+const envelopeSchema = archiveSchema.extend({
+  tags: z.array(z.unknown()),
+  todos: z.array(z.unknown()),
+  plans: z.array(z.unknown()),
+  completions: z.array(z.unknown()),
+  sharedPlans: z.array(z.unknown()),
+  chats: z.array(z.unknown()),
+  daysOff: z.array(z.unknown()).optional(),
+});
+
+/**
+ * The archive checked by `archiveSchema`, a record at a time with a chance for other requests to
+ * run between records (ADR 0022): one call over every record of a large file would hold the
+ * server. More than IMPORT_MAX_ROWS records is refused before any is checked.
+ */
+async function checkedArchive(json: unknown): Promise<Archive> {
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success) {
+    throw invalidFile(MESSAGES.importBadArchive);
   }
+  const { tags, todos, plans, completions, sharedPlans, chats, daysOff, ...rest } = envelope.data;
+  const rows = [tags, todos, plans, completions, sharedPlans, chats, daysOff ?? []].reduce(
+    (sum, records) => sum + records.length,
+    0,
+  );
+  if (rows > IMPORT_MAX_ROWS) {
+    throw invalidFile(MESSAGES.importTooManyRows(IMPORT_MAX_ROWS));
+  }
+  const pause = slicer();
+  const each = async <T>(records: unknown[], schema: z.ZodType<T>): Promise<T[]> => {
+    const checked: T[] = [];
+    for (const record of records) {
+      const result = schema.safeParse(record);
+      if (!result.success) {
+        throw invalidFile(MESSAGES.importBadArchive);
+      }
+      checked.push(result.data);
+      await pause();
+    }
+    return checked;
+  };
+  return {
+    ...rest,
+    tags: await each(tags, SECTIONS.tags.element),
+    todos: await each(todos, SECTIONS.todos.element),
+    plans: await each(plans, SECTIONS.plans.element),
+    completions: await each(completions, SECTIONS.completions.element),
+    sharedPlans: await each(sharedPlans, SECTIONS.sharedPlans.element),
+    chats: await each(chats, SECTIONS.chats.element),
+    ...(daysOff ? { daysOff: await each(daysOff, SECTIONS.daysOff.unwrap().element) } : {}),
+  };
+}
+
+async function parseArchive(text: string): Promise<ParsedImport> {
+  const json = await readJson(text, MESSAGES.importBadArchive);
   const isArchive =
     typeof json === 'object' &&
     json !== null &&
-    (json as { format?: unknown }).format === 'daywise-archive';
+    (json as { format?: unknown }).format === ARCHIVE_FORMAT;
   if (!isArchive) {
-    throw invalid(MESSAGES.importUnknownFormat);
+    throw invalidFile(MESSAGES.importUnknownFormat);
   }
-  const parsed = archiveSchema.safeParse(json);
-  if (!parsed.success) {
-    throw invalid(MESSAGES.importBadArchive);
-  }
-  const archive = parsed.data;
-  const tagsById = new Map(archive.tags.map((tag) => [tag.id, tag]));
-  const tagColors = new Map(archive.tags.map((tag) => [tag.name, tag.color]));
+  const archive = await checkedArchive(json);
+  // A name longer than a tag's is refused when the tags are restored; clipped, it costs no more.
+  const tags = archive.tags.map((tag) => ({ ...tag, name: clip(tag.name) }));
+  const tagsById = new Map(tags.map((tag) => [tag.id, tag]));
+  const tagColors = new Map(tags.map((tag) => [tag.name, tag.color]));
   const problems: ImportProblem[] = [];
-  const items = archive.todos.map((todo, index): ImportItem => {
+  const items: ImportItem[] = [];
+  const pause = slicer();
+  for (const [index, todo] of archive.todos.entries()) {
     const row = index + 1;
+    // A todo cannot carry more tags than its user can have.
     const tagNames = (todo.tagIds ?? [])
+      .slice(0, QUOTAS.tags)
       .map((id) => tagsById.get(id)?.name)
       .filter((name): name is string => name !== undefined);
-    return {
+    items.push({
       row,
       sourceKey: sourceKey('daywise', todo.id),
       ...fitText(todo, row, problems),
@@ -627,14 +740,18 @@ function parseArchive(text: string): ParsedImport {
         repeatStart: todo.repeatStart ?? null,
         occurrences: todo.occurrences ?? [],
       },
-    };
-  });
-  const { profile, settings, tags, plans, completions, sharedPlans, chats } = archive;
+    });
+    await pause();
+  }
+  const { profile, settings, plans, completions, sharedPlans, chats } = archive;
   return {
     format: 'daywise',
     items,
     problems,
-    mappings: archive.tags.map((tag) => ({ from: `Tag "${tag.name}"`, to: `tag "${tag.name}"` })),
+    mappings: tags.map((tag) => ({
+      from: `Tag "${quote(tag.name)}"`,
+      to: `tag "${quote(tag.name)}"`,
+    })),
     tagColors,
     archive: {
       profile,
@@ -652,33 +769,37 @@ function parseArchive(text: string): ParsedImport {
 /**
  * Reads an uploaded file: its encoding checked, its format detected from its content (a
  * Daywise archive's `format`, Todoist's header row, TickTick's header after its preamble), and
- * its items in Daywise's terms. Throws a 400 with a message for the person for any file it
- * cannot read; writes nothing.
+ * its items in Daywise's terms, a slice at a time (ADR 0022). Throws a 400 with a message for the
+ * person for any file it cannot read; writes nothing.
  */
-export function parseImport(bytes: Buffer, fileName: string, context: ParseContext): ParsedImport {
+export async function parseImport(
+  bytes: Buffer,
+  fileName: string,
+  context: ParseContext,
+): Promise<ParsedImport> {
   const text = decodeText(bytes);
-  const start = text.replace(/^\uFEFF/, '').trimStart();
+  const start = text.trimStart();
   let parsed: ParsedImport;
   if (start.startsWith('{')) {
-    parsed = parseArchive(start);
+    parsed = await parseArchive(start);
   } else {
-    const firstLine = start.split(/\r?\n/, 1)[0]?.toUpperCase() ?? '';
+    const firstLine = start.slice(0, HEAD).split(/\r?\n/, 1)[0]?.toUpperCase() ?? '';
     const tickTickLine = tickTickHeaderLine(text);
     if (
       /(^|,)"?TYPE"?,/.test(firstLine) &&
       firstLine.includes('CONTENT') &&
       firstLine.includes('PRIORITY')
     ) {
-      parsed = parseTodoist(text, fileName, context);
+      parsed = await parseTodoist(text, fileName, context);
     } else if (tickTickLine !== null) {
-      parsed = parseTickTick(text, tickTickLine, context);
+      parsed = await parseTickTick(text, tickTickLine, context);
     } else {
-      throw invalid(MESSAGES.importUnknownFormat);
+      throw invalidFile(MESSAGES.importUnknownFormat);
     }
   }
   // An archive without todos still brings back the profile, settings and plans.
   if (parsed.items.length === 0 && !parsed.archive) {
-    throw invalid(MESSAGES.importNothing);
+    throw invalidFile(MESSAGES.importNothing);
   }
   return parsed;
 }

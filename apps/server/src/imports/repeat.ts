@@ -1,6 +1,8 @@
 import { REPEAT_NUMBER_WORDS } from '@daywise/shared';
 import type { Repeat } from '@daywise/shared/schemas';
 
+import { before } from './read';
+
 /**
  * Recurrence from other apps, in the shape of a repeating todo (issue 15): an RFC 5545 RRULE
  * value without DTSTART, and whether the next occurrence counts from the due date or from the
@@ -55,9 +57,7 @@ export function todoistRepeat(text: string): ImportedRepeat | null {
   const fromCompletion = /^every ?!/.test(value) || value.startsWith('after ');
   value = value.replace(/^every ?!/, 'every').replace(/^after /, 'every ');
   // What the rule does not carry: the time of day and the first or last date.
-  value = value
-    .replace(/ (starting|from|until|ending|for) .*$/, '')
-    .replace(/ at .*$/, '')
+  value = before(before(value, / (?:starting|from|until|ending|for) /), / at /)
     .replace(/ \d{1,2}(:\d{2})? ?(am|pm)$/, '')
     .trim();
   const from = fromCompletion ? 'completion' : 'due';

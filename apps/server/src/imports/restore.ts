@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { PICTURE_MAX_BYTES, QUOTAS } from '@daywise/shared';
+import { type Endpoint, profileApi, settingsApi } from '@daywise/shared/api';
 import {
   type ArchivePlan,
   DAYS_OFF_LIMIT,
@@ -18,16 +19,25 @@ import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 
 import type { DailyTaskTable, Database } from '../db/schema';
-import { resettleHabits } from '../habits/routes';
 import { ApiError } from '../lib/errors';
 import type { DomainEvent, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
+import { lockQuota } from '../lib/quota';
+import { slicer } from '../lib/slices';
 import { refreshCompletion } from '../plans/completion';
 import { tagNameKey } from '../plans/tags';
 import { type EncodedPicture, encodePicture } from '../profile/pictures';
 import { savePicture, updateProfile } from '../profile/profiles';
 import { updateSetting } from '../settings/settings';
+import { resettleHabits } from '../todos/repeating';
 import type { ArchiveRest } from './parse';
+
+/**
+ * Items written per transaction; the page's progress moves once per batch. Small enough that a
+ * batch fits in one slice (ADR 0022): on SQLite every other request's query waits for the one
+ * connection while a transaction is open, so the work yields between transactions, never in one.
+ */
+export const IMPORT_BATCH = 10;
 
 /**
  * The rest of a Daywise archive (docs/data-archive.md, "Importing an archive"): the profile and
@@ -47,6 +57,40 @@ function restoredId(userId: string, kind: string, originalId: string): string {
     .update(JSON.stringify([userId, kind, originalId]))
     .digest('hex')
     .slice(0, 32);
+}
+
+/**
+ * Who asked for the import: the signed-in browser, or an API token. A token never has the effect
+ * of an endpoint it may not call (ADR 0022): an archive's account parts are restored only where
+ * the caller could make the same change through the API, so a token cannot make a private
+ * profile public or switch off email reminders by importing what PATCH /api/settings refuses it.
+ */
+export type ImportCaller = 'session' | 'token';
+
+type AccountPart = 'profile' | 'picture' | 'settings';
+
+/** The account parts an archive restores, each with the endpoint that makes the same change. */
+const ACCOUNT_PARTS: Record<AccountPart, { endpoint: Endpoint; refused: string }> = {
+  profile: {
+    endpoint: profileApi.update,
+    refused:
+      'Profile not restored: an API token cannot change the profile. Import the file in Daywise in a browser to restore it.',
+  },
+  picture: {
+    endpoint: profileApi.uploadPicture,
+    refused:
+      'Profile picture not restored: an API token cannot change the picture. Import the file in Daywise in a browser to restore it.',
+  },
+  settings: {
+    endpoint: settingsApi.update,
+    refused:
+      'Settings not restored: an API token cannot change settings. Import the file in Daywise in a browser to restore them.',
+  },
+};
+
+/** Whether the caller may restore this part: a token only what its endpoint accepts a token for. */
+function mayRestore(caller: ImportCaller, part: AccountPart): boolean {
+  return caller === 'session' || ACCOUNT_PARTS[part].endpoint.cookieOnly !== true;
 }
 
 const plural = (count: number, one: string, many = `${one}s`) =>
@@ -78,12 +122,17 @@ export async function restorePreview(
   db: Kysely<Database>,
   userId: string,
   rest: ArchiveRest,
+  caller: ImportCaller,
 ): Promise<string[]> {
+  const picture = rest.profile.picture !== null && mayRestore(caller, 'picture');
   const lines = [
-    rest.profile.picture
-      ? 'Your profile: name, bio, location, website and picture'
-      : 'Your profile: name, bio, location and website',
-    `Your settings: notifications, privacy, theme and time zone (${rest.settings.preferences.timezone.slice(0, 64)})`,
+    mayRestore(caller, 'profile')
+      ? `Your profile: name, bio, location, website${picture ? ' and picture' : ''}`
+      : ACCOUNT_PARTS.profile.refused,
+    ...(rest.profile.picture !== null && !picture ? [ACCOUNT_PARTS.picture.refused] : []),
+    mayRestore(caller, 'settings')
+      ? `Your settings: notifications, privacy, theme and time zone (${rest.settings.preferences.timezone.slice(0, 64)})`
+      : ACCOUNT_PARTS.settings.refused,
   ];
   if (rest.plans.length > 0) {
     const tasks = rest.plans.reduce((sum, plan) => sum + plan.tasks.length, 0);
@@ -120,7 +169,9 @@ async function plannedDays(
   days: readonly string[],
 ): Promise<Set<string>> {
   const found = new Set<string>();
+  const pause = slicer();
   for (let start = 0; start < days.length; start += 500) {
+    await pause();
     const rows = await db
       .selectFrom('daily_plans')
       .select('plan_date')
@@ -139,6 +190,12 @@ export interface Restoring {
   events: EventBus;
   userId: string;
   now: Date;
+  caller: ImportCaller;
+  /**
+   * Called within each transaction that writes a batch: shows the import is alive, and throws
+   * when it is no longer running (imports.ts), which rolls the batch back.
+   */
+  heartbeat: (trx: Kysely<Database>) => Promise<void>;
 }
 
 export interface RestoreStep {
@@ -187,7 +244,9 @@ async function restoreTags(
     .execute();
   const have = new Set(rows.map((row) => row.name_key));
   let added = 0;
+  const pause = slicer();
   for (const tag of tags) {
+    await pause();
     const checked = tagSchema.safeParse(tag);
     if (!checked.success) {
       problems.push({
@@ -203,7 +262,7 @@ async function restoreTags(
     if (have.size >= QUOTAS.tags) {
       problems.push({
         row: 0,
-        message: `Tag "${tag.name}" not restored: you can have at most ${QUOTAS.tags} tags`,
+        message: `Tag "${checked.data.name}" not restored: you can have at most ${QUOTAS.tags} tags`,
       });
       continue;
     }
@@ -226,28 +285,40 @@ async function restoreTags(
 
 /**
  * Restores the profile (the email stays the account's), the settings and every tag, before the
- * todos, so that those are read in the archive's time zone and find their tags. Answers that
- * zone and how many tags were added.
+ * todos, so that those are read in the archive's time zone and find their tags; each account
+ * part only if the caller may change it (ACCOUNT_PARTS). Answers the zone restored, if any, and
+ * how many tags were added.
  */
 export async function restoreAccount(
-  { db, events, userId, now }: Restoring,
+  { db, events, userId, now, caller }: Restoring,
   rest: ArchiveRest,
 ): Promise<RestoreStep & { timeZone: string | null; tagsCreated: number }> {
   const restored: string[] = [];
   const problems: ImportProblem[] = [];
-  const picture = await archivedPicture(rest.profile.picture);
-  if (rest.profile.picture && !picture) {
+  for (const part of Object.keys(ACCOUNT_PARTS) as AccountPart[]) {
+    const inFile = part !== 'picture' || rest.profile.picture !== null;
+    if (inFile && !mayRestore(caller, part)) {
+      problems.push({ row: 0, message: ACCOUNT_PARTS[part].refused });
+    }
+  }
+  const picture = mayRestore(caller, 'picture')
+    ? await archivedPicture(rest.profile.picture)
+    : null;
+  if (rest.profile.picture && mayRestore(caller, 'picture') && !picture) {
     problems.push({
       row: 0,
       message: 'Profile picture not restored: it is not a picture we accept',
     });
   }
-  const profile = profileUpdateSchema.safeParse(rest.profile);
-  if (!profile.success) {
+  const profile = mayRestore(caller, 'profile')
+    ? profileUpdateSchema.safeParse(rest.profile)
+    : undefined;
+  if (profile?.success === false) {
     problems.push({ row: 0, message: `Profile not restored: ${firstIssue(profile.error)}` });
   }
   const updates: SettingUpdate[] = [];
-  for (const update of settingUpdates(rest.settings)) {
+  const settings = mayRestore(caller, 'settings') ? settingUpdates(rest.settings) : [];
+  for (const update of settings) {
     const checked = settingUpdateSchema.safeParse(update);
     if (checked.success) {
       updates.push(checked.data);
@@ -260,8 +331,9 @@ export async function restoreAccount(
     }
   }
   const { followUps, tagsCreated } = await db.transaction().execute(async (trx) => {
+    await lockQuota(trx, 'user_tags', [userId]);
     const added = await restoreTags(trx, userId, rest.tags, problems);
-    if (profile.success) {
+    if (profile?.success === true) {
       await updateProfile(trx, userId, profile.data, now);
     }
     if (picture) {
@@ -272,16 +344,21 @@ export async function restoreAccount(
     }
     // The time zone and the reminder switch decide every reminder job of the user.
     return {
-      followUps: await events.within(trx, { type: 'settings.changed', userId, key: 'timezone' }),
+      followUps:
+        updates.length > 0
+          ? await events.within(trx, { type: 'settings.changed', userId, key: 'timezone' })
+          : [],
       tagsCreated: added,
     };
   });
-  if (profile.success) {
+  if (profile?.success === true) {
     restored.push(picture ? 'Profile and picture restored' : 'Profile restored');
   }
-  restored.push(
-    updates.length === 6 ? 'Settings restored' : `${plural(updates.length, 'setting')} restored`,
-  );
+  if (settings.length > 0) {
+    restored.push(
+      updates.length === 6 ? 'Settings restored' : `${plural(updates.length, 'setting')} restored`,
+    );
+  }
   const zone = updates.find((update) => update.key === 'timezone');
   return {
     restored,
@@ -323,7 +400,7 @@ function checkedPlan(plan: ArchivePlan): { ok: true } | { ok: false; message: st
  * and every habit counted again over them.
  */
 export async function restorePlansAndDaysOff(
-  { db, events, userId }: Restoring,
+  { db, events, userId, heartbeat }: Restoring,
   rest: ArchiveRest,
   today: string,
   zone: string,
@@ -334,9 +411,13 @@ export async function restorePlansAndDaysOff(
   const completions = new Map(rest.completions.map((record) => [record.planId, record]));
   let created = 0;
   let before = 0;
-  for (let start = 0; start < rest.plans.length; start += 200) {
-    const batch = rest.plans.slice(start, start + 200);
+  const pause = slicer();
+  for (let start = 0; start < rest.plans.length; start += IMPORT_BATCH) {
+    const batch = rest.plans.slice(start, start + IMPORT_BATCH);
+    // Between transactions, never within one: see IMPORT_BATCH.
+    await pause();
     await db.transaction().execute(async (trx) => {
+      await heartbeat(trx);
       const planned = await plannedDays(
         trx,
         userId,
@@ -443,6 +524,8 @@ export async function restorePlansAndDaysOff(
   }
 
   const daysOff = await db.transaction().execute(async (trx) => {
+    await heartbeat(trx);
+    await lockQuota(trx, 'days_off', [userId]);
     const existing = await trx
       .selectFrom('days_off')
       .select(['start_date', 'end_date'])
@@ -451,6 +534,7 @@ export async function restorePlansAndDaysOff(
     const have = new Set(existing.map((row) => `${row.start_date}/${row.end_date}`));
     let added = 0;
     for (const range of rest.daysOff) {
+      await pause();
       const key = `${range.startDate}/${range.endDate}`;
       if (have.has(key)) {
         continue;

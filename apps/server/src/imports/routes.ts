@@ -3,11 +3,14 @@ import { importsApi } from '@daywise/shared/api';
 import type { FastifyRequest } from 'fastify';
 
 import type { AppInstance } from '../app';
+import { bearerToken } from '../lib/bearer';
 import { ApiError } from '../lib/errors';
 import { perUserLimit } from '../lib/rate-limit';
 import { route } from '../lib/route';
 import { createImport, previewImport, readImport, runImport } from './imports';
-import { parseImport } from './parse';
+import { parseImport, warmUpDates } from './parse';
+import { invalidFile, withoutNul } from './read';
+import type { ImportCaller } from './restore';
 
 /** An import upload is one file part and nothing else, at most IMPORT_MAX_BYTES (ADR 0014). */
 export const IMPORT_UPLOAD_LIMITS = {
@@ -20,8 +23,9 @@ export const IMPORT_UPLOAD_LIMITS = {
   headerPairs: 20,
 } as const;
 
-function invalidFile(message: string, cause?: unknown): ApiError {
-  return new ApiError('IMPORT_FILE_INVALID', message, { file: message }, cause);
+/** A request with a bearer token was authenticated by it alone (lib/route.ts). */
+function callerOf(request: FastifyRequest): ImportCaller {
+  return bearerToken(request) === undefined ? 'session' : 'token';
 }
 
 /** The uploaded file's bytes and name; anything malformed, oversized or extra is a 4xx. */
@@ -36,7 +40,7 @@ async function readImportUpload(request: FastifyRequest): Promise<{ bytes: Buffe
         throw invalidFile(MESSAGES.importUnknownFormat);
       }
       // The fileSize limit stops reading at 10 MB (413); nothing larger is ever buffered.
-      upload = { bytes: await part.toBuffer(), name: part.filename.slice(0, 255) };
+      upload = { bytes: await part.toBuffer(), name: withoutNul(part.filename).slice(0, 255) };
     }
   } catch (error) {
     if (error instanceof ApiError) {
@@ -66,19 +70,25 @@ export function importRoutes(app: AppInstance): void {
   app.addHook('onClose', async () => {
     await Promise.allSettled([...inFlight]);
   });
+  // chrono-node builds its patterns on first use, a few hundred milliseconds: at start, not in
+  // the first import a request waits on (ADR 0022).
+  app.addHook('onReady', (done) => {
+    warmUpDates();
+    done();
+  });
 
   route(app, importsApi.preview, async ({ db, user, now, request, timezone }) => {
     await limitUploads(request, user.id);
     const { bytes, name } = await readImportUpload(request);
-    const parsed = parseImport(bytes, name, { timeZone: await timezone(), now });
-    return previewImport(db, user.id, parsed, name);
+    const parsed = await parseImport(bytes, name, { timeZone: await timezone(), now });
+    return previewImport(db, user.id, parsed, name, callerOf(request));
   });
 
   route(app, importsApi.start, async ({ db, user, now, request, timezone, events }) => {
     await limitUploads(request, user.id);
     const { bytes, name } = await readImportUpload(request);
     const timeZone = await timezone();
-    const parsed = parseImport(bytes, name, { timeZone, now });
+    const parsed = await parseImport(bytes, name, { timeZone, now });
     const started = await createImport(db, user.id, parsed, name, now);
     const work = runImport({
       db,
@@ -86,6 +96,7 @@ export function importRoutes(app: AppInstance): void {
       userId: user.id,
       importId: started.id,
       parsed,
+      caller: callerOf(request),
       timeZone,
       clock: () => app.now(),
       onSettingsRestored: () => app.sessionCache.forgetTimezone(user.id),

@@ -1,0 +1,383 @@
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+import { IMPORT_MAX_ROWS, MESSAGES } from '@daywise/shared';
+import type { Archive } from '@daywise/shared/schemas';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { type ParsedImport, parseImport, warmUpDates } from './parse';
+import { tickTickRepeat, todoistRepeat } from './repeat';
+
+/**
+ * Reading a file costs what its size says, never more, and never holds the server (ADR 0022):
+ * every parsing entry point gets 100 KB of its worst text and answers at once, and a large file
+ * is read in slices that let other work run.
+ */
+
+const CONTEXT = { timeZone: 'Europe/London', now: new Date('2026-11-21T09:00:00.000Z') };
+const TODOIST_HEADER =
+  'TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE\n';
+const TICKTICK_HEADER =
+  '"Date: 2026-11-20+0000"\n"Version: 7.1"\n' +
+  '"Folder Name","List Name","Title","Kind","Tags","Content","Is Check list","Start Date",' +
+  '"Due Date","Reminder","Repeat","Priority","Status","Created Time","Completed Time","Order",' +
+  '"Timezone","Is All Day","Is Floating","Column Name","Column Order","View Mode","taskId","parentId"\n';
+const KB_100 = 100 * 1024;
+
+/** A CSV cell holding `text`, quoted. */
+const cell = (text: string) => `"${text.replaceAll('"', '""')}"`;
+/** `unit` repeated to about 100 KB. */
+const fill = (unit: string) => unit.repeat(Math.ceil(KB_100 / unit.length));
+
+/** A linear reading of 100 KB takes milliseconds; the quadratic regexes it replaces took seconds. */
+const QUICK_MS = 1000;
+
+async function timed<T>(work: () => T | Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await work();
+  expect(performance.now() - start).toBeLessThan(QUICK_MS);
+  return result;
+}
+
+const parse = (text: string, fileName = 'Inbox.csv') =>
+  timed(() => parseImport(Buffer.from(text), fileName, CONTEXT));
+
+function todoistRow(fields: {
+  content?: string;
+  description?: string;
+  priority?: string;
+  author?: string;
+  date?: string;
+  type?: string;
+}): string {
+  const { type = 'task', content = 'Task', description = '', priority = '1' } = fields;
+  return `${[type, cell(content), cell(description), priority, '1', cell(fields.author ?? ''), '', cell(fields.date ?? ''), 'en', ''].join(',')}\n`;
+}
+
+function tickTickRow(fields: {
+  title?: string;
+  tags?: string;
+  due?: string;
+  repeat?: string;
+  zone?: string;
+}): string {
+  const { title = 'Task', tags = '', due = '', repeat = '', zone = 'Europe/Berlin' } = fields;
+  return `${['Personal', 'Home', title, 'TEXT', tags, '', 'N', '', due, '', repeat, '0', '0', '', '', '0', zone, 'true', 'false', '', '', 'list', 'id-1', ''].map(cell).join(',')}\n`;
+}
+
+function archive(todos: object[], tags: object[] = []): string {
+  return JSON.stringify({
+    format: 'daywise-archive',
+    schemaVersion: 1,
+    exportedAt: '2026-11-20T08:00:00.000Z',
+    profile: {
+      id: 'p',
+      name: 'Ada',
+      email: 'ada@example.com',
+      emailVerified: true,
+      bio: '',
+      location: '',
+      website: '',
+      createdAt: '2026-01-01T08:00:00.000Z',
+      picture: null,
+    },
+    settings: {
+      notifications: { email: true, reminders: true },
+      privacy: { profileVisibility: 'friends', activityTracking: true },
+      preferences: { theme: 'system', timezone: 'Europe/London' },
+    },
+    tags,
+    todos,
+    plans: [],
+    completions: [],
+    sharedPlans: [],
+    chats: [],
+  });
+}
+
+const archivedTodo = (id: string, fields: object = {}) => ({
+  id,
+  title: `Todo ${id}`,
+  description: '',
+  priority: 'low',
+  dueDate: '2026-11-28',
+  reminderTime: null,
+  completed: false,
+  completedAt: null,
+  completedDate: null,
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-01T08:00:00.000Z',
+  ...fields,
+});
+
+const only = (parsed: ParsedImport) => {
+  expect(parsed.items).toHaveLength(1);
+  return parsed.items[0];
+};
+
+// chrono-node builds its patterns on first use; the server does it at start (imports/routes.ts).
+beforeAll(warmUpDates);
+
+describe('reading 100 KB of the worst text', () => {
+  it('takes a Todoist date that repeats "from at" for what it is: no date', async () => {
+    const date = `every day ${fill('from at ')}`;
+    const parsed = await parse(TODOIST_HEADER + todoistRow({ date }));
+    expect(only(parsed)).toMatchObject({ dueDate: null, reminderTime: null, repeat: null });
+    expect(parsed.problems).toEqual([
+      {
+        row: 2,
+        message: `Date "${date.slice(0, 80)}…" not understood; imported without a due date`,
+      },
+    ]);
+  });
+
+  it.each([
+    ['numbers', fill('1 ')],
+    ['times', fill('at 9 ')],
+    ['words', fill('tomorrow ')],
+  ])('reads a Todoist date of %s as no date', async (_name, date) => {
+    const parsed = await parse(TODOIST_HEADER + todoistRow({ date }));
+    expect(only(parsed)?.dueDate).toBeNull();
+    expect(parsed.problems[0]?.message).toMatch(/^Date ".{80}…" not understood/u);
+  });
+
+  it('keeps a short Todoist date with a time and a start as before', async () => {
+    const parsed = await parse(
+      TODOIST_HEADER + todoistRow({ date: 'every day at 7:30am starting Dec 1 2026' }),
+    );
+    expect(only(parsed)).toMatchObject({
+      dueDate: '2026-12-01',
+      reminderTime: '07:30',
+      repeat: { rule: 'FREQ=DAILY', from: 'due' },
+    });
+  });
+
+  it('shortens a Todoist title of labels and spaces, keeping its start', async () => {
+    const content = `Pay rent ${fill(' @x')}`;
+    const parsed = await parse(TODOIST_HEADER + todoistRow({ content, priority: fill('9') }));
+    const item = only(parsed);
+    expect(item?.title).toBe('Pay rent');
+    expect(item?.tags).toEqual(['x']);
+    expect(parsed.problems).toEqual([
+      { row: 2, message: `Priority "${'9'.repeat(80)}…" unknown; imported as Low` },
+    ]);
+  });
+
+  it('keeps a Todoist title of 100 KB as a title and a description of the limits', async () => {
+    const content = fill('word ');
+    const parsed = await parse(TODOIST_HEADER + todoistRow({ content }));
+    const item = only(parsed);
+    expect(item?.title).toHaveLength(200);
+    expect(item?.description).toHaveLength(2000);
+  });
+
+  it('reads a Todoist comment whose author is 100 KB of brackets', async () => {
+    const author = `${fill('(1')} Ada (40414141)`;
+    const parsed = await parse(
+      TODOIST_HEADER +
+        todoistRow({ content: 'Water the plants' }) +
+        todoistRow({ type: 'note', content: 'Use the rain water', author }),
+    );
+    // The comment, author first, fills the description to its limit.
+    expect(only(parsed)?.description).toBe('(1'.repeat(1000));
+  });
+
+  it('reads TickTick dates, repeats, zones and tags of 100 KB as nothing', async () => {
+    const parsed = await parse(
+      TICKTICK_HEADER +
+        tickTickRow({
+          due: `2026-11-25T08:00:00${fill('+0000')}`,
+          repeat: `RRULE:${fill('FREQ=DAILY;')}`,
+          zone: fill('Europe/'),
+          tags: fill('#a,'),
+        }),
+    );
+    expect(only(parsed)).toMatchObject({
+      dueDate: null,
+      repeat: null,
+      tags: ['Personal', 'Home', 'a'],
+    });
+    expect(parsed.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/^Date "2026-11-25T08:00:00\+0000\+0000.*…" not understood/u),
+      `Repeat "RRULE:${'FREQ=DAILY;'.repeat(6)}FREQ=DAI" cannot be imported; imported once`,
+    ]);
+  });
+
+  it('reads an archive todo with 100 KB of title, description and tag ids', async () => {
+    const tags = [
+      { id: 't1', name: 'Deep work', color: '#8B5CF6', createdAt: '2026-01-02T08:00:00.000Z' },
+    ];
+    const todo = archivedTodo('a', {
+      title: `Finish the chapter${fill(' \t')}`,
+      description: fill('ab '),
+      tagIds: Array.from({ length: 50_000 }, () => 't1'),
+    });
+    const parsed = await parse(archive([todo], tags), 'archive.json');
+    expect(only(parsed)).toMatchObject({ title: 'Finish the chapter', tags: ['Deep work'] });
+    expect(only(parsed)?.description).toHaveLength(2000);
+  });
+
+  it.each([
+    [`every day ${fill('from at ')}`, { rule: 'FREQ=DAILY', from: 'due' }],
+    [`every! 2 weeks ${fill(' at 9')}`, { rule: 'FREQ=WEEKLY;INTERVAL=2', from: 'completion' }],
+    [`every mon${fill(', tue')}x`, null],
+    [`every ${fill('a and ')}!`, null],
+  ])('reads Todoist recurrence of 100 KB (%#)', async (text, expected) => {
+    expect(await timed(() => todoistRepeat(text))).toEqual(expected);
+  });
+
+  it.each([
+    [`RRULE:${fill('FREQ=DAILY;')}`, null],
+    [`RRULE:FREQ=WEEKLY;BYDAY=${fill('MO,')}`, null],
+    [fill('RRULE:'), null],
+  ])('reads a TickTick rule of 100 KB (%#)', async (text, expected) => {
+    expect(await timed(() => tickTickRepeat(text))).toEqual(expected);
+  });
+});
+
+describe('large files', () => {
+  const todoist = (rows: number) =>
+    TODOIST_HEADER +
+    Array.from({ length: rows }, (_, index) =>
+      todoistRow({ content: `Task ${index}`, date: `Nov ${(index % 28) + 1} 2026 18:00` }),
+    ).join('');
+  const tickTick = (rows: number) =>
+    TICKTICK_HEADER +
+    Array.from({ length: rows }, (_, index) =>
+      tickTickRow({ title: `Task ${index}`, due: '2026-11-25T08:00:00+0000' }),
+    ).join('');
+  const bigArchive = (rows: number) =>
+    archive(Array.from({ length: rows }, (_, index) => archivedTodo(`todo-${index}`)));
+
+  it.each([
+    ['a Todoist export', () => todoist(3000), 3000],
+    ['a TickTick backup', () => tickTick(3000), 3000],
+    ['a Daywise archive', () => bigArchive(5000), 5000],
+  ])('reads %s in slices, letting other work run meanwhile', async (_name, file, rows) => {
+    const bytes = Buffer.from(file());
+    const order: string[] = [];
+    const parsing = parseImport(bytes, 'Inbox.csv', CONTEXT).then((parsed) => {
+      order.push('parsed');
+      return parsed;
+    });
+    // Queued behind whatever the parser does first: it runs before the parse ends only if the
+    // parser gives the event loop a turn.
+    void nextTurn().then(() => order.push('other work'));
+    expect((await parsing).items).toHaveLength(rows);
+    expect(order).toEqual(['other work', 'parsed']);
+  });
+
+  it('refuses a CSV with more rows than IMPORT_MAX_ROWS', async () => {
+    // Blank rows of the header's width: the cheapest rows to read.
+    const file = (rows: number) =>
+      Buffer.from(`${TODOIST_HEADER}${todoistRow({})}${',,,,,,,,,\n'.repeat(rows - 1)}`);
+    await expect(
+      parseImport(file(IMPORT_MAX_ROWS + 1), 'Inbox.csv', CONTEXT),
+    ).rejects.toMatchObject({
+      code: 'IMPORT_FILE_INVALID',
+      message: MESSAGES.importTooManyRows(IMPORT_MAX_ROWS),
+    });
+    expect((await parseImport(file(IMPORT_MAX_ROWS), 'Inbox.csv', CONTEXT)).items).toHaveLength(1);
+  });
+
+  it('refuses an archive with more records than IMPORT_MAX_ROWS', async () => {
+    const json = JSON.parse(bigArchive(1)) as { daysOff?: object[] };
+    const range = {
+      id: 'd',
+      startDate: '2026-12-01',
+      endDate: '2026-12-02',
+      createdAt: '2026-11-01T08:00:00.000Z',
+    };
+    json.daysOff = Array.from({ length: IMPORT_MAX_ROWS }, () => range);
+    await expect(
+      parseImport(Buffer.from(JSON.stringify(json)), 'archive.json', CONTEXT),
+    ).rejects.toMatchObject({ message: MESSAGES.importTooManyRows(IMPORT_MAX_ROWS) });
+  });
+
+  it('refuses JSON of half a million tiny values as a damaged archive', async () => {
+    const text = `{"format":"daywise-archive","todos":[${'[[[[0]]]],'.repeat(100_000)}0]}`;
+    await expect(parseImport(Buffer.from(text), 'archive.json', CONTEXT)).rejects.toMatchObject({
+      message: MESSAGES.importBadArchive,
+    });
+    await expect(
+      parseImport(Buffer.from(`${archive([])} trailing`), 'archive.json', CONTEXT),
+    ).rejects.toMatchObject({ message: MESSAGES.importBadArchive });
+  });
+});
+
+describe('chunks', () => {
+  /** The text `make` makes with padding enough that the first emoji straddles two chunks. */
+  const straddling = (make: (pad: string) => string) =>
+    make('d'.repeat(16 * 1024 - 1 - make('').indexOf('😀')));
+
+  it('never split a character in two, in a CSV or in JSON', async () => {
+    const csv = straddling(
+      (pad) =>
+        TODOIST_HEADER +
+        todoistRow({ content: 'Filler', description: pad }) +
+        todoistRow({ content: '😀 party' }),
+    );
+    expect(csv.indexOf('😀')).toBe(16 * 1024 - 1);
+    const fromCsv = await parseImport(Buffer.from(csv), 'Inbox.csv', CONTEXT);
+    expect(fromCsv.items.map((item) => item.title)).toEqual(['Filler', '😀 party']);
+
+    const json = straddling((pad) => {
+      const file = JSON.parse(archive([archivedTodo('a', { title: '😀 party' })])) as Archive;
+      file.profile.bio = pad;
+      return JSON.stringify(file);
+    });
+    expect(json.indexOf('😀')).toBe(16 * 1024 - 1);
+    const fromJson = await parseImport(Buffer.from(json), 'archive.json', CONTEXT);
+    expect(fromJson.items.map((item) => item.title)).toEqual(['😀 party']);
+  });
+});
+
+describe('NUL characters', () => {
+  it('are taken out of every CSV cell and every archive string as they are read', async () => {
+    const todoist = await parseImport(
+      Buffer.from(
+        TODOIST_HEADER +
+          todoistRow({ type: 'section', content: 'Err\0ands' }) +
+          todoistRow({ content: 'Buy\0 milk @sho\0pping', description: 'Two\0 litres' }),
+      ),
+      'Work [1].csv',
+      CONTEXT,
+    );
+    expect(todoist.items[0]).toMatchObject({
+      title: 'Buy milk',
+      description: 'Two litres',
+      tags: ['Work', 'Errands', 'shopping'],
+    });
+    const tickTick = await parseImport(
+      Buffer.from(TICKTICK_HEADER + tickTickRow({ title: 'Pay\0 rent', tags: 'bi\0lls' })),
+      'backup.csv',
+      CONTEXT,
+    );
+    expect(tickTick.items[0]).toMatchObject({
+      title: 'Pay rent',
+      tags: ['Personal', 'Home', 'bills'],
+    });
+    const tags = [
+      {
+        id: 't1',
+        name: 'Deep\u0000 work',
+        color: '#8B5CF6',
+        createdAt: '2026-01-02T08:00:00.000Z',
+      },
+    ];
+    const daywise = await parseImport(
+      Buffer.from(archive([archivedTodo('a', { title: 'Fin\u0000ish', tagIds: ['t1'] })], tags)),
+      'archive.json',
+      CONTEXT,
+    );
+    expect(daywise.items[0]).toMatchObject({ title: 'Finish', tags: ['Deep work'] });
+    expect(JSON.stringify(daywise)).not.toContain('\\u0000');
+  });
+
+  it('in the first bytes of invalid UTF-8 still mark a binary file', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    await expect(parseImport(png, 'photo.csv', CONTEXT)).rejects.toMatchObject({
+      message: MESSAGES.importNotText,
+    });
+  });
+});

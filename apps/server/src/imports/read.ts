@@ -1,0 +1,175 @@
+import { Readable } from 'node:stream';
+
+import { IMPORT_MAX_ROWS, MESSAGES, TODO_LIMITS } from '@daywise/shared';
+import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
+import { parse as csvParser } from 'csv-parse';
+
+import { ApiError } from '../lib/errors';
+import { slicer } from '../lib/slices';
+
+/**
+ * Reading an uploaded file's text on the request thread without holding it (ADR 0022): the text
+ * goes to the CSV or JSON parser a chunk at a time, and other requests run between chunks and
+ * between rows. Text enters Daywise here, so here NUL characters are taken out (PostgreSQL cannot
+ * store them, ADR 0016) and every cell is clipped before anything reads it.
+ */
+
+/** How much text a parser reads in one go. */
+const CHUNK_CHARS = 16 * 1024;
+
+/**
+ * The longest cell kept, in UTF-16 code units: a title too long for a title becomes the
+ * description, which keeps at most TODO_LIMITS.descriptionMax characters (each one or two code
+ * units), so nothing longer can matter. Bounding every cell bounds every later step's work.
+ */
+export const CELL_MAX = 2 * TODO_LIMITS.descriptionMax;
+
+export function invalidFile(message: string, cause?: unknown): ApiError {
+  return new ApiError('IMPORT_FILE_INVALID', message, { file: message }, cause);
+}
+
+function tooManyRows(): ApiError {
+  return invalidFile(MESSAGES.importTooManyRows(IMPORT_MAX_ROWS));
+}
+
+/** The text without U+0000, which no Daywise text may hold. */
+export function withoutNul(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '') : text;
+}
+
+/** Where the text may be cut before `end`: not between the two halves of a surrogate pair. */
+function cutBefore(text: string, end: number): number {
+  const last = text.charCodeAt(end - 1);
+  return end < text.length && last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
+}
+
+/** The first `max` code units of the text, never ending in half a surrogate pair. */
+export function clip(text: string, max = CELL_MAX): string {
+  return text.length <= max ? text : text.slice(0, cutBefore(text, max));
+}
+
+/*
+ * What comes before or after a keyword, found by a plain search. A regex such as /from (.+)$/
+ * backtracks over the rest of the text at every place the keyword occurs: quadratic in a cell
+ * that repeats it (ADR 0022).
+ */
+
+/** The text after the first match of `keyword`, or undefined. */
+export function after(text: string, keyword: RegExp): string | undefined {
+  const found = keyword.exec(text);
+  return found ? text.slice(found.index + found[0].length) : undefined;
+}
+
+/** The text before the first match of `keyword`, or all of it. */
+export function before(text: string, keyword: RegExp): string {
+  const found = keyword.exec(text);
+  return found ? text.slice(0, found.index) : text;
+}
+
+/** The text in pieces of about CHUNK_CHARS, none splitting a surrogate pair. */
+function* chunksOf(text: string): Generator<string> {
+  let start = 0;
+  while (start < text.length) {
+    const end = cutBefore(text, Math.min(start + CHUNK_CHARS, text.length));
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
+export interface CsvRow {
+  /** The cells, NUL taken out and each at most CELL_MAX code units. */
+  record: string[];
+  /** The file's line the record ends on. */
+  line: number;
+}
+
+/**
+ * A CSV file's records from `fromLine` on, parsed a chunk at a time (csv-parse's stream API) and
+ * handed out one by one, with a chance for other requests to run between them. More than the
+ * header and IMPORT_MAX_ROWS rows, or broken quoting, is the file's fault: a 400.
+ */
+export async function* csvRows(text: string, fromLine = 1): AsyncGenerator<CsvRow> {
+  const source = Readable.from(chunksOf(text));
+  const parser = source.pipe(
+    csvParser({
+      from_line: fromLine,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      info: true,
+      // Cells are text: nothing is cast, evaluated or trimmed by the parser.
+      cast: false,
+    }),
+  );
+  const pause = slicer();
+  let count = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      count += 1;
+      if (count > IMPORT_MAX_ROWS + 1) {
+        throw tooManyRows();
+      }
+      yield { record: record.map((cell) => clip(withoutNul(cell))), line: info.lines };
+      await pause();
+    }
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw error;
+    }
+    throw invalidFile(MESSAGES.importBadCsv, error);
+  } finally {
+    source.destroy();
+    parser.destroy();
+  }
+}
+
+/**
+ * A JSON document parsed a chunk at a time (@streamparser/json): JSON.parse would take the whole
+ * file in one call, and a file made of millions of tiny values takes it seconds. Every string
+ * comes out without NUL, which JSON may carry escaped as \u0000. Text that is not one JSON value
+ * is refused with `notJson`.
+ */
+export async function readJson(text: string, notJson: string): Promise<unknown> {
+  const tokenizer = new Tokenizer();
+  const parser = new TokenParser({ paths: ['$'] });
+  tokenizer.onToken = (token) => {
+    parser.write(
+      token.token === TokenType.STRING && typeof token.value === 'string'
+        ? { ...token, value: withoutNul(token.value) }
+        : token,
+    );
+  };
+  // Wired as the library's own JSONParser wires the two.
+  tokenizer.onEnd = () => {
+    if (!parser.isEnded) {
+      parser.end();
+    }
+  };
+  parser.onEnd = () => {
+    if (!tokenizer.isEnded) {
+      tokenizer.end();
+    }
+  };
+  let root: unknown;
+  parser.onValue = ({ value }) => {
+    root = value;
+  };
+  const pause = slicer();
+  try {
+    for (const chunk of chunksOf(text)) {
+      tokenizer.write(chunk);
+      await pause();
+    }
+    if (!tokenizer.isEnded) {
+      tokenizer.end();
+    }
+  } catch (error) {
+    throw invalidFile(notJson, error);
+  }
+  if (root === undefined) {
+    throw invalidFile(notJson);
+  }
+  return root;
+}
