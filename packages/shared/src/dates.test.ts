@@ -1,8 +1,40 @@
 import { describe, expect, it } from 'vitest';
 
-import { addDays, instantAt, monthOf, startOfDayIn, todayIn, weekOf } from './dates';
+import {
+  addDays,
+  FIRST_DAY,
+  instantAt,
+  isCalendarDay,
+  LAST_DAY,
+  monthOf,
+  startOfDayIn,
+  todayIn,
+  weekOf,
+} from './dates';
 
 describe('dates', () => {
+  it('takes real days from 1900-01-01 to 9999-12-30 (ADR 0022)', () => {
+    for (const day of [FIRST_DAY, '2024-02-29', LAST_DAY]) {
+      expect(isCalendarDay(day), day).toBe(true);
+    }
+    for (const day of [
+      '1899-12-31',
+      '9999-12-31',
+      '0000-01-01',
+      '2026-02-30',
+      '2026-13-01',
+      '26-11-21',
+      '+010000-01-01',
+    ]) {
+      expect(isCalendarDay(day), day).toBe(false);
+    }
+    // Every moment of the range, in the zones furthest from UTC, is an instant of 0001 to 9999.
+    for (const zone of ['Pacific/Kiritimati', 'Etc/GMT+12', 'Etc/GMT-14']) {
+      expect(startOfDayIn(FIRST_DAY, zone).toISOString()).toMatch(/^(1899|1900)-/);
+      expect(instantAt(LAST_DAY, '23:59', zone).toISOString()).toMatch(/^9999-/);
+    }
+  });
+
   it('knows today in a time zone, not the machine’s', () => {
     const lateEveningInNewYork = new Date('2026-11-22T03:30:00Z');
     expect(todayIn('America/New_York', lateEveningInNewYork)).toBe('2026-11-21');

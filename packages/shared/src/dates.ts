@@ -63,6 +63,26 @@ export function todayIn(timeZone: string, now: Date): string {
   return date;
 }
 
+/**
+ * The first and last calendar day Daywise accepts anywhere (ADR 0022). Every moment of every day
+ * between them, in every time zone (UTC-12 to UTC+14, and every older offset since 1900), is an
+ * instant within the years 0001 to 9999: what an ISO 8601 string writes with four digits, what
+ * sorts as text (SQLite) and what PostgreSQL reads. No one's plans lie before 1900, and before it
+ * some zones kept local mean times more than 14 hours from UTC.
+ */
+export const FIRST_DAY = '1900-01-01';
+export const LAST_DAY = '9999-12-30';
+
+/** Whether a value is a real calendar day, YYYY-MM-DD, from FIRST_DAY to LAST_DAY. */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < FIRST_DAY || value > LAST_DAY) {
+    return false;
+  }
+  // '2026-02-30' parses as 2 March.
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
 /** Adds whole days to a YYYY-MM-DD date. */
 export function addDays(date: string, days: number): string {
   const value = new Date(`${date}T00:00:00Z`);

@@ -112,6 +112,16 @@ describe('nextReminderAt, in the user’s time zone', () => {
   });
 });
 
+describe('a day outside the days Daywise accepts (ADR 0022)', () => {
+  it('gets no reminder: its moment could be past the year 9999', () => {
+    const newYork = (day: string) =>
+      nextReminderAt({ reminderTime: '23:59', day }, 'America/New_York', NOW);
+    expect(newYork('9999-12-30')?.toISOString()).toBe('9999-12-31T04:59:00.000Z');
+    expect(newYork('9999-12-31')).toBeNull();
+    expect(nextReminderAt({ reminderTime: null, day: '0001-01-01' }, PARIS, NOW)).toBeNull();
+  });
+});
+
 describe('reminderAfterFiring', () => {
   it('repeats a daily time the next day, and never a reminder with a day', () => {
     const fired = paris('2026-11-21', '09:30');

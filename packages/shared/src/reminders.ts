@@ -1,4 +1,4 @@
-import { addDays, instantAt, startOfDayIn, todayIn } from './dates';
+import { addDays, instantAt, isCalendarDay, startOfDayIn, todayIn } from './dates';
 
 /**
  * When a reminder fires: one rule for the open tab and the server (docs/product/todos.md#reminders),
@@ -12,6 +12,8 @@ import { addDays, instantAt, startOfDayIn, todayIn } from './dates';
  * - A due date without a usable time: 30 minutes before the due day begins, once.
  * - A moment passed by less than REMINDER_GRACE_MS (the user has just set it) fires
  *   REMINDER_LATE_DELAY_MS from now; one passed longer ago does not fire.
+ * - A day outside the days Daywise accepts (kept from before ADR 0022) gets none: its moment
+ *   could lie past the year 9999, which no instant we store can name.
  */
 
 /** docs/product/todos.md: the default reminder is 30 minutes before the due time. */
@@ -68,6 +70,9 @@ export function nextReminderAt(
   now: Date,
 ): Date | null {
   const time = reminderTime === null ? null : parseReminderTime(reminderTime);
+  if (day && !isCalendarDay(day)) {
+    return null;
+  }
   if (time && day) {
     return unlessLongPassed(instantAt(day, time, timeZone), now);
   }

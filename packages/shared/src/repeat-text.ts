@@ -5,7 +5,7 @@
  * that the pages showing a rule pay for nothing more; the dates themselves are the server's.
  */
 
-import { MONTH_SHORT } from './dates';
+import { isCalendarDay, MONTH_SHORT } from './dates';
 
 export const REPEAT_FREQS = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export type RepeatFreq = (typeof REPEAT_FREQS)[number];
@@ -92,8 +92,7 @@ function untilDate(value: string): string | null {
   }
   const [, year, month, day] = match;
   const date = `${year}-${month}-${day}`;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date) ? date : null;
+  return isCalendarDay(date) ? date : null;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
+import { slicer } from '../lib/slices';
 import { findPicture, readProfile } from '../profile/profiles';
 import { readSettings } from '../settings/settings';
 import {
@@ -165,17 +166,22 @@ async function archiveProfile(db: Kysely<Database>, userId: string): Promise<Arc
   };
 }
 
-/** One JSON array section: each item on its own line, so a reader can count lines as items. */
+/**
+ * One JSON array section: each item on its own line, so a reader can count lines as items. Each
+ * item waits for `pause` first, so the archive is written in slices of the event loop (ADR 0022).
+ */
 async function* section<T>(
   name: string,
   pages: AsyncIterable<T[]> | Iterable<T[]>,
   write: (item: T) => unknown,
+  pause: () => Promise<void> | undefined,
 ): AsyncGenerator<string> {
   yield `,${JSON.stringify(name)}:[`;
   let first = true;
   for await (const page of pages) {
     let chunk = '';
     for (const item of page) {
+      await pause();
       chunk += `${first ? '' : ','}${JSON.stringify(write(item))}\n`;
       first = false;
     }
@@ -194,6 +200,7 @@ export async function* archiveChunks(
   userId: string,
   now: Date,
 ): AsyncGenerator<string> {
+  const pause = slicer();
   const [profile, settings, tags] = await Promise.all([
     archiveProfile(db, userId),
     readSettings(db, userId, undefined, now),
@@ -206,17 +213,18 @@ export async function* archiveChunks(
     profile,
     settings,
   }).slice(0, -1);
-  yield* section('tags', [tags], archiveTag);
-  yield* section('todos', todoPagesWithHistory(db, userId), archiveTodo);
-  yield* section('plans', planPages(db, userId), archivePlan);
-  yield* section('completions', completionPages(db, userId), archiveCompletion);
-  yield* section('sharedPlans', sharedPlanPages(db, userId), archiveSharedPlan(userId));
+  yield* section('tags', [tags], archiveTag, pause);
+  yield* section('todos', todoPagesWithHistory(db, userId), archiveTodo, pause);
+  yield* section('plans', planPages(db, userId), archivePlan, pause);
+  yield* section('completions', completionPages(db, userId), archiveCompletion, pause);
+  yield* section('sharedPlans', sharedPlanPages(db, userId), archiveSharedPlan(userId), pause);
   // A chat's messages may be many: they are read in pages too, one line each.
   yield ',"chats":[';
   let firstChat = true;
   const message = archiveMessage(userId);
   for await (const page of chatPages(db, userId)) {
     for (const chat of page) {
+      await pause();
       const opening: Omit<ArchiveChat, 'messages'> = {
         id: chat.id,
         shared: true,
@@ -229,6 +237,7 @@ export async function* archiveChunks(
       for await (const messages of messagePages(db, chat.id)) {
         let chunk = '';
         for (const row of messages) {
+          await pause();
           chunk += `${firstMessage ? '' : ','}${JSON.stringify(message(row))}\n`;
           firstMessage = false;
         }
@@ -238,11 +247,16 @@ export async function* archiveChunks(
     }
   }
   yield ']';
-  yield* section('daysOff', [await dayOffRows(db, userId)], (row) => ({
-    id: row.id,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    createdAt: row.created_at,
-  }));
+  yield* section(
+    'daysOff',
+    [await dayOffRows(db, userId)],
+    (row) => ({
+      id: row.id,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      createdAt: row.created_at,
+    }),
+    pause,
+  );
   yield '}\n';
 }

@@ -13,6 +13,7 @@ import {
   todoPagesWithTags,
   type TodoRow,
 } from './data';
+import { eachRow } from './pages';
 
 /** A column of a CSV export: its header and its cell for a row. */
 type Column<Row> = readonly [header: string, cell: (row: Row) => string | number | null];
@@ -101,11 +102,9 @@ export function todosCsv(db: Kysely<Database>, userId: string): Readable {
   async function* todos(): AsyncGenerator<CsvTodo> {
     // The user's tags in name order (at most QUOTAS.tags): each todo's are named in that order.
     const tags = await tagRows(db, userId);
-    for await (const page of todoPagesWithTags(db, userId)) {
-      for (const row of page) {
-        const own = new Set(row.tagIds);
-        yield { ...row, tags: tags.filter((tag) => own.has(tag.id)).map((tag) => tag.name) };
-      }
+    for await (const row of eachRow(todoPagesWithTags(db, userId))) {
+      const own = new Set(row.tagIds);
+      yield { ...row, tags: tags.filter((tag) => own.has(tag.id)).map((tag) => tag.name) };
     }
   }
   return csvStream(todos(), TODO_COLUMNS);
@@ -113,11 +112,9 @@ export function todosCsv(db: Kysely<Database>, userId: string): Readable {
 
 export function planTasksCsv(db: Kysely<Database>, userId: string): Readable {
   async function* tasks() {
-    for await (const page of planPages(db, userId)) {
-      for (const { plan, tasks } of page) {
-        for (const task of tasks) {
-          yield { plan, task };
-        }
+    for await (const { plan, tasks } of eachRow(planPages(db, userId))) {
+      for (const task of tasks) {
+        yield { plan, task };
       }
     }
   }

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+
 import { EXPORT_ITEMS_HEADER } from '@daywise/shared';
 import { type Archive, archiveSchema } from '@daywise/shared/schemas';
 import { parse } from 'csv-parse/sync';
@@ -5,7 +7,7 @@ import type { KyselyPlugin } from 'kysely';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestApp, ENGINES, type TestApp, testClock } from '../../test/helpers';
+import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp, testClock } from '../../test/helpers';
 import { socialClient, type TestUser } from '../../test/social-client';
 import { newId } from '../lib/ids';
 import { archiveChunks } from './archive';
@@ -26,6 +28,10 @@ const TRICKY = [
   'plain',
 ];
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A title of many scripts, near the title's length limit: the dearest text to lay out. */
+const LONG_TITLE = 'Привет мир · Ωμέγα ελληνικά · ქართული · Հայերեն · Ünïcödé ☕ '
+  .repeat(3)
+  .slice(0, 180);
 
 interface SeedTodo {
   title: string;
@@ -582,6 +588,73 @@ describe.each(ENGINES)('exports on %s', (engine) => {
     );
     const { text } = await readPdf(response.rawPayload);
     expect(text.replace(/\s+/g, ' ')).toContain('No daily plans in this range.');
+  });
+
+  it('answers other requests while it writes a long report, which still holds every todo', async () => {
+    // SQLite reads a page synchronously and pdfkit lays text out synchronously: the report must
+    // let the event loop turn between rows (ADR 0022), or nothing else is answered until it ends.
+    const titles = Array.from(
+      { length: 2000 },
+      (_, index) => `Todo ${String(index).padStart(4, '0')} ${LONG_TITLE}`,
+    );
+    await insertTodos(
+      ctx,
+      ada.id,
+      titles.map((title) => ({ title })),
+    );
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+
+    const report = await fetch(`${origin}/api/exports/report?from=2026-11-01&to=2026-11-21`, {
+      headers: { cookie: ada.cookie },
+    });
+    expect(report.status).toBe(200);
+    const reader: ReadableStreamDefaultReader<Uint8Array> = report.body!.getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    const chunks = [first.value ?? new Uint8Array()];
+    // The report has begun. Health answers, and a todo added now is read by the report, whose
+    // open todos come oldest first: it had not read its last page yet.
+    const health = await fetch(`${origin}/api/health`);
+    expect(health.status).toBe(200);
+    const added = await fetch(`${origin}/api/todos`, {
+      method: 'POST',
+      headers: { ...SAME_ORIGIN, cookie: ada.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Added while the report was written' }),
+    });
+    expect(added.status).toBe(201);
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      chunks.push(next.value);
+    }
+
+    const { text } = await readPdf(Buffer.concat(chunks));
+    const flat = text.replace(/\s+/g, ' ');
+    const listed = [...flat.matchAll(/Todo (\d{4}) /g)].map((match) => match[1]);
+    expect(listed).toEqual(titles.map((title) => title.slice(5, 9)));
+    expect(flat).toContain(LONG_TITLE.slice(0, 40));
+    expect(flat).toContain('Added while the report was written');
+  }, 60_000);
+
+  it('lets the event loop turn while it writes the archive', async () => {
+    await insertTodos(
+      ctx,
+      ada.id,
+      Array.from({ length: 2000 }, (_, index) => ({ title: `Todo ${index} ${LONG_TITLE}` })),
+    );
+    // On SQLite every read resolves at once: without slices the whole archive is written before
+    // anything scheduled for the next turn of the event loop runs (ADR 0022).
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    let turnedBeforeTheEnd = false;
+    let text = '';
+    for await (const chunk of archiveChunks(ctx.database.db, ada.id, clock.now())) {
+      turnedBeforeTheEnd ||= turned && !text.includes('"daysOff"');
+      text += chunk;
+    }
+    expect(turnedBeforeTheEnd).toBe(true);
+    expect(archiveSchema.parse(JSON.parse(text)).todos).toHaveLength(2000);
   });
 
   it('streams a heavy user (10,000 todos, two years of plans) in pages, reading the next only when asked', async () => {

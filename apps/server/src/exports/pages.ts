@@ -1,3 +1,5 @@
+import { slicer } from '../lib/slices';
+
 /** Rows read per query: enough to keep the round trips few, small enough to bound memory. */
 export const EXPORT_PAGE_SIZE = 500;
 
@@ -23,9 +25,20 @@ export async function* keysetPages<Row>(
   }
 }
 
-/** The rows of every page, one at a time. */
-export async function* eachRow<Row>(pages: AsyncIterable<Row[]>): AsyncGenerator<Row> {
+/**
+ * The rows of every page, one at a time, in slices of the event loop (ADR 0022): on SQLite a page
+ * is read synchronously and awaiting it never lets another request in, so each row first waits
+ * for `pause`, which yields once the slice (the reading and whatever the caller did with the rows
+ * before) has run its time. Pass one `pause` to every reader of the same export.
+ */
+export async function* eachRow<Row>(
+  pages: AsyncIterable<Row[]>,
+  pause = slicer(),
+): AsyncGenerator<Row> {
   for await (const page of pages) {
-    yield* page;
+    for (const row of page) {
+      await pause();
+      yield row;
+    }
   }
 }

@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit';
 
 import { currentStreak, streakItems } from '../analytics/streaks';
 import type { Database } from '../db/schema';
+import { slicer } from '../lib/slices';
 import { completedTodoPages, completionPages, openTodoPages, type TodoRow } from './data';
 import { eachRow } from './pages';
 
@@ -186,12 +187,15 @@ export function reportPdf(db: Kysely<Database>, userId: string, input: ReportInp
   doc.registerFont('bold', REPORT_FONTS.bold);
 
   const write = async () => {
+    // One slicer for the whole document: reading rows, laying out their text (pdfkit is
+    // synchronous) and writing it out take turns with other requests (ADR 0022).
+    const pause = slicer();
     const asOf = input.to < input.today ? input.to : input.today;
     const days = daysOf(input.from, input.to);
     const percent = new Map<string, number>();
     let planDays = 0;
     let percentSum = 0;
-    for await (const row of eachRow(completionPages(db, userId, input))) {
+    for await (const row of eachRow(completionPages(db, userId, input), pause)) {
       percent.set(row.date, Number(row.completion_percentage));
       planDays += 1;
       percentSum += Number(row.completion_percentage);
@@ -226,14 +230,14 @@ export function reportPdf(db: Kysely<Database>, userId: string, input: ReportInp
     heading(doc, 'Completed todos');
     await todoList(
       doc,
-      eachRow(completedTodoPages(db, userId, input.from, input.to)),
+      eachRow(completedTodoPages(db, userId, input.from, input.to), pause),
       input.today,
       'No todos completed in this range.',
     );
     heading(doc, 'Open todos');
     await todoList(
       doc,
-      eachRow(openTodoPages(db, userId, input.to)),
+      eachRow(openTodoPages(db, userId, input.to), pause),
       input.today,
       'No open todos.',
     );

@@ -238,6 +238,100 @@ describe.each(ENGINES)('repeating todos on %s', (engine) => {
     );
   });
 
+  it('refuses rules that never occur with a 400, before searching for a day (ADR 0022)', async () => {
+    for (const [rule, detail] of [
+      [
+        'FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2',
+        'BYMONTHDAY names no day of the months of BYMONTH (such as 30 February)',
+      ],
+      [
+        'FREQ=MONTHLY;BYDAY=MO;BYSETPOS=366',
+        'BYSETPOS must be from -5 to 5, not 0: a month of this rule holds at most 5 days',
+      ],
+      [
+        'FREQ=YEARLY;BYDAY=MO;BYSETPOS=366',
+        'BYSETPOS must be from -53 to 53, not 0: a year of this rule holds at most 53 days',
+      ],
+    ]) {
+      const response = await send('POST', '/api/todos', {
+        title: 'Never',
+        dueDate: '9999-01-01',
+        repeat: { rule, from: 'due' },
+      });
+      expect(response.statusCode, rule).toBe(400);
+      expect(response.json(), rule).toEqual({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: `This repeat is not supported: ${detail}.`,
+        },
+      });
+    }
+    // A rule that could occur but does not from this due date: no day within the search's bound.
+    const never = await send('POST', '/api/todos', {
+      title: 'Never',
+      dueDate: '2026-11-21',
+      repeat: { rule: 'FREQ=DAILY;INTERVAL=7;BYDAY=MO', from: 'due' },
+    });
+    expect(never.statusCode).toBe(400);
+    expect(never.json()).toMatchObject({
+      error: { message: 'This repeat has no date on or after the due date' },
+    });
+    expect((await get<{ items: Todo[] }>('/api/todos')).items).toEqual([]);
+  });
+
+  it('counts again the habits a day off changes, with many repeating todos', async () => {
+    const rules = [
+      'FREQ=DAILY',
+      'FREQ=WEEKLY;BYDAY=SU,MO,TU,WE,TH,FR,SA',
+      'FREQ=DAILY;INTERVAL=1;BYMONTH=11,12',
+    ];
+    const todos: Todo[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      todos.push(
+        await create({ title: `Habit ${index}`, repeat: { rule: rules[index % 3], from: 'due' } }),
+      );
+    }
+    await create({
+      title: 'Rent',
+      dueDate: '2026-12-01',
+      repeat: { rule: 'FREQ=MONTHLY;BYMONTHDAY=1', from: 'due' },
+    });
+    // Done on the 21st, 22nd and 23rd; the 24th and 25th pass without them.
+    for (let day = 0; day < 3; day += 1) {
+      for (const todo of todos) {
+        await complete(todo.id);
+      }
+      nextDay();
+    }
+    nextDay(2);
+    const habits = async () =>
+      new Map(
+        (await get<{ items: Todo[] }>('/api/todos?limit=100')).items.map((todo) => [
+          todo.title,
+          todo.habit,
+        ]),
+      );
+    const broken = { streak: 0, best: 3, freezes: 0, done: 3 };
+    const kept = { streak: 3, best: 3, freezes: 0, done: 3 };
+    const none = { streak: 0, best: 0, freezes: 0, done: 0 };
+    const all = (habit: object) => [...todos.map((todo) => [todo.title, habit]), ['Rent', none]];
+    expect([...(await habits())].sort()).toEqual(all(broken).sort());
+
+    // Days off ahead change no habit; the 24th and 25th off keep every streak.
+    await ok('POST', '/api/days-off', { startDate: '2026-12-24', endDate: '2027-01-02' });
+    expect([...(await habits())].sort()).toEqual(all(broken).sort());
+    const off = await ok<DayOff>('POST', '/api/days-off', {
+      startDate: '2026-11-24',
+      endDate: '2026-11-25',
+    });
+    expect([...(await habits())].sort()).toEqual(all(kept).sort());
+    // Kept on the rows: another day passes and the reads still count from them.
+    nextDay();
+    expect([...(await habits())].sort()).toEqual(all({ ...kept, streak: 0 }).sort());
+    expect((await send('DELETE', `/api/days-off/${off.id}`)).statusCode).toBe(204);
+    expect([...(await habits())].sort()).toEqual(all(broken).sort());
+  }, 60_000);
+
   it('lists, Today and the reminders read carry the habit as of today', async () => {
     const todo = await create({ repeat: daily, reminderTime: '08:00' });
     await complete(todo.id);

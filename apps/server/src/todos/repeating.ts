@@ -4,10 +4,18 @@ import type { Kysely, Selectable } from 'kysely';
 
 import type { Database, TodoTable } from '../db/schema';
 import { daysOffOf } from '../habits/days-off';
-import { type DayOffRange, habitOf, type OccurrenceRecord } from '../habits/habit';
+import {
+  type DayOffRange,
+  FREEZE_LIMIT,
+  habitOf,
+  isDayOff,
+  type OccurrenceRecord,
+} from '../habits/habit';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { slicer } from '../lib/slices';
 import {
+  acceptRule,
   firstOnOrAfter,
   formatRule,
   nextOccurrence,
@@ -27,7 +35,7 @@ type TodoRow = Selectable<TodoTable>;
 
 /** The stored form of a repeat: the rule checked and written in a fixed order. */
 export function storedRepeat(repeat: Repeat): { rule: string; from: Repeat['from'] } {
-  return { rule: formatRule(parseRule(repeat.rule, repeat.from)), from: repeat.from };
+  return { rule: formatRule(acceptRule(repeat.rule, repeat.from)), from: repeat.from };
 }
 
 export function repeatOf(row: TodoRow): Repeat | null {
@@ -77,6 +85,7 @@ export function startSeries(
 }
 
 interface RecordRow {
+  todo_id: string;
   id: string;
   occurrence_date: string;
   outcome: 'done' | 'skipped';
@@ -88,11 +97,11 @@ interface RecordRow {
  * The todo's records, oldest first. They stay with the todo when its rule or due date changes,
  * so a streak carries on across a postponed occurrence.
  */
-async function seriesRecords(db: Kysely<Database>, row: TodoRow): Promise<RecordRow[]> {
+async function seriesRecords(db: Kysely<Database>, todoIds: string[]): Promise<RecordRow[]> {
   return db
     .selectFrom('todo_occurrences')
-    .select(['id', 'occurrence_date', 'outcome', 'completed_on', 'created_at'])
-    .where('todo_id', '=', row.id)
+    .select(['todo_id', 'id', 'occurrence_date', 'outcome', 'completed_on', 'created_at'])
+    .where('todo_id', 'in', todoIds)
     .orderBy('created_at')
     .orderBy('occurrence_date')
     .execute();
@@ -103,6 +112,61 @@ const asRecord = (row: RecordRow): OccurrenceRecord => ({
   outcome: row.outcome,
   on: row.completed_on,
 });
+
+/** The first span of days habitDays reads after a record; it doubles up to a year. */
+const FIRST_SPAN_DAYS = 31;
+
+/**
+ * The scheduled days that can change a habit, from `from` to `upTo` (ADR 0022), rather than every
+ * occurrence of the series: the work then follows the records, not how long ago the series began.
+ * An occurrence without a record is missed (neutral on a day off), and a miss takes a freeze or
+ * the streak: so before the first record every occurrence leaves the habit at nothing, and once
+ * FREEZE_LIMIT + 1 misses have followed a record the streak and the freezes are 0 until the next
+ * record. Occurrences are read in spans that grow from a month to a year until then; spans of
+ * days off are stepped over.
+ */
+export function habitDays(
+  series: RepeatSeries,
+  from: string | undefined,
+  recordDates: readonly string[],
+  daysOff: readonly DayOffRange[],
+  upTo: string,
+): string[] {
+  const records = [...new Set(recordDates)].sort();
+  const scheduled: string[] = [];
+  let next = 0;
+  let misses = 0;
+  // Records up to `day` start a new run of misses.
+  const passRecords = (day: string) => {
+    for (; next < records.length && (records[next] ?? '') <= day; next += 1) {
+      misses = 0;
+    }
+  };
+  let start = from;
+  let span = FIRST_SPAN_DAYS;
+  while (start !== undefined && start <= upTo) {
+    const first = start;
+    const off = daysOff.find((range) => range.start <= first && first <= range.end);
+    if (off) {
+      start = off.end < upTo ? addDays(off.end, 1) : undefined;
+      continue;
+    }
+    const spanEnd = addDays(first, span - 1);
+    const end = spanEnd < upTo ? spanEnd : upTo;
+    for (const day of occurrencesBetween(series, first, end)) {
+      passRecords(day);
+      if (misses <= FREEZE_LIMIT && records[next - 1] !== day && !isDayOff(day, daysOff)) {
+        scheduled.push(day);
+        misses += 1;
+      }
+    }
+    passRecords(end);
+    const saturated = misses > FREEZE_LIMIT;
+    start = saturated ? records[next] : addDays(end, 1);
+    span = saturated ? FIRST_SPAN_DAYS : Math.min(span * 2, 366);
+  }
+  return scheduled;
+}
 
 /** The columns that keep the habit on the row, counted afresh over the whole series. */
 export function habitColumns(
@@ -136,7 +200,12 @@ export function habitColumns(
     // An ended series has no occurrence after its last record.
     const upTo =
       row.completed && lastRecord !== null && lastRecord < yesterday ? lastRecord : yesterday;
-    scheduled = occurrencesBetween(series, series.start, upTo);
+    const dates = records.map((record) => record.occurrence_date);
+    const first = dates.reduce<string | undefined>(
+      (earliest, date) => (earliest === undefined || date < earliest ? date : earliest),
+      undefined,
+    );
+    scheduled = habitDays(series, first, dates, daysOff, upTo);
   }
   const habit = habitOf({ scheduled, records: records.map(asRecord), daysOff, today });
   return {
@@ -157,10 +226,100 @@ export async function settleHabit(
   daysOff?: readonly DayOffRange[],
 ): Promise<ReturnType<typeof habitColumns>> {
   const [records, off] = await Promise.all([
-    seriesRecords(db, row),
+    seriesRecords(db, [row.id]),
     daysOff ?? daysOffOf(db, row.user_id),
   ]);
   return habitColumns(row, records, off, today, zone);
+}
+
+/** Repeating todos whose records are read in one query. */
+const SETTLE_BATCH = 20;
+const HABIT_COUNTS = ['habit_streak', 'habit_best', 'habit_freezes', 'habit_done'] as const;
+
+/**
+ * Whether days off added or removed from `changed.start` to `changed.end` can change this todo's
+ * habit: only if one of its records, or one of its occurrences up to yesterday (the habit counts
+ * no later one), falls on one of those days.
+ */
+function touchedBy(
+  changed: DayOffRange,
+  row: TodoRow,
+  records: readonly RecordRow[],
+  today: string,
+  zone: string,
+): boolean {
+  if (records.some((record) => isDayOff(record.occurrence_date, [changed]))) {
+    return true;
+  }
+  const yesterday = addDays(today, -1);
+  const last = changed.end < yesterday ? changed.end : yesterday;
+  const series = seriesOf(row, zone);
+  if (!series || changed.start > last) {
+    return false;
+  }
+  const next = series.from === 'completion' ? row.due_date : firstOnOrAfter(series, changed.start);
+  return next !== null && next >= changed.start && next <= last;
+}
+
+/**
+ * Counts the habit of the user's repeating todos again: days off changed (an occurrence on a day
+ * off neither breaks nor extends a streak), or, without `changed`, anything did (a restore). With
+ * the days off added or removed as `changed`, only the habits they can change are counted, so
+ * days off ahead cost nothing. Records are read for a batch of todos at a time, the counting
+ * takes turns with other requests (ADR 0022), and only a habit that changed is written.
+ */
+export async function resettleHabits(
+  db: Kysely<Database>,
+  userId: string,
+  today: string,
+  zone: string,
+  changed?: DayOffRange,
+): Promise<void> {
+  const [rows, daysOff] = await Promise.all([
+    db
+      .selectFrom('todos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('repeat_rule', 'is not', null)
+      .execute(),
+    daysOffOf(db, userId),
+  ]);
+  const pause = slicer();
+  for (let start = 0; start < rows.length; start += SETTLE_BATCH) {
+    const batch = rows.slice(start, start + SETTLE_BATCH);
+    const records = new Map<string, RecordRow[]>();
+    for (const record of await seriesRecords(
+      db,
+      batch.map((row) => row.id),
+    )) {
+      const own = records.get(record.todo_id);
+      if (own) {
+        own.push(record);
+      } else {
+        records.set(record.todo_id, [record]);
+      }
+    }
+    for (const row of batch) {
+      await pause();
+      const own = records.get(row.id) ?? [];
+      if (changed && !touchedBy(changed, row, own, today, zone)) {
+        continue;
+      }
+      const columns = habitColumns(row, own, daysOff, today, zone);
+      const unchanged =
+        row.habit_through === columns.habit_through &&
+        HABIT_COUNTS.every((column) => Number(row[column]) === columns[column]);
+      if (unchanged) {
+        continue;
+      }
+      await db
+        .updateTable('todos')
+        .set(columns)
+        .where('id', '=', row.id)
+        .where('user_id', '=', userId)
+        .execute();
+    }
+  }
 }
 
 /**
@@ -270,16 +429,20 @@ export async function currentHabit(
     return kept;
   }
   const since = addDays(through, 1);
-  const scheduled =
-    series.from === 'completion'
-      ? row.due_date !== null && row.due_date >= since && row.due_date <= yesterday
-        ? [row.due_date]
-        : []
-      : occurrencesBetween(series, since, yesterday);
-  if (scheduled.length === 0) {
+  if (series.from === 'completion') {
+    const due = row.due_date;
+    return due !== null && due >= since && due <= yesterday
+      ? habitOf({ scheduled: [due], records: [], daysOff: await daysOff(), today, start: kept })
+      : kept;
+  }
+  const first = firstOnOrAfter(series, since);
+  if (first === null || first > yesterday) {
     return kept;
   }
-  return habitOf({ scheduled, records: [], daysOff: await daysOff(), today, start: kept });
+  // Only the first misses since can change it (habitDays).
+  const off = await daysOff();
+  const scheduled = habitDays(series, since, [], off, yesterday);
+  return habitOf({ scheduled, records: [], daysOff: off, today, start: kept });
 }
 
 /**

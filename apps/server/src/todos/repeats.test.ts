@@ -1,8 +1,10 @@
+import { addDays, LAST_DAY } from '@daywise/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '../lib/errors';
 import {
+  acceptRule,
   afterCompletion,
   firstOnOrAfter,
   formatRule,
@@ -238,6 +240,8 @@ describe('repeat rules', () => {
     ['FREQ=DAILY;BYSETPOS=1', 'BYSETPOS needs BYDAY, BYMONTHDAY or BYMONTH'],
     ['FREQ=DAILY;UNTIL=20260230', 'UNTIL must be a date such as 20261231'],
     ['FREQ=DAILY;UNTIL=20260101T000000Z', 'UNTIL must be a date such as 20261231'],
+    ['FREQ=DAILY;UNTIL=99991231', 'UNTIL must be a day from 1900-01-01 to 9999-12-30'],
+    ['FREQ=DAILY;UNTIL=18991231', 'UNTIL must be a day from 1900-01-01 to 9999-12-30'],
     [
       'FREQ=DAILY;COUNT=2;UNTIL=20270101',
       'a repeat ends either after a number of times (COUNT) or on a date (UNTIL)',
@@ -250,6 +254,168 @@ describe('repeat rules', () => {
   ])('refuses %s: %s', (rule, detail) => {
     expect(() => parseRule(rule, 'due')).toThrow(
       new ApiError('VALIDATION_FAILED', `This repeat is not supported: ${detail}.`),
+    );
+  });
+
+  it.each([
+    [
+      'FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2',
+      'BYMONTHDAY names no day of the months of BYMONTH (such as 30 February)',
+    ],
+    [
+      'FREQ=YEARLY;BYMONTH=2,4,6;BYMONTHDAY=31,-31',
+      'BYMONTHDAY names no day of the months of BYMONTH (such as 30 February)',
+    ],
+    [
+      'FREQ=MONTHLY;BYDAY=MO;BYSETPOS=366',
+      'BYSETPOS must be from -5 to 5, not 0: a month of this rule holds at most 5 days',
+    ],
+    [
+      'FREQ=MONTHLY;BYDAY=1MO,-1FR;BYSETPOS=3',
+      'BYSETPOS must be from -2 to 2, not 0: a month of this rule holds at most 2 days',
+    ],
+    [
+      'FREQ=YEARLY;BYDAY=MO;BYSETPOS=-54',
+      'BYSETPOS must be from -53 to 53, not 0: a year of this rule holds at most 53 days',
+    ],
+    [
+      'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=1,2;BYSETPOS=3',
+      'BYSETPOS must be from -2 to 2, not 0: a year of this rule holds at most 2 days',
+    ],
+    [
+      'FREQ=WEEKLY;BYDAY=MO,TH;BYSETPOS=3',
+      'BYSETPOS must be from -2 to 2, not 0: a week of this rule holds at most 2 days',
+    ],
+    [
+      'FREQ=DAILY;BYMONTH=2;BYSETPOS=2',
+      'BYSETPOS must be from -1 to 1, not 0: a day of this rule holds at most 1 day',
+    ],
+    [
+      'FREQ=YEARLY;BYMONTH=1;BYDAY=6MO',
+      "A weekday's number must be from -5 to 5, not 0, with BYMONTH",
+    ],
+    ['FREQ=DAILY;BYMONTHDAY=13', 'BYMONTHDAY cannot go with a daily rule (say FREQ=MONTHLY)'],
+  ])('refuses %s, which never occurs or tests every day (ADR 0022): %s', (rule, detail) => {
+    expect(() => acceptRule(rule, 'due')).toThrow(
+      new ApiError('VALIDATION_FAILED', `This repeat is not supported: ${detail}.`),
+    );
+  });
+
+  it('accepts the rules that can occur, and still reads rules stored before', () => {
+    for (const rule of [
+      'FREQ=MONTHLY;BYMONTH=2,3;BYMONTHDAY=31',
+      'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29',
+      'FREQ=YEARLY;BYDAY=MO,TU,WE,TH,FR,SA,SU;BYSETPOS=366',
+      'FREQ=YEARLY;BYDAY=53MO',
+      'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
+      'FREQ=YEARLY;BYMONTH=2;BYDAY=5FR',
+    ]) {
+      expect(formatRule(acceptRule(rule, 'due')), rule).toBe(rule);
+    }
+    // Refused now, but a todo may keep it from before: it is read, and its searches are bounded.
+    expect(firstOnOrAfter(series('FREQ=DAILY;BYMONTHDAY=13', '2026-11-01'), '2026-11-01')).toBe(
+      '2026-11-13',
+    );
+  });
+
+  it('searches within a bound: a rule whose first day never comes has no occurrence', () => {
+    // Every 7 days from a Saturday never falls on a Monday; every 4 years from 2026, no 29 February.
+    expect(
+      firstOnOrAfter(series('FREQ=DAILY;INTERVAL=7;BYDAY=MO', '2026-11-21'), '2026-11-21'),
+    ).toBeNull();
+    expect(
+      firstOnOrAfter(
+        series('FREQ=YEARLY;INTERVAL=4;BYMONTH=2;BYMONTHDAY=29', '2026-11-21'),
+        '2026-11-21',
+      ),
+    ).toBeNull();
+    // Rare days within the bound are found: 29 February on a Monday, a fifth Friday in February.
+    expect(
+      firstOnOrAfter(
+        series('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO', '2026-11-21'),
+        '2026-11-21',
+      ),
+    ).toBe('2044-02-29');
+    expect(
+      firstOnOrAfter(series('FREQ=MONTHLY;BYMONTH=2;BYDAY=5FR', '2026-11-21'), '2026-11-21'),
+    ).toBe('2036-02-29');
+  });
+
+  it('has no occurrence past the last day Daywise accepts', () => {
+    const last = series('FREQ=DAILY', LAST_DAY, 'Pacific/Kiritimati');
+    expect(firstOnOrAfter(last, LAST_DAY)).toBe(LAST_DAY);
+    expect(nextOccurrence(last, LAST_DAY, LAST_DAY)).toBeNull();
+    expect(occurrencesBetween(last, '9999-12-01', '9999-12-31')).toEqual([LAST_DAY]);
+    expect(firstOnOrAfter(series('FREQ=YEARLY', '9999-01-01'), '9999-01-02')).toBeNull();
+    expect(
+      afterCompletion(
+        series('FREQ=YEARLY;INTERVAL=999', '9990-01-01', 'UTC', 'completion'),
+        '9990-01-01',
+      ),
+    ).toBeNull();
+    expect(
+      afterCompletion(series('FREQ=DAILY', '9999-12-29', 'Etc/GMT+12', 'completion'), '9999-12-29'),
+    ).toBe(LAST_DAY);
+  });
+
+  it('answers adversarial rules at once: refused, or searched within the bound (seeded fuzz)', () => {
+    const part = fc.oneof(
+      fc.constantFrom('FREQ=DAILY', 'FREQ=WEEKLY', 'FREQ=MONTHLY', 'FREQ=YEARLY'),
+      fc.constantFrom(1, 2, 4, 7, 12, 52, 100, 999).map((n) => `INTERVAL=${n}`),
+      fc
+        .uniqueArray(
+          fc.constantFrom('MO', 'TU', 'WE', 'SU', '1MO', '-1FR', '5FR', '-5SU', '53MO', '-53SU'),
+          { minLength: 1, maxLength: 7 },
+        )
+        .map((days) => `BYDAY=${days.join(',')}`),
+      fc
+        .uniqueArray(
+          fc.integer({ min: -31, max: 31 }).filter((n) => n !== 0),
+          { minLength: 1, maxLength: 4 },
+        )
+        .map((days) => `BYMONTHDAY=${days.join(',')}`),
+      fc
+        .uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 3 })
+        .map((months) => `BYMONTH=${months.join(',')}`),
+      fc
+        .uniqueArray(
+          fc.integer({ min: -366, max: 366 }).filter((n) => n !== 0),
+          { minLength: 1, maxLength: 3 },
+        )
+        .map((positions) => `BYSETPOS=${positions.join(',')}`),
+    );
+    const rule = fc
+      .tuple(
+        fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'),
+        fc.uniqueArray(part, { maxLength: 5, selector: (text) => text.split('=')[0] }),
+      )
+      .map(([freq, parts]) =>
+        [`FREQ=${freq}`, ...parts.filter((text) => !text.startsWith('FREQ='))].join(';'),
+      );
+    const start = fc.constantFrom('2026-11-21', '2024-02-29', '1900-01-01', '9999-06-15');
+    const day = /^\d{4}-\d{2}-\d{2}$/;
+    fc.assert(
+      fc.property(rule, start, fc.constantFrom(...ZONES), (text, first, zone) => {
+        let parsed;
+        try {
+          parsed = acceptRule(text, 'due');
+        } catch (error) {
+          return error instanceof ApiError && error.status === 400;
+        }
+        const each = { rule: parsed, from: 'due' as const, start: first, zone };
+        const found = firstOnOrAfter(each, first);
+        const year = occurrencesBetween(
+          each,
+          first,
+          first < '9999' ? addDays(first, 365) : LAST_DAY,
+        );
+        const after = found === null ? null : nextOccurrence(each, found, found);
+        return [found, after, ...year].every(
+          (answer) =>
+            answer === null || (day.test(answer) && answer >= first && answer <= LAST_DAY),
+        );
+      }),
+      { seed: 22, numRuns: 400 },
     );
   });
 
@@ -300,7 +466,7 @@ describe('repeat rules', () => {
         fc.constantFrom<'due' | 'completion'>('due', 'completion'),
         (text, from) => {
           try {
-            const parsed = parseRule(text, from);
+            const parsed = acceptRule(text, from);
             // Whatever is accepted can be asked for its dates.
             const answered = firstOnOrAfter(
               { rule: parsed, from, start: '2026-11-21', zone: 'Europe/Paris' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { PRIORITIES, PROFILE_VISIBILITIES, THEMES } from '../constants';
 import { tagStatSchema } from './plans';
-import { repeatSchema } from './todos';
+import { dateSchema, repeatSchema } from './todos';
 
 /**
  * The Daywise JSON archive: everything that is the user's own, plus the shared plans and chats
@@ -19,8 +19,8 @@ export const ARCHIVE_SCHEMA_VERSION = 1;
 
 /** An instant, ISO 8601 in UTC with milliseconds ('2026-11-23T08:00:00.000Z'), ADR 0003. */
 const instant = z.iso.datetime();
-/** A calendar day, YYYY-MM-DD. */
-const day = z.iso.date();
+/** A calendar day, YYYY-MM-DD, as the API accepts it (ADR 0022). */
+const day = dateSchema;
 /** A time of day on the 24-hour clock, HH:MM. */
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 const priority = z.enum(PRIORITIES);

@@ -1,17 +1,23 @@
 import { z } from 'zod';
 
 import { DUE_FILTERS, PRIORITIES, TODO_LIMITS, TODO_SORTS, TODO_STATUSES } from '../constants';
+import { FIRST_DAY, isCalendarDay, LAST_DAY } from '../dates';
+import { MESSAGES } from '../messages';
 
 export type Priority = (typeof PRIORITIES)[number];
 
-/** A calendar date, YYYY-MM-DD, that exists. */
+/**
+ * A calendar date, YYYY-MM-DD, that exists and lies within the days Daywise accepts (ADR 0022):
+ * every date the API takes is one of these, and so is every date in an archive.
+ */
 export const dateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Please enter a valid date', abort: true })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'Please enter a valid date');
+  .refine((value) => value >= FIRST_DAY && value <= LAST_DAY, {
+    error: MESSAGES.dateOutOfRange(FIRST_DAY, LAST_DAY),
+    abort: true,
+  })
+  .refine(isCalendarDay, 'Please enter a valid date');
 
 /** A reminder time on the 24-hour clock, HH:MM. */
 export const reminderTimeSchema = z

@@ -1,13 +1,4 @@
-import { addDays, PLAN_DAY_REACH } from '@daywise/shared';
-
-/** Whether a value is a real calendar day, YYYY-MM-DD ('2026-02-30' is not). */
-function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return false;
-  }
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
+import { addDays, isCalendarDay, PLAN_DAY_REACH } from '@daywise/shared';
 
 /** The first and last day Today's Goals can show: a year either side of today (as the server). */
 export function dayBounds(today: string): { first: string; last: string } {
