@@ -31,16 +31,18 @@ import { habitRoutes } from './habits/routes';
 import { healthRoutes } from './health/routes';
 import { importRoutes } from './imports/routes';
 import { registerApiReference } from './lib/api-reference';
-import { ApiError, clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/errors';
 import { EventBus } from './lib/events';
 import { forgetAnswersOfDeletedAccounts } from './lib/idempotency';
 import { registerNulRefusal } from './lib/nul-characters';
 import { registerOriginCheck } from './lib/origin-check';
+import { createOutbound } from './lib/outbound';
 import { registerRateLimit } from './lib/rate-limit';
 import { createRedis, waitForReady } from './lib/redis';
 import { OneLinePerRequest, serializeRequest } from './lib/request-log';
 import { registerContractCompilers } from './lib/route';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerShutdown } from './lib/shutdown';
 import { createMailer, type Mailer } from './mail/mailer';
 import { planSubscribers } from './plans/events';
 import { planRoutes } from './plans/routes';
@@ -114,6 +116,12 @@ export interface AppDependencies {
   /** Replaces the channels reminders are delivered on (tests capture deliveries this way). */
   reminderChannels?: ReminderChannel[];
   /**
+   * Tests only: origins on loopback (their fake push services) that outbound requests may reach
+   * although the guard refuses every address that is not public (lib/outbound.ts, ADR 0022).
+   * main.ts never sets it, and no environment variable does.
+   */
+  outboundAllowedOrigins?: string[];
+  /**
    * Checks answers the database wrote as JSON against their contract before sending them (tests
    * do; the running app trusts the queries those tests checked). See lib/route.ts, `JsonAnswer`.
    */
@@ -132,10 +140,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     },
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Shutdown (ADR 0014): idle keep-alive sockets are closed at once; a request that arrives
-    // while closing gets our 503 from the hook below rather than Fastify's own.
+    // Shutdown (lib/shutdown.ts): a request that arrives while closing gets our 503, not Fastify's.
     return503OnClosing: false,
-    forceCloseConnections: 'idle',
     frameworkErrors,
     clientErrorHandler,
     trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
@@ -198,6 +204,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     createPushChannel({
       db: deps.database.db,
       vapid: { subject: vapidSubject(config), ...vapidKeys },
+      outbound: createOutbound({ allowedOrigins: deps.outboundAllowedOrigins ?? [] }),
       logger: app.log,
       now: app.now,
     }),
@@ -251,26 +258,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   });
   registerErrorHandling(app);
   registerNulRefusal(app);
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  // Hooks every request passes through take `done` rather than returning a promise: a promise
-  // each, on every request, was measurable (ADR 0018 step 20).
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (!closing) {
-      done();
-      return;
-    }
-    // Requests already being handled finish; new ones are sent elsewhere, and the client is told
-    // not to reuse this connection. Sent as text: a route's own 503 schema must not reshape our
-    // error.
-    void reply
-      .code(503)
-      .header('connection', 'close')
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(new ApiError('UNAVAILABLE').toBody()));
-  });
+  registerShutdown(app);
   // API answers are per user and must not be kept by browsers or shared caches; a route that
   // answers public, cacheable content (profile pictures) sets its own Cache-Control.
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -9,6 +9,11 @@ import { isDependencyUnavailable } from './lib/errors';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * After SIGTERM, how long open keep-alive connections are still answered (with 503 and
+ * `Connection: close`) before those that stayed idle are closed (ADR 0022).
+ */
+const DRAIN_WINDOW_MS = 3000;
 
 /** Start-up retries reaching the database after this, doubling up to the cap (ADR 0015). */
 const STARTUP_RETRY_FIRST_MS = 250;
@@ -94,22 +99,25 @@ async function main(): Promise<void> {
       return;
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
-    app.close().then(
-      () => {
-        app.log.info('server closed');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    const drained = app.drain(DRAIN_WINDOW_MS);
+    app.log.info({ signal }, 'shutting down: no new connections; answering those open');
+    drained
+      .then(() => app.close())
+      .then(
+        () => {
+          app.log.info('server closed');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

@@ -131,6 +131,8 @@ export async function createTestApp(
     now?: () => Date;
     /** Off only where a test measures the running app's speed (bench/). */
     checkJsonAnswers?: boolean;
+    /** Loopback fake services outbound requests may reach (AppDependencies). */
+    outboundAllowedOrigins?: string[];
   } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase(engine);
@@ -143,6 +145,9 @@ export async function createTestApp(
     redisKeyPrefix: options.redisKeyPrefix ?? uniqueName('test'),
     ...(options.now ? { now: options.now } : {}),
     checkJsonAnswers: options.checkJsonAnswers ?? true,
+    ...(options.outboundAllowedOrigins
+      ? { outboundAllowedOrigins: options.outboundAllowedOrigins }
+      : {}),
   });
   await app.ready();
   return {

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@daywise/shared';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app';
@@ -27,7 +28,9 @@ function proxyFor(databaseUrl: string): Promise<TcpProxy> {
 }
 
 /** The app on a fresh schema, reaching PostgreSQL only through a proxy the test can cut. */
-async function appBehindProxy(databaseUrl: string): Promise<TestApp & { proxy: TcpProxy }> {
+async function appBehindProxy(
+  databaseUrl: string,
+): Promise<TestApp & { proxy: TcpProxy; schema: string }> {
   const proxy = await proxyFor(databaseUrl);
   const schema = await createFreshSchema(databaseUrl, 'outage');
   const database = openDatabase({
@@ -46,6 +49,7 @@ async function appBehindProxy(databaseUrl: string): Promise<TestApp & { proxy: T
     config,
     mailer,
     proxy,
+    schema,
     close: async () => {
       await app.close();
       await proxy.close();
@@ -72,7 +76,7 @@ async function eventually(check: () => Promise<boolean>, deadlineMs: number): Pr
 }
 
 describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL outages (TEST_DATABASE_URL)', () => {
-  let ctx: (TestApp & { proxy: TcpProxy }) | undefined;
+  let ctx: (TestApp & { proxy: TcpProxy; schema: string }) | undefined;
   afterEach(async () => {
     await ctx?.close();
     ctx = undefined;
@@ -126,6 +130,60 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL outages (TEST_DATABASE_URL)', ()
     },
     30_000,
   );
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('a write in flight when PostgreSQL goes silent', () => {
+  let ctx: (TestApp & { proxy: TcpProxy; schema: string }) | undefined;
+  let admin: pg.Client | undefined;
+  afterEach(async () => {
+    await admin?.end();
+    await ctx?.close();
+    ctx = admin = undefined;
+  });
+
+  it('answers 503 within one query time limit, not two, and the app recovers', async () => {
+    ctx = await appBehindProxy(TEST_DATABASE_URL ?? '');
+    const { app, proxy, schema } = ctx;
+    const cookie = await accountClient(ctx).signUpAndVerify();
+    const headers = { cookie: cookie ?? '', origin: ctx.config.appUrl };
+    const listTodos = () => app.inject({ method: 'GET', url: '/api/todos', headers });
+
+    // A lock taken past the proxy holds the todo's insert inside its transaction, so that the
+    // database goes silent while the write is under way.
+    admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query('begin');
+    await admin.query(`lock table ${schema}.todos in share mode`);
+    const inFlight = timed(() =>
+      app.inject({
+        method: 'POST',
+        url: '/api/todos',
+        headers,
+        payload: { title: 'Written as the database went silent' },
+      }),
+    );
+    const held = admin;
+    await eventually(async () => {
+      const { rows } = await held.query<{ waiting: number }>(
+        'select count(*)::int as waiting from pg_locks where relation = $1::regclass and not granted',
+        [`${schema}.todos`],
+      );
+      return (rows[0]?.waiting ?? 0) > 0;
+    }, 10_000);
+    proxy.setMode('silent');
+
+    // The insert times out after QUERY_TIMEOUT_MS; its ROLLBACK must not wait as long again on
+    // the same silent connection.
+    const write = await inFlight;
+    expect(write.response.statusCode).toBe(503);
+    expect(write.response.json()).toEqual(UNAVAILABLE_BODY);
+    expect(write.ms).toBeLessThan(3500);
+    await held.query('rollback');
+
+    proxy.setMode('pass');
+    await eventually(async () => (await listTodos()).statusCode === 200, 10_000);
+    expect(JSON.stringify((await listTodos()).json())).not.toContain('went silent');
+  }, 30_000);
 });
 
 describe.skipIf(!TEST_DATABASE_URL)('start-up while PostgreSQL is unreachable', () => {

@@ -12,7 +12,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything written to stdout and stderr so far. */
   output: () => string;
-  /** The exit code (null when killed by a signal). */
+  /** The exit code (null when killed by a signal), once all of its output has been read. */
   exited: Promise<number | null>;
   /** Whether the process has exited. */
   hasExited: () => boolean;
@@ -29,8 +29,9 @@ export function startServer(env: Record<string, string>): ServerProcess {
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // 'close' rather than 'exit': it comes once the output pipes are read to their end too.
   const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       done = true;
       resolve(code);
     }),

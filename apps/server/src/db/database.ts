@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import SQLite from 'better-sqlite3';
-import { Kysely, sql, SqliteDialect } from 'kysely';
+import {
+  type DatabaseConnection,
+  Kysely,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 
 import type { Database } from './schema';
@@ -24,8 +32,11 @@ export interface DatabaseHandle {
    * Worker, reminders/graphile-queue.ts); undefined on SQLite.
    */
   postgres?: { connectionString: string; schema: string | undefined };
-  /** Resolves when a trivial query succeeds; rejects when the database cannot be reached. */
-  ping: () => Promise<void>;
+  /**
+   * Resolves when the database reads and writes, and on SQLite its file is still the one opened;
+   * rejects with the cause otherwise (the health check, ADR 0022).
+   */
+  check: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -86,22 +97,86 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 function openSqlite(dataDir: string): DatabaseHandle {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = new SQLite(path.join(dataDir, 'daywise.sqlite'));
+  const filePath = path.join(dataDir, 'daywise.sqlite');
+  const file = new SQLite(filePath);
   // WAL for concurrent readers, FULL sync so a committed write survives a power cut.
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  const config = { database: withStatementCache(file) };
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(file) }),
+    dialect: new (class extends SqliteDialect {
+      override createDriver() {
+        return new SqliteDriverKeepingErrors(config, file);
+      }
+    })(config),
   });
-  return handle(db, db, 'sqlite');
+  // SQLite keeps using a file removed or replaced under it, and every read and write succeeds on
+  // the unlinked copy, which nothing will ever open again: only the path says what happened.
+  const opened = fs.statSync(filePath);
+  const verifyFile = async () => {
+    const current = await fs.promises.stat(filePath);
+    if (current.ino !== opened.ino || current.dev !== opened.dev) {
+      throw new Error(`The database file ${filePath} was replaced since it was opened`);
+    }
+  };
+  return handle(db, db, 'sqlite', verifyFile);
 }
 
-/** What pg-pool hands to 'release' listeners; `_getActiveQuery` is pg's internal accessor. */
-interface ReleasedClient {
-  _getActiveQuery?: () => unknown;
-  connection?: { stream?: { destroy: () => void } };
+/**
+ * SQLite as Kysely drives it, except that a failed transaction is rolled back only while it is
+ * still open. On a full disk, an I/O error or a corrupt page SQLite has already rolled it back
+ * itself, and Kysely's ROLLBACK then failed with 'cannot rollback - no transaction is active', an
+ * error that replaced the one saying what happened (ADR 0022).
+ */
+class SqliteDriverKeepingErrors extends SqliteDriver {
+  readonly #file: SQLite.Database;
+
+  constructor(config: SqliteDialectConfig, file: SQLite.Database) {
+    super(config);
+    this.#file = file;
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#file.inTransaction) {
+      await super.rollbackTransaction(connection);
+    }
+  }
+}
+
+/**
+ * The pool as Kysely uses it (ADR 0022). A query that failed without an answer from PostgreSQL
+ * (pg's client-side time limit, a lost connection) leaves its connection in an unknown state: on
+ * a silent connection the timed-out query is still waiting, and the ROLLBACK Kysely sends next
+ * queued behind it for a second full time limit. Such a client answers every later query at once
+ * with the error that broke it, and is destroyed when given back (pg-pool's `release(error)` ends
+ * it, cutting the socket of a query still waiting), so the pool opens a fresh connection.
+ */
+function discardingBrokenClients(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const query = async (text: string, parameters: readonly unknown[]) => {
+        if (broken) {
+          throw broken;
+        }
+        try {
+          return await client.query(text, [...parameters]);
+        } catch (error) {
+          // An error PostgreSQL answered with leaves the connection usable.
+          if (!(error instanceof pg.DatabaseError)) {
+            broken = error instanceof Error ? error : new Error(String(error));
+          }
+          throw error;
+        }
+      };
+      // Kysely's type also offers a cursor form of query(), for a dialect given a cursor: ours is not.
+      return { query, release: () => client.release(broken) } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
 }
 
 function openPostgres(
@@ -127,16 +202,7 @@ function openPostgres(
     created.on('error', () => undefined);
     // The same for a client in use between two queries: the query running gets the error anyway.
     created.on('connect', (client) => client.on('error', () => undefined));
-    // A client given back while a timed-out query still waits for its answer has a connection
-    // that went silent: every later query on it would wait behind that one. Cutting it makes the
-    // pool drop it and open a fresh connection once the database answers again.
-    created.on('release', (_error, client) => {
-      const internals = client as unknown as ReleasedClient;
-      if (internals._getActiveQuery?.()) {
-        internals.connection?.stream?.destroy();
-      }
-    });
-    return created;
+    return discardingBrokenClients(created);
   };
   const db = new Kysely<Database>({
     dialect: new OwnSchemaPostgresDialect({ pool: pool(10, ISO_TYPES) }),
@@ -145,15 +211,60 @@ function openPostgres(
   return { ...handle(db, authDb, 'postgres'), postgres: { connectionString, schema } };
 }
 
-function handle(db: Kysely<Database>, authDb: Kysely<Database>, engine: Engine): DatabaseHandle {
+/** The row the health check reads and writes, in a real table (`select 1` touches no page). */
+const HEALTH_CHECK_KEY = 'health-check';
+/**
+ * The health check writes at most this often (it is public, and each write is a synced commit);
+ * in between it reads, and repeats the last write's failure until a write succeeds again.
+ */
+const HEALTH_WRITE_INTERVAL_MS = 1000;
+
+/** Reads, and at a bounded rate writes, the health check's row: a full or failing disk shows. */
+function storageCheck(db: Kysely<Database>, verifyFile?: () => Promise<void>) {
+  let lastWriteAt = -Infinity;
+  let writeFailure: unknown;
+  return async () => {
+    await verifyFile?.();
+    if (Date.now() - lastWriteAt < HEALTH_WRITE_INTERVAL_MS) {
+      await db
+        .selectFrom('app_settings')
+        .select('key')
+        .where('key', '=', HEALTH_CHECK_KEY)
+        .execute();
+      if (writeFailure !== undefined) {
+        throw writeFailure;
+      }
+      return;
+    }
+    lastWriteAt = Date.now();
+    try {
+      await db
+        .insertInto('app_settings')
+        .values({ key: HEALTH_CHECK_KEY, value: new Date().toISOString() })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+        )
+        .execute();
+      writeFailure = undefined;
+    } catch (error) {
+      writeFailure = error;
+      throw error;
+    }
+  };
+}
+
+function handle(
+  db: Kysely<Database>,
+  authDb: Kysely<Database>,
+  engine: Engine,
+  verifyFile?: () => Promise<void>,
+): DatabaseHandle {
   let closed: Promise<void> | undefined;
   return {
     db,
     authDb,
     engine,
-    ping: async () => {
-      await sql`select 1`.execute(db);
-    },
+    check: storageCheck(db, verifyFile),
     // Idempotent: shutdown paths may close twice, and a second pg pool.end() would throw.
     close: () =>
       (closed ??= Promise.all([db.destroy(), authDb === db ? undefined : authDb.destroy()]).then(

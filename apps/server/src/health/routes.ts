@@ -40,8 +40,8 @@ export function healthRoutes(app: AppInstance): void {
     const { redis } = app;
     const [database, redisStatus] = await Promise.all([
       probe(
-        () => app.database.ping(),
-        (error) => request.log.warn({ err: error }, 'health check: database unreachable'),
+        () => app.database.check(),
+        (error) => request.log.warn({ err: error }, 'health check: database unavailable'),
       ),
       redis
         ? probe(

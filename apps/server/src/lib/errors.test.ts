@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isDependencyUnavailable } from './errors';
+import { isDependencyUnavailable, unavailableCause } from './errors';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -15,6 +15,19 @@ describe('isDependencyUnavailable', () => {
     ['too many connections', withCode('sorry, too many clients already', '53300')],
     ['a connection exception', withCode('connection failure', '08006')],
     ['a busy SQLite file', withCode('database is locked', 'SQLITE_BUSY')],
+    ['a full disk under SQLite', withCode('database or disk is full', 'SQLITE_FULL')],
+    ['a failed SQLite write', withCode('disk I/O error', 'SQLITE_IOERR_WRITE')],
+    [
+      'a SQLite file gone',
+      withCode('attempt to write a readonly database', 'SQLITE_READONLY_DBMOVED'),
+    ],
+    ['a corrupt SQLite file', withCode('database disk image is malformed', 'SQLITE_CORRUPT')],
+    ['a full disk under PostgreSQL', withCode('could not extend file', '53100')],
+    [
+      'a read-only PostgreSQL',
+      withCode('cannot execute INSERT in a read-only transaction', '25006'),
+    ],
+    ['a PostgreSQL I/O error', withCode('could not read block', '58030')],
     ['a Redis command timeout', new Error('Command timed out')],
     [
       'a driver error wrapped by Better Auth',
@@ -32,5 +45,18 @@ describe('isDependencyUnavailable', () => {
     ['something that is not an error', 'Query read timeout'],
   ])('does not mistake %s for unavailability', (_, error) => {
     expect(isDependencyUnavailable(error)).toBe(false);
+  });
+});
+
+describe('unavailableCause', () => {
+  it('names the failure for the log: its code and message, looking through wrappers', () => {
+    const disk = withCode('database or disk is full', 'SQLITE_FULL');
+    expect(unavailableCause(new Error('Failed to create todo', { cause: disk }))).toBe(
+      'SQLITE_FULL: database or disk is full',
+    );
+    expect(unavailableCause(new Error('Query read timeout'))).toBe('Query read timeout');
+    expect(unavailableCause(withCode('UNIQUE constraint failed', 'SQLITE_CONSTRAINT'))).toBe(
+      undefined,
+    );
   });
 });

@@ -72,9 +72,14 @@ const CLIENT_STATUSES: Record<number, ErrorCode> = {
 /**
  * Failures that mean PostgreSQL, SQLite or Redis cannot serve right now, not that the request was
  * wrong (ADR 0015): PostgreSQL's connection, shutdown, overload and cancellation classes; the
- * socket errors and timeouts of pg, the pg pool and ioredis; a busy or closed SQLite file.
+ * socket errors and timeouts of pg, the pg pool and ioredis; a busy or closed SQLite file. And
+ * storage that fails under the database (ADR 0022): a full disk, an I/O error, a file gone
+ * read-only, unopenable or corrupt, on SQLite (better-sqlite3 reports extended codes such as
+ * SQLITE_IOERR_WRITE or SQLITE_READONLY_DBMOVED) and their PostgreSQL counterparts (53100 disk
+ * full, 25006 read-only transaction, 58030 I/O error, XX001 and XX002 corrupt data).
  */
-const UNAVAILABLE_SQLSTATES = /^(08|57P0[1-3]$|53300$|57014$)/;
+const UNAVAILABLE_SQLSTATES = /^(08|57P0[1-3]$|53[13]00$|57014$|25006$|58030$|XX00[12]$)/;
+const UNAVAILABLE_SQLITE_CODES = /^SQLITE_(BUSY|FULL|IOERR|READONLY|CORRUPT|NOTADB|CANTOPEN)(_|$)/;
 const UNAVAILABLE_NODE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -84,7 +89,6 @@ const UNAVAILABLE_NODE_CODES = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
-  'SQLITE_BUSY',
 ]);
 const UNAVAILABLE_MESSAGES = [
   'Query read timeout',
@@ -98,33 +102,47 @@ const UNAVAILABLE_MESSAGES = [
   'driver has already been destroyed',
 ];
 
+function isUnavailableCode(code: unknown): boolean {
+  return (
+    typeof code === 'string' &&
+    (UNAVAILABLE_NODE_CODES.has(code) ||
+      UNAVAILABLE_SQLITE_CODES.test(code) ||
+      (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_SQLSTATES.test(code)))
+  );
+}
+
 /**
- * Whether `error`, or an error it wraps (Better Auth and Kysely wrap the driver's), says a
- * database or Redis is unavailable.
+ * Why `error`, or an error it wraps (Better Auth and Kysely wrap the driver's), says a database or
+ * Redis is unavailable, in words for the log ('SQLITE_FULL: database or disk is full'); undefined
+ * when it does not.
  */
-export function isDependencyUnavailable(error: unknown): boolean {
+export function unavailableCause(error: unknown): string | undefined {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current instanceof Error && !seen.has(current)) {
     seen.add(current);
-    const code = (current as { code?: unknown }).code;
-    if (
-      typeof code === 'string' &&
-      (UNAVAILABLE_NODE_CODES.has(code) ||
-        (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_SQLSTATES.test(code)))
-    ) {
-      return true;
-    }
     const { message } = current;
-    if (UNAVAILABLE_MESSAGES.some((known) => message.includes(known))) {
-      return true;
+    const code = (current as { code?: unknown }).code;
+    if (isUnavailableCode(code)) {
+      return `${String(code)}: ${message}`;
     }
-    if (current instanceof AggregateError && current.errors.some(isDependencyUnavailable)) {
-      return true;
+    if (UNAVAILABLE_MESSAGES.some((known) => message.includes(known))) {
+      return message;
+    }
+    if (current instanceof AggregateError) {
+      const inner = current.errors.map(unavailableCause).find((cause) => cause !== undefined);
+      if (inner !== undefined) {
+        return inner;
+      }
     }
     current = current.cause;
   }
-  return false;
+  return undefined;
+}
+
+/** Whether `error` says a database or Redis is unavailable (see `unavailableCause`). */
+export function isDependencyUnavailable(error: unknown): boolean {
+  return unavailableCause(error) !== undefined;
 }
 
 function toApiError(error: FastifyError): ApiError {
@@ -158,7 +176,12 @@ function toApiError(error: FastifyError): ApiError {
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const apiError = toApiError(error);
   if (apiError.status >= 500) {
-    request.log.error({ err: error }, 'request failed');
+    // One line, naming the cause when a dependency failed: 'disk full' must not read as a bug.
+    const cause = unavailableCause(error);
+    request.log.error(
+      { err: error, ...(cause ? { cause } : {}) },
+      cause ? `request failed: dependency unavailable (${cause})` : 'request failed',
+    );
   } else if (!(error instanceof ApiError)) {
     request.log.info({ code: error.code, status: apiError.status }, 'request refused');
   }
