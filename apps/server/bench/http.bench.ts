@@ -21,23 +21,10 @@ import { promisify } from 'node:util';
 
 import { openDatabase } from '../src/db/database';
 import { seedHeavyUser } from './heavy-user';
-
-interface BenchServer {
-  url: string;
-  dataDir: string;
-  stop: () => Promise<void>;
-}
-interface Support {
-  PASSWORD: string;
-  startServer: (label: string, env?: Record<string, string>) => Promise<BenchServer>;
-  verificationParams: (server: BenchServer, email: string) => Promise<URLSearchParams>;
-  sleep: (ms: number) => Promise<void>;
-  median: (values: number[]) => number;
-}
+import { signedIn, support } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const execFileAsync = promisify(execFile);
-const support = (await import(path.join(here, '../../../scripts/bench-support.mjs'))) as Support;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** P1 alternates the reference and Daywise this many times: a slow spell of the machine then
  * touches one round's pair, not the whole comparison. */
@@ -69,41 +56,6 @@ async function startHelper(file: string, probe: string, env: Record<string, stri
   }
   child.kill('SIGKILL');
   throw new Error(`${file} did not start`);
-}
-
-/** A verified user signed in through the API; returns the session cookie. */
-async function signedIn(
-  server: BenchServer,
-  email: string,
-): Promise<{ id: string; cookie: string }> {
-  const headers = { origin: server.url, 'content-type': 'application/json' };
-  const post = (url: string, body: unknown) =>
-    fetch(`${server.url}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const signUp = await post('/api/account/sign-up', {
-    name: 'Bench User',
-    email,
-    password: support.PASSWORD,
-    confirmPassword: support.PASSWORD,
-    acceptTerms: true,
-  });
-  if (!signUp.ok) {
-    throw new Error(`sign-up answered ${signUp.status}`);
-  }
-  const params = await support.verificationParams(server, email);
-  const verified = await post('/api/account/verify-email', {
-    userId: params.get('userId'),
-    secret: params.get('secret'),
-  });
-  const login = await post('/api/account/login', {
-    email,
-    password: support.PASSWORD,
-    rememberMe: true,
-  });
-  const cookie = login.headers.getSetCookie()[0]?.split(';')[0];
-  if (!verified.ok || !login.ok || !cookie) {
-    throw new Error(`verify-email answered ${verified.status}, login ${login.status}`);
-  }
-  return { id: params.get('userId') ?? '', cookie };
 }
 
 interface Figures {
