@@ -12,7 +12,7 @@ import { route } from '../lib/route';
 import { archiveChunks } from './archive';
 import { planTasksCsv, todosCsv } from './csv';
 import { countRows } from './data';
-import { reportPdf } from './report';
+import { reportPdf, warmUpReports } from './report';
 
 interface Download {
   body: Readable;
@@ -44,6 +44,10 @@ async function sendDownload(reply: FastifyReply, download: Download): Promise<Fa
 /** The user's data as downloads (docs/data-archive.md): JSON archive, CSV files, PDF report. */
 export function exportRoutes(app: AppInstance): void {
   const limit = perUserLimit(app, 'export', EXPORT_RATE_LIMIT);
+  app.addHook('onReady', (done) => {
+    warmUpReports();
+    done();
+  });
 
   route(app, exportsApi.archive, async ({ db, user, now, today, request, reply }) => {
     await limit(request, user.id);
