@@ -19,7 +19,7 @@ import { tagNameKey } from '../plans/tags';
 import { newSeriesColumns, storedRepeat } from '../todos/repeating';
 import { type ArchivedTodo, type ImportItem, type ParsedImport } from './parse';
 import {
-  IMPORT_BATCH,
+  importBatchSize,
   type ImportCaller,
   restoreAccount,
   restorePlansAndDaysOff,
@@ -464,7 +464,8 @@ export async function runImport(run: ImportRun): Promise<void> {
       }
       await emitAll(account.followUps);
     }
-    for (const [batchIndex, batch] of chunks(parsed.items, IMPORT_BATCH).entries()) {
+    const batchSize = importBatchSize(db);
+    for (const [batchIndex, batch] of chunks(parsed.items, batchSize).entries()) {
       await pause();
       const { followUps, wrote, newTags } = await db.transaction().execute(async (trx) => {
         const done = await importedKeys(
@@ -506,7 +507,7 @@ export async function runImport(run: ImportRun): Promise<void> {
         const written: DomainEvent[] = [];
         for (const [index, item] of kept.entries()) {
           // The file's first row shows first in a newest-first list; an archive's keep their times.
-          const position = batchIndex * IMPORT_BATCH + index;
+          const position = batchIndex * batchSize + index;
           const { original } = item;
           const createdAt = original?.createdAt ?? new Date(started - position).toISOString();
           const todoId = newId();

@@ -18,6 +18,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 
+import { isPostgres } from '../db/column-types';
 import type { DailyTaskTable, Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import type { DomainEvent, EventBus } from '../lib/events';
@@ -33,11 +34,15 @@ import { resettleHabits } from '../todos/repeating';
 import type { ArchiveRest } from './parse';
 
 /**
- * Items written per transaction; the page's progress moves once per batch. Small enough that a
- * batch fits in one slice (ADR 0022): on SQLite every other request's query waits for the one
- * connection while a transaction is open, so the work yields between transactions, never in one.
+ * Items written per transaction; the page's progress moves once per batch. On SQLite a
+ * transaction holds the one connection that every other request's query waits for, so a batch is
+ * small enough to fit in one slice and the work yields between transactions, never within one
+ * (ADR 0022). On PostgreSQL a transaction has a pooled connection of its own and waits on the
+ * network, not the event loop, so batches are larger: each costs a quota lock and a count.
  */
-export const IMPORT_BATCH = 10;
+export function importBatchSize(db: Kysely<Database>): number {
+  return isPostgres(db) ? 200 : 10;
+}
 
 /**
  * The rest of a Daywise archive (docs/data-archive.md, "Importing an archive"): the profile and
@@ -412,9 +417,10 @@ export async function restorePlansAndDaysOff(
   let created = 0;
   let before = 0;
   const pause = slicer();
-  for (let start = 0; start < rest.plans.length; start += IMPORT_BATCH) {
-    const batch = rest.plans.slice(start, start + IMPORT_BATCH);
-    // Between transactions, never within one: see IMPORT_BATCH.
+  const batchSize = importBatchSize(db);
+  for (let start = 0; start < rest.plans.length; start += batchSize) {
+    const batch = rest.plans.slice(start, start + batchSize);
+    // Between transactions, never within one: see importBatchSize.
     await pause();
     await db.transaction().execute(async (trx) => {
       await heartbeat(trx);

@@ -52,6 +52,36 @@ describe.each(ENGINES)('import robustness on %s', (engine) => {
   let app: SignedInApp;
   eachSignedIn(engine, (signedIn) => (app = signedIn));
 
+  /** An import as another instance left it running, heard from now; returns that instant. */
+  const insertRunningImport = async (id: string): Promise<string> => {
+    const now = app.clock.now().toISOString();
+    const { id: userId } = await app.ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    await app.ctx.database.db
+      .insertInto('imports')
+      .values({
+        id,
+        user_id: userId,
+        format: 'todoist',
+        file_name: 'Inbox.csv',
+        status: 'running',
+        total: 10,
+        processed: 2,
+        created_count: 2,
+        existing_count: 0,
+        tags_created: 0,
+        problems: '[]',
+        restored: '[]',
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+      })
+      .execute();
+    return now;
+  };
+
   const headersOf = (caller: Caller) =>
     'token' in caller
       ? { authorization: `Bearer ${caller.token}` }
@@ -153,31 +183,7 @@ describe.each(ENGINES)('import robustness on %s', (engine) => {
 
   it('runs one import at a time: every start while one runs gets 409, the next once it is done', async () => {
     // An import running elsewhere (another instance), as the database holds it.
-    const now = app.clock.now().toISOString();
-    const { id: userId } = await app.ctx.database.db
-      .selectFrom('users')
-      .select('id')
-      .executeTakeFirstOrThrow();
-    await app.ctx.database.db
-      .insertInto('imports')
-      .values({
-        id: 'running-import',
-        user_id: userId,
-        format: 'todoist',
-        file_name: 'Inbox.csv',
-        status: 'running',
-        total: 10,
-        processed: 2,
-        created_count: 2,
-        existing_count: 0,
-        tags_created: 0,
-        problems: '[]',
-        restored: '[]',
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
-      })
-      .execute();
+    const now = await insertRunningImport('running-import');
     const file = todoistExport(30, false);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => upload('/api/imports', 'Inbox.csv', file)),
@@ -218,31 +224,7 @@ describe.each(ENGINES)('import robustness on %s', (engine) => {
   });
 
   it('lets an import that stopped with its server block the next one only until it is stale', async () => {
-    const now = app.clock.now().toISOString();
-    const { id: userId } = await app.ctx.database.db
-      .selectFrom('users')
-      .select('id')
-      .executeTakeFirstOrThrow();
-    await app.ctx.database.db
-      .insertInto('imports')
-      .values({
-        id: 'stopped-import',
-        user_id: userId,
-        format: 'todoist',
-        file_name: 'Inbox.csv',
-        status: 'running',
-        total: 10,
-        processed: 2,
-        created_count: 2,
-        existing_count: 0,
-        tags_created: 0,
-        problems: '[]',
-        restored: '[]',
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
-      })
-      .execute();
+    await insertRunningImport('stopped-import');
     const file = readFileSync(join(FIXTURES, 'Work [2203306141].csv'));
     expect((await upload('/api/imports', 'Work.csv', file)).statusCode).toBe(409);
 
