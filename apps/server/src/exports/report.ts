@@ -1,12 +1,14 @@
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 
 import { currentStreak, streakItems } from '../analytics/streaks';
 import type { Database } from '../db/schema';
-import { slicer } from '../lib/slices';
+import { slicer, wholeSlice } from '../lib/slices';
 import { completedTodoPages, completionPages, openTodoPages, type TodoRow } from './data';
 import { eachRow } from './pages';
 
@@ -188,80 +190,94 @@ async function todoList(
  * ones open at its end. pdfkit writes each page out when the next begins, and the todos are read
  * page by page while the reply is sent.
  */
-export function reportPdf(db: Kysely<Database>, userId: string, input: ReportInput) {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    font: REPORT_FONTS.regular,
-    info: {
-      Title: `Daywise report, ${input.from} to ${input.to}`,
-      Author: input.name,
-      Creator: 'Daywise',
-    },
-  });
-  doc.registerFont('regular', REPORT_FONTS.regular);
-  doc.registerFont('bold', REPORT_FONTS.bold);
-
+export function reportPdf(db: Kysely<Database>, userId: string, input: ReportInput): Readable {
+  const out = new PassThrough();
   const write = async () => {
-    // One slicer for the whole document: reading rows, laying out their text (pdfkit is
-    // synchronous) and writing it out take turns with other requests (ADR 0022).
-    const pause = slicer();
-    const asOf = input.to < input.today ? input.to : input.today;
-    const days = daysOf(input.from, input.to);
-    const percent = new Map<string, number>();
-    let planDays = 0;
-    let percentSum = 0;
-    for await (const row of eachRow(completionPages(db, userId, input), pause)) {
-      percent.set(row.date, Number(row.completion_percentage));
-      planDays += 1;
-      percentSum += Number(row.completion_percentage);
-    }
-    const [streak, streaks] = await Promise.all([
-      currentStreak(db, userId, asOf),
-      streakItems(db, userId, asOf),
-    ]);
-
-    doc.font('bold').fontSize(22).fillColor(INK).text('Daywise report');
-    doc.font('regular').fontSize(12).fillColor(MUTED).text(input.name);
-    doc.text(`${longDate(input.from)} – ${longDate(input.to)}`);
-    doc.fontSize(9).text(`Made on ${input.now.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
-
-    heading(doc, 'Plan completion');
-    doc.text(
-      planDays === 0
-        ? 'No daily plans in this range.'
-        : `${plural(planDays, 'day')} with a plan, ${Math.round(percentSum / planDays)}% of tasks done on average.`,
-    );
-    drawChart(doc, days, percent);
-
-    heading(doc, 'Streaks');
-    doc.text(`Current streak: ${plural(streak, 'day')} of plans in a row up to ${longDate(asOf)}.`);
-    for (const item of streaks) {
-      doc.text(
-        `${item.title} — ${plural(item.streak, 'day')} in a row, done ${plural(item.totalCompletions, 'time')}`,
-      );
-    }
-    await keepPace(doc);
-
-    heading(doc, 'Completed todos');
-    await todoList(
-      doc,
-      eachRow(completedTodoPages(db, userId, input.from, input.to), pause),
-      input.today,
-      'No todos completed in this range.',
-    );
-    heading(doc, 'Open todos');
-    await todoList(
-      doc,
-      eachRow(openTodoPages(db, userId, input.to), pause),
-      input.today,
-      'No open todos.',
-    );
+    // A document's start reads and parses its fonts, tens of milliseconds that cannot be cut:
+    // reports asked for at once start one a turn (ADR 0022).
+    await wholeSlice();
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: MARGIN,
+      font: REPORT_FONTS.regular,
+      info: {
+        Title: `Daywise report, ${input.from} to ${input.to}`,
+        Author: input.name,
+        Creator: 'Daywise',
+      },
+    });
+    doc.registerFont('regular', REPORT_FONTS.regular);
+    doc.registerFont('bold', REPORT_FONTS.bold);
+    // A reader gone (the client hung up) ends the document, and a failed document the reply.
+    pipeline(doc, out).catch(() => undefined);
+    await writeReport(doc, db, userId, input);
+    doc.end();
   };
-
-  write().then(
-    () => doc.end(),
-    (error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))),
+  write().catch((error: unknown) =>
+    out.destroy(error instanceof Error ? error : new Error(String(error))),
   );
-  return doc;
+  return out;
+}
+
+/** The report's content, written into `doc` as its rows are read. */
+async function writeReport(
+  doc: PDFKit.PDFDocument,
+  db: Kysely<Database>,
+  userId: string,
+  input: ReportInput,
+): Promise<void> {
+  // One slicer for the whole document: reading rows, laying out their text (pdfkit is
+  // synchronous) and writing it out take turns with other requests (ADR 0022).
+  const pause = slicer();
+  const asOf = input.to < input.today ? input.to : input.today;
+  const days = daysOf(input.from, input.to);
+  const percent = new Map<string, number>();
+  let planDays = 0;
+  let percentSum = 0;
+  for await (const row of eachRow(completionPages(db, userId, input), pause)) {
+    percent.set(row.date, Number(row.completion_percentage));
+    planDays += 1;
+    percentSum += Number(row.completion_percentage);
+  }
+  const [streak, streaks] = await Promise.all([
+    currentStreak(db, userId, asOf),
+    streakItems(db, userId, asOf),
+  ]);
+
+  doc.font('bold').fontSize(22).fillColor(INK).text('Daywise report');
+  doc.font('regular').fontSize(12).fillColor(MUTED).text(input.name);
+  doc.text(`${longDate(input.from)} – ${longDate(input.to)}`);
+  doc.fontSize(9).text(`Made on ${input.now.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+
+  heading(doc, 'Plan completion');
+  doc.text(
+    planDays === 0
+      ? 'No daily plans in this range.'
+      : `${plural(planDays, 'day')} with a plan, ${Math.round(percentSum / planDays)}% of tasks done on average.`,
+  );
+  drawChart(doc, days, percent);
+
+  heading(doc, 'Streaks');
+  doc.text(`Current streak: ${plural(streak, 'day')} of plans in a row up to ${longDate(asOf)}.`);
+  for (const item of streaks) {
+    doc.text(
+      `${item.title} — ${plural(item.streak, 'day')} in a row, done ${plural(item.totalCompletions, 'time')}`,
+    );
+  }
+  await keepPace(doc);
+
+  heading(doc, 'Completed todos');
+  await todoList(
+    doc,
+    eachRow(completedTodoPages(db, userId, input.from, input.to), pause),
+    input.today,
+    'No todos completed in this range.',
+  );
+  heading(doc, 'Open todos');
+  await todoList(
+    doc,
+    eachRow(openTodoPages(db, userId, input.to), pause),
+    input.today,
+    'No open todos.',
+  );
 }

@@ -30,15 +30,31 @@ export function slicer(budgetMs = SLICE_MS): () => Promise<void> | undefined {
       resumed = false;
       return undefined;
     }
-    if (!restartQueued) {
-      restartQueued = true;
-      setImmediate(() => {
-        restartQueued = false;
-        sliceStart = performance.now();
-      });
-    }
-    return nextTurn().then(() => {
+    return nextSlice().then(() => {
       resumed = true;
     });
   };
+}
+
+/**
+ * Waits for a turn whose slice no heavy work has spent yet, for a step that cannot be cut and
+ * takes longer than a slice (a PDF document's start, which reads and parses its fonts): such
+ * steps then run one a turn, however many requests ask for them at once.
+ */
+export async function wholeSlice(): Promise<void> {
+  do {
+    await nextSlice();
+  } while (performance.now() - sliceStart >= SLICE_MS);
+}
+
+/** The next turn of the event loop, with the slice's clock restarted at its beginning. */
+function nextSlice(): Promise<void> {
+  if (!restartQueued) {
+    restartQueued = true;
+    setImmediate(() => {
+      restartQueued = false;
+      sliceStart = performance.now();
+    });
+  }
+  return nextTurn();
 }
