@@ -48,8 +48,8 @@ export async function listDaysOff(db: Kysely<Database>, userId: string): Promise
   return rows.map(presentDayOff);
 }
 
-/** The number of days from `start` to `end`, both included. */
-function spanOf(start: string, end: string): number {
+/** The number of days from `start` to `end`, both included (0 or less when `end` is earlier). */
+export function dayOffSpan(start: string, end: string): number {
   return (
     Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 864e5) + 1
   );
@@ -63,7 +63,7 @@ export async function createDayOff(
 ): Promise<DayOff> {
   if (
     input.endDate < input.startDate ||
-    spanOf(input.startDate, input.endDate) > DAYS_OFF_MAX_SPAN
+    dayOffSpan(input.startDate, input.endDate) > DAYS_OFF_MAX_SPAN
   ) {
     throw new ApiError('VALIDATION_FAILED', MESSAGES.daysOffTooLong(DAYS_OFF_MAX_SPAN), {
       endDate: MESSAGES.daysOffTooLong(DAYS_OFF_MAX_SPAN),

@@ -10,23 +10,25 @@ import { createDayOff, listDaysOff, removeDayOff } from './days-off';
 export function habitRoutes(app: AppInstance): void {
   route(app, daysOffApi.list, async ({ db, user }) => ({ items: await listDaysOff(db, user.id) }));
 
+  // The habits are counted again after the change commits, in short transactions of their own
+  // (resettleHabits), and the clients hear of it once they are.
   route(app, daysOffApi.create, async (context) => {
-    const { user, body, now, today, timezone } = context;
-    // Read before the write's transaction, which every query inside must use.
-    const [day, zone] = [await today(), await timezone()];
-    return idempotentCreate(context, async (trx) => {
-      const dayOff = await createDayOff(trx, user.id, body, now);
-      await resettleHabits(trx, user.id, day, zone, { start: body.startDate, end: body.endDate });
-      return { result: dayOff, events: [{ type: 'todo.changed', userId: user.id }] };
+    const { db, user, body, now, today, timezone, events } = context;
+    const dayOff = await idempotentCreate(context, async (trx) => ({
+      result: await createDayOff(trx, user.id, body, now),
+      events: [],
+    }));
+    await resettleHabits(db, user.id, await today(), await timezone(), {
+      start: body.startDate,
+      end: body.endDate,
     });
+    await events.emit({ type: 'todo.changed', userId: user.id });
+    return dayOff;
   });
 
   route(app, daysOffApi.remove, async ({ db, user, params, today, timezone, events }) => {
-    const [day, zone] = [await today(), await timezone()];
-    await db.transaction().execute(async (trx) => {
-      const removed = await removeDayOff(trx, user.id, params.id);
-      await resettleHabits(trx, user.id, day, zone, removed);
-    });
+    const removed = await db.transaction().execute((trx) => removeDayOff(trx, user.id, params.id));
+    await resettleHabits(db, user.id, await today(), await timezone(), removed);
     await events.emit({ type: 'todo.changed', userId: user.id });
   });
 }

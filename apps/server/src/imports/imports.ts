@@ -47,6 +47,39 @@ function chunks<T>(values: readonly T[], size: number): T[][] {
   return result;
 }
 
+/**
+ * Occurrence records written per transaction, at most, beside importBatchSize's items: a habit
+ * restored from an archive may bring years of them, and its batch must still fit in a slice.
+ */
+const OCCURRENCES_PER_BATCH = 500;
+
+/**
+ * The items in batches of `size`, each closed early once its archived occurrences reach
+ * OCCURRENCES_PER_BATCH; with each batch, the position of its first item in the file.
+ */
+function importBatches(
+  items: readonly ImportItem[],
+  size: number,
+): { first: number; batch: ImportItem[] }[] {
+  const batches: { first: number; batch: ImportItem[] }[] = [];
+  let batch: ImportItem[] = [];
+  let occurrences = 0;
+  items.forEach((item, index) => {
+    batch.push(item);
+    occurrences += item.original?.occurrences.length ?? 0;
+    if (
+      batch.length === size ||
+      occurrences >= OCCURRENCES_PER_BATCH ||
+      index === items.length - 1
+    ) {
+      batches.push({ first: index + 1 - batch.length, batch });
+      batch = [];
+      occurrences = 0;
+    }
+  });
+  return batches;
+}
+
 /** Which of these source keys the user imported before. */
 async function importedKeys(
   db: Kysely<Database>,
@@ -372,7 +405,10 @@ function archivedSeries(
   }
 }
 
-/** An archived todo's occurrences, each date once, for the todo restored as `todoId`. */
+/**
+ * An archived todo's occurrences, each date once, for the todo restored as `todoId`: within the
+ * batch's transaction, so without a pause (importBatches bounds them).
+ */
 async function restoreOccurrences(
   trx: Kysely<Database>,
   userId: string,
@@ -380,9 +416,7 @@ async function restoreOccurrences(
   occurrences: ArchivedTodo['occurrences'],
 ): Promise<void> {
   const byDate = new Map(occurrences.map((occurrence) => [occurrence.date, occurrence]));
-  const pause = slicer();
   for (const part of chunks([...byDate.values()], 500)) {
-    await pause();
     await trx
       .insertInto('todo_occurrences')
       .values(
@@ -464,8 +498,7 @@ export async function runImport(run: ImportRun): Promise<void> {
       }
       await emitAll(account.followUps);
     }
-    const batchSize = importBatchSize(db);
-    for (const [batchIndex, batch] of chunks(parsed.items, batchSize).entries()) {
+    for (const { first, batch } of importBatches(parsed.items, importBatchSize(db))) {
       await pause();
       const { followUps, wrote, newTags } = await db.transaction().execute(async (trx) => {
         const done = await importedKeys(
@@ -507,7 +540,7 @@ export async function runImport(run: ImportRun): Promise<void> {
         const written: DomainEvent[] = [];
         for (const [index, item] of kept.entries()) {
           // The file's first row shows first in a newest-first list; an archive's keep their times.
-          const position = batchIndex * batchSize + index;
+          const position = first + index;
           const { original } = item;
           const createdAt = original?.createdAt ?? new Date(started - position).toISOString();
           const todoId = newId();

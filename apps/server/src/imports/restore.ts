@@ -20,6 +20,7 @@ import type { z } from 'zod';
 
 import { isPostgres } from '../db/column-types';
 import type { DailyTaskTable, Database } from '../db/schema';
+import { dayOffSpan } from '../habits/days-off';
 import { ApiError } from '../lib/errors';
 import type { DomainEvent, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
@@ -167,7 +168,10 @@ export async function restorePreview(
   return lines;
 }
 
-/** Which of these days the user has a plan for. */
+/**
+ * Which of these days the user has a plan for, read 500 days a query; it yields between queries
+ * only, so a transaction's batch of at most 500 days never waits within it.
+ */
 async function plannedDays(
   db: Kysely<Database>,
   userId: string,
@@ -176,7 +180,9 @@ async function plannedDays(
   const found = new Set<string>();
   const pause = slicer();
   for (let start = 0; start < days.length; start += 500) {
-    await pause();
+    if (start > 0) {
+      await pause();
+    }
     const rows = await db
       .selectFrom('daily_plans')
       .select('plan_date')
@@ -232,23 +238,23 @@ async function archivedPicture(
   }
 }
 
+/** A tag of the archive as a tag form would accept it. */
+interface CheckedTag {
+  name: string;
+  key: string;
+  color: string;
+  createdAt: string;
+}
+
 /**
- * Adds the archive's tags the user does not have by name, with their colours and times, within
- * the tag quota. Answers how many were added.
+ * The archive's tags a tag form would accept, once per name; the rest go to `problems`. Checked
+ * before the transaction that writes them, yielding as it goes, since an archive may hold many.
  */
-async function restoreTags(
-  trx: Kysely<Database>,
-  userId: string,
+async function checkedTags(
   tags: ArchiveRest['tags'],
   problems: ImportProblem[],
-): Promise<number> {
-  const rows = await trx
-    .selectFrom('user_tags')
-    .select('name_key')
-    .where('user_id', '=', userId)
-    .execute();
-  const have = new Set(rows.map((row) => row.name_key));
-  let added = 0;
+): Promise<CheckedTag[]> {
+  const unique = new Map<string, CheckedTag>();
   const pause = slicer();
   for (const tag of tags) {
     await pause();
@@ -261,13 +267,39 @@ async function restoreTags(
       continue;
     }
     const key = tagNameKey(checked.data.name);
-    if (have.has(key)) {
+    if (!unique.has(key)) {
+      unique.set(key, { ...checked.data, key, createdAt: tag.createdAt });
+    }
+  }
+  return [...unique.values()];
+}
+
+/**
+ * Adds the checked tags the user does not have by name, with their colours and times, within
+ * the tag quota: at most QUOTAS.tags inserts, so the transaction never needs to yield. Answers
+ * how many were added.
+ */
+async function restoreTags(
+  trx: Kysely<Database>,
+  userId: string,
+  tags: readonly CheckedTag[],
+  problems: ImportProblem[],
+): Promise<number> {
+  const rows = await trx
+    .selectFrom('user_tags')
+    .select('name_key')
+    .where('user_id', '=', userId)
+    .execute();
+  const have = new Set(rows.map((row) => row.name_key));
+  let added = 0;
+  for (const tag of tags) {
+    if (have.has(tag.key)) {
       continue;
     }
     if (have.size >= QUOTAS.tags) {
       problems.push({
         row: 0,
-        message: `Tag "${checked.data.name}" not restored: you can have at most ${QUOTAS.tags} tags`,
+        message: `Tag "${tag.name}" not restored: you can have at most ${QUOTAS.tags} tags`,
       });
       continue;
     }
@@ -276,13 +308,13 @@ async function restoreTags(
       .values({
         id: newId(),
         user_id: userId,
-        name: checked.data.name,
-        name_key: key,
-        color: checked.data.color,
+        name: tag.name,
+        name_key: tag.key,
+        color: tag.color,
         created_at: tag.createdAt,
       })
       .execute();
-    have.add(key);
+    have.add(tag.key);
     added += 1;
   }
   return added;
@@ -335,9 +367,10 @@ export async function restoreAccount(
       });
     }
   }
+  const tags = await checkedTags(rest.tags, problems);
   const { followUps, tagsCreated } = await db.transaction().execute(async (trx) => {
     await lockQuota(trx, 'user_tags', [userId]);
-    const added = await restoreTags(trx, userId, rest.tags, problems);
+    const added = await restoreTags(trx, userId, tags, problems);
     if (profile?.success === true) {
       await updateProfile(trx, userId, profile.data, now);
     }
@@ -376,6 +409,34 @@ export async function restoreAccount(
     timeZone: zone ? String(zone.value) : null,
     tagsCreated,
   };
+}
+
+/**
+ * The archive's ranges of days off the days-off form would accept, once each; the rest go to
+ * `problems`. Checked before the transaction that writes them, yielding as it goes.
+ */
+async function checkedDaysOff(
+  ranges: ArchiveRest['daysOff'],
+  problems: ImportProblem[],
+): Promise<ArchiveRest['daysOff']> {
+  const unique = new Map<string, ArchiveRest['daysOff'][number]>();
+  const pause = slicer();
+  for (const range of ranges) {
+    await pause();
+    const span = dayOffSpan(range.startDate, range.endDate);
+    if (span < 1 || span > DAYS_OFF_MAX_SPAN) {
+      problems.push({
+        row: 0,
+        message: `Days off ${range.startDate} to ${range.endDate} not restored: a range is 1 to ${DAYS_OFF_MAX_SPAN} days`,
+      });
+      continue;
+    }
+    const key = `${range.startDate}/${range.endDate}`;
+    if (!unique.has(key)) {
+      unique.set(key, range);
+    }
+  }
+  return [...unique.values()];
 }
 
 /** A plan's fields and tasks checked as the plan form's would be, or the first problem. */
@@ -529,6 +590,7 @@ export async function restorePlansAndDaysOff(
     followUps.push({ type: 'plan.changed', userId });
   }
 
+  const ranges = await checkedDaysOff(rest.daysOff, problems);
   const daysOff = await db.transaction().execute(async (trx) => {
     await heartbeat(trx);
     await lockQuota(trx, 'days_off', [userId]);
@@ -539,21 +601,9 @@ export async function restorePlansAndDaysOff(
       .execute();
     const have = new Set(existing.map((row) => `${row.start_date}/${row.end_date}`));
     let added = 0;
-    for (const range of rest.daysOff) {
-      await pause();
+    for (const range of ranges) {
       const key = `${range.startDate}/${range.endDate}`;
       if (have.has(key)) {
-        continue;
-      }
-      const span =
-        (Date.parse(`${range.endDate}T00:00:00Z`) - Date.parse(`${range.startDate}T00:00:00Z`)) /
-          864e5 +
-        1;
-      if (span < 1 || span > DAYS_OFF_MAX_SPAN) {
-        problems.push({
-          row: 0,
-          message: `Days off ${range.startDate} to ${range.endDate} not restored: a range is 1 to ${DAYS_OFF_MAX_SPAN} days`,
-        });
         continue;
       }
       if (have.size >= DAYS_OFF_LIMIT) {
@@ -576,10 +626,10 @@ export async function restorePlansAndDaysOff(
       have.add(key);
       added += 1;
     }
-    // Days off and restored occurrences change every habit: count them all again.
-    await resettleHabits(trx, userId, today, zone);
     return added;
   });
+  // Days off and restored occurrences change every habit: count them all again, after the commit.
+  await resettleHabits(db, userId, today, zone);
   if (daysOff > 0) {
     restored.push(`${plural(daysOff, 'range of days off', 'ranges of days off')} restored`);
   }
