@@ -176,6 +176,8 @@ function discardingBrokenClients(pool: pg.Pool): PostgresPool {
       return { query, release: () => client.release(broken) } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
+    // Kysely opens a control client with these to cancel a query it was asked to abort.
+    options: pool.options,
   };
 }
 

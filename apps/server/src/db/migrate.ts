@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationResult, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationResult, Migrator } from 'kysely/migration';
 
 import { isPostgres } from './column-types';
 import * as publicForms from './migrations/0001-public-forms';

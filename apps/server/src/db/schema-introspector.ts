@@ -1,6 +1,5 @@
 import {
   type DatabaseIntrospector,
-  type DatabaseMetadata,
   type Kysely,
   PostgresDialect,
   type SchemaMetadata,
@@ -36,12 +35,9 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
       name,
       schema,
       isView: type === 'VIEW',
+      isForeign: type === 'FOREIGN',
       columns: [],
     }));
-  }
-
-  async getMetadata(): Promise<DatabaseMetadata> {
-    return { tables: await this.getTables() };
   }
 }
 

@@ -45,12 +45,7 @@ function renderSignedIn(signedIn = true) {
   );
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider
-        router={router}
-        flushSync={(update) => {
-          flushSync(update);
-        }}
-      />
+      <RouterProvider router={router} flushSync={flushSync} />
     </QueryClientProvider>,
   );
   return client;
