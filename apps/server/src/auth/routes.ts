@@ -2,7 +2,7 @@ import { ACCOUNT_BODY_LIMIT_BYTES, AUTH_RATE_LIMIT, MESSAGES } from '@daywise/sh
 import { accountApi, type Endpoint } from '@daywise/shared/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { ApiError } from '../lib/errors';
 import { type RequestContext, route, type RouteOptions } from '../lib/route';
 import {

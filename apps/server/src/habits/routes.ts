@@ -1,6 +1,6 @@
 import { daysOffApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
 import { resettleHabits } from '../todos/repeating';

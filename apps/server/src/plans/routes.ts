@@ -1,6 +1,6 @@
 import { plansApi, tagsApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import type { DomainEvent } from '../lib/events';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { cancelReminders, syncPlan, syncTodo, syncUser, userReminderKeys } from './schedule';
 
 /**

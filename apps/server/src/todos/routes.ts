@@ -1,8 +1,8 @@
 import { todosApi } from '@daywise/shared/api';
 import type { Kysely, Transaction } from 'kysely';
 
-import type { AppInstance } from '../app';
 import type { Database } from '../db/schema';
+import type { AppInstance } from '../lib/app-instance';
 import type { DomainEvent, EventBus } from '../lib/events';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
