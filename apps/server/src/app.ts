@@ -64,6 +64,28 @@ import { todoSubscribers } from './todos/events';
 import { todoRoutes } from './todos/routes';
 import { webRoutes } from './web/routes';
 
+/**
+ * Every feature's domain-event subscribers (`<feature>/events.ts`), in the order they run: the
+ * subscribers of one event run one after another in the order they were registered
+ * (lib/events.ts). The order matters once: on `account.deleted`, reminders read the user's todos
+ * and plan tasks to cancel their jobs, so they come before todos and plans, which delete those
+ * rows (reminders/scheduling.test.ts deletes an account with reminders due). No other subscriber
+ * reads what another one changes.
+ */
+const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
+  (app) => forgetAnswersOfDeletedAccounts(app.events),
+  accountSubscribers,
+  settingsSubscribers,
+  profileSubscribers,
+  reminderSubscribers,
+  todoSubscribers,
+  planSubscribers,
+  socialSubscribers,
+  pushSubscribers,
+  apiTokenSubscribers,
+  calendarSubscribers,
+];
+
 /** JSON bodies above this are refused before they are read (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -245,18 +267,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
 
   await registerApiReference(app);
 
-  forgetAnswersOfDeletedAccounts(app.events);
-  accountSubscribers(app);
-  settingsSubscribers(app);
-  profileSubscribers(app);
-  // Before todos and plans: on account deletion it reads their items before they go.
-  reminderSubscribers(app);
-  todoSubscribers(app);
-  planSubscribers(app);
-  socialSubscribers(app);
-  pushSubscribers(app);
-  apiTokenSubscribers(app);
-  calendarSubscribers(app);
+  for (const subscribe of SUBSCRIBERS) {
+    subscribe(app);
+  }
 
   apiTokenRoutes(app);
   healthRoutes(app);

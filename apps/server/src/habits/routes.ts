@@ -22,13 +22,13 @@ export function habitRoutes(app: AppInstance): void {
       start: body.startDate,
       end: body.endDate,
     });
-    await events.emit({ type: 'todo.changed', userId: user.id });
+    await events.emit({ type: 'todos.changed', userId: user.id });
     return dayOff;
   });
 
   route(app, daysOffApi.remove, async ({ db, user, params, today, timezone, events }) => {
     const removed = await db.transaction().execute((trx) => removeDayOff(trx, user.id, params.id));
     await resettleHabits(db, user.id, await today(), await timezone(), removed);
-    await events.emit({ type: 'todo.changed', userId: user.id });
+    await events.emit({ type: 'todos.changed', userId: user.id });
   });
 }

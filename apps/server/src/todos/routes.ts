@@ -18,7 +18,7 @@ import {
 
 /**
  * Tells the `todo.written` subscribers (the todo's reminder job) inside the write's transaction;
- * answers the events to emit once it has committed, `todo.changed` last.
+ * answers the events to emit once it has committed, `todos.changed` last.
  */
 async function todoWritten(
   trx: Transaction<Database>,
@@ -27,7 +27,7 @@ async function todoWritten(
   todoId: string,
 ): Promise<DomainEvent[]> {
   const followUps = await events.within(trx, { type: 'todo.written', userId, todoId });
-  return [...followUps, { type: 'todo.changed', userId }];
+  return [...followUps, { type: 'todos.changed', userId }];
 }
 
 /** Runs a write to one todo in a transaction with `todoWritten`, then emits its events. */
