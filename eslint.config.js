@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
@@ -8,6 +9,16 @@ import tseslint from 'typescript-eslint';
 const BUTTON_PRIMITIVE = {
   selector: 'JSXOpeningElement[name.name="button"]',
   message: 'Use Button or IconButton from components/button instead of a raw <button>.',
+};
+
+/** Only main.ts imports app.ts; everything else is handed the app (docs/ARCHITECTURE.md, "Layers"). */
+const APP_IMPORT = {
+  regex: '^(\\.\\./)*\\.?\\.?/app$',
+  message: 'Import AppInstance from lib/app-instance.ts.',
+};
+const OTHER_ROUTES = {
+  regex: '^\\.\\./[a-z-]+/routes$',
+  message: "Only app.ts registers routes: import another feature's services, not its routes.ts.",
 };
 
 export default tseslint.config(
@@ -140,6 +151,88 @@ export default tseslint.config(
           selector:
             'CallExpression[callee.property.name=/^(get|post|put|patch|delete|route)$/] > Literal.arguments[value=/^\\/api\\//]',
           message: 'Declare the endpoint in @daywise/shared/api and register it with route().',
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles: a file can be read after what it imports. The rule follows value imports
+    // only; the layer rules below keep type imports flowing one way too.
+    files: ['packages/shared/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Server layers (docs/ARCHITECTURE.md): config.ts, db/ and lib/ import no feature and not the
+    // app; a feature is handed the app (lib/app-instance.ts), and only main.ts imports app.ts.
+    files: [
+      'apps/server/src/config.ts',
+      'apps/server/src/db/**/*.ts',
+      'apps/server/src/lib/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(?!db/|lib/)[a-z-]+/',
+              message: 'lib/, db/ and config.ts import no feature: pass what they need in.',
+            },
+            APP_IMPORT,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature is handed the app; it imports no feature's routes (only app.ts registers them).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/main.ts',
+      'apps/server/src/app.ts',
+      'apps/server/src/config.ts',
+      'apps/server/src/db/**/*.ts',
+      'apps/server/src/lib/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [APP_IMPORT, OTHER_ROUTES] }],
+    },
+  },
+  {
+    // Services and subscribers do not reach into the route layer: what a route sends (JsonAnswer)
+    // and who calls (lib/caller.ts) live in lib/.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/main.ts',
+      'apps/server/src/app.ts',
+      'apps/server/src/config.ts',
+      'apps/server/src/db/**/*.ts',
+      'apps/server/src/lib/**/*.ts',
+      'apps/server/src/**/routes.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            APP_IMPORT,
+            OTHER_ROUTES,
+            {
+              regex: '^(\\./routes|\\.\\./lib/route)$',
+              message: 'Only route files register routes; services import from lib/ instead.',
+            },
+          ],
         },
       ],
     },

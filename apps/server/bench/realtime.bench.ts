@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 
 import type { RealtimeEvent } from '@daywise/shared';
 
-import type { AppInstance } from '../src/app';
+import type { AppInstance } from '../src/lib/app-instance';
 import type { TestApp } from '../test/helpers';
 import type { TestSocket } from '../test/realtime-client';
 

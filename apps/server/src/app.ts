@@ -1,20 +1,14 @@
 import multipart from '@fastify/multipart';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 
 import { agendaRoutes } from './agenda/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { apiTokenSubscribers } from './api-tokens/events';
 import { apiTokenRoutes } from './api-tokens/routes';
-import { type Auth, createAuth } from './auth/auth';
+import { createAuth } from './auth/auth';
+import { authenticate } from './auth/caller';
 import { accountSubscribers } from './auth/events';
 import { accountRoutes } from './auth/routes';
 import { resolveAuthSecret } from './auth/secret';
@@ -31,6 +25,7 @@ import { habitRoutes } from './habits/routes';
 import { healthRoutes } from './health/routes';
 import { importRoutes } from './imports/routes';
 import { registerApiReference } from './lib/api-reference';
+import type { AppInstance } from './lib/app-instance';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/errors';
 import { EventBus } from './lib/events';
 import { forgetAnswersOfDeletedAccounts } from './lib/idempotency';
@@ -52,50 +47,44 @@ import { pushSubscribers } from './push/events';
 import { pushRoutes } from './push/routes';
 import { createPushChannel } from './push/send';
 import { resolveVapidKeys, vapidSubject } from './push/vapid';
-import { createMemoryBus, type RealtimeBus } from './realtime/bus';
+import { createMemoryBus } from './realtime/bus';
 import { createRedisBus } from './realtime/redis-bus';
 import { realtimeRoutes } from './realtime/routes';
 import type { ReminderChannel } from './reminders/channels';
 import { emailChannel } from './reminders/email';
 import { reminderSubscribers } from './reminders/events';
-import { createReminders, type Reminders } from './reminders/reminders';
+import { createReminders } from './reminders/reminders';
 import { reminderRoutes } from './reminders/routes';
 import { settingsSubscribers } from './settings/events';
 import { settingsRoutes } from './settings/routes';
+import { userTimezone } from './settings/settings';
 import { socialSubscribers } from './social/events';
 import { socialRoutes } from './social/routes';
 import { todoSubscribers } from './todos/events';
 import { todoRoutes } from './todos/routes';
 import { webRoutes } from './web/routes';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    database: DatabaseHandle;
-    mailer: Mailer;
-    auth: Auth;
-    /** Sessions checked in the last few seconds, and their users' time zones (ADR 0018). */
-    sessionCache: SessionCache<Session>;
-    /** Realtime events to users' sockets (realtime/bus.ts). */
-    realtime: RealtimeBus;
-    /** Domain events: writes emit them, features subscribe (lib/events.ts). */
-    events: EventBus;
-    /** The shared Redis connection when REDIS_URL is set (lib/redis.ts). */
-    redis: Redis | undefined;
-    /** The current time; tests pass a clock they control. */
-    now: () => Date;
-    /** Server-side reminders: their jobs and the runner that delivers them (reminders/). */
-    reminders: Reminders;
-  }
-}
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+/**
+ * Every feature's domain-event subscribers (`<feature>/events.ts`), in the order they run: the
+ * subscribers of one event run one after another in the order they were registered
+ * (lib/events.ts). The order matters once: on `account.deleted`, reminders read the user's todos
+ * and plan tasks to cancel their jobs, so they come before todos and plans, which delete those
+ * rows (reminders/scheduling.test.ts deletes an account with reminders due). No other subscriber
+ * reads what another one changes.
+ */
+const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
+  (app) => forgetAnswersOfDeletedAccounts(app.events),
+  accountSubscribers,
+  settingsSubscribers,
+  profileSubscribers,
+  reminderSubscribers,
+  todoSubscribers,
+  planSubscribers,
+  socialSubscribers,
+  pushSubscribers,
+  apiTokenSubscribers,
+  calendarSubscribers,
+];
 
 /** JSON bodies above this are refused before they are read (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -123,7 +112,7 @@ export interface AppDependencies {
   outboundAllowedOrigins?: string[];
   /**
    * Checks answers the database wrote as JSON against their contract before sending them (tests
-   * do; the running app trusts the queries those tests checked). See lib/route.ts, `JsonAnswer`.
+   * do; the running app trusts the queries those tests checked). See lib/json-answer.ts.
    */
   checkJsonAnswers?: boolean;
 }
@@ -186,6 +175,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
       app.realtime,
       (await app.auth.$context).authCookies.sessionToken.name,
     ),
+  );
+  app.decorate('authenticate', (request, endpoint) => authenticate(app, request, endpoint));
+  app.decorate('userTimezone', (userId) =>
+    app.sessionCache.timezone(userId, () => userTimezone(app.database.db, userId)),
   );
   app.decorate(
     'mailer',
@@ -274,18 +267,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
 
   await registerApiReference(app);
 
-  forgetAnswersOfDeletedAccounts(app.events);
-  accountSubscribers(app);
-  settingsSubscribers(app);
-  profileSubscribers(app);
-  // Before todos and plans: on account deletion it reads their items before they go.
-  reminderSubscribers(app);
-  todoSubscribers(app);
-  planSubscribers(app);
-  socialSubscribers(app);
-  pushSubscribers(app);
-  apiTokenSubscribers(app);
-  calendarSubscribers(app);
+  for (const subscribe of SUBSCRIBERS) {
+    subscribe(app);
+  }
 
   apiTokenRoutes(app);
   healthRoutes(app);

@@ -4,10 +4,11 @@ import path from 'node:path';
 
 import pg from 'pg';
 
-import { type AppInstance, buildApp } from '../src/app';
+import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import type { AppInstance } from '../src/lib/app-instance';
 import type { Mailer } from '../src/mail/mailer';
 import type { EmailContent } from '../src/mail/templates';
 import { SCHEMA_PREFIX_ENV } from './global-setup';

@@ -2,7 +2,8 @@ import { AUTH_RATE_LIMIT, ERROR_CODES, PUBLIC_FORM_RATE_LIMIT } from '@daywise/s
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { type AppInstance, buildApp } from '../src/app';
+import { buildApp } from '../src/app';
+import type { AppInstance } from '../src/lib/app-instance';
 import { accountClient, loginBurst } from './account-client';
 import {
   createTestApp,

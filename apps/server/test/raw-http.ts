@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-import type { AppInstance } from '../src/app';
+import type { AppInstance } from '../src/lib/app-instance';
 
 export interface RawResponse {
   status: number;

@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 
-import type { AppInstance } from '../src/app';
+import type { AppInstance } from '../src/lib/app-instance';
 import { TEST_APP_URL } from './helpers';
 
 /** The upgrade was answered with an HTTP status instead of a websocket. */

@@ -7,9 +7,10 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 
-import { type AppInstance, buildApp } from '../src/app';
+import { buildApp } from '../src/app';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import type { AppInstance } from '../src/lib/app-instance';
 import { accountClient } from './account-client';
 import { freePort } from './free-port';
 import {

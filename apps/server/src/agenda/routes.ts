@@ -1,6 +1,6 @@
 import { agendaApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { route } from '../lib/route';
 import { agendaCounts, agendaToday, agendaUpcoming } from './agenda';
 

@@ -4,7 +4,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { isPostgres } from '../db/column-types';
 import { jsonBoolean, jsonObject } from '../db/json';
 import type { Database } from '../db/schema';
-import { JsonAnswer } from '../lib/route';
+import { JsonAnswer } from '../lib/json-answer';
 
 /**
  * The Daily Completions tab: the plans of the last `days` days, newest first, each with its

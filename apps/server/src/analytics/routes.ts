@@ -1,7 +1,7 @@
 import { analyticsApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
 import { habitItems } from '../habits/dashboard';
+import type { AppInstance } from '../lib/app-instance';
 import { route } from '../lib/route';
 import { UserCache } from '../lib/user-cache';
 import { completionChart } from './chart';

@@ -1,5 +1,5 @@
-import type { AppInstance } from '../app';
 import { endsEverySession } from '../auth/events';
+import type { AppInstance } from '../lib/app-instance';
 
 export function apiTokenSubscribers(app: AppInstance): void {
   // A deleted account's tokens go with it (a restored account makes new ones).

@@ -1,7 +1,7 @@
 import { apiTokensApi } from '@daywise/shared/api';
 import type { FastifyRequest } from 'fastify';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { perUserLimit } from '../lib/rate-limit';
 import { route } from '../lib/route';
 import {

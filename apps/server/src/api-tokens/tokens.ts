@@ -4,8 +4,8 @@ import { QUOTAS } from '@daywise/shared';
 import type { ApiToken, ApiTokenCreate, CreatedApiToken } from '@daywise/shared/schemas';
 import type { Kysely, Selectable } from 'kysely';
 
-import type { SessionUser } from '../auth/session';
 import type { ApiTokenTable, Database } from '../db/schema';
+import type { SessionUser } from '../lib/caller';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { readable } from '../lib/policy';

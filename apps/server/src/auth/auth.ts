@@ -131,4 +131,10 @@ export function createAuth(
   });
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+}
+
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import type { SessionsToEnd } from '../realtime/bus';
 
 declare module '../lib/events' {

@@ -2,7 +2,7 @@ import { ACCOUNT_BODY_LIMIT_BYTES, AUTH_RATE_LIMIT, MESSAGES } from '@daywise/sh
 import { accountApi, type Endpoint } from '@daywise/shared/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { ApiError } from '../lib/errors';
 import { type RequestContext, route, type RouteOptions } from '../lib/route';
 import {
@@ -26,27 +26,11 @@ import { createKeyedLimit, createMissLimit, emailKey, refuseWhenBlocked } from '
 import { endableSession } from './policy';
 import { fetchHeaders, forwardCookies, readSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
+import { presentUser } from './signed-in-user';
 import { clearSignUpBinding, hasSignUpBinding, setSignUpBinding } from './signup-binding';
 
 /** What the account routes use of a request's context, whichever endpoint it is for. */
 type AccountContext = Pick<RequestContext<Endpoint>, 'db' | 'now' | 'events' | 'request' | 'reply'>;
-
-/** The signed-in user as every account answer gives it (the web app stores it as the session). */
-function presentUser(user: { id: string; name: string; email: string; created_at: string }) {
-  return { id: user.id, name: user.name, email: user.email, createdAt: user.created_at };
-}
-
-/**
- * The user a page request is signed in as, as `GET /api/account/session` gives them; null without
- * a session or for an account deleted since. The server draws that user's page with it
- * (web/routes.ts); every other case is left to the page's own session read, which ends the session
- * and says why.
- */
-export async function signedInUser(app: AppInstance, request: FastifyRequest) {
-  const session = await readSession(app, request);
-  const user = session && (await findUser(app.database.db, session.user.id));
-  return user && !user.is_deleted ? presentUser(user) : null;
-}
 
 /** Limits per client address, one bucket per route (route config; ADR 0013). */
 const perAddress = {

@@ -1,7 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { ApiError, isDependencyUnavailable } from '../lib/errors';
+import type { SessionCache } from './session-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sessions checked in the last few seconds, and their users' time zones (ADR 0018). */
+    sessionCache: SessionCache<Session>;
+  }
+}
 
 /**
  * The one header Better Auth reads the client's address from (auth.ts). It is always set here
@@ -33,12 +41,6 @@ export function forwardCookies(from: Response, reply: FastifyReply): void {
   if (cookies.length > 0) {
     reply.header('set-cookie', cookies);
   }
-}
-
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
 }
 
 /**

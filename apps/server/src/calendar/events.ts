@@ -1,5 +1,5 @@
-import type { AppInstance } from '../app';
 import { endsEverySession } from '../auth/events';
+import type { AppInstance } from '../lib/app-instance';
 import { disableFeed } from './feeds';
 
 export function calendarSubscribers(app: AppInstance): void {

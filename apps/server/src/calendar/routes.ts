@@ -1,8 +1,8 @@
 import { todayIn } from '@daywise/shared';
 import { calendarApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
 import { createKeyedLimit, createMissLimit, refuseWhenBlocked } from '../auth/limits';
+import type { AppInstance } from '../lib/app-instance';
 import { route } from '../lib/route';
 import { userTimezone } from '../settings/settings';
 import { feedItems } from './calendar';

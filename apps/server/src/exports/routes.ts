@@ -6,7 +6,7 @@ import { exportsApi } from '@daywise/shared/api';
 import { EXPORT_RATE_LIMIT } from '@daywise/shared/schemas';
 import type { FastifyReply } from 'fastify';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { perUserLimit } from '../lib/rate-limit';
 import { route } from '../lib/route';
 import { archiveChunks } from './archive';

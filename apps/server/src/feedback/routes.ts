@@ -1,6 +1,6 @@
 import { feedbackApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { publicForm } from '../lib/public-form';
 import { route } from '../lib/route';
 import { saveFeedback } from './feedback';

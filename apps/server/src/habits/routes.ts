@@ -1,6 +1,6 @@
 import { daysOffApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
 import { resettleHabits } from '../todos/repeating';
@@ -22,13 +22,13 @@ export function habitRoutes(app: AppInstance): void {
       start: body.startDate,
       end: body.endDate,
     });
-    await events.emit({ type: 'todo.changed', userId: user.id });
+    await events.emit({ type: 'todos.changed', userId: user.id });
     return dayOff;
   });
 
   route(app, daysOffApi.remove, async ({ db, user, params, today, timezone, events }) => {
     const removed = await db.transaction().execute((trx) => removeDayOff(trx, user.id, params.id));
     await resettleHabits(db, user.id, await today(), await timezone(), removed);
-    await events.emit({ type: 'todo.changed', userId: user.id });
+    await events.emit({ type: 'todos.changed', userId: user.id });
   });
 }

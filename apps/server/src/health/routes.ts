@@ -1,6 +1,6 @@
 import { type Health, healthApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { route } from '../lib/route';
 
 /** A check that gets no answer within this is reported unreachable (ADR 0015). */

@@ -618,10 +618,10 @@ export async function runImport(run: ImportRun): Promise<void> {
       });
       await emitAll(followUps);
       if (wrote) {
-        await events.emit({ type: 'todo.changed', userId });
+        await events.emit({ type: 'todos.changed', userId });
       }
       if (newTags) {
-        await events.emit({ type: 'plan.changed', userId });
+        await events.emit({ type: 'plans.changed', userId });
       }
     }
     if (overQuota > 0) {

@@ -404,7 +404,7 @@ export async function restoreAccount(
     followUps: [
       ...followUps,
       { type: 'profile.changed', userId },
-      ...(tagsCreated > 0 ? [{ type: 'plan.changed' as const, userId }] : []),
+      ...(tagsCreated > 0 ? [{ type: 'plans.changed' as const, userId }] : []),
     ],
     timeZone: zone ? String(zone.value) : null,
     tagsCreated,
@@ -587,7 +587,7 @@ export async function restorePlansAndDaysOff(
       `${plural(created, 'daily plan')} restored` +
         (before > 0 ? `, ${plural(before, 'plan')} restored before` : ''),
     );
-    followUps.push({ type: 'plan.changed', userId });
+    followUps.push({ type: 'plans.changed', userId });
   }
 
   const ranges = await checkedDaysOff(rest.daysOff, problems);
@@ -633,6 +633,6 @@ export async function restorePlansAndDaysOff(
   if (daysOff > 0) {
     restored.push(`${plural(daysOff, 'range of days off', 'ranges of days off')} restored`);
   }
-  followUps.push({ type: 'todo.changed', userId });
+  followUps.push({ type: 'todos.changed', userId });
   return { restored, problems, followUps };
 }

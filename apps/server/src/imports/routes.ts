@@ -2,7 +2,7 @@ import { IMPORT_MAX_BYTES, IMPORT_RATE_LIMIT, MESSAGES } from '@daywise/shared';
 import { importsApi } from '@daywise/shared/api';
 import type { FastifyRequest } from 'fastify';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { bearerToken } from '../lib/bearer';
 import { ApiError } from '../lib/errors';
 import { perUserLimit } from '../lib/rate-limit';

@@ -10,7 +10,8 @@ import {
   TEST_REDIS_URL,
   testConfig,
 } from '../../test/helpers';
-import { type AppInstance, buildApp } from '../app';
+import { buildApp } from '../app';
+import type { AppInstance } from './app-instance';
 import { withinPerUserLimit } from './rate-limit';
 
 // Needs a Redis server: runs when TEST_REDIS_URL is set (.ci/run sets it).

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { JsonAnswer, registerContractCompilers } from './route';
+import { JsonAnswer } from './json-answer';
+import { registerContractCompilers } from './route';
 
 /** An app with the contract's compilers and one route answering `text` as the database wrote it. */
 async function answering(text: string, checkJsonAnswers: boolean) {

@@ -15,13 +15,27 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 
-import type { AppInstance } from '../app';
-import { requireSession, type SessionUser } from '../auth/session';
 import type { Database } from '../db/schema';
-import { userTimezone } from '../settings/settings';
-import { bearerToken } from './bearer';
-import { ApiError } from './errors';
+import type { AppInstance } from './app-instance';
+import type { Caller, SessionUser } from './caller';
 import type { EventBus } from './events';
+import { JsonAnswer } from './json-answer';
+
+/**
+ * What route() needs from features, provided where the app is built (app.ts), so that lib/
+ * imports no feature.
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Who calls `endpoint`: the caller of a 'user' endpoint (401 without one), undefined on a
+     * public one; 403 for a token the endpoint refuses (auth/caller.ts).
+     */
+    authenticate: (request: FastifyRequest, endpoint: Endpoint) => Promise<Caller | undefined>;
+    /** The user's IANA time zone (UTC until they choose one), kept for a few seconds. */
+    userTimezone: (userId: string) => Promise<string>;
+  }
+}
 
 /**
  * What every handler gets (docs/ARCHITECTURE.md, "A request"): the parsed request, the signed-in
@@ -50,15 +64,6 @@ export interface RequestContext<E extends Endpoint> {
   app: AppInstance;
   request: FastifyRequest;
   reply: FastifyReply;
-}
-
-/**
- * An answer the database wrote as JSON text, in the contract's shape (ADR 0018 step 15): sent as
- * it is, rather than read into objects only to be checked, copied and written out again. For
- * large reads, where those copies are most of what a request allocates.
- */
-export class JsonAnswer {
-  constructor(readonly text: string) {}
 }
 
 export type Handler<E extends Endpoint> = (
@@ -171,35 +176,6 @@ export function registerContractCompilers(
 }
 
 /**
- * Who calls a 'user' endpoint: the API token of an `Authorization: Bearer` header when there is
- * one (cookies are then ignored), else the session cookie; 401 without either. A token is refused
- * on cookie-only endpoints (403 COOKIE_ONLY, on public ones too) and, if it may only read, on
- * anything but GET (403 TOKEN_READ_ONLY).
- */
-async function authenticate(
-  app: AppInstance,
-  endpoint: Endpoint,
-  request: FastifyRequest,
-): Promise<{ user: SessionUser; sessionId: string } | undefined> {
-  const token = bearerToken(request);
-  if (token !== undefined && endpoint.cookieOnly) {
-    throw new ApiError('COOKIE_ONLY');
-  }
-  if (endpoint.access !== 'user') {
-    return undefined;
-  }
-  if (token !== undefined) {
-    const caller = await app.apiTokens.authenticate(request, token);
-    if (caller.scope === 'read' && endpoint.method !== 'GET') {
-      throw new ApiError('TOKEN_READ_ONLY');
-    }
-    return { user: caller.user, sessionId: `api-token:${caller.tokenId}` };
-  }
-  const session = await requireSession(app, request);
-  return { user: session.user, sessionId: session.session.id };
-}
-
-/**
  * Registers the route an endpoint declares. Its input is validated and its answer serialized by
  * the contract's schemas before the handler sees either; on 'user' endpoints an unsigned request
  * gets 401 before the handler runs.
@@ -216,16 +192,14 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     schema: routeSchema(endpoint),
     handler: async (request, reply) => {
-      const session = await authenticate(app, endpoint, request);
+      const session = await app.authenticate(request, endpoint);
       const now = app.now();
       let timezone: Promise<string> | undefined;
       const zone = () => {
         if (!session) {
           throw new Error(`${endpoint.path} is public: it has no user time zone`);
         }
-        timezone ??= app.sessionCache.timezone(session.user.id, () =>
-          userTimezone(app.database.db, session.user.id),
-        );
+        timezone ??= app.userTimezone(session.user.id);
         return timezone;
       };
       const context = {

@@ -1,6 +1,9 @@
 import type { RealtimeEvent } from '@daywise/shared';
 
-import type { RealtimeBus } from '../realtime/bus';
+/** The realtime events each user gets (realtime/bus.ts), as far as this cache listens to them. */
+export interface UserEvents {
+  subscribe: (userId: string, listener: (event: RealtimeEvent) => void) => () => void;
+}
 
 interface Entry<T> {
   key: string;
@@ -20,7 +23,7 @@ export class UserCache<T> {
   readonly #entries = new Map<string, Entry<T>>();
   /** The users listened to, with their unsubscribe and how many answers are being worked out. */
   readonly #watching = new Map<string, { unsubscribe: () => void; loading: number }>();
-  readonly #bus: RealtimeBus;
+  readonly #bus: UserEvents;
   readonly #changes: (event: RealtimeEvent) => boolean;
   readonly #ttlMs: number;
   readonly #max: number;
@@ -29,7 +32,7 @@ export class UserCache<T> {
   #epoch = 0;
 
   constructor(options: {
-    bus: RealtimeBus;
+    bus: UserEvents;
     changes: (event: RealtimeEvent) => boolean;
     ttlMs?: number;
     max?: number;

@@ -6,6 +6,12 @@ import type { Logger } from 'pino';
 
 import type { EmailContent } from './templates';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
 export interface Mailer {
   send: (to: string, content: EmailContent) => Promise<void>;
   close: () => void;

@@ -1,6 +1,6 @@
 import { plansApi, tagsApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import type { DomainEvent } from '../lib/events';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
@@ -18,7 +18,7 @@ import {
 import { createTag, deleteTag, listTags, updateTag } from './tags';
 
 /** Every plan or tag write says so; tags count as plans, as plan tasks show them. */
-const changed = (userId: string) => (): DomainEvent[] => [{ type: 'plan.changed', userId }];
+const changed = (userId: string) => (): DomainEvent[] => [{ type: 'plans.changed', userId }];
 
 /** /api/plans and /api/tags: every query scoped to the session's user. */
 export function planRoutes(app: AppInstance): void {

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 
 declare module '../lib/events' {
   interface DomainEvents {

@@ -2,7 +2,7 @@ import { PICTURE_MAX_BYTES, PICTURE_UPLOAD_RATE_LIMIT } from '@daywise/shared';
 import { profileApi } from '@daywise/shared/api';
 import type { FastifyRequest } from 'fastify';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { ApiError } from '../lib/errors';
 import { readable } from '../lib/policy';
 import { perUserLimit } from '../lib/rate-limit';

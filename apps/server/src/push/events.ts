@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 
 export function pushSubscribers(app: AppInstance): void {
   app.events.onWithin('account.deleted', async (trx, { userId }) => {

@@ -1,6 +1,6 @@
 import { pushApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { route } from '../lib/route';
 import type { PushChannel } from './send';
 import {

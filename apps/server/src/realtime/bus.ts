@@ -3,6 +3,13 @@ import { EventEmitter } from 'node:events';
 import type { RealtimeEvent } from '@daywise/shared';
 
 /** Which of a user's sockets to close: all of them, one session's, or all but one session's. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Realtime events to users' sockets (realtime/bus.ts). */
+    realtime: RealtimeBus;
+  }
+}
+
 export interface SessionsToEnd {
   userId: string;
   sessionId?: string;

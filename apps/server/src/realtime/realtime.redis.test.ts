@@ -13,7 +13,8 @@ import {
   type TestDatabase,
 } from '../../test/helpers';
 import { connectRealtime, listenForRealtime } from '../../test/realtime-client';
-import { type AppInstance, buildApp } from '../app';
+import { buildApp } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 
 // Needs PostgreSQL and Redis: runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run).
 describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)(

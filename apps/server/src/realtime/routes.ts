@@ -9,8 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
 import { z } from 'zod';
 
-import type { AppInstance } from '../app';
 import { readSession, sessionEndsAt } from '../auth/session';
+import type { AppInstance } from '../lib/app-instance';
 import { ApiError } from '../lib/errors';
 import { routeSchema } from '../lib/route';
 import { isEnded } from './bus';

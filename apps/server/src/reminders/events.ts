@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { cancelReminders, syncPlan, syncTodo, syncUser, userReminderKeys } from './schedule';
 
 /**
@@ -19,8 +19,8 @@ export function reminderSubscribers(app: AppInstance): void {
       await syncUser(trx, queue, userId, app.now());
     }
   });
-  // Registered before the features that delete their items on account deletion (app.ts): the
-  // keys of the user's jobs are read from those items.
+  // Runs before the features that delete their items on account deletion (SUBSCRIBERS in
+  // app.ts): the keys of the user's jobs are read from those items.
   app.events.onWithin('account.deleted', async (trx, { userId }) => {
     await cancelReminders(trx, queue, await userReminderKeys(trx, userId));
     await trx.deleteFrom('reminder_deliveries').where('user_id', '=', userId).execute();

@@ -8,6 +8,13 @@ import type { ReminderJob, ReminderQueue } from './queue';
 import { sqliteQueue } from './sqlite-queue';
 
 /** The app's reminders: where jobs are kept, and the runner that delivers them. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Server-side reminders: their jobs and the runner that delivers them (reminders/). */
+    reminders: Reminders;
+  }
+}
+
 export interface Reminders {
   queue: ReminderQueue;
   /** Signs the "turn off reminder emails" links (the app's auth secret). */

@@ -1,6 +1,6 @@
 import { notificationsApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { ApiError } from '../lib/errors';
 import { route } from '../lib/route';
 import { unsubscribe } from './unsubscribe';

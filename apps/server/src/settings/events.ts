@@ -1,6 +1,6 @@
 import type { SettingUpdate } from '@daywise/shared/schemas';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 
 declare module '../lib/events' {
   interface DomainEvents {

@@ -1,6 +1,6 @@
 import { settingsApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { bearerToken } from '../lib/bearer';
 import { route } from '../lib/route';
 import { readSettings, updateSetting } from './settings';

@@ -1,6 +1,6 @@
 import type { FriendRequest, Message } from '@daywise/shared/schemas';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import type { Emitting, EventBus } from '../lib/events';
 import { socialContacts } from './social';
 

@@ -1,7 +1,7 @@
 import { SOCIAL_RATE_LIMIT } from '@daywise/shared';
 import { chatsApi, friendsApi, sharedPlansApi } from '@daywise/shared/api';
 
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { idempotentCreate } from '../lib/idempotency';
 import { perUserLimit } from '../lib/rate-limit';
 import { route } from '../lib/route';

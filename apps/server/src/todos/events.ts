@@ -1,21 +1,24 @@
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 
 declare module '../lib/events' {
   interface DomainEvents {
-    /** A user's todos changed: created, edited, completed or deleted. */
-    'todo.changed': { userId: string };
     /**
-     * One todo was created, changed, completed or deleted; emitted with `within` inside the
-     * write's transaction (its reminder job follows there).
+     * One todo was created, changed, completed or deleted: emitted with `within` inside the
+     * write's transaction, for what must change with it (its reminder job, reminders/events.ts).
      */
     'todo.written': { userId: string; todoId: string };
+    /**
+     * After the commit, once per write (an import batch is one): the user's todos changed. It
+     * goes on to the user's tabs and devices as the realtime event of the same name.
+     */
+    'todos.changed': { userId: string };
   }
 }
 
 /** What follows a todo change, and what an account's deletion takes of todos and habits. */
 export function todoSubscribers(app: AppInstance): void {
   // The user's other tabs and devices re-read their todos.
-  app.events.on('todo.changed', ({ userId }) => {
+  app.events.on('todos.changed', ({ userId }) => {
     app.realtime.publish([userId], { type: 'todos.changed' });
   });
   app.events.onWithin('account.deleted', async (trx, { userId }) => {

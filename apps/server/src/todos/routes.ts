@@ -1,8 +1,8 @@
 import { todosApi } from '@daywise/shared/api';
 import type { Kysely, Transaction } from 'kysely';
 
-import type { AppInstance } from '../app';
 import type { Database } from '../db/schema';
+import type { AppInstance } from '../lib/app-instance';
 import type { DomainEvent, EventBus } from '../lib/events';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
@@ -18,7 +18,7 @@ import {
 
 /**
  * Tells the `todo.written` subscribers (the todo's reminder job) inside the write's transaction;
- * answers the events to emit once it has committed, `todo.changed` last.
+ * answers the events to emit once it has committed, `todos.changed` last.
  */
 async function todoWritten(
   trx: Transaction<Database>,
@@ -27,7 +27,7 @@ async function todoWritten(
   todoId: string,
 ): Promise<DomainEvent[]> {
   const followUps = await events.within(trx, { type: 'todo.written', userId, todoId });
-  return [...followUps, { type: 'todo.changed', userId }];
+  return [...followUps, { type: 'todos.changed', userId }];
 }
 
 /** Runs a write to one todo in a transaction with `todoWritten`, then emits its events. */

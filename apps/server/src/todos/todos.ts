@@ -30,10 +30,10 @@ import {
 import type { Database, TodoTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { JsonAnswer } from '../lib/json-answer';
 import { likeContains } from '../lib/like-pattern';
 import { ownRow } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
-import { JsonAnswer } from '../lib/route';
 import {
   habitsOf,
   newSeriesColumns,

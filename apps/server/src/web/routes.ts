@@ -8,8 +8,8 @@ import type { SessionState } from '@daywise/shared/schemas';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { AppInstance } from '../app';
-import { signedInUser } from '../auth/routes';
+import { signedInUser } from '../auth/signed-in-user';
+import type { AppInstance } from '../lib/app-instance';
 import { ApiError } from '../lib/errors';
 import { withinPerUserLimit } from '../lib/rate-limit';
 import { savedTimezone } from '../settings/settings';
