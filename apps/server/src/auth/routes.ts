@@ -7,20 +7,18 @@ import { route } from '../lib/route';
 import { accountForm, type AccountForms, accountForms, linkForm } from './account-forms';
 import {
   checkCredentials,
-  checkResetLink,
   completeRestore,
   debugVerificationLink,
   findUser,
   recoverVerification,
-  requestPasswordReset,
   requestRestore,
   resendVerification,
-  resetPassword,
   signUp,
   softDeleteAccount,
   verificationStatus,
   verifyEmail,
 } from './accounts';
+import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset';
 import { endableSession } from './policy';
 import { readSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
