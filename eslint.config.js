@@ -220,6 +220,8 @@ export default tseslint.config(
       'apps/server/src/db/**/*.ts',
       'apps/server/src/lib/**/*.ts',
       'apps/server/src/**/routes.ts',
+      // What the account routes share (their forms' options and limits): part of the route layer.
+      'apps/server/src/auth/account-forms.ts',
     ],
     rules: {
       'no-restricted-imports': [

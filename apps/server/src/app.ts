@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 
 import { agendaRoutes } from './agenda/routes';
@@ -118,9 +119,48 @@ export interface AppDependencies {
 }
 
 export async function buildApp(config: Config, deps: AppDependencies): Promise<AppInstance> {
+  const app = createFastify(config, deps);
+  registerContractCompilers(app, { checkJsonAnswers: deps.checkJsonAnswers ?? false });
+  const redis = await connectRedis(config, app);
+  const redisKeyPrefix = deps.redisKeyPrefix ?? config.redisKeyPrefix;
+  const authSecret = await decorateServices(app, config, deps, redis, redisKeyPrefix);
+  await registerEdge(app, config, redis, redisKeyPrefix);
+
+  await registerApiReference(app);
+
+  for (const subscribe of SUBSCRIBERS) {
+    subscribe(app);
+  }
+
+  apiTokenRoutes(app);
+  healthRoutes(app);
+  accountRoutes(app);
+  contactRoutes(app);
+  settingsRoutes(app);
+  profileRoutes(app);
+  todoRoutes(app);
+  importRoutes(app);
+  habitRoutes(app);
+  planRoutes(app);
+  socialRoutes(app);
+  analyticsRoutes(app);
+  feedbackRoutes(app);
+  agendaRoutes(app);
+  exportRoutes(app);
+  calendarRoutes(app, authSecret);
+  await reminderRoutes(app);
+  pushRoutes(app);
+  await realtimeRoutes(app);
+  await webRoutes(app, config.webDistDir);
+
+  return app;
+}
+
+/** The Fastify instance with our logging, limits and error answers for what fails before a route. */
+function createFastify(config: Config, deps: AppDependencies): AppInstance {
   // A hop count is applied as Fastify would; its types only take the other forms (ADR 0014).
   const hops = config.trustProxy;
-  const app = Fastify({
+  return Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization'],
@@ -135,9 +175,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     clientErrorHandler,
     trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
   }).withTypeProvider<ZodTypeProvider>();
+}
 
-  registerContractCompilers(app, { checkJsonAnswers: deps.checkJsonAnswers ?? false });
-
+/** Redis when REDIS_URL is set, ready before anything uses it. */
+async function connectRedis(config: Config, app: AppInstance): Promise<Redis | undefined> {
   const redis = config.redisUrl
     ? createRedis(config.redisUrl, (error) =>
         app.log.warn({ err: error }, 'redis connection error'),
@@ -146,7 +187,21 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   if (redis) {
     await waitForReady(redis);
   }
+  return redis;
+}
 
+/**
+ * The services every feature reaches through the app (the database, events, realtime, auth,
+ * sessions, mail, push, reminders), closed with it. Answers the auth secret, which the reminder
+ * links and the calendar feed sign with too.
+ */
+async function decorateServices(
+  app: AppInstance,
+  config: Config,
+  deps: AppDependencies,
+  redis: Redis | undefined,
+  redisKeyPrefix: string,
+): Promise<string> {
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('now', deps.now ?? (() => new Date()));
@@ -158,7 +213,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
         app.log.error({ err: error, event: event.type }, 'subscriber failed'),
     }),
   );
-  const redisKeyPrefix = deps.redisKeyPrefix ?? config.redisKeyPrefix;
   app.decorate(
     'realtime',
     redis
@@ -227,7 +281,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
     await redis?.quit().catch(() => redis.disconnect());
     await deps.database.close();
   });
+  return authSecret;
+}
 
+/** The guards every request meets before a route runs (docs/ARCHITECTURE.md, "The edge"). */
+async function registerEdge(
+  app: AppInstance,
+  config: Config,
+  redis: Redis | undefined,
+  redisKeyPrefix: string,
+): Promise<void> {
   const https = config.appUrl.startsWith('https://');
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -264,33 +327,4 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   await app.register(multipart, { limits: PICTURE_UPLOAD_LIMITS });
   registerOriginCheck(app, config.appUrl);
   await registerRateLimit(app, redis, `${redisKeyPrefix}:rate-limit:`);
-
-  await registerApiReference(app);
-
-  for (const subscribe of SUBSCRIBERS) {
-    subscribe(app);
-  }
-
-  apiTokenRoutes(app);
-  healthRoutes(app);
-  accountRoutes(app);
-  contactRoutes(app);
-  settingsRoutes(app);
-  profileRoutes(app);
-  todoRoutes(app);
-  importRoutes(app);
-  habitRoutes(app);
-  planRoutes(app);
-  socialRoutes(app);
-  analyticsRoutes(app);
-  feedbackRoutes(app);
-  agendaRoutes(app);
-  exportRoutes(app);
-  calendarRoutes(app, authSecret);
-  await reminderRoutes(app);
-  pushRoutes(app);
-  await realtimeRoutes(app);
-  await webRoutes(app, config.webDistDir);
-
-  return app;
 }

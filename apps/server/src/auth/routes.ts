@@ -1,155 +1,54 @@
-import { ACCOUNT_BODY_LIMIT_BYTES, AUTH_RATE_LIMIT, MESSAGES } from '@daywise/shared';
-import { accountApi, type Endpoint } from '@daywise/shared/api';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_RATE_LIMIT, MESSAGES } from '@daywise/shared';
+import { accountApi } from '@daywise/shared/api';
 
 import type { AppInstance } from '../lib/app-instance';
-import { ApiError } from '../lib/errors';
-import { type RequestContext, route, type RouteOptions } from '../lib/route';
+import { route } from '../lib/route';
+import { accountForm, type AccountForms, accountForms, linkForm } from './account-forms';
 import {
-  type AccountServices,
   checkCredentials,
-  checkResetLink,
   completeRestore,
   debugVerificationLink,
   findUser,
   recoverVerification,
-  requestPasswordReset,
   requestRestore,
   resendVerification,
-  resetPassword,
   signUp,
   softDeleteAccount,
   verificationStatus,
   verifyEmail,
 } from './accounts';
-import { createKeyedLimit, createMissLimit, emailKey, refuseWhenBlocked } from './limits';
+import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset';
 import { endableSession } from './policy';
-import { fetchHeaders, forwardCookies, readSession } from './session';
+import { readSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 import { presentUser } from './signed-in-user';
 import { clearSignUpBinding, hasSignUpBinding, setSignUpBinding } from './signup-binding';
 
-/** What the account routes use of a request's context, whichever endpoint it is for. */
-type AccountContext = Pick<RequestContext<Endpoint>, 'db' | 'now' | 'events' | 'request' | 'reply'>;
-
-/** Limits per client address, one bucket per route (route config; ADR 0013). */
-const perAddress = {
-  rateLimit: {
-    max: AUTH_RATE_LIMIT.perAddress.max,
-    timeWindow: AUTH_RATE_LIMIT.perAddress.windowMs,
-  },
-};
-
-/** Every account form: a small body, and the per-address limit. */
-const accountForm: RouteOptions = { bodyLimit: ACCOUNT_BODY_LIMIT_BYTES, config: perAddress };
-
 export function accountRoutes(app: AppInstance): void {
-  const recipientLimits = AUTH_RATE_LIMIT.emailsPerRecipient.map((options, index) =>
-    createKeyedLimit(app, `email-recipient-${index}`, options),
-  );
-  const services = ({ db, now, events, request, reply }: AccountContext): AccountServices => ({
-    db,
-    auth: app.auth,
-    mailer: app.mailer,
-    appUrl: app.config.appUrl,
-    now,
-    events,
-    checkEmailQuota: async (to: string) => {
-      for (const limit of recipientLimits) {
-        refuseWhenBlocked(await limit.hit(request, emailKey(to)), reply);
-      }
-    },
+  const forms = accountForms(app);
+  signUpRoutes(app, forms);
+  passwordResetRoutes(app, forms);
+  recoveryRoutes(app, forms);
+  sessionRoutes(app, forms);
+  route(app, accountApi.remove, async (context) => {
+    await softDeleteAccount(forms.services(context), context.user.id);
+    await forms.endSession(context);
+    return { ok: true as const };
   });
+}
 
-  /**
-   * An account form with a per-email bucket of its own, counting every request (ADR 0013): each
-   * route has its own, so requests to one never block another, and sign-in is not among them.
-   */
-  const perEmail = (name: string): RouteOptions => {
-    const limit = createKeyedLimit(app, `email:${name}`, AUTH_RATE_LIMIT.perEmail);
-    return {
-      ...accountForm,
-      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        refuseWhenBlocked(await limit.hit(request, emailKey(email)), reply);
-      },
-    };
-  };
-
-  /**
-   * Wrong passwords per email address and client address (OWASP authentication cheat sheet):
-   * only failures count and only the address that made them is stopped, so nobody elsewhere can
-   * keep the owner's right password out. Sign-in and verification recovery share the bucket.
-   */
-  const loginFailures = createKeyedLimit(app, 'login-failures', AUTH_RATE_LIMIT.loginFailures);
-  const failureKey = (request: FastifyRequest, email: string) => `${emailKey(email)}|${request.ip}`;
-  // Attempts of this instance still being checked, per failure key: each may yet fail, so a
-  // burst of parallel guesses counts them before their answers are known (ADR 0013).
-  const attemptsInFlight = new Map<string, number>();
-  const withPasswordCheck = async <T>(
-    { request, reply }: AccountContext,
-    email: string,
-    attempt: () => Promise<T>,
-  ): Promise<T> => {
-    const key = failureKey(request, email);
-    const state = await loginFailures.isBlocked(request, key);
-    const inFlight = attemptsInFlight.get(key) ?? 0;
-    refuseWhenBlocked(
-      inFlight >= state.remaining
-        ? { ...state, blocked: true, retryAfterSeconds: Math.max(1, state.retryAfterSeconds) }
-        : state,
-      reply,
-    );
-    attemptsInFlight.set(key, inFlight + 1);
-    try {
-      return await attempt();
-    } catch (error) {
-      if (
-        error instanceof ApiError &&
-        (error.code === 'INVALID_CREDENTIALS' || error.code === 'RECOVERY_FAILED')
-      ) {
-        await loginFailures.hit(request, key);
-      }
-      throw error;
-    } finally {
-      const left = (attemptsInFlight.get(key) ?? 1) - 1;
-      if (left > 0) {
-        attemptsInFlight.set(key, left);
-      } else {
-        attemptsInFlight.delete(key);
-      }
-    }
-  };
-
-  const secureCookies = app.config.appUrl.startsWith('https://');
-  const cookieSecret = async () => (await app.auth.$context).secret;
-
-  /** Starts a session through Better Auth and passes its cookie on. */
-  const startSession = async (
-    { request, reply }: AccountContext,
-    userId: string,
-    rememberMe: boolean,
-  ): Promise<void> => {
-    const response: Response = await app.auth.api.startSession({
-      body: { userId, rememberMe },
-      headers: fetchHeaders(request),
-      asResponse: true,
-    });
-    if (!response.ok) {
-      throw new ApiError('INTERNAL');
-    }
-    forwardCookies(response, reply);
-  };
-
-  /** Ends the request's session through Better Auth, which clears its cookie. */
-  const endSession = async ({ request, reply }: AccountContext): Promise<void> => {
-    const response = await app.auth.api.signOut({
-      headers: fetchHeaders(request),
-      asResponse: true,
-    });
-    forwardCookies(response, reply);
-  };
-
+/** Signing up and proving the address: the form, the wait for the link, and the link. */
+function signUpRoutes(
+  app: AppInstance,
+  {
+    services,
+    perEmail,
+    cookieSecret,
+    secureCookies,
+    guardVerificationMisses,
+    startSession,
+  }: AccountForms,
+): void {
   route(
     app,
     accountApi.signUp,
@@ -183,20 +82,6 @@ export function accountRoutes(app: AppInstance): void {
       return { expiresAt: expiresAt.toISOString(), message: MESSAGES.verificationResent };
     },
     accountForm,
-  );
-
-  /**
-   * Links with a secret (verification, restore, reset): wrong, used or expired ones count per
-   * client address and only they are refused past the limit; a right link is always served,
-   * however many wrong ones came from its address (ADR 0022). The per-address limit of the other
-   * forms would count the right ones too.
-   */
-  const linkForm: RouteOptions = { bodyLimit: ACCOUNT_BODY_LIMIT_BYTES };
-  const guardVerificationMisses = createMissLimit(
-    app,
-    'verification-link-misses',
-    AUTH_RATE_LIMIT.perAddress,
-    ['VERIFICATION_INVALID', 'VERIFICATION_USER_NOT_FOUND', 'RESTORE_LINK_INVALID'],
   );
 
   route(
@@ -236,7 +121,13 @@ export function accountRoutes(app: AppInstance): void {
     },
     linkForm,
   );
+}
 
+/** A forgotten password: the email, the link checked, the new password. */
+function passwordResetRoutes(
+  app: AppInstance,
+  { services, perEmail, guardResetLinkMisses }: AccountForms,
+): void {
   route(
     app,
     accountApi.forgotPassword,
@@ -245,13 +136,6 @@ export function accountRoutes(app: AppInstance): void {
       return { message: MESSAGES.resetEmailSent };
     },
     perEmail('forgot-password'),
-  );
-
-  const guardResetLinkMisses = createMissLimit(
-    app,
-    'reset-link-misses',
-    AUTH_RATE_LIMIT.perAddress,
-    ['RESET_LINK_INVALID'],
   );
 
   route(
@@ -280,7 +164,20 @@ export function accountRoutes(app: AppInstance): void {
     },
     linkForm,
   );
+}
 
+/** Getting back in: a deleted account restored, a lost verification email sent again. */
+function recoveryRoutes(
+  app: AppInstance,
+  {
+    services,
+    perEmail,
+    withPasswordCheck,
+    cookieSecret,
+    secureCookies,
+    startSession,
+  }: AccountForms,
+): void {
   route(
     app,
     accountApi.restore,
@@ -320,7 +217,13 @@ export function accountRoutes(app: AppInstance): void {
     (context) => debugVerificationLink(services(context), context.body.userId, context.body.secret),
     accountForm,
   );
+}
 
+/** Signing in and out, the session the web app starts from, and the user's other sessions. */
+function sessionRoutes(
+  app: AppInstance,
+  { services, withPasswordCheck, startSession, endSession }: AccountForms,
+): void {
   route(
     app,
     accountApi.login,
@@ -381,12 +284,6 @@ export function accountRoutes(app: AppInstance): void {
     await events.after(revokeOtherSessions(db, user.id, sessionId), () => [
       { type: 'sessions.ended', userId: user.id, exceptSessionId: sessionId },
     ]);
-    return { ok: true as const };
-  });
-
-  route(app, accountApi.remove, async (context) => {
-    await softDeleteAccount(services(context), context.user.id);
-    await endSession(context);
     return { ok: true as const };
   });
 }

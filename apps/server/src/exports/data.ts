@@ -11,7 +11,7 @@ import type {
   TodoTable,
   UserTagTable,
 } from '../db/schema';
-import { keysetPages } from './pages';
+import { OLDEST_FIRST, queryPages } from './pages';
 
 /**
  * The user's rows as the exports read them: every reader pages by keyset along an index
@@ -60,24 +60,7 @@ const PLAN_PAGE_SIZE = 100;
 
 /** Every todo, oldest first, along (user_id, created_at, id). */
 export function todoPages(db: Db, userId: string): AsyncGenerator<TodoRow[]> {
-  return keysetPages<TodoRow>((after, limit) =>
-    db
-      .selectFrom('todos')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .$if(after !== undefined, (query) =>
-        query.where((eb) =>
-          eb.or([
-            eb('created_at', '>', after!.created_at),
-            eb.and([eb('created_at', '=', after!.created_at), eb('id', '>', after!.id)]),
-          ]),
-        ),
-      )
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute(),
-  );
+  return queryPages(db.selectFrom('todos').selectAll().where('user_id', '=', userId), OLDEST_FIRST);
 }
 
 /** A todo with its tags' ids. */
@@ -162,49 +145,30 @@ export function completedTodoPages(
   from: string,
   to: string,
 ): AsyncGenerator<TodoRow[]> {
-  return keysetPages<TodoRow>((after, limit) =>
+  return queryPages(
     db
       .selectFrom('todos')
       .selectAll()
       .where('user_id', '=', userId)
       .where('completed_date', '>=', from)
-      .where('completed_date', '<=', to)
-      .$if(after !== undefined, (query) =>
-        query.where((eb) =>
-          eb.or([
-            eb('completed_date', '>', after!.completed_date),
-            eb.and([eb('completed_date', '=', after!.completed_date), eb('id', '>', after!.id)]),
-          ]),
-        ),
-      )
-      .orderBy('completed_date')
-      .orderBy('id')
-      .limit(limit)
-      .execute(),
+      .where('completed_date', '<=', to),
+    [
+      { column: 'completed_date', field: 'completed_date' },
+      { column: 'id', field: 'id' },
+    ],
   );
 }
 
 /** The open todos made by the end of a day, oldest first. */
 export function openTodoPages(db: Db, userId: string, until: string): AsyncGenerator<TodoRow[]> {
-  return keysetPages<TodoRow>((after, limit) =>
+  return queryPages(
     db
       .selectFrom('todos')
       .selectAll()
       .where('user_id', '=', userId)
       .where('completed', '=', false)
-      .where('created_at', '<', `${until}T23:59:59.999Z`)
-      .$if(after !== undefined, (query) =>
-        query.where((eb) =>
-          eb.or([
-            eb('created_at', '>', after!.created_at),
-            eb.and([eb('created_at', '=', after!.created_at), eb('id', '>', after!.id)]),
-          ]),
-        ),
-      )
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute(),
+      .where('created_at', '<', `${until}T23:59:59.999Z`),
+    OLDEST_FIRST,
   );
 }
 
@@ -221,16 +185,9 @@ export function tagRows(db: Db, userId: string): Promise<TagRow[]> {
 
 /** Every plan by date along (user_id, plan_date), each with its tasks in order. */
 export async function* planPages(db: Db, userId: string): AsyncGenerator<PlanWithTasks[]> {
-  const plans = keysetPages<PlanRow>(
-    (after, limit) =>
-      db
-        .selectFrom('daily_plans')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .$if(after !== undefined, (query) => query.where('plan_date', '>', after!.plan_date))
-        .orderBy('plan_date')
-        .limit(limit)
-        .execute(),
+  const plans = queryPages(
+    db.selectFrom('daily_plans').selectAll().where('user_id', '=', userId),
+    [{ column: 'plan_date', field: 'plan_date' }],
     PLAN_PAGE_SIZE,
   );
   for await (const page of plans) {
@@ -257,7 +214,7 @@ export function completionPages(
   userId: string,
   range?: { from: string; to: string },
 ): AsyncGenerator<CompletionRow[]> {
-  return keysetPages<CompletionRow>((after, limit) =>
+  return queryPages(
     db
       .selectFrom('daily_plans as p')
       .innerJoin('daily_completions as c', 'c.plan_id', 'p.id')
@@ -266,11 +223,8 @@ export function completionPages(
       .where('c.user_id', '=', userId)
       .$if(range !== undefined, (query) =>
         query.where('p.plan_date', '>=', range!.from).where('p.plan_date', '<=', range!.to),
-      )
-      .$if(after !== undefined, (query) => query.where('p.plan_date', '>', after!.date))
-      .orderBy('p.plan_date')
-      .limit(limit)
-      .execute(),
+      ),
+    [{ column: 'p.plan_date', field: 'date' }],
   );
 }
 
@@ -282,17 +236,14 @@ export async function* sharedPlanPages(
   for (const role of ['creator', 'recipient'] as const) {
     const mine = role === 'creator' ? 's.creator_id' : 's.shared_with_id';
     const theirs = role === 'creator' ? 's.shared_with_id' : 's.creator_id';
-    const plans = keysetPages<SharedPlanWithTasks['plan']>((after, limit) =>
+    const plans = queryPages(
       db
         .selectFrom('shared_plans as s')
         .innerJoin('users as o', 'o.id', theirs)
         .selectAll('s')
         .select('o.name as other_name')
-        .where(mine, '=', userId)
-        .$if(after !== undefined, (query) => query.where('s.id', '>', after!.id))
-        .orderBy('s.id')
-        .limit(limit)
-        .execute(),
+        .where(mine, '=', userId),
+      [{ column: 's.id', field: 'id' }],
     );
     for await (const page of plans) {
       const tasks = await db
@@ -318,39 +269,22 @@ export async function* chatPages(db: Db, userId: string): AsyncGenerator<ChatWit
   for (const side of ['user1', 'user2'] as const) {
     const mine = side === 'user1' ? 'c.user1_id' : 'c.user2_id';
     const theirs = side === 'user1' ? 'c.user2_id' : 'c.user1_id';
-    yield* keysetPages<ChatWithPerson>((after, limit) =>
+    yield* queryPages(
       db
         .selectFrom('chats as c')
         .innerJoin('users as o', 'o.id', theirs)
         .select(['c.id', 'c.created_at', 'o.name as other_name'])
-        .where(mine, '=', userId)
-        .$if(after !== undefined, (query) => query.where('c.id', '>', after!.id))
-        .orderBy('c.id')
-        .limit(limit)
-        .execute(),
+        .where(mine, '=', userId),
+      [{ column: 'c.id', field: 'id' }],
     );
   }
 }
 
 /** A chat's messages, oldest first, along (chat_id, created_at, id). */
 export function messagePages(db: Db, chatId: string): AsyncGenerator<MessageRow[]> {
-  return keysetPages<MessageRow>((after, limit) =>
-    db
-      .selectFrom('messages')
-      .selectAll()
-      .where('chat_id', '=', chatId)
-      .$if(after !== undefined, (query) =>
-        query.where((eb) =>
-          eb.or([
-            eb('created_at', '>', after!.created_at),
-            eb.and([eb('created_at', '=', after!.created_at), eb('id', '>', after!.id)]),
-          ]),
-        ),
-      )
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute(),
+  return queryPages(
+    db.selectFrom('messages').selectAll().where('chat_id', '=', chatId),
+    OLDEST_FIRST,
   );
 }
 

@@ -5,8 +5,10 @@ import { IMPORT_MAX_ROWS, MESSAGES } from '@daywise/shared';
 import type { Archive } from '@daywise/shared/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type ParsedImport, parseImport, warmUpDates } from './parse';
+import { parseImport } from './parse';
+import type { ParsedImport } from './parsed-import';
 import { tickTickRepeat, todoistRepeat } from './repeat';
+import { warmUpDates } from './todoist';
 
 /**
  * Reading a file costs what its size says, never more, and never holds the server (ADR 0022):

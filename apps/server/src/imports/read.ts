@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 
 import { IMPORT_MAX_ROWS, MESSAGES, TODO_LIMITS } from '@daywise/shared';
+import { type ImportProblem, PLAN_LIMITS } from '@daywise/shared/schemas';
 import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
 import { parse as csvParser } from 'csv-parse';
 
@@ -172,4 +174,122 @@ export async function readJson(text: string, notJson: string): Promise<unknown> 
     throw invalidFile(notJson);
   }
   return root;
+}
+
+/** Where a binary file shows itself: its first bytes. */
+export const HEAD = 8192;
+
+/*
+ * Cells made to fit Daywise, shared by every file's reader.
+ */
+
+export function sourceKey(...parts: (string | number | null)[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** Cuts a text to `max` characters without splitting a surrogate pair. */
+export function cut(text: string, max: number): string {
+  return Array.from(clip(text, 2 * max))
+    .slice(0, max)
+    .join('');
+}
+
+/** A cell as a problem line quotes it: at most 80 characters. */
+export function quote(text: string): string {
+  const short = cut(text, 80);
+  return short.length < text.length ? `${short}…` : short;
+}
+
+/** Keeps a title within the limit; a longer one keeps its whole text in the description. */
+export function fitText(
+  item: { title: string; description: string },
+  row: number,
+  problems: ImportProblem[],
+): { title: string; description: string } {
+  // Clipped first: no later step then costs more than a few thousand characters' work.
+  let title = clip(item.title).replace(/\s+/g, ' ').trim();
+  let description = clip(item.description).trim();
+  if (Array.from(title).length > TODO_LIMITS.titleMax) {
+    description = description ? `${title}\n\n${description}` : title;
+    title = `${cut(title, TODO_LIMITS.titleMax - 1)}…`;
+    problems.push({ row, message: `Title shortened to ${TODO_LIMITS.titleMax} characters` });
+  }
+  if (Array.from(description).length > TODO_LIMITS.descriptionMax) {
+    description = cut(description, TODO_LIMITS.descriptionMax);
+    problems.push({
+      row,
+      message: `Description shortened to ${TODO_LIMITS.descriptionMax} characters`,
+    });
+  }
+  return { title, description };
+}
+
+/** Tag names made to fit: trimmed, at most the tag name length, each once, at most ten. */
+export function fitTags(names: string[], row: number, problems: ImportProblem[]): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of names) {
+    const name = cut(clip(raw).replace(/\s+/g, ' ').trim(), PLAN_LIMITS.tagNameMax).trim();
+    const key = name.normalize('NFKC').toLocaleLowerCase('und');
+    if (name && !seen.has(key)) {
+      seen.add(key);
+      tags.push(name);
+    }
+  }
+  if (tags.length > TODO_LIMITS.tagsMax) {
+    problems.push({
+      row,
+      message: `Only the first ${TODO_LIMITS.tagsMax} of its ${tags.length} tags kept`,
+    });
+    return tags.slice(0, TODO_LIMITS.tagsMax);
+  }
+  return tags;
+}
+
+/**
+ * Shows an instant's date and time in a zone (a RangeError for a zone Intl does not know). Made
+ * once per zone of a file: making one costs more than reading a row.
+ */
+export function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+}
+
+/** An instant's date and time as a zone's format shows them: { date: YYYY-MM-DD, time: HH:MM }. */
+export function localParts(
+  instant: Date,
+  format: Intl.DateTimeFormat,
+): { date: string; time: string } {
+  const parts = format.formatToParts(instant);
+  const part = (type: string) => parts.find((each) => each.type === type)?.value ?? '00';
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}`,
+  };
+}
+
+export function columnsOf(header: string[]): Map<string, number> {
+  return new Map(header.map((name, index) => [name.trim().toUpperCase(), index]));
+}
+
+/**
+ * An item's source key from its identity in the file and how many items with that identity came
+ * before it, so that two identical rows stay two items, and importing the file again finds both.
+ */
+export function countedSourceKey(
+  source: string,
+  identity: (string | null)[],
+  seen: Map<string, number>,
+): string {
+  const identityKey = JSON.stringify(identity);
+  const occurrence = (seen.get(identityKey) ?? 0) + 1;
+  seen.set(identityKey, occurrence);
+  return sourceKey(source, ...identity, occurrence);
 }

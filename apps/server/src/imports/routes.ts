@@ -7,10 +7,12 @@ import { bearerToken } from '../lib/bearer';
 import { ApiError } from '../lib/errors';
 import { perUserLimit } from '../lib/rate-limit';
 import { route } from '../lib/route';
-import { createImport, previewImport, readImport, runImport } from './imports';
-import { parseImport, warmUpDates } from './parse';
+import { createImport, readImport, runImport } from './imports';
+import { parseImport } from './parse';
+import { previewImport } from './preview';
 import { invalidFile, withoutNul } from './read';
 import type { ImportCaller } from './restore';
+import { warmUpDates } from './todoist';
 
 /** An import upload is one file part and nothing else, at most IMPORT_MAX_BYTES (ADR 0014). */
 export const IMPORT_UPLOAD_LIMITS = {

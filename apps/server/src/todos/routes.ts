@@ -6,15 +6,8 @@ import type { AppInstance } from '../lib/app-instance';
 import type { DomainEvent, EventBus } from '../lib/events';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
-import {
-  createTodo,
-  deleteTodo,
-  listTodos,
-  pendingReminders,
-  skipTodo,
-  todoStats,
-  updateTodo,
-} from './todos';
+import { listTodos, pendingReminders, todoStats } from './todo-list';
+import { createTodo, deleteTodo, skipTodo, updateTodo } from './todos';
 
 /**
  * Tells the `todo.written` subscribers (the todo's reminder job) inside the write's transaction;

@@ -1,0 +1,63 @@
+import type {
+  Archive,
+  ArchiveTodo,
+  ImportFormat,
+  ImportProblem,
+  Priority,
+} from '@daywise/shared/schemas';
+
+import type { ImportedRepeat } from './repeat';
+
+/** One todo read from a file, in Daywise's terms, before anything is written. */
+export interface ImportItem {
+  /** The file's row (CSV line, or the todo's place in an archive, from 1). */
+  row: number;
+  /** Who the item is across imports: a hash of the source and its original identity. */
+  sourceKey: string;
+  title: string;
+  description: string;
+  priority: Priority;
+  dueDate: string | null;
+  reminderTime: string | null;
+  completed: boolean;
+  completedAt: string | null;
+  /** Tag names (each at most PLAN_LIMITS.tagNameMax characters, at most TODO_LIMITS.tagsMax). */
+  tags: string[];
+  repeat: ImportedRepeat | null;
+  /** What a Daywise archive keeps of the todo that other files cannot say. */
+  original?: ArchivedTodo;
+}
+
+/** A todo's own times and history, as a Daywise archive holds them, restored as they were. */
+export interface ArchivedTodo {
+  createdAt: string;
+  updatedAt: string;
+  completedDate: string | null;
+  repeatStart: string | null;
+  occurrences: NonNullable<ArchiveTodo['occurrences']>;
+}
+
+/** What a Daywise archive holds besides todos and tags (imports/restore.ts brings it back). */
+export type ArchiveRest = Pick<
+  Archive,
+  'profile' | 'settings' | 'tags' | 'plans' | 'completions' | 'sharedPlans' | 'chats'
+> & { daysOff: NonNullable<Archive['daysOff']> };
+
+export interface ParsedImport {
+  format: ImportFormat;
+  items: ImportItem[];
+  /** Rows skipped or changed, and why. */
+  problems: ImportProblem[];
+  /** What maps to what, for the preview. */
+  mappings: { from: string; to: string }[];
+  /** Colours for tags the file names (an archive's tags); others get the default. */
+  tagColors: Map<string, string>;
+  /** The rest of a Daywise archive; absent for other formats. */
+  archive?: ArchiveRest;
+}
+
+/** What the parsers need to know about the user: their zone and today, for relative dates. */
+export interface ParseContext {
+  timeZone: string;
+  now: Date;
+}

@@ -1,0 +1,305 @@
+import { DEFAULT_TAG_COLOR, QUOTAS, todayIn } from '@daywise/shared';
+import type { ImportProblem, Repeat } from '@daywise/shared/schemas';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+
+import type { Database, TodoTable } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import type { DomainEvent, EventBus } from '../lib/events';
+import { newId } from '../lib/ids';
+import { lockQuota } from '../lib/quota';
+import { tagNameKey } from '../plans/tags';
+import { newSeriesColumns, storedRepeat } from '../todos/repeating';
+import { chunks, importedKeys, missingTags, tagsByKey, todoCount } from './import-room';
+import type { ArchivedTodo, ImportItem } from './parsed-import';
+
+/**
+ * Occurrence records written per transaction, at most, beside importBatchSize's items: a habit
+ * restored from an archive may bring years of them, and its batch must still fit in a slice.
+ */
+const OCCURRENCES_PER_BATCH = 500;
+
+/**
+ * The items in batches of `size`, each closed early once its archived occurrences reach
+ * OCCURRENCES_PER_BATCH; with each batch, the position of its first item in the file.
+ */
+export function importBatches(
+  items: readonly ImportItem[],
+  size: number,
+): { first: number; batch: ImportItem[] }[] {
+  const batches: { first: number; batch: ImportItem[] }[] = [];
+  let batch: ImportItem[] = [];
+  let occurrences = 0;
+  items.forEach((item, index) => {
+    batch.push(item);
+    occurrences += item.original?.occurrences.length ?? 0;
+    if (
+      batch.length === size ||
+      occurrences >= OCCURRENCES_PER_BATCH ||
+      index === items.length - 1
+    ) {
+      batches.push({ first: index + 1 - batch.length, batch });
+      batch = [];
+      occurrences = 0;
+    }
+  });
+  return batches;
+}
+
+/**
+ * A pending todo's repeat as a series from its due date (todos/repeating.ts); a rule we cannot
+ * keep leaves a todo that does not repeat, as the preview said ('Repeats' shows what was read).
+ */
+async function importedSeries(
+  db: Kysely<Database>,
+  row: Selectable<TodoTable>,
+  repeat: Repeat,
+  now: Date,
+  timeZone: string,
+): Promise<Partial<Selectable<TodoTable>>> {
+  try {
+    return await newSeriesColumns(db, row, repeat, todayIn(timeZone, now), timeZone);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return {};
+    }
+    throw error;
+  }
+}
+
+/**
+ * An archived todo's repeat as it was: its rule, and its series from its first day, so that its
+ * restored occurrences count in its habit (imports/restore-plans.ts counts it at the end). A rule we do
+ * not accept, or a pending todo without a due date, leaves a todo that does not repeat.
+ */
+function archivedSeries(
+  row: Selectable<TodoTable>,
+  repeat: Repeat,
+  original: ArchivedTodo,
+): Partial<Selectable<TodoTable>> | null {
+  const start = original.repeatStart ?? original.occurrences[0]?.date ?? row.due_date;
+  if (start === null || (row.due_date === null && !row.completed)) {
+    return null;
+  }
+  try {
+    const stored = storedRepeat(repeat);
+    return { repeat_rule: stored.rule, repeat_from: stored.from, repeat_start: start };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+/**
+ * An archived todo's occurrences, each date once, for the todo restored as `todoId`: within the
+ * batch's transaction, so without a pause (importBatches bounds them).
+ */
+async function restoreOccurrences(
+  trx: Kysely<Database>,
+  userId: string,
+  todoId: string,
+  occurrences: ArchivedTodo['occurrences'],
+): Promise<void> {
+  const byDate = new Map(occurrences.map((occurrence) => [occurrence.date, occurrence]));
+  for (const part of chunks([...byDate.values()], 500)) {
+    await trx
+      .insertInto('todo_occurrences')
+      .values(
+        part.map((occurrence) => ({
+          id: newId(),
+          user_id: userId,
+          todo_id: todoId,
+          occurrence_date: occurrence.date,
+          outcome: occurrence.outcome,
+          completed_at: occurrence.completedAt,
+          completed_on: occurrence.completedOn,
+          created_at: occurrence.completedAt,
+        })),
+      )
+      .execute();
+  }
+}
+
+function dayIn(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(instant));
+}
+
+/** What writing a batch of items needs besides the transaction. */
+export interface BatchWriting {
+  events: EventBus;
+  userId: string;
+  /** Colours for tags the file names (an archive's); others get the default. */
+  tagColors: Map<string, string>;
+  /** The user's zone: the day a completed todo counts for. */
+  timeZone: string;
+  /** When the import started: a file's rows are created just before it, the first row newest. */
+  started: number;
+  clock: () => Date;
+}
+
+export interface BatchWritten {
+  /** Items of the batch not imported before. */
+  fresh: number;
+  /** Todos created: the fresh items within the todo quota. */
+  created: number;
+  tagsCreated: number;
+  /** Events for after the commit (reminder jobs follow `todo.written`). */
+  followUps: DomainEvent[];
+}
+
+/**
+ * Writes one batch within its transaction: the items not imported before (by source key), within
+ * the todo quota, with the tags they name that the user has not (within the tag quota; the rest
+ * go to `tagsRefused`). `first` is the batch's first item's position in the file.
+ */
+export async function writeBatch(
+  trx: Transaction<Database>,
+  writing: BatchWriting,
+  first: number,
+  batch: readonly ImportItem[],
+  problems: ImportProblem[],
+  tagsRefused: Set<string>,
+): Promise<BatchWritten> {
+  const { userId } = writing;
+  const done = await importedKeys(
+    trx,
+    userId,
+    batch.map((item) => item.sourceKey),
+  );
+  const fresh = batch.filter((item) => !done.has(item.sourceKey));
+  // The quotas hold against creations racing this batch (ADR 0022).
+  await lockQuota(trx, 'todos', [userId]);
+  await lockQuota(trx, 'user_tags', [userId]);
+  const room = Math.max(0, QUOTAS.todos - (await todoCount(trx, userId)));
+  const kept = fresh.slice(0, room);
+  const now = writing.clock();
+  const tags = await tagsByKey(trx, userId);
+  const tagsCreated = await createTags(trx, writing, kept, tags, now, tagsRefused);
+  const followUps: DomainEvent[] = [];
+  for (const [index, item] of kept.entries()) {
+    followUps.push(...(await writeItem(trx, writing, item, first + index, tags, now, problems)));
+  }
+  return { fresh: fresh.length, created: kept.length, tagsCreated, followUps };
+}
+
+/**
+ * Creates the tags these items name that the user has not, while the tag quota has room, and
+ * adds them to `tags`; the names refused go to `tagsRefused`. Answers how many were created.
+ */
+async function createTags(
+  trx: Kysely<Database>,
+  { userId, tagColors }: BatchWriting,
+  items: readonly ImportItem[],
+  tags: Map<string, string>,
+  now: Date,
+  tagsRefused: Set<string>,
+): Promise<number> {
+  let tagRoom = Math.max(0, QUOTAS.tags - tags.size);
+  let added = 0;
+  for (const name of await missingTags(items, tags)) {
+    if (tagRoom === 0) {
+      tagsRefused.add(name);
+      continue;
+    }
+    const id = newId();
+    await trx
+      .insertInto('user_tags')
+      .values({
+        id,
+        user_id: userId,
+        name,
+        name_key: tagNameKey(name),
+        color: tagColors.get(name) ?? DEFAULT_TAG_COLOR,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    tags.set(tagNameKey(name), id);
+    tagRoom -= 1;
+    added += 1;
+  }
+  return added;
+}
+
+/**
+ * Writes one item as a todo with its repeat, its archived occurrences and its tags, and records
+ * its source key. Answers the `todo.written` follow-ups of a todo that reminds.
+ */
+async function writeItem(
+  trx: Transaction<Database>,
+  { events, userId, timeZone, started }: BatchWriting,
+  item: ImportItem,
+  position: number,
+  tags: Map<string, string>,
+  now: Date,
+  problems: ImportProblem[],
+): Promise<DomainEvent[]> {
+  // The file's first row shows first in a newest-first list; an archive's keep their times.
+  const { original } = item;
+  const createdAt = original?.createdAt ?? new Date(started - position).toISOString();
+  const todoId = newId();
+  const row: Selectable<TodoTable> = {
+    id: todoId,
+    user_id: userId,
+    title: item.title,
+    description: item.description,
+    priority: item.priority,
+    due_date: item.dueDate,
+    reminder_time: item.reminderTime,
+    completed: item.completed,
+    completed_at: item.completedAt,
+    completed_date: item.completedAt
+      ? (original?.completedDate ?? dayIn(item.completedAt, timeZone))
+      : null,
+    created_at: createdAt,
+    updated_at: original?.updatedAt ?? createdAt,
+    repeat_rule: null,
+    repeat_from: null,
+    repeat_start: null,
+    habit_streak: 0,
+    habit_best: 0,
+    habit_freezes: 0,
+    habit_done: 0,
+    habit_through: null,
+  };
+  if (item.repeat && original) {
+    const series = archivedSeries(row, item.repeat, original);
+    if (series) {
+      Object.assign(row, series);
+    } else {
+      problems.push({ row: item.row, message: 'Imported without its repeat' });
+    }
+  } else if (item.repeat && !item.completed && item.dueDate) {
+    Object.assign(row, await importedSeries(trx, row, item.repeat, now, timeZone));
+  }
+  await trx.insertInto('todos').values(row).execute();
+  if (row.repeat_rule !== null && original) {
+    await restoreOccurrences(trx, userId, todoId, original.occurrences);
+  }
+  const tagIds = [
+    ...new Set(
+      item.tags
+        .map((name) => tags.get(tagNameKey(name)))
+        .filter((id): id is string => id !== undefined),
+    ),
+  ];
+  if (tagIds.length > 0) {
+    await trx
+      .insertInto('todo_tags')
+      .values(tagIds.map((tagId) => ({ todo_id: todoId, tag_id: tagId })))
+      .execute();
+  }
+  await trx
+    .insertInto('import_items')
+    .values({ user_id: userId, source_key: item.sourceKey, todo_id: todoId })
+    .execute();
+  if (item.reminderTime && !item.completed) {
+    return events.within(trx, { type: 'todo.written', userId, todoId });
+  }
+  return [];
+}

@@ -1,0 +1,402 @@
+import { SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
+import type { Habit, Todo, TodoStats, TodoTag } from '@daywise/shared/schemas';
+import { type todoListQuerySchema } from '@daywise/shared/schemas';
+import { type Expression, type Kysely, sql, type SqlBool } from 'kysely';
+import type { z } from 'zod';
+
+import { isPostgres } from '../db/column-types';
+import {
+  compiledOnce,
+  jsonBoolean,
+  jsonObject,
+  jsonText,
+  jsonTimestamp,
+  jsonWhen,
+} from '../db/json';
+import type { Database } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { JsonAnswer } from '../lib/json-answer';
+import { likeContains } from '../lib/like-pattern';
+import { habitsOf } from './repeating';
+import { indexedSearch } from './search';
+import { hasAnyTag, tagsOf } from './todo-tags';
+
+/*
+ * Reading the user's todos: a page of the list (its filters, sorts and keyset cursor, written as
+ * JSON by the database), the reminders a page schedules, and the counters.
+ */
+
+export type TodoListQuery = z.output<typeof todoListQuerySchema>;
+
+type TodoSort = TodoListQuery['sort'];
+
+/** Where no due date sorts: after every real one. */
+const NO_DUE_DATE = '9999-12-31';
+
+/**
+ * What a sort orders by before newest first: nothing for 'created'; the due date (none last) or
+ * the priority's rank (high first), ascending. The same value is kept in the cursor.
+ */
+const LEADS = {
+  due: {
+    sql: sql<string>`coalesce(due_date, ${NO_DUE_DATE})`,
+    valid: (value: string) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+  },
+  priority: {
+    sql: sql<string>`case priority when 'high' then '0' when 'medium' then '1' else '2' end`,
+    valid: (value: string) => /^[012]$/.test(value),
+  },
+} as const;
+
+/** A cursor is the last item's sort value (when the sort has one), created_at and id. */
+function encodeCursor(lead: string | undefined, createdAt: string, id: string): string {
+  return Buffer.from([...(lead === undefined ? [] : [lead]), createdAt, id].join('|')).toString(
+    'base64url',
+  );
+}
+
+interface Cursor {
+  lead: string | undefined;
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * A cursor comes back from the client, so anything may arrive: it must hold a valid value for
+ * the sort, a real instant in our own ISO form and an id made of id characters, or it is refused
+ * before it reaches SQL (PostgreSQL fails the statement on an impossible timestamp).
+ */
+function decodeCursor(cursor: string, sort: TodoSort): Cursor {
+  const parts = Buffer.from(cursor, 'base64url').toString().split('|');
+  const lead = sort === 'created' ? undefined : parts.shift();
+  const [createdAt, id, ...rest] = parts;
+  const instant = createdAt ? new Date(createdAt) : undefined;
+  const isOurTimestamp =
+    instant !== undefined &&
+    !Number.isNaN(instant.getTime()) &&
+    instant.toISOString() === createdAt;
+  const leadValid = sort === 'created' || (lead !== undefined && LEADS[sort].valid(lead));
+  if (
+    !createdAt ||
+    !id ||
+    rest.length > 0 ||
+    !isOurTimestamp ||
+    !leadValid ||
+    !/^[\w-]{1,100}$/.test(id)
+  ) {
+    throw new ApiError('VALIDATION_FAILED', 'The list position is not valid.');
+  }
+  return { lead, createdAt, id };
+}
+
+/** The user's todos matching the list's filters, as a query to page or count. */
+function filteredTodos(
+  db: Kysely<Database>,
+  userId: string,
+  query: TodoListQuery,
+  today: string,
+  searchable?: Expression<SqlBool>,
+) {
+  // With the search's candidates known, they lead: `+user_id` keeps SQLite from walking the
+  // user's todos newest first instead, which reads every one when few match. PostgreSQL's
+  // planner needs no such hint (and has no unary plus for text).
+  let select = searchable
+    ? db
+        .selectFrom('todos')
+        .where(isPostgres(db) ? sql`user_id` : sql`+user_id`, '=', userId)
+        .where(searchable)
+    : db.selectFrom('todos').where('user_id', '=', userId);
+  if (query.status !== 'all') {
+    select = select.where('completed', '=', query.status === 'completed');
+  }
+  if (query.priority) {
+    select = select.where('priority', '=', query.priority);
+  }
+  if (query.tag) {
+    const tagId = query.tag;
+    select = select.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('todo_tags')
+          .select(sql`1`.as('one'))
+          .whereRef('todo_tags.todo_id', '=', 'todos.id')
+          .where('todo_tags.tag_id', '=', tagId),
+      ),
+    );
+  }
+  if (query.q) {
+    const contains = likeContains(query.q);
+    select = select.where((eb) =>
+      eb.or([
+        eb(sql`lower(title)`, 'like', contains),
+        eb(sql`lower(description)`, 'like', contains),
+      ]),
+    );
+  }
+  if (query.due === 'none') {
+    select = select.where('due_date', 'is', null);
+  } else if (query.due === 'overdue') {
+    select = select.where('due_date', '<', today).where('completed', '=', false);
+  } else if (query.due === 'today') {
+    select = select.where('due_date', '=', today);
+  } else if (query.due === 'week') {
+    const { start, end } = weekOf(today);
+    select = select.where('due_date', '>=', start).where('due_date', '<=', end);
+  }
+  return select;
+}
+
+interface MatchCount {
+  total: number;
+  totalIsLowerBound: boolean;
+}
+
+/**
+ * How many todos match: read from the kept counts when only the status filters (the list's
+ * default views); counted up to SEARCH_COUNT_LIMIT for a search, whose matching reads every title
+ * and description (docs/product/todos.md); else counted.
+ */
+async function countMatching(
+  db: Kysely<Database>,
+  userId: string,
+  query: TodoListQuery,
+  matching: ReturnType<typeof filteredTodos>,
+): Promise<MatchCount> {
+  if (!query.priority && !query.tag && !query.q && query.due === 'any') {
+    const { total, completed } = await todoCounts(db, userId);
+    const count = { all: total, completed, pending: total - completed }[query.status];
+    return { total: count, totalIsLowerBound: false };
+  }
+  if (query.q) {
+    const row = await db
+      .selectFrom(
+        matching
+          .select(sql`1`.as('one'))
+          .limit(SEARCH_COUNT_LIMIT + 1)
+          .as('matches'),
+      )
+      .select(sql<number>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow();
+    const total = Number(row.total);
+    return total > SEARCH_COUNT_LIMIT
+      ? { total: SEARCH_COUNT_LIMIT, totalIsLowerBound: true }
+      : { total, totalIsLowerBound: false };
+  }
+  const row = await matching.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow();
+  return { total: Number(row.total), totalIsLowerBound: false };
+}
+
+/**
+ * A todo's own fields as the JSON text of the contract's `Todo`, less the habit and the tags that
+ * close it (presentTodo's other fields, written by the database; ADR 0018 step 22).
+ */
+const todoFieldsJson = compiledOnce((db: Kysely<Database>) =>
+  jsonText(
+    db,
+    jsonObject(db, {
+      id: sql`id`,
+      title: sql`title`,
+      description: sql`description`,
+      priority: sql`priority`,
+      dueDate: sql`due_date`,
+      reminderTime: sql`reminder_time`,
+      completed: jsonBoolean(db, 'completed'),
+      completedAt: jsonTimestamp(db, 'completed_at'),
+      repeat: jsonWhen(
+        db,
+        sql`repeat_rule is not null and repeat_from is not null`,
+        jsonObject(db, { rule: sql`repeat_rule`, from: sql`repeat_from` }),
+      ),
+      createdAt: jsonTimestamp(db, 'created_at'),
+      updatedAt: jsonTimestamp(db, 'updated_at'),
+    }),
+  ),
+);
+
+/** How most todos' JSON closes. */
+const NO_HABIT_NO_TAGS = ',"habit":null,"tags":[]}';
+
+/**
+ * The habit as of today of each of these todos that repeat, by id: their rows are read whole
+ * for it, as only a page's repeating todos have one.
+ */
+async function habitsById(
+  db: Kysely<Database>,
+  userId: string,
+  ids: readonly string[],
+  today: string,
+  zone: string,
+): Promise<Map<string, Habit | null>> {
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .selectFrom('todos')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+  const habits = await habitsOf(db, userId, rows, today, zone);
+  return new Map(rows.map((row, index) => [row.id, habits[index] ?? null]));
+}
+
+/**
+ * What a list of the user's todos written as JSON reads: each todo's JSON, the id of a repeating
+ * one for its habit, and every id only when the user has tags (most have none, and then no todo
+ * carries one; asked within the same query). Each column read costs about as much as a short
+ * string inside the JSON, so nothing else is read.
+ */
+function withTodoJson(
+  db: Kysely<Database>,
+  userId: string,
+  todos: ReturnType<typeof filteredTodos>,
+) {
+  return todos.select([
+    todoFieldsJson(db).as('json'),
+    sql<string | null>`case when repeat_rule is not null then id end`.as('repeating_id'),
+    sql<string | null>`case when ${hasAnyTag(userId)} then id end`.as('tagged_id'),
+  ]);
+}
+
+/**
+ * Todos read by `withTodoJson` as the JSON text of a list, each closed with its habit as of
+ * today and its tags.
+ */
+async function todoListJson(
+  db: Kysely<Database>,
+  userId: string,
+  rows: readonly { json: string; repeating_id: string | null; tagged_id: string | null }[],
+  today: string,
+  zone: string,
+): Promise<string> {
+  const tagged = rows.flatMap((row) => row.tagged_id ?? []);
+  const [tags, habits] = await Promise.all([
+    tagged.length > 0 ? tagsOf(db, tagged) : new Map<string, TodoTag[]>(),
+    habitsById(
+      db,
+      userId,
+      rows.flatMap((row) => row.repeating_id ?? []),
+      today,
+      zone,
+    ),
+  ]);
+  const todos = rows.map((row) => {
+    const habit = row.repeating_id === null ? undefined : habits.get(row.repeating_id);
+    const own = row.tagged_id === null ? undefined : tags.get(row.tagged_id);
+    const closing =
+      habit || own
+        ? `,"habit":${JSON.stringify(habit ?? null)},"tags":${JSON.stringify(own ?? [])}}`
+        : NO_HABIT_NO_TAGS;
+    return row.json.slice(0, -1) + closing;
+  });
+  return `[${todos.join(',')}]`;
+}
+
+/**
+ * One page of the user's todos with the filters applied in SQL (status, priority,
+ * free text on title or description; the due filter counts days in the user's time zone), in the
+ * chosen order, and how many match in all, for the list headings.
+ *
+ * The most frequent read there is, so the database writes each todo's JSON and the page is sent
+ * as text (ADR 0018 step 22): reading each todo's twenty columns into objects, checking them
+ * against the contract and writing them out again was most of what the request cost.
+ */
+export async function listTodos(
+  db: Kysely<Database>,
+  userId: string,
+  query: TodoListQuery,
+  today: string,
+  zone: string,
+): Promise<JsonAnswer> {
+  const searchable = query.q ? await indexedSearch(db, userId, query.q) : undefined;
+  const matching = filteredTodos(db, userId, query, today, searchable);
+  const lead = query.sort === 'created' ? undefined : LEADS[query.sort].sql;
+  let page = withTodoJson(db, userId, matching).$if(lead !== undefined, (select) =>
+    select.select(sql<string>`${lead}`.as('lead')),
+  );
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor, query.sort);
+    page = page.where((eb) => {
+      const newer = eb.or([
+        eb('created_at', '<', cursor.createdAt),
+        eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '<', cursor.id)]),
+      ]);
+      return lead && cursor.lead !== undefined
+        ? eb.or([eb(lead, '>', cursor.lead), eb.and([eb(lead, '=', cursor.lead), newer])])
+        : newer;
+    });
+  }
+  if (lead) {
+    page = page.orderBy(lead, 'asc');
+  }
+  const [rows, count] = await Promise.all([
+    page
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute(),
+    countMatching(db, userId, query, matching),
+  ]);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  let nextCursor = null;
+  if (rows.length > query.limit && last) {
+    const { createdAt, id } = JSON.parse(last.json) as Todo;
+    nextCursor = encodeCursor(last.lead, createdAt, id);
+  }
+  const list = await todoListJson(db, userId, items, today, zone);
+  return new JsonAnswer(`{"items":${list},${JSON.stringify({ nextCursor, ...count }).slice(1)}`);
+}
+
+/** The most reminders one page load schedules; far more than anyone sets by hand. */
+export const REMINDER_LIMIT = 500;
+
+/**
+ * The unfinished todos with a reminder time, newest first, for the browser to schedule on load
+ * (docs/product/todos.md#reminders).
+ */
+export async function pendingReminders(
+  db: Kysely<Database>,
+  userId: string,
+  today: string,
+  zone: string,
+): Promise<JsonAnswer> {
+  const pending = db
+    .selectFrom('todos')
+    .where('user_id', '=', userId)
+    .where('completed', '=', false)
+    .where('reminder_time', 'is not', null);
+  const rows = await withTodoJson(db, userId, pending)
+    .orderBy('created_at', 'desc')
+    .limit(REMINDER_LIMIT)
+    .execute();
+  return new JsonAnswer(`{"items":${await todoListJson(db, userId, rows, today, zone)}}`);
+}
+
+/** The counters, counted by the database. */
+/** The user's todo counts, kept by the database as todos change (migration 0009). */
+async function todoCounts(db: Kysely<Database>, userId: string) {
+  const row = await db
+    .selectFrom('todo_counts')
+    .select(['total', 'completed'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0) };
+}
+
+export async function todoStats(db: Kysely<Database>, userId: string): Promise<TodoStats> {
+  const { total, completed } = await todoCounts(db, userId);
+  return {
+    total,
+    completed,
+    pending: total - completed,
+    completionRate: total === 0 ? 0 : Math.round((completed / total) * 100),
+  };
+}
+
+/**
+ * A repeating todo needs a due date, which moves to the first occurrence on or after it (the
+ * series' first day).
+ */
