@@ -243,6 +243,8 @@ export const FALLBACK_TAG_COLOR = '#6B7280';
 /** Analytics ranges in days, and the activity chart's periods. */
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export const CHART_PERIODS = ['week', 'month', 'year'] as const;
+/** A day's completion is good from 80%, fair from 50%, poor below (Plan Analytics, Daily Completions). */
+export const PERFORMANCE_THRESHOLDS = { good: 80, fair: 50 } as const;
 
 /** Profile field caps and who may see a profile. */
 export const PROFILE_LIMITS = { bioMax: 500, locationMax: 100, websiteMax: 200 } as const;
