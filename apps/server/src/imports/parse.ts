@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import {
   IMPORT_MAX_ROWS,
   isCalendarDay,
+  isTimeZone,
   MESSAGES,
   QUOTAS,
   todayIn,
@@ -539,13 +540,8 @@ async function parseTickTick(
   const formats = new Map<string, Intl.DateTimeFormat | null>();
   const formatIn = (zone: string) => {
     if (!formats.has(zone)) {
-      let format: Intl.DateTimeFormat | null = null;
-      try {
-        format = zoneFormat(zone);
-      } catch {
-        // Not a zone: the user's stands in.
-      }
-      formats.set(zone, format);
+      // Not a zone: the user's stands in.
+      formats.set(zone, isTimeZone(zone) ? zoneFormat(zone) : null);
     }
     return formats.get(zone) ?? null;
   };

@@ -1,4 +1,4 @@
-import { MESSAGES, QUOTAS, SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
+import { isRealDate, MESSAGES, QUOTAS, SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
 import type {
   Habit,
   Todo,
@@ -183,9 +183,7 @@ const NO_DUE_DATE = '9999-12-31';
 const LEADS = {
   due: {
     sql: sql<string>`coalesce(due_date, ${NO_DUE_DATE})`,
-    valid: (value: string) =>
-      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    valid: isRealDate,
   },
   priority: {
     sql: sql<string>`case priority when 'high' then '0' when 'medium' then '1' else '2' end`,
