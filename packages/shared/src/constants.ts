@@ -3,6 +3,8 @@
  * product names them. Components and server code import these; no literal copies elsewhere.
  */
 
+import type { Settings } from './schemas/settings';
+
 /** Simulated form delay: contact and feedback submissions take at least this long. */
 export const SIMULATED_FORM_DELAY_MS = 1000;
 
@@ -224,6 +226,12 @@ export const DUE_FILTERS = ['any', 'overdue', 'today', 'week', 'none'] as const;
 /** Newest first; soonest due first (no due date last); highest priority first. Each then newest. */
 export const TODO_SORTS = ['created', 'due', 'priority'] as const;
 
+/**
+ * A repeat rule's INTERVAL and COUNT bounds (docs/product/todos.md, "Repeating todos and habits"):
+ * the API's (readRepeatRule) and the todo form's alike.
+ */
+export const REPEAT_LIMITS = { intervalMax: 999, countMax: 1000 } as const;
+
 /** The preset tag colours, the default and the fallback. */
 export const TAG_COLORS = [
   '#3B82F6',
@@ -243,6 +251,19 @@ export const FALLBACK_TAG_COLOR = '#6B7280';
 /** Analytics ranges in days, and the activity chart's periods. */
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export const CHART_PERIODS = ['week', 'month', 'year'] as const;
+/** A day's completion is good from 80%, fair from 50%, poor below (Plan Analytics, Daily Completions). */
+export const PERFORMANCE_THRESHOLDS = { good: 80, fair: 50 } as const;
+
+/**
+ * A user's settings until they change them (docs/product/profile-and-settings.md#settings): what
+ * the server writes for a new user, and what the web shows while the settings cannot be read.
+ * Migration 0003's column defaults say the same in SQL, as history; code reads this.
+ */
+export const DEFAULT_SETTINGS = {
+  notifications: { email: true, reminders: true },
+  privacy: { profileVisibility: 'private', activityTracking: true },
+  preferences: { theme: 'system', timezone: 'UTC' },
+} as const satisfies Settings;
 
 /** Profile field caps and who may see a profile. */
 export const PROFILE_LIMITS = { bioMax: 500, locationMax: 100, websiteMax: 200 } as const;

@@ -5,6 +5,8 @@ import {
   FIRST_DAY,
   instantAt,
   isCalendarDay,
+  isRealDate,
+  isTimeZone,
   LAST_DAY,
   monthOf,
   startOfDayIn,
@@ -137,5 +139,25 @@ describe('instantAt', () => {
     ['Asia/Kathmandu', '2026-01-01', '00:00', '2025-12-31T18:15:00.000Z'],
   ])('in %s, %s at %s is %s', (zone, day, time, instant) => {
     expect(instantAt(day, time, zone).toISOString()).toBe(instant);
+  });
+});
+
+describe('isTimeZone', () => {
+  it('knows the zones Intl knows, and nothing else', () => {
+    expect(isTimeZone('Europe/Paris')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('isRealDate', () => {
+  it('takes any real date, where isCalendarDay takes only the days Daywise accepts', () => {
+    expect(isRealDate('2028-02-29')).toBe(true);
+    expect(isRealDate('9999-12-31')).toBe(true);
+    expect(isCalendarDay('9999-12-31')).toBe(false);
+    expect(isRealDate('2026-02-30')).toBe(false);
+    expect(isRealDate('2026-13-01')).toBe(false);
+    expect(isRealDate('26-1-1')).toBe(false);
   });
 });

@@ -48,6 +48,16 @@ export const MONTH_SHORT = [
  */
 const lastToday = new Map<string, { second: number; date: string }>();
 
+/** Whether Intl knows `zone` as an IANA time zone ('Europe/Paris', 'UTC'): the one zone check. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Today's date, YYYY-MM-DD, in an IANA time zone (the user's setting decides "today"). */
 export function todayIn(timeZone: string, now: Date): string {
   const second = Math.floor(now.getTime() / 1000);
@@ -73,14 +83,23 @@ export function todayIn(timeZone: string, now: Date): string {
 export const FIRST_DAY = '1900-01-01';
 export const LAST_DAY = '9999-12-30';
 
-/** Whether a value is a real calendar day, YYYY-MM-DD, from FIRST_DAY to LAST_DAY. */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < FIRST_DAY || value > LAST_DAY) {
+/**
+ * Whether a value is a date of the calendar, YYYY-MM-DD, in any year: the one test of a real
+ * date. What the API takes is narrower (isCalendarDay); rows kept from before ADR 0022 may hold
+ * days outside it, and what the server reads back from its own rows (a list position) is this.
+ */
+export function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     return false;
   }
   // '2026-02-30' parses as 2 March.
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Whether a value is a real calendar day, YYYY-MM-DD, from FIRST_DAY to LAST_DAY. */
+export function isCalendarDay(value: string): boolean {
+  return value >= FIRST_DAY && value <= LAST_DAY && isRealDate(value);
 }
 
 /** Adds whole days to a YYYY-MM-DD date. */

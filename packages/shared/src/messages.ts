@@ -2,6 +2,9 @@
  * Texts the user reads, word for word as docs/product/ quotes them (one file per area).
  * Texts marked "ours" are our own wording, marked so in docs/product/ too.
  */
+
+import { REPEAT_LIMITS } from './constants';
+
 export const MESSAGES = {
   // Texts users read
   emailRequired: 'Email is required',
@@ -359,10 +362,10 @@ export const MESSAGES = {
 
   // ours: repeating todos and habits, the web's texts (issue 15, docs/product/todos.md)
   repeatDueDateSet: 'Due date set to today: a repeating todo starts on its due date.',
-  repeatIntervalInvalid: 'Please enter a whole number from 1 to 999',
+  repeatIntervalInvalid: `Please enter a whole number from 1 to ${REPEAT_LIMITS.intervalMax}`,
   repeatWeekdaysMissing: 'Please choose at least one day of the week',
   repeatMonthDayInvalid: 'Please enter a day of the month from 1 to 31',
-  repeatCountInvalid: 'Please enter how many times, from 1 to 999',
+  repeatCountInvalid: `Please enter how many times, from 1 to ${REPEAT_LIMITS.countMax}`,
   repeatUntilInvalid: 'Please choose an end date on or after the due date',
   repeatDone: (next: string) => `Done — next: ${next}`,
   repeatLastDone: 'Done — that was the last one',

@@ -1,35 +1,31 @@
 import { describe, expect, it } from 'vitest';
 
 import { instantAt } from './dates';
-import { nextReminderAt, parseReminderTime, reminderAfterFiring } from './reminders';
+import { isReminderTime, nextReminderAt, reminderAfterFiring, reminderNotice } from './reminders';
+import { reminderTimeSchema } from './schemas/todos';
 
 const PARIS = 'Europe/Paris';
 /** Saturday 21 November 2026, 09:00 in Paris (08:00 UTC). */
 const NOW = new Date('2026-11-21T08:00:00Z');
 const paris = (date: string, time: string) => instantAt(date, time, PARIS);
 
-describe('parseReminderTime', () => {
-  it.each([
-    ['09:30', '09:30'],
-    ['7:05', '07:05'],
-    ['00:00', '00:00'],
-    ['23:59', '23:59'],
-    [' 18:45 ', '18:45'],
-    ['12:00 AM', '00:00'],
-    ['12:30 PM', '12:30'],
-    ['1:05 pm', '13:05'],
-    ['11:59PM', '23:59'],
-    ['09:15 am', '09:15'],
-  ])('reads %j as %s', (value, time) => {
-    expect(parseReminderTime(value)).toBe(time);
+describe('isReminderTime', () => {
+  it.each(['09:30', '00:00', '23:59', '07:05'])('takes %j', (value) => {
+    expect(isReminderTime(value)).toBe(true);
   });
 
-  it.each(['24:00', '7:60', '13:00 PM', '0:30 AM', '9:5', '9:30 xm', 'abc', ''])(
-    'refuses %j',
+  it.each(['24:00', '7:05', '07:60', ' 18:45 ', '12:00 AM', '1:05 pm', '9:5', 'abc', ''])(
+    'refuses %j: the API stores HH:MM only',
     (value) => {
-      expect(parseReminderTime(value)).toBeNull();
+      expect(isReminderTime(value)).toBe(false);
     },
   );
+
+  it('is the rule the API applies', () => {
+    for (const value of ['09:30', '23:59', '7:05', '12:00 AM', '24:00']) {
+      expect(reminderTimeSchema.safeParse(value).success).toBe(isReminderTime(value));
+    }
+  });
 });
 
 describe('nextReminderAt, in the user’s time zone', () => {
@@ -56,9 +52,7 @@ describe('nextReminderAt, in the user’s time zone', () => {
     expect(nextReminderAt({ reminderTime: '17:30', day: null }, PARIS, NOW)).toEqual(
       paris('2026-11-21', '17:30'),
     );
-    expect(nextReminderAt({ reminderTime: '5:30 pm', day: null }, PARIS, NOW)).toEqual(
-      paris('2026-11-21', '17:30'),
-    );
+    expect(nextReminderAt({ reminderTime: '5:30 pm', day: null }, PARIS, NOW)).toBeNull();
     expect(nextReminderAt({ reminderTime: '08:00', day: null }, PARIS, NOW)).toEqual(
       paris('2026-11-22', '08:00'),
     );
@@ -132,5 +126,23 @@ describe('reminderAfterFiring', () => {
       reminderAfterFiring({ reminderTime: '09:30', day: '2026-11-21' }, PARIS, fired),
     ).toBeNull();
     expect(reminderAfterFiring({ reminderTime: null, day: '2026-11-22' }, PARIS, fired)).toBeNull();
+  });
+});
+
+describe('reminderNotice', () => {
+  it("says the title, the description or the kind's own text, and opens the item's page", () => {
+    expect(reminderNotice('todo', { title: 'Pay rent', description: '' })).toEqual({
+      title: 'Reminder: Pay rent',
+      body: 'It is time for this todo.',
+      url: '/dashboard/todos',
+    });
+    expect(reminderNotice('task', { title: 'Run', description: '5 km' })).toEqual({
+      title: 'Reminder: Run',
+      body: '5 km',
+      url: '/dashboard/daily-goals',
+    });
+    expect(reminderNotice('task', { title: 'Run', description: '' }).body).toBe(
+      'A task of today’s plan is waiting for you.',
+    );
   });
 });

@@ -1,11 +1,11 @@
 import { addDays, instantAt, isCalendarDay, startOfDayIn, todayIn } from './dates';
+import { MESSAGES } from './messages';
 
 /**
  * When a reminder fires: one rule for the open tab and the server (docs/product/todos.md#reminders),
  * always in the time zone of the user's setting.
  *
- * - A reminder time is 24-hour H:MM / HH:MM, or 12-hour h:mm with AM/PM (12 AM is 0, 12 PM is
- *   12, other PM hours add 12).
+ * - A reminder time is HH:MM on the 24-hour clock (REMINDER_TIME_PATTERN), as the API stores it.
  * - With a day (a todo's due date, a plan task's plan date): at that time on that day, once.
  * - Without a day: at the next occurrence of the time (today, or tomorrow once it has passed),
  *   and again every day after it fires, until the todo is completed, changed or deleted.
@@ -23,22 +23,16 @@ export const REMINDER_GRACE_MS = 120_000;
 /** ...which shows after this delay. */
 export const REMINDER_LATE_DELAY_MS = 2_000;
 
-const TIME_24_HOUR = /^([01]?\d|2[0-3]):([0-5]\d)$/;
-const TIME_12_HOUR = /^(0?[1-9]|1[0-2]):([0-5]\d) ?([ap]m)$/i;
+/**
+ * A reminder time: HH:MM on the 24-hour clock, the only form the API takes, an archive holds and
+ * the reminder prompts accept (docs/product/todos.md, daily-goals.md). Here, zod-free, so that the
+ * prompt checks it without loading the schemas.
+ */
+export const REMINDER_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** H:MM / HH:MM (24-hour) or h:mm AM/PM (12-hour, optional space, any case) as HH:MM; else null. */
-export function parseReminderTime(value: string): string | null {
-  const text = value.trim();
-  const h24 = TIME_24_HOUR.exec(text);
-  const h12 = h24 ? null : TIME_12_HOUR.exec(text);
-  if (!h24 && !h12) {
-    return null;
-  }
-  const hours = h24
-    ? Number(h24[1])
-    : (Number(h12?.[1]) % 12) + (h12?.[3]?.toLowerCase() === 'pm' ? 12 : 0);
-  const minutes = (h24 ?? h12)?.[2] ?? '00';
-  return `${String(hours).padStart(2, '0')}:${minutes}`;
+/** Whether `value` is a reminder time, HH:MM (REMINDER_TIME_PATTERN). */
+export function isReminderTime(value: string): boolean {
+  return REMINDER_TIME_PATTERN.test(value);
 }
 
 export interface ReminderSchedule {
@@ -69,7 +63,7 @@ export function nextReminderAt(
   timeZone: string,
   now: Date,
 ): Date | null {
-  const time = reminderTime === null ? null : parseReminderTime(reminderTime);
+  const time = reminderTime !== null && isReminderTime(reminderTime) ? reminderTime : null;
   if (day && !isCalendarDay(day)) {
     return null;
   }
@@ -95,6 +89,40 @@ export function reminderAfterFiring(
   timeZone: string,
   now: Date,
 ): Date | null {
-  const time = reminderTime === null ? null : parseReminderTime(reminderTime);
+  const time = reminderTime !== null && isReminderTime(reminderTime) ? reminderTime : null;
   return time && !day ? occurrenceAfter(time, timeZone, now) : null;
+}
+
+/** The page a reminder's click opens: the todos page, or Daily Goals for a plan task. */
+export const REMINDER_PAGES = { todo: '/dashboard/todos', task: '/dashboard/daily-goals' } as const;
+export type ReminderItemKind = keyof typeof REMINDER_PAGES;
+
+const REMINDER_BODIES: Record<ReminderItemKind, string> = {
+  todo: MESSAGES.todoReminderBody,
+  task: MESSAGES.planReminderBody,
+};
+
+/** What a reminder shows, in the tab, a push and an email alike. */
+export interface ReminderNotice {
+  /** 'Reminder: {title}'. */
+  title: string;
+  /** The item's description, or the kind's own text. */
+  body: string;
+  /** The page a click opens (REMINDER_PAGES). */
+  url: string;
+}
+
+/**
+ * A todo's or a plan task's reminder (docs/product/todos.md#reminders, daily-goals.md): 'Reminder:
+ * {title}', its description or 'It is time for this todo.' / the plan's text, and its page.
+ */
+export function reminderNotice(
+  kind: ReminderItemKind,
+  item: { title: string; description: string },
+): ReminderNotice {
+  return {
+    title: MESSAGES.reminderTitle(item.title),
+    body: item.description || REMINDER_BODIES[kind],
+    url: REMINDER_PAGES[kind],
+  };
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatRepeatRule, parseRepeatRule, repeatText, UNKNOWN_REPEAT_TEXT } from './repeat-text';
+import { REPEAT_LIMITS } from './constants';
+import {
+  formatRepeatRule,
+  parseRepeatRule,
+  readRepeatRule,
+  repeatText,
+  UNKNOWN_REPEAT_TEXT,
+} from './repeat-text';
 
 describe('repeatText', () => {
   it.each([
@@ -51,11 +58,11 @@ describe('repeatText', () => {
     ['FREQ=DAILY;COUNT=1', 'due', 'Every day, once'],
     ['FREQ=WEEKLY;BYDAY=MO,TH;UNTIL=20261231', 'due', 'Every week on Mon, Thu, until 31 Dec 2026'],
     [
-      'FREQ=MONTHLY;BYMONTHDAY=-1;UNTIL=20270105T000000Z',
+      'FREQ=MONTHLY;BYMONTHDAY=-1;UNTIL=20270105',
       'due',
       'Every month on the last day, until 5 Jan 2027',
     ],
-    ['RRULE:FREQ=DAILY', 'due', 'Every day'],
+    ['FREQ=DAILY;COUNT=1000', 'due', 'Every day, 1000 times'],
     ['freq=daily;interval=2', 'due', 'Every 2 days'],
   ] as const)('%s from %s reads %j', (rule, from, text) => {
     expect(repeatText({ rule, from })).toBe(text);
@@ -76,9 +83,38 @@ describe('repeatText', () => {
     'FREQ=DAILY;UNTIL=20260231',
     'FREQ=DAILY;COUNT=3;UNTIL=20261231',
     'FREQ=DAILY;COUNT',
+    // What the API refuses, the words do not read either (one reader, readRepeatRule).
+    'FREQ=DAILY;COUNT=1001',
+    'FREQ=DAILY;INTERVAL=1000',
+    'RRULE:FREQ=DAILY',
+    'FREQ=MONTHLY;BYMONTHDAY=-1;UNTIL=20270105T000000Z',
+    'FREQ=DAILY;UNTIL=99991231',
+    'FREQ=WEEKLY;BYDAY=1MO',
+    'FREQ=WEEKLY;BYMONTHDAY=1',
   ])('says only that %j repeats, as it cannot read it', (rule) => {
     expect(parseRepeatRule(rule)).toBeNull();
     expect(repeatText({ rule, from: 'due' })).toBe(UNKNOWN_REPEAT_TEXT);
+  });
+});
+
+describe('readRepeatRule', () => {
+  it('says what is wrong, in the words of the API’s 400', () => {
+    expect(readRepeatRule('FREQ=DAILY;COUNT=1001', 'due')).toEqual({
+      problem: 'COUNT must list whole numbers from 1 to 1000, not 0',
+    });
+    expect(readRepeatRule('FREQ=WEEKLY;BYDAY=MO', 'completion')).toEqual({
+      problem: 'a repeat counted from completion takes only FREQ and INTERVAL',
+    });
+    expect(repeatText({ rule: 'FREQ=WEEKLY;BYDAY=MO', from: 'completion' })).toBe(
+      UNKNOWN_REPEAT_TEXT,
+    );
+  });
+
+  it(`takes COUNT up to REPEAT_LIMITS.countMax (${REPEAT_LIMITS.countMax})`, () => {
+    expect(parseRepeatRule(`FREQ=DAILY;COUNT=${REPEAT_LIMITS.countMax}`)?.count).toBe(
+      REPEAT_LIMITS.countMax,
+    );
+    expect(parseRepeatRule(`FREQ=DAILY;COUNT=${REPEAT_LIMITS.countMax + 1}`)).toBeNull();
   });
 });
 

@@ -2,10 +2,14 @@
  * A todo's repeat rule (an RFC 5545 RRULE value without DTSTART, docs/product/todos.md,
  * "Repeating todos and habits") read into its parts and said in words: 'Every weekday',
  * 'Every 2 weeks on Mon, Thu', '3 days after completion'. Pure string work with no library, so
- * that the pages showing a rule pay for nothing more; the dates themselves are the server's.
+ * that the pages showing a rule pay for nothing more (rrule-temporal carries a Temporal polyfill
+ * of some 180 kB, and its toText says 'every week on Monday, Thursday', not the spec's words); the
+ * dates themselves are the server's, computed with rrule-temporal.
  */
 
-import { isCalendarDay, MONTH_SHORT } from './dates';
+import { REPEAT_LIMITS } from './constants';
+import { FIRST_DAY, isCalendarDay, LAST_DAY, MONTH_SHORT } from './dates';
+import type { RepeatFrom } from './schemas/todos';
 
 export const REPEAT_FREQS = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export type RepeatFreq = (typeof REPEAT_FREQS)[number];
@@ -48,7 +52,7 @@ export interface RepeatDay {
   ordinal: number | null;
 }
 
-/** The parts of a rule that Daywise accepts (the server checks the same list). */
+/** The parts of a rule that Daywise accepts. */
 export interface RepeatRuleParts {
   freq: RepeatFreq;
   interval: number;
@@ -61,139 +65,180 @@ export interface RepeatRuleParts {
   until: string | null;
 }
 
+const WEEKDAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/;
 const INTEGER = /^[+-]?\d{1,4}$/;
+const KNOWN_PARTS = new Set([
+  'FREQ',
+  'INTERVAL',
+  'BYDAY',
+  'BYMONTHDAY',
+  'BYMONTH',
+  'BYSETPOS',
+  'COUNT',
+  'UNTIL',
+]);
 
-function integers(value: string, valid: (n: number) => boolean): number[] | null {
-  const parts = value.split(',');
-  const numbers = parts.map((part) => (INTEGER.test(part) ? Number(part) : Number.NaN));
-  return numbers.every((n) => Number.isInteger(n) && valid(n)) ? numbers : null;
+/** What is wrong with a rule, in the words the API's 400 gives after 'This repeat is not supported: '. */
+class RepeatRuleProblem extends Error {}
+
+function invalid(detail: string): never {
+  throw new RepeatRuleProblem(detail);
 }
 
-function days(value: string): RepeatDay[] | null {
-  const result: RepeatDay[] = [];
-  for (const part of value.split(',')) {
-    const match = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/.exec(part);
+/** A list of whole numbers, each within [min, max] and not 0. */
+function integers(name: string, value: string, min: number, max: number): number[] {
+  return value.split(',').map((item) => {
+    const number = Number(item);
+    if (!INTEGER.test(item) || number === 0 || number < min || number > max) {
+      invalid(`${name} must list whole numbers from ${min} to ${max}, not 0`);
+    }
+    return number;
+  });
+}
+
+/** One whole number within [min, max]. */
+function integer(name: string, value: string, min: number, max: number): number {
+  const [number = min] = integers(name, value, min, max);
+  if (value.includes(',')) {
+    invalid(`${name} must be one whole number from ${min} to ${max}`);
+  }
+  return number;
+}
+
+/** UNTIL as a date (YYYYMMDD), which must be a real day Daywise accepts (ADR 0022). */
+function untilDay(value: string): string {
+  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
+  const day = match ? `${match[1]}-${match[2]}-${match[3]}` : '';
+  if (match && (day < FIRST_DAY || day > LAST_DAY)) {
+    invalid(`UNTIL must be a day from ${FIRST_DAY} to ${LAST_DAY}`);
+  }
+  if (!isCalendarDay(day)) {
+    invalid('UNTIL must be a date such as 20261231');
+  }
+  return day;
+}
+
+function weekdays(value: string, freq: RepeatFreq): RepeatDay[] {
+  return value.split(',').map((item) => {
+    const match = WEEKDAY.exec(item);
     if (!match) {
-      return null;
+      invalid('BYDAY must list weekdays such as MO,TH or, monthly, 1MO or -1FR');
     }
     const ordinal = match[1] === undefined ? null : Number(match[1]);
-    if (ordinal !== null && (ordinal === 0 || Math.abs(ordinal) > 53)) {
-      return null;
+    if (ordinal !== null) {
+      const limit = freq === 'YEARLY' ? 53 : 5;
+      if (freq !== 'MONTHLY' && freq !== 'YEARLY') {
+        invalid('A weekday with a number (such as 1MO) needs a monthly or yearly rule');
+      }
+      if (ordinal === 0 || Math.abs(ordinal) > limit) {
+        invalid(`A weekday's number must be from -${limit} to ${limit}, not 0`);
+      }
     }
-    result.push({ day: match[2] as WeekdayCode, ordinal });
-  }
-  return result;
+    return { day: match[2] as WeekdayCode, ordinal };
+  });
 }
 
-function untilDate(value: string): string | null {
-  const match = /^(\d{4})(\d{2})(\d{2})(T\d{6}Z?)?$/.exec(value);
-  if (!match) {
-    return null;
+function parts(text: string, from: RepeatFrom): RepeatRuleParts {
+  const values = new Map<string, string>();
+  for (const part of text.trim().toUpperCase().split(';')) {
+    const [name = '', value, ...rest] = part.split('=');
+    if (!KNOWN_PARTS.has(name) || value === undefined || value === '' || rest.length > 0) {
+      invalid(name && KNOWN_PARTS.has(name) ? `${name} needs a value` : `'${part}' is not allowed`);
+    }
+    if (values.has(name)) {
+      invalid(`${name} is given twice`);
+    }
+    values.set(name, value);
   }
-  const [, year, month, day] = match;
-  const date = `${year}-${month}-${day}`;
-  return isCalendarDay(date) ? date : null;
+  const freq = values.get('FREQ') as RepeatFreq | undefined;
+  if (!freq || !REPEAT_FREQS.includes(freq)) {
+    invalid('FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY');
+  }
+  const rule: RepeatRuleParts = {
+    freq,
+    interval: 1,
+    byDay: [],
+    byMonthDay: [],
+    byMonth: [],
+    bySetPos: [],
+    count: null,
+    until: null,
+  };
+  const interval = values.get('INTERVAL');
+  if (interval !== undefined) {
+    rule.interval = integer('INTERVAL', interval, 1, REPEAT_LIMITS.intervalMax);
+  }
+  const byDay = values.get('BYDAY');
+  if (byDay !== undefined) {
+    rule.byDay = weekdays(byDay, freq);
+  }
+  const byMonthDay = values.get('BYMONTHDAY');
+  if (byMonthDay !== undefined) {
+    if (freq === 'WEEKLY') {
+      invalid('BYMONTHDAY cannot go with a weekly rule');
+    }
+    rule.byMonthDay = integers('BYMONTHDAY', byMonthDay, -31, 31);
+  }
+  const byMonth = values.get('BYMONTH');
+  if (byMonth !== undefined) {
+    rule.byMonth = integers('BYMONTH', byMonth, 1, 12);
+  }
+  const bySetPos = values.get('BYSETPOS');
+  if (bySetPos !== undefined) {
+    if (byDay === undefined && byMonthDay === undefined && byMonth === undefined) {
+      invalid('BYSETPOS needs BYDAY, BYMONTHDAY or BYMONTH');
+    }
+    rule.bySetPos = integers('BYSETPOS', bySetPos, -366, 366);
+  }
+  const count = values.get('COUNT');
+  const until = values.get('UNTIL');
+  if (count !== undefined && until !== undefined) {
+    invalid('a repeat ends either after a number of times (COUNT) or on a date (UNTIL)');
+  }
+  if (count !== undefined) {
+    rule.count = integer('COUNT', count, 1, REPEAT_LIMITS.countMax);
+  }
+  if (until !== undefined) {
+    rule.until = untilDay(until);
+  }
+  const picksDays = rule.byDay.length + rule.byMonthDay.length + rule.byMonth.length > 0;
+  if (from === 'completion' && (picksDays || rule.bySetPos.length > 0)) {
+    invalid('a repeat counted from completion takes only FREQ and INTERVAL');
+  }
+  return rule;
 }
+
+/** A rule read: its parts, or what is wrong with it. */
+export type RepeatRuleReading =
+  { parts: RepeatRuleParts; problem?: never } | { parts?: never; problem: string };
 
 /**
- * The parts of a rule such as `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH`, or null when it is not one
- * Daywise reads (an unknown or repeated part, a value out of range, COUNT with UNTIL).
+ * The one reader of repeat rules (docs/product/todos.md, "Repeating todos and habits"), for the
+ * API, the form and the words alike: FREQ DAILY, WEEKLY, MONTHLY or YEARLY, INTERVAL 1-999,
+ * BYDAY (with an ordinal such as 1MO or -1FR for a monthly or yearly rule), BYMONTHDAY (-31 to 31,
+ * -1 the last day, not weekly), BYMONTH, BYSETPOS, COUNT 1-1000 or UNTIL as a date (YYYYMMDD), in
+ * any case. A rule counted from completion is FREQ and INTERVAL only (and an end). Anything else
+ * is a problem, said as the API's 400 says it.
  */
-export function parseRepeatRule(rule: string): RepeatRuleParts | null {
-  const text = rule.trim().replace(/^RRULE:/i, '');
-  if (text === '') {
-    return null;
-  }
-  const seen = new Set<string>();
-  const parts: Partial<RepeatRuleParts> = {};
-  for (const piece of text.split(';')) {
-    const [rawKey = '', value = '', ...rest] = piece.split('=');
-    const key = rawKey.toUpperCase();
-    if (rest.length > 0 || value === '' || seen.has(key)) {
-      return null;
+export function readRepeatRule(rule: string, from: RepeatFrom): RepeatRuleReading {
+  try {
+    return { parts: parts(rule, from) };
+  } catch (error) {
+    if (error instanceof RepeatRuleProblem) {
+      return { problem: error.message };
     }
-    seen.add(key);
-    const upper = value.toUpperCase();
-    switch (key) {
-      case 'FREQ':
-        if (!(REPEAT_FREQS as readonly string[]).includes(upper)) {
-          return null;
-        }
-        parts.freq = upper as RepeatFreq;
-        break;
-      case 'INTERVAL': {
-        const [interval] = integers(value, (n) => n >= 1 && n <= 999) ?? [];
-        if (interval === undefined || value.includes(',')) {
-          return null;
-        }
-        parts.interval = interval;
-        break;
-      }
-      case 'COUNT': {
-        const [count] = integers(value, (n) => n >= 1 && n <= 9999) ?? [];
-        if (count === undefined || value.includes(',')) {
-          return null;
-        }
-        parts.count = count;
-        break;
-      }
-      case 'UNTIL': {
-        const until = untilDate(upper);
-        if (!until) {
-          return null;
-        }
-        parts.until = until;
-        break;
-      }
-      case 'BYDAY': {
-        const byDay = days(upper);
-        if (!byDay) {
-          return null;
-        }
-        parts.byDay = byDay;
-        break;
-      }
-      case 'BYMONTHDAY': {
-        const byMonthDay = integers(value, (n) => n !== 0 && Math.abs(n) <= 31);
-        if (!byMonthDay) {
-          return null;
-        }
-        parts.byMonthDay = byMonthDay;
-        break;
-      }
-      case 'BYMONTH': {
-        const byMonth = integers(value, (n) => n >= 1 && n <= 12);
-        if (!byMonth) {
-          return null;
-        }
-        parts.byMonth = byMonth;
-        break;
-      }
-      case 'BYSETPOS': {
-        const bySetPos = integers(value, (n) => n !== 0 && Math.abs(n) <= 366);
-        if (!bySetPos) {
-          return null;
-        }
-        parts.bySetPos = bySetPos;
-        break;
-      }
-      default:
-        return null;
-    }
+    throw error;
   }
-  if (!parts.freq || (parts.count !== undefined && parts.until !== undefined)) {
-    return null;
-  }
-  return {
-    freq: parts.freq,
-    interval: parts.interval ?? 1,
-    byDay: parts.byDay ?? [],
-    byMonthDay: parts.byMonthDay ?? [],
-    byMonth: parts.byMonth ?? [],
-    bySetPos: parts.bySetPos ?? [],
-    count: parts.count ?? null,
-    until: parts.until ?? null,
-  };
+}
+
+/** The parts of a rule such as `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH`, or null (readRepeatRule). */
+export function parseRepeatRule(rule: string, from: RepeatFrom = 'due'): RepeatRuleParts | null {
+  return readRepeatRule(rule, from).parts ?? null;
+}
+
+/** A BYDAY entry as the rule writes it: 'MO', '1MO', '-1FR'. */
+export function repeatDayCode({ day, ordinal }: RepeatDay): string {
+  return `${ordinal ?? ''}${day}`;
 }
 
 /** The parts back as a rule, in a fixed order: FREQ, INTERVAL (if not 1), BY…, COUNT, UNTIL. */
@@ -209,7 +254,7 @@ export function formatRepeatRule(parts: RepeatRuleParts): string {
     pieces.push(`BYMONTHDAY=${parts.byMonthDay.join(',')}`);
   }
   if (parts.byDay.length > 0) {
-    pieces.push(`BYDAY=${parts.byDay.map((d) => `${d.ordinal ?? ''}${d.day}`).join(',')}`);
+    pieces.push(`BYDAY=${parts.byDay.map(repeatDayCode).join(',')}`);
   }
   if (parts.bySetPos.length > 0) {
     pieces.push(`BYSETPOS=${parts.bySetPos.join(',')}`);
@@ -330,7 +375,7 @@ export const UNKNOWN_REPEAT_TEXT = 'Repeats';
  * 12 Dec', '3 days after completion', with ', 10 times' or ', until 31 Dec 2026' when it ends.
  */
 export function repeatText(repeat: { rule: string; from: 'due' | 'completion' }): string {
-  const parts = parseRepeatRule(repeat.rule);
+  const parts = parseRepeatRule(repeat.rule, repeat.from);
   if (!parts) {
     return UNKNOWN_REPEAT_TEXT;
   }

@@ -1,4 +1,4 @@
-import { isCalendarDay, MESSAGES } from '@daywise/shared';
+import { isCalendarDay, isTimeZone, MESSAGES } from '@daywise/shared';
 import { type ImportProblem, PLAN_LIMITS, type Priority } from '@daywise/shared/schemas';
 
 import type { ImportItem, ParseContext, ParsedImport } from './parsed-import';
@@ -202,13 +202,8 @@ export async function parseTickTick(
     },
     formatIn: (zone) => {
       if (!formats.has(zone)) {
-        let format: Intl.DateTimeFormat | null = null;
-        try {
-          format = zoneFormat(zone);
-        } catch {
-          // Not a zone: the user's stands in.
-        }
-        formats.set(zone, format);
+        // Not a zone: the user's stands in.
+        formats.set(zone, isTimeZone(zone) ? zoneFormat(zone) : null);
       }
       return formats.get(zone) ?? null;
     },

@@ -1,18 +1,14 @@
+import type { ReminderNotice } from '@daywise/shared';
+
 import type { ReminderKind } from './queue';
 
-/** A reminder that came due, as every channel gets it. */
-export interface DueReminder {
+/** A reminder that came due, as every channel gets it: what it says (reminderNotice) and whom to. */
+export interface DueReminder extends ReminderNotice {
   userId: string;
   email: string;
   name: string;
   kind: ReminderKind;
   itemId: string;
-  /** 'Reminder: {title}' (docs/product/todos.md#reminders). */
-  title: string;
-  /** The item's description, or the kind's own text. */
-  body: string;
-  /** The page that shows the item: `/dashboard/todos` or `/dashboard/daily-goals`. */
-  url: string;
   /** When it was due, ISO 8601. */
   fireAt: string;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, reminderAfterFiring } from '@daywise/shared';
+import { reminderAfterFiring, reminderNotice } from '@daywise/shared';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 
@@ -9,12 +9,6 @@ import { loadItem, type ReminderItem, reminderSettings, ruleOf } from './schedul
 
 /** A reminder found later than this after its instant (the server was down) is not sent. */
 export const REMINDER_LATE_LIMIT_MS = 15 * 60_000;
-
-const PAGES = { todo: '/dashboard/todos', task: '/dashboard/daily-goals' } as const;
-const DEFAULT_BODIES = {
-  todo: MESSAGES.todoReminderBody,
-  task: MESSAGES.planReminderBody,
-} as const;
 
 export interface DeliveryDeps {
   db: Kysely<Database>;
@@ -35,9 +29,7 @@ function dueReminder(
     name: user.name,
     kind: item.kind,
     itemId: item.id,
-    title: MESSAGES.reminderTitle(item.title),
-    body: item.description || DEFAULT_BODIES[item.kind],
-    url: PAGES[item.kind],
+    ...reminderNotice(item.kind, item),
     fireAt: job.fireAt,
   };
 }

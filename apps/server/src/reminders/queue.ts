@@ -1,8 +1,10 @@
+import type { ReminderItemKind } from '@daywise/shared';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
 
-export type ReminderKind = 'todo' | 'task';
+/** A todo or a plan task (REMINDER_PAGES' kinds). */
+export type ReminderKind = ReminderItemKind;
 
 /** What a pending reminder carries: enough to reload the item and check it still stands. */
 export interface ReminderJob {

@@ -1,4 +1,4 @@
-import { addDays, nextReminderAt, todayIn } from '@daywise/shared';
+import { addDays, DEFAULT_SETTINGS, nextReminderAt, todayIn } from '@daywise/shared';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
@@ -37,7 +37,7 @@ export function ruleOf(item: ReminderItem, timezone: string): string {
   return JSON.stringify([item.reminderTime, item.day, timezone]);
 }
 
-/** Task Reminders and Email Notifications default to on, the time zone to UTC, until first read. */
+/** Before the settings are first read, their defaults (DEFAULT_SETTINGS). */
 export async function reminderSettings(
   db: Kysely<Database>,
   userId: string,
@@ -53,7 +53,11 @@ export async function reminderSettings(
         email: Boolean(row.email_notifications),
         timezone: row.timezone,
       }
-    : { enabled: true, email: true, timezone: 'UTC' };
+    : {
+        enabled: DEFAULT_SETTINGS.notifications.reminders,
+        email: DEFAULT_SETTINGS.notifications.email,
+        timezone: DEFAULT_SETTINGS.preferences.timezone,
+      };
 }
 
 function todoItems(db: Kysely<Database>) {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import { defaultSettingsRow } from '../settings/settings';
 
 /** Keeps these signatures apart from anything else the auth secret signs. */
 const PURPOSE = 'daywise:unsubscribe-reminder-emails:';
@@ -58,7 +59,7 @@ export async function unsubscribe(
   const stamp = now.toISOString();
   await db
     .insertInto('user_settings')
-    .values({ user_id: userId, email_notifications: false, created_at: stamp, updated_at: stamp })
+    .values({ ...defaultSettingsRow(userId, now), email_notifications: false })
     .onConflict((conflict) =>
       conflict.column('user_id').doUpdateSet({ email_notifications: false, updated_at: stamp }),
     )

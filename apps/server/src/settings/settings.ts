@@ -1,5 +1,6 @@
+import { DEFAULT_SETTINGS } from '@daywise/shared';
 import type { Settings, SettingUpdate } from '@daywise/shared/schemas';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 
 import type { Database, UserSettingsTable } from '../db/schema';
 
@@ -14,6 +15,22 @@ const COLUMNS = {
   theme: 'theme',
   timezone: 'timezone',
 } as const satisfies Record<SettingUpdate['key'], keyof UserSettingsTable>;
+
+/** A new user's settings row: DEFAULT_SETTINGS, column by column. */
+export function defaultSettingsRow(userId: string, now: Date): Insertable<UserSettingsTable> {
+  const { notifications, privacy, preferences } = DEFAULT_SETTINGS;
+  return {
+    user_id: userId,
+    email_notifications: notifications.email,
+    task_reminders: notifications.reminders,
+    profile_visibility: privacy.profileVisibility,
+    activity_tracking: privacy.activityTracking,
+    theme: preferences.theme,
+    timezone: preferences.timezone,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
 
 function present(row: Row): Settings {
   return {
@@ -46,9 +63,9 @@ export async function savedTimezone(
   return row?.timezone;
 }
 
-/** The time zone "today" is counted in: UTC until the user's settings are made. */
+/** The time zone "today" is counted in: the default (UTC) until the user's settings are made. */
 export async function userTimezone(db: Kysely<Database>, userId: string): Promise<string> {
-  return (await savedTimezone(db, userId)) ?? 'UTC';
+  return (await savedTimezone(db, userId)) ?? DEFAULT_SETTINGS.preferences.timezone;
 }
 
 /**
@@ -72,10 +89,8 @@ export async function readSettings(
   await db
     .insertInto('user_settings')
     .values({
-      user_id: userId,
+      ...defaultSettingsRow(userId, now),
       ...(initialTimezone ? { timezone: initialTimezone } : {}),
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
     })
     .onConflict((conflict) => conflict.column('user_id').doNothing())
     .execute();

@@ -1,4 +1,4 @@
-import { addDays } from '@daywise/shared';
+import { addDays, REPEAT_LIMITS } from '@daywise/shared';
 import type { DashboardSummary, DayOff, Todo } from '@daywise/shared/schemas';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -236,6 +236,28 @@ describe.each(ENGINES)('repeating todos on %s', (engine) => {
       ),
       { seed: 15, numRuns: 40 },
     );
+  });
+
+  it('takes COUNT up to REPEAT_LIMITS.countMax, the limit the todo form and its words use', async () => {
+    const most = await send('POST', '/api/todos', {
+      title: 'A thousand times',
+      dueDate: '2026-11-21',
+      repeat: { rule: `FREQ=DAILY;COUNT=${REPEAT_LIMITS.countMax}`, from: 'due' },
+    });
+    expect(most.statusCode).toBe(201);
+    const tooMany = await send('POST', '/api/todos', {
+      title: 'Once too often',
+      dueDate: '2026-11-21',
+      repeat: { rule: `FREQ=DAILY;COUNT=${REPEAT_LIMITS.countMax + 1}`, from: 'due' },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message:
+          'This repeat is not supported: COUNT must list whole numbers from 1 to 1000, not 0.',
+      },
+    });
   });
 
   it('refuses rules that never occur with a 400, before searching for a day (ADR 0022)', async () => {

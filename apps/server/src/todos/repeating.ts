@@ -1,4 +1,4 @@
-import { addDays, MESSAGES } from '@daywise/shared';
+import { addDays, formatRepeatRule, MESSAGES } from '@daywise/shared';
 import type { Habit, Repeat } from '@daywise/shared/schemas';
 import type { Kysely, Selectable } from 'kysely';
 
@@ -18,7 +18,6 @@ import { slicer } from '../lib/slices';
 import {
   acceptRule,
   firstOnOrAfter,
-  formatRule,
   nextOccurrence,
   occurrencesBetween,
   parseRule,
@@ -36,7 +35,7 @@ type TodoRow = Selectable<TodoTable>;
 
 /** The stored form of a repeat: the rule checked and written in a fixed order. */
 export function storedRepeat(repeat: Repeat): { rule: string; from: Repeat['from'] } {
-  return { rule: formatRule(acceptRule(repeat.rule, repeat.from)), from: repeat.from };
+  return { rule: formatRepeatRule(acceptRule(repeat.rule, repeat.from)), from: repeat.from };
 }
 
 export function repeatOf(row: TodoRow): Repeat | null {
@@ -79,7 +78,7 @@ export function startSeries(
     zone,
   };
   const first = series.from === 'completion' ? dueDate : firstOnOrAfter(series, dueDate);
-  if (first === null || (series.rule.until !== undefined && first > series.rule.until)) {
+  if (first === null || (series.rule.until !== null && first > series.rule.until)) {
     throw new ApiError('VALIDATION_FAILED', MESSAGES.repeatNeverOccurs);
   }
   return { due_date: first, repeat_start: first };
@@ -380,7 +379,7 @@ export async function recordOccurrence(
     })
     .execute();
   let used = Infinity;
-  if (series.rule.count !== undefined) {
+  if (series.rule.count !== null) {
     const { count } = await db
       .selectFrom('todo_occurrences')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -389,7 +388,7 @@ export async function recordOccurrence(
     used = Number(count);
   }
   const next =
-    series.rule.count !== undefined && used >= series.rule.count
+    series.rule.count !== null && used >= series.rule.count
       ? null
       : nextOccurrence(series, occurrence, today);
   return next === null

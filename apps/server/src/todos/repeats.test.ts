@@ -1,4 +1,4 @@
-import { addDays, LAST_DAY } from '@daywise/shared';
+import { addDays, formatRepeatRule, LAST_DAY } from '@daywise/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -7,7 +7,6 @@ import {
   acceptRule,
   afterCompletion,
   firstOnOrAfter,
-  formatRule,
   nextOccurrence,
   occurrencesBetween,
   parseRule,
@@ -210,13 +209,13 @@ describe('repeat occurrences', () => {
 
 describe('repeat rules', () => {
   it('accepts the supported parts and stores them in one order', () => {
-    expect(formatRule(parseRule('byday=MO,TH;freq=weekly;interval=2', 'due'))).toBe(
+    expect(formatRepeatRule(parseRule('byday=MO,TH;freq=weekly;interval=2', 'due'))).toBe(
       'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH',
     );
-    expect(formatRule(parseRule('FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=12', 'due'))).toBe(
+    expect(formatRepeatRule(parseRule('FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=12', 'due'))).toBe(
       'FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=12',
     );
-    expect(formatRule(parseRule('FREQ=DAILY;INTERVAL=3;UNTIL=20270101', 'completion'))).toBe(
+    expect(formatRepeatRule(parseRule('FREQ=DAILY;INTERVAL=3;UNTIL=20270101', 'completion'))).toBe(
       'FREQ=DAILY;INTERVAL=3;UNTIL=20270101',
     );
   });
@@ -310,7 +309,7 @@ describe('repeat rules', () => {
       'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
       'FREQ=YEARLY;BYMONTH=2;BYDAY=5FR',
     ]) {
-      expect(formatRule(acceptRule(rule, 'due')), rule).toBe(rule);
+      expect(formatRepeatRule(acceptRule(rule, 'due')), rule).toBe(rule);
     }
     // Refused now, but a todo may keep it from before: it is read, and its searches are bounded.
     expect(firstOnOrAfter(series('FREQ=DAILY;BYMONTHDAY=13', '2026-11-01'), '2026-11-01')).toBe(

@@ -1,4 +1,14 @@
-import { addDays, FIRST_DAY, isCalendarDay, LAST_DAY, MESSAGES } from '@daywise/shared';
+import {
+  addDays,
+  formatRepeatRule,
+  isCalendarDay,
+  LAST_DAY,
+  MESSAGES,
+  readRepeatRule,
+  repeatDayCode,
+  type RepeatFreq,
+  type RepeatRuleParts,
+} from '@daywise/shared';
 import type { RepeatFrom } from '@daywise/shared/schemas';
 import { RRuleTemporal } from 'rrule-temporal';
 
@@ -16,71 +26,19 @@ import { ApiError } from '../lib/errors';
  * the occurrences done or skipped (a missed one does not use one up), UNTIL is the last day.
  */
 
-export const REPEAT_FREQS = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
-export type RepeatFreq = (typeof REPEAT_FREQS)[number];
-
-export interface RepeatRule {
-  freq: RepeatFreq;
-  interval: number;
-  byDay?: string[];
-  byMonthDay?: number[];
-  byMonth?: number[];
-  bySetPos?: number[];
-  count?: number;
-  /** YYYY-MM-DD, the last day an occurrence may fall on. */
-  until?: string;
-}
-
 /**
  * A series: its rule, what the next date counts from, its first day and the user's zone, whose
  * days its occurrences are (computed on the UTC calendar, which has the same days).
  */
 export interface RepeatSeries {
-  rule: RepeatRule;
+  rule: RepeatRuleParts;
   from: RepeatFrom;
   start: string;
   zone: string;
 }
 
-const WEEKDAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/;
-const INTEGER = /^[+-]?\d{1,4}$/;
-const KNOWN_PARTS = new Set([
-  'FREQ',
-  'INTERVAL',
-  'BYDAY',
-  'BYMONTHDAY',
-  'BYMONTH',
-  'BYSETPOS',
-  'COUNT',
-  'UNTIL',
-]);
-
 function invalid(detail: string): never {
   throw new ApiError('VALIDATION_FAILED', MESSAGES.repeatRuleInvalid(detail));
-}
-
-/** A list of whole numbers, each within [min, max] and not 0. */
-function integers(name: string, value: string, min: number, max: number): number[] {
-  return value.split(',').map((item) => {
-    const number = Number(item);
-    if (!INTEGER.test(item) || number === 0 || number < min || number > max) {
-      invalid(`${name} must list whole numbers from ${min} to ${max}, not 0`);
-    }
-    return number;
-  });
-}
-
-/** UNTIL as a date (YYYYMMDD), which must be a real day Daywise accepts (ADR 0022). */
-function untilDay(value: string): string {
-  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
-  const day = match ? `${match[1]}-${match[2]}-${match[3]}` : '';
-  if (match && (day < FIRST_DAY || day > LAST_DAY)) {
-    invalid(`UNTIL must be a day from ${FIRST_DAY} to ${LAST_DAY}`);
-  }
-  if (!isCalendarDay(day)) {
-    invalid('UNTIL must be a date such as 20261231');
-  }
-  return day;
 }
 
 /** The most days each month can have, January first. */
@@ -91,25 +49,25 @@ const PERIOD_NAMES = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month', YEARLY: '
  * The most days one period of the rule (a day, week, month or year) can hold, which BYSETPOS
  * picks from: a weekday without a number falls 5 times in a month and 53 in a year.
  */
-function daysPerPeriod(rule: RepeatRule): number {
+function daysPerPeriod(rule: RepeatRuleParts): number {
   const weekdays = (each: number) =>
-    (rule.byDay ?? []).reduce((sum, day) => sum + (/\d/.test(day) ? 1 : each), 0);
-  const months = new Set(rule.byMonth ?? []).size || 12;
+    rule.byDay.reduce((sum, day) => sum + (day.ordinal === null ? each : 1), 0);
+  const months = new Set(rule.byMonth).size || 12;
   switch (rule.freq) {
     case 'DAILY':
       return 1;
     case 'WEEKLY':
-      return new Set(rule.byDay ?? []).size || 1;
+      return new Set(rule.byDay.map(repeatDayCode)).size || 1;
     case 'MONTHLY':
       return new Set(rule.byMonthDay).size || Math.min(31, weekdays(5)) || 1;
     case 'YEARLY':
-      if (rule.byMonthDay) {
+      if (rule.byMonthDay.length > 0) {
         return Math.min(366, months * new Set(rule.byMonthDay).size);
       }
-      if (rule.byDay) {
-        return Math.min(366, rule.byMonth ? months * weekdays(5) : weekdays(53));
+      if (rule.byDay.length > 0) {
+        return Math.min(366, rule.byMonth.length > 0 ? months * weekdays(5) : weekdays(53));
       }
-      return rule.byMonth ? months : 1;
+      return rule.byMonth.length > 0 ? months : 1;
   }
 }
 
@@ -121,155 +79,46 @@ function daysPerPeriod(rule: RepeatRule): number {
  * first. A daily rule with BYMONTHDAY is refused too: its search tests every day against it, for
  * the days FREQ=MONTHLY finds at once.
  */
-function requirePossible(rule: RepeatRule): void {
-  if (rule.freq === 'DAILY' && rule.byMonthDay) {
+function requirePossible(rule: RepeatRuleParts): void {
+  if (rule.freq === 'DAILY' && rule.byMonthDay.length > 0) {
     invalid('BYMONTHDAY cannot go with a daily rule (say FREQ=MONTHLY)');
   }
   if (
     rule.freq === 'YEARLY' &&
-    rule.byMonth &&
-    rule.byDay?.some((day) => Math.abs(Number(WEEKDAY.exec(day)?.[1] ?? 0)) > 5)
+    rule.byMonth.length > 0 &&
+    rule.byDay.some((day) => Math.abs(day.ordinal ?? 0) > 5)
   ) {
     invalid("A weekday's number must be from -5 to 5, not 0, with BYMONTH");
   }
-  if (rule.byMonthDay && rule.byMonth) {
+  if (rule.byMonthDay.length > 0 && rule.byMonth.length > 0) {
     const longest = Math.max(...rule.byMonth.map((month) => MONTH_DAYS[month - 1] ?? 31));
     if (rule.byMonthDay.every((day) => Math.abs(day) > longest)) {
       invalid('BYMONTHDAY names no day of the months of BYMONTH (such as 30 February)');
     }
   }
   const most = daysPerPeriod(rule);
-  if (rule.bySetPos?.some((position) => Math.abs(position) > most)) {
+  if (rule.bySetPos.some((position) => Math.abs(position) > most)) {
     invalid(
       `BYSETPOS must be from -${most} to ${most}, not 0: a ${PERIOD_NAMES[rule.freq]} of this rule holds at most ${most} ${most === 1 ? 'day' : 'days'}`,
     );
   }
 }
 
-/**
- * The rule's parts, checked against what Daywise accepts: FREQ DAILY, WEEKLY, MONTHLY or YEARLY,
- * INTERVAL 1-999, BYDAY (with an ordinal such as 1MO or -1FR for a monthly or yearly rule),
- * BYMONTHDAY (-31 to 31, -1 the last day), BYMONTH, BYSETPOS, COUNT 1-1000 or UNTIL as a date.
- * A rule counted from completion is FREQ and INTERVAL only (and an end). Anything else is a 400.
- */
-export function parseRule(text: string, from: RepeatFrom): RepeatRule {
-  const parts = new Map<string, string>();
-  for (const part of text.trim().toUpperCase().split(';')) {
-    const [name = '', value, ...rest] = part.split('=');
-    if (!KNOWN_PARTS.has(name) || value === undefined || value === '' || rest.length > 0) {
-      invalid(name && KNOWN_PARTS.has(name) ? `${name} needs a value` : `'${part}' is not allowed`);
-    }
-    if (parts.has(name)) {
-      invalid(`${name} is given twice`);
-    }
-    parts.set(name, value);
-  }
-  const freq = parts.get('FREQ') as RepeatFreq | undefined;
-  if (!freq || !REPEAT_FREQS.includes(freq)) {
-    invalid('FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY');
-  }
-  const rule: RepeatRule = { freq, interval: 1 };
-  const interval = parts.get('INTERVAL');
-  if (interval !== undefined) {
-    rule.interval = integers('INTERVAL', interval, 1, 999)[0] ?? 1;
-    if (interval.includes(',')) {
-      invalid('INTERVAL must be one whole number from 1 to 999');
-    }
-  }
-  const byDay = parts.get('BYDAY');
-  if (byDay !== undefined) {
-    rule.byDay = byDay.split(',').map((item) => {
-      const match = WEEKDAY.exec(item);
-      if (!match) {
-        invalid('BYDAY must list weekdays such as MO,TH or, monthly, 1MO or -1FR');
-      }
-      if (match[1] !== undefined) {
-        const ordinal = Number(match[1]);
-        const limit = freq === 'YEARLY' ? 53 : 5;
-        if (freq !== 'MONTHLY' && freq !== 'YEARLY') {
-          invalid('A weekday with a number (such as 1MO) needs a monthly or yearly rule');
-        }
-        if (ordinal === 0 || Math.abs(ordinal) > limit) {
-          invalid(`A weekday's number must be from -${limit} to ${limit}, not 0`);
-        }
-      }
-      return item;
-    });
-  }
-  const byMonthDay = parts.get('BYMONTHDAY');
-  if (byMonthDay !== undefined) {
-    if (freq === 'WEEKLY') {
-      invalid('BYMONTHDAY cannot go with a weekly rule');
-    }
-    rule.byMonthDay = integers('BYMONTHDAY', byMonthDay, -31, 31);
-  }
-  const byMonth = parts.get('BYMONTH');
-  if (byMonth !== undefined) {
-    rule.byMonth = integers('BYMONTH', byMonth, 1, 12);
-  }
-  const bySetPos = parts.get('BYSETPOS');
-  if (bySetPos !== undefined) {
-    if (!rule.byDay && !rule.byMonthDay && !rule.byMonth) {
-      invalid('BYSETPOS needs BYDAY, BYMONTHDAY or BYMONTH');
-    }
-    rule.bySetPos = integers('BYSETPOS', bySetPos, -366, 366);
-  }
-  const count = parts.get('COUNT');
-  const until = parts.get('UNTIL');
-  if (count !== undefined && until !== undefined) {
-    invalid('a repeat ends either after a number of times (COUNT) or on a date (UNTIL)');
-  }
-  if (count !== undefined) {
-    rule.count = integers('COUNT', count, 1, 1000)[0];
-    if (count.includes(',')) {
-      invalid('COUNT must be one whole number from 1 to 1000');
-    }
-  }
-  if (until !== undefined) {
-    rule.until = untilDay(until);
-  }
-  if (from === 'completion' && (rule.byDay || rule.byMonthDay || rule.byMonth || rule.bySetPos)) {
-    invalid('a repeat counted from completion takes only FREQ and INTERVAL');
-  }
-  return rule;
+/** The rule's parts (readRepeatRule), or a 400 'This repeat is not supported: …' saying why. */
+export function parseRule(text: string, from: RepeatFrom): RepeatRuleParts {
+  const { parts, problem } = readRepeatRule(text, from);
+  return parts ?? invalid(problem);
 }
 
 /**
- * The rule of a todo being written: parsed, and refused when it can never occur, or when a search
+ * The rule of a todo being written: read, and refused when it can never occur, or when a search
  * of it would test every day of its bound (ADR 0022). Rules stored before these checks are still
  * read by parseRule alone, and their searches are bounded all the same.
  */
-export function acceptRule(text: string, from: RepeatFrom): RepeatRule {
+export function acceptRule(text: string, from: RepeatFrom): RepeatRuleParts {
   const rule = parseRule(text, from);
   requirePossible(rule);
   return rule;
-}
-
-/** The rule as stored: its parts in a fixed order, upper case. */
-export function formatRule(rule: RepeatRule): string {
-  const parts = [`FREQ=${rule.freq}`];
-  if (rule.interval !== 1) {
-    parts.push(`INTERVAL=${rule.interval}`);
-  }
-  if (rule.byMonth) {
-    parts.push(`BYMONTH=${rule.byMonth.join(',')}`);
-  }
-  if (rule.byMonthDay) {
-    parts.push(`BYMONTHDAY=${rule.byMonthDay.join(',')}`);
-  }
-  if (rule.byDay) {
-    parts.push(`BYDAY=${rule.byDay.join(',')}`);
-  }
-  if (rule.bySetPos) {
-    parts.push(`BYSETPOS=${rule.bySetPos.join(',')}`);
-  }
-  if (rule.count !== undefined) {
-    parts.push(`COUNT=${rule.count}`);
-  }
-  if (rule.until !== undefined) {
-    parts.push(`UNTIL=${rule.until.replaceAll('-', '')}`);
-  }
-  return parts.join(';');
 }
 
 /**
@@ -297,7 +146,7 @@ function noonOf(day: string) {
 /** The last day an occurrence may fall on: UNTIL, or the last day Daywise accepts. */
 function lastDayOf(series: RepeatSeries): string {
   const { until } = series.rule;
-  return until !== undefined && until < LAST_DAY ? until : LAST_DAY;
+  return until !== null && until < LAST_DAY ? until : LAST_DAY;
 }
 
 /** A handful of recently used rules, kept ready: a list read evaluates the same few again. */
@@ -305,7 +154,7 @@ const recent = new Map<string, RRuleTemporal>();
 const RECENT_SIZE = 200;
 
 function libraryRule(series: RepeatSeries): RRuleTemporal {
-  const key = `${formatRule(series.rule)}|${series.start}`;
+  const key = `${formatRepeatRule(series.rule)}|${series.start}`;
   const known = recent.get(key);
   if (known) {
     return known;
@@ -314,10 +163,10 @@ function libraryRule(series: RepeatSeries): RRuleTemporal {
   const rule = new RRuleTemporal({
     freq,
     interval,
-    ...(byDay ? { byDay } : {}),
-    ...(byMonthDay ? { byMonthDay } : {}),
-    ...(byMonth ? { byMonth } : {}),
-    ...(bySetPos ? { bySetPos } : {}),
+    ...(byDay.length > 0 ? { byDay: byDay.map(repeatDayCode) } : {}),
+    ...(byMonthDay.length > 0 ? { byMonthDay } : {}),
+    ...(byMonth.length > 0 ? { byMonth } : {}),
+    ...(bySetPos.length > 0 ? { bySetPos } : {}),
     tzid: 'UTC',
     dtstart: noonOf(series.start),
     // The library stops at the series' last day too, which is never past LAST_DAY.

@@ -1,4 +1,4 @@
-import { SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
+import { isRealDate, SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
 import type { Habit, Todo, TodoStats, TodoTag } from '@daywise/shared/schemas';
 import { type todoListQuerySchema } from '@daywise/shared/schemas';
 import { type Expression, type Kysely, sql, type SqlBool } from 'kysely';
@@ -40,9 +40,7 @@ const NO_DUE_DATE = '9999-12-31';
 const LEADS = {
   due: {
     sql: sql<string>`coalesce(due_date, ${NO_DUE_DATE})`,
-    valid: (value: string) =>
-      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    valid: isRealDate,
   },
   priority: {
     sql: sql<string>`case priority when 'high' then '0' when 'medium' then '1' else '2' end`,

@@ -42,12 +42,6 @@ export const PERMISSION_RELOAD_DELAY_MS = 1000;
 /** The worker script lives at the site root, so its scope is the whole site. */
 export const NOTIFICATION_WORKER_URL = '/notification-sw.js';
 
-/** A click opens the todos page for todo reminders, Daily Goals for daily ones. */
-export const REMINDER_URLS = {
-  todo: '/dashboard/todos',
-  daily: '/dashboard/daily-goals',
-} as const;
-
 const NOTIFICATION_ICON = '/favicon.svg';
 
 /**
@@ -62,7 +56,7 @@ export type NotificationWorkerStatus = 'unsupported' | 'unregistered' | 'install
 export interface Reminder {
   title: string;
   body: string;
-  /** The page a click opens (see REMINDER_URLS). */
+  /** The page a click opens (REMINDER_PAGES). */
   url: string;
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { REALTIME_BACKOFF_MS, REALTIME_CLOSE, type RealtimeEvent } from '@daywise/shared';
 import { dehydrate } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
@@ -15,7 +16,7 @@ import {
   useRealtimeConnected,
   useRealtimeEvent,
 } from './realtime';
-import { DEFAULT_SETTINGS, useSettings } from './settings';
+import { useSettings } from './settings';
 
 /** A WebSocket the test drives: it opens, receives and closes when the test says so. */
 class FakeSocket {

@@ -78,7 +78,7 @@ describe('createReminderScheduler', () => {
   it('shows each task its own reminder at its own time', () => {
     const show = vi.fn();
     const rent = task();
-    const call = task({ id: 'todo-2', title: 'Call mum', reminderTime: '10:15 AM' });
+    const call = task({ id: 'todo-2', title: 'Call mum', reminderTime: '10:15' });
     createReminderScheduler({ show }).sync([rent, call], ZONE);
 
     advanceTo(new Date(2026, 10, 21, 9, 30));

@@ -1,4 +1,4 @@
-import { MESSAGES, todayIn } from '@daywise/shared';
+import { DEFAULT_SETTINGS, MESSAGES, todayIn } from '@daywise/shared';
 import { settingsApi } from '@daywise/shared/api';
 import type { Settings, SettingUpdate } from '@daywise/shared/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -10,18 +10,12 @@ import { useOptimisticMutation } from './optimistic';
 import { queryKeys } from './query-keys';
 import { notify } from './toast';
 
-/** The defaults (docs/product/profile-and-settings.md), shown when the settings cannot be loaded. */
-export const DEFAULT_SETTINGS: Settings = {
-  notifications: { email: true, reminders: true },
-  privacy: { profileVisibility: 'private', activityTracking: true },
-  preferences: { theme: 'system', timezone: 'UTC' },
-};
-
 let browserZone: string | undefined;
 
 /** This browser's time zone, looked up once: resolving a formatter's options is not cheap. */
 function browserTimezone(): string {
-  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  browserZone ??=
+    Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_SETTINGS.preferences.timezone;
   return browserZone;
 }
 
@@ -60,7 +54,7 @@ export function useSettings() {
 export function useTimezone(): string {
   const { settings, isLoading, loadFailed } = useSettings();
   // UTC on the server, which cannot know the browser's zone.
-  const browser = useBrowserValue(browserTimezone, 'UTC');
+  const browser = useBrowserValue(browserTimezone, DEFAULT_SETTINGS.preferences.timezone);
   return isLoading || loadFailed ? browser : settings.preferences.timezone;
 }
 

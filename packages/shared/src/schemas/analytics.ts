@@ -5,7 +5,6 @@ import { completionFields, planTaskResponseSchema, tagStatSchema } from './plans
 
 /** Analytics ranges and the performance list. */
 export const PERFORMANCE_DAYS = 7;
-export const PERFORMANCE_THRESHOLDS = { good: 80, fair: 50 } as const;
 export const STREAK_LIST_SIZE = 5;
 
 export const rangeQuerySchema = z.object({

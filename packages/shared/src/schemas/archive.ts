@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { PRIORITIES, PROFILE_VISIBILITIES, THEMES } from '../constants';
+import { REMINDER_TIME_PATTERN } from '../reminders';
 import { tagStatSchema } from './plans';
 import { dateSchema, repeatSchema } from './todos';
 
@@ -22,7 +23,7 @@ const instant = z.iso.datetime();
 /** A calendar day, YYYY-MM-DD, as the API accepts it (ADR 0022). */
 const day = dateSchema;
 /** A time of day on the 24-hour clock, HH:MM. */
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+const clock = z.string().regex(REMINDER_TIME_PATTERN);
 const priority = z.enum(PRIORITIES);
 
 export const archiveProfileSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { PROFILE_VISIBILITIES, THEMES } from '../constants';
+import { isTimeZone } from '../dates';
 
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 
@@ -9,14 +10,7 @@ export const timezoneSchema = z
   .string()
   .min(1)
   .max(64, { abort: true })
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone');
+  .refine(isTimeZone, 'Unknown time zone');
 
 /** The user settings as the API gives them (docs/product/profile-and-settings.md#settings). */
 export const settingsSchema = z

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DUE_FILTERS, PRIORITIES, TODO_LIMITS, TODO_SORTS, TODO_STATUSES } from '../constants';
 import { FIRST_DAY, isCalendarDay, LAST_DAY } from '../dates';
 import { MESSAGES } from '../messages';
+import { REMINDER_TIME_PATTERN } from '../reminders';
 
 export type Priority = (typeof PRIORITIES)[number];
 
@@ -22,7 +23,7 @@ export const dateSchema = z
 /** A reminder time on the 24-hour clock, HH:MM. */
 export const reminderTimeSchema = z
   .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a valid time in HH:MM format');
+  .regex(REMINDER_TIME_PATTERN, MESSAGES.reminderTimeInvalid);
 
 /**
  * How a todo repeats (docs/product/todos.md, "Repeating todos"). `rule` is an RFC 5545 RRULE value

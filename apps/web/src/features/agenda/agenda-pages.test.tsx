@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { addDays } from '@daywise/shared';
 import {
   agendaApi,
@@ -18,7 +19,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Sidebar } from '../../app/dashboard-layout';
-import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';

@@ -1,9 +1,14 @@
+import { PERFORMANCE_THRESHOLDS } from '@daywise/shared';
+
 /** '1 day', '2 days': a count of days as it reads. */
 export function formatDayCount(days: number): string {
   return `${days.toLocaleString('en-US')} ${days === 1 ? 'day' : 'days'}`;
 }
 
-/** Green at 80 or more, yellow at 50 or more, else red. */
+/** Good (green) from PERFORMANCE_THRESHOLDS.good, fair (yellow) from .fair, else poor (red). */
 export function performanceTone(percentage: number): 'good' | 'fair' | 'poor' {
-  return percentage >= 80 ? 'good' : percentage >= 50 ? 'fair' : 'poor';
+  if (percentage >= PERFORMANCE_THRESHOLDS.good) {
+    return 'good';
+  }
+  return percentage >= PERFORMANCE_THRESHOLDS.fair ? 'fair' : 'poor';
 }

@@ -1,10 +1,10 @@
+import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { plansApi, settingsApi, tagsApi } from '@daywise/shared/api';
 import type { Plan } from '@daywise/shared/schemas';
 import { screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { planOn } from '../../test/plans';
 import { renderWithProviders } from '../../test/render';

@@ -1,6 +1,8 @@
 import { FALLBACK_TAG_COLOR } from '@daywise/shared';
 import { type TagStat } from '@daywise/shared/schemas';
 
+import { performanceTone } from './format';
+
 /** A labelled progress bar (role="progressbar"), in the given colour. */
 export function ProgressBar({
   label,
@@ -61,13 +63,15 @@ export function CategoryProgress({ stats }: { stats: TagStat[] }) {
   );
 }
 
+const RING_TONES = { good: '#16A34A', fair: '#CA8A04', poor: '#DC2626' } as const;
+
 /** A percentage ring for a day's card (Daily Completions). */
 export function PercentRing({ value, size = 64 }: { value: number; size?: number }) {
   const radius = 26;
   const circumference = 2 * Math.PI * radius;
   // The track and the arc drawn over it.
   const ring = { cx: '32', cy: '32', r: radius, strokeWidth: '7', fill: 'none' } as const;
-  const tone = value >= 80 ? '#16A34A' : value >= 50 ? '#CA8A04' : '#DC2626';
+  const tone = RING_TONES[performanceTone(value)];
   return (
     <svg
       viewBox="0 0 64 64"

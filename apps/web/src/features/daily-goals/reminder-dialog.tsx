@@ -1,13 +1,10 @@
-import { MESSAGES } from '@daywise/shared';
+import { isReminderTime, MESSAGES } from '@daywise/shared';
 import type { PlanTask } from '@daywise/shared/schemas';
 import { type FormEvent, useId, useState } from 'react';
 
 import { inputClass } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
 import { notificationSupport } from '../../lib/notifications';
-
-/** The reminder prompt takes the 24-hour clock only. */
-const TWENTY_FOUR_HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 interface ReminderDialogProps {
   task: PlanTask;
@@ -30,7 +27,7 @@ export function ReminderDialog({ task, saving, onSave, onClose }: ReminderDialog
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const time = value.trim();
-    if (time && !TWENTY_FOUR_HOUR.test(time)) {
+    if (time && !isReminderTime(time)) {
       setError(MESSAGES.reminderTimeInvalid);
       return;
     }

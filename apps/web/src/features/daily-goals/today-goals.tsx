@@ -1,4 +1,4 @@
-import { MESSAGES } from '@daywise/shared';
+import { MESSAGES, REMINDER_PAGES } from '@daywise/shared';
 import type { Plan, PlanTask } from '@daywise/shared/schemas';
 import { BellRing, CalendarPlus, Loader2, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -11,7 +11,6 @@ import { formatCalendarDay } from '../../lib/format';
 import {
   NOTIFICATION_MESSAGES,
   notificationSupport,
-  REMINDER_URLS,
   requestNotificationPermission,
   showNotification,
 } from '../../lib/notifications';
@@ -36,7 +35,7 @@ async function testNotification(): Promise<void> {
     const outcome = await showNotification({
       title: NOTIFICATION_MESSAGES.testTitle,
       body: NOTIFICATION_MESSAGES.testBody,
-      url: REMINDER_URLS.daily,
+      url: REMINDER_PAGES.task,
     });
     if (outcome === 'shown') {
       notify.info(MESSAGES.planTestNotificationSent);

@@ -1,9 +1,9 @@
+import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { plansApi, settingsApi } from '@daywise/shared/api';
 import type { Plan } from '@daywise/shared/schemas';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { fakeApi } from '../../test/fake-api';
 import { planOn } from '../../test/plans';
 import { renderWithProviders } from '../../test/render';

@@ -1,11 +1,7 @@
-import { MESSAGES } from '@daywise/shared';
+import { reminderNotice } from '@daywise/shared';
 import { useEffect, useState } from 'react';
 
-import {
-  prepareNotificationWorker,
-  REMINDER_URLS,
-  showNotification,
-} from '../../lib/notifications';
+import { prepareNotificationWorker, showNotification } from '../../lib/notifications';
 import { createReminderScheduler, type ReminderTask } from '../../lib/reminders';
 import { useSettings, useTimezone } from '../../lib/settings';
 import { useTodayPlan } from './use-plans';
@@ -31,9 +27,7 @@ export function usePlanReminders(): void {
       .filter((task) => !task.completed && task.reminderTime)
       .map((task) => ({
         id: task.id,
-        title: MESSAGES.reminderTitle(task.title),
-        body: task.description || MESSAGES.planReminderBody,
-        url: REMINDER_URLS.daily,
+        ...reminderNotice('task', task),
         reminderTime: task.reminderTime,
         day: plan.planDate,
       }));

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { MESSAGES } from '@daywise/shared';
 import {
   accountApi,
@@ -10,7 +11,6 @@ import {
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { stubMatchMedia } from '../../test/browser';
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';

@@ -1,3 +1,4 @@
+import { REMINDER_PAGES } from '@daywise/shared';
 import { Bell, ChevronRight, KeyRound, Wrench, Zap } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 
@@ -11,7 +12,6 @@ import {
   notificationWorkerStatus,
   PERMISSION_RELOAD_DELAY_MS,
   registerNotificationWorker,
-  REMINDER_URLS,
   requestNotificationPermission,
   showNotification,
 } from '../../lib/notifications';
@@ -114,7 +114,7 @@ export function NotificationTools() {
     const result = await showNotification({
       title: NOTIFICATION_MESSAGES.testTitle,
       body: NOTIFICATION_MESSAGES.testBody,
-      url: REMINDER_URLS.todo,
+      url: REMINDER_PAGES.todo,
     });
     if (result === 'shown') {
       notify.success(NOTIFICATION_MESSAGES.testSent);
@@ -146,7 +146,7 @@ export function NotificationTools() {
     const result = await showNotification({
       title: NOTIFICATION_MESSAGES.forceTitle,
       body: NOTIFICATION_MESSAGES.forceBody,
-      url: REMINDER_URLS.todo,
+      url: REMINDER_PAGES.todo,
     });
     if (result === 'shown') {
       notify.success(NOTIFICATION_MESSAGES.forceShown);

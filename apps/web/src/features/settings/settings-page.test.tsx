@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { MESSAGES } from '@daywise/shared';
 import {
   accountApi,
@@ -12,7 +13,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { stubMatchMedia } from '../../test/browser';
 import { fakeApi } from '../../test/fake-api';

@@ -1,10 +1,10 @@
+import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { EXPORT_ITEMS_HEADER, MESSAGES } from '@daywise/shared';
 import { exportsApi, settingsApi } from '@daywise/shared/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import { YourDataSection } from './your-data';

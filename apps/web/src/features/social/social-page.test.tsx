@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@daywise/shared';
 import type {
   Chat,
   Friend,
@@ -10,7 +11,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { errorResponse, fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import { pressUndo } from '../../test/toasts';

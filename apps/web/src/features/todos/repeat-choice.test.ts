@@ -98,6 +98,12 @@ describe('the Repeat field builds the rule the server stores', () => {
       'Every 2 years on 12 Nov',
     ],
     [
+      'every day, as many times as the API takes',
+      custom({ unit: 'DAILY', ends: 'count', count: '1000' }),
+      { rule: 'FREQ=DAILY;COUNT=1000', from: 'due' },
+      'Every day, 1000 times',
+    ],
+    [
       '3 days after completion, 10 times',
       custom({ unit: 'DAILY', interval: '3', from: 'completion', ends: 'count' }),
       { rule: 'FREQ=DAILY;INTERVAL=3;COUNT=10', from: 'completion' },
@@ -122,7 +128,15 @@ describe('the Repeat field builds the rule the server stores', () => {
       { unit: 'MONTHLY', dayOfMonth: '32' },
       'Please enter a day of the month from 1 to 31',
     ],
-    ['0 times', { ends: 'count', count: '0' }, 'Please enter how many times, from 1 to 999'],
+    ['0 times', { ends: 'count', count: '0' }, 'Please enter how many times, from 1 to 1000'],
+    // The API's limit (REPEAT_LIMITS.countMax): what it refuses, the form refuses first.
+    ['1001 times', { ends: 'count', count: '1001' }, 'Please enter how many times, from 1 to 1000'],
+    ['an interval of 1000', { interval: '1000' }, 'Please enter a whole number from 1 to 999'],
+    [
+      'an end past the last day Daywise takes',
+      { ends: 'until', until: '9999-12-31' },
+      'Please choose an end date on or after the due date',
+    ],
     [
       'an end before the due date',
       { ends: 'until', until: '2026-11-11' },

@@ -1,8 +1,10 @@
 import {
   formatRepeatRule,
+  isCalendarDay,
   MESSAGES,
   ordinal,
   parseRepeatRule,
+  REPEAT_LIMITS,
   type RepeatFreq,
   type RepeatRuleParts,
   repeatText,
@@ -52,9 +54,6 @@ export interface RepeatChoice {
   /** A rule the editor cannot show in its fields (from elsewhere): kept as it is unless changed. */
   kept: Repeat | null;
 }
-
-export const INTERVAL_MAX = 999;
-export const COUNT_MAX = 999;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -123,7 +122,7 @@ export type BuiltRepeat =
   { repeat: Repeat | null; error?: never } | { repeat?: never; error: string };
 
 function buildCustom(custom: CustomRepeat, dueDate: string): BuiltRepeat {
-  const interval = whole(custom.interval, INTERVAL_MAX);
+  const interval = whole(custom.interval, REPEAT_LIMITS.intervalMax);
   if (interval === null) {
     return { error: MESSAGES.repeatIntervalInvalid };
   }
@@ -157,13 +156,13 @@ function buildCustom(custom: CustomRepeat, dueDate: string): BuiltRepeat {
       break;
   }
   if (custom.ends === 'count') {
-    const count = whole(custom.count, COUNT_MAX);
+    const count = whole(custom.count, REPEAT_LIMITS.countMax);
     if (count === null) {
       return { error: MESSAGES.repeatCountInvalid };
     }
     parts.count = count;
   } else if (custom.ends === 'until') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(custom.until) || custom.until < dueDate) {
+    if (!isCalendarDay(custom.until) || custom.until < dueDate) {
       return { error: MESSAGES.repeatUntilInvalid };
     }
     parts.until = custom.until;
@@ -268,7 +267,7 @@ export function choiceFromRepeat(repeat: Repeat | null, dueDate: string): Repeat
   if (!repeat) {
     return blank;
   }
-  const parts = parseRepeatRule(repeat.rule);
+  const parts = parseRepeatRule(repeat.rule, repeat.from);
   if (parts) {
     const rule = formatRepeatRule(parts);
     if (repeat.from === 'due') {

@@ -1,5 +1,6 @@
 import {
   REPEAT_FREQS,
+  REPEAT_LIMITS,
   type RepeatFreq,
   repeatText,
   WEEKDAY_CODES,
@@ -13,9 +14,7 @@ import { Button } from '../../components/button';
 import { FieldError, inputClass, selectClass } from '../../components/form-field';
 import {
   buildRepeat,
-  COUNT_MAX,
   type CustomRepeat,
-  INTERVAL_MAX,
   presetLabels,
   REPEAT_PRESETS,
   type RepeatChoice,
@@ -105,7 +104,7 @@ function CustomFields({
             type="number"
             inputMode="numeric"
             min={1}
-            max={INTERVAL_MAX}
+            max={REPEAT_LIMITS.intervalMax}
             value={custom.interval}
             onChange={(event) => set({ interval: event.target.value })}
             className={smallInput}
@@ -224,7 +223,7 @@ function CustomFields({
               inputMode="numeric"
               aria-label="Number of times"
               min={1}
-              max={COUNT_MAX}
+              max={REPEAT_LIMITS.countMax}
               value={custom.count}
               onChange={(event) => set({ ends: 'count', count: event.target.value })}
               className={smallInput}

@@ -1,13 +1,9 @@
-import { MESSAGES } from '@daywise/shared';
+import { reminderNotice } from '@daywise/shared';
 import type { Todo } from '@daywise/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-import {
-  prepareNotificationWorker,
-  REMINDER_URLS,
-  showNotification,
-} from '../../lib/notifications';
+import { prepareNotificationWorker, showNotification } from '../../lib/notifications';
 import { createReminderScheduler, type ReminderTask } from '../../lib/reminders';
 import { useSettings, useTimezone } from '../../lib/settings';
 import { todoQueries } from './api';
@@ -15,9 +11,7 @@ import { todoQueries } from './api';
 function reminderTask(todo: Todo): ReminderTask {
   return {
     id: todo.id,
-    title: MESSAGES.reminderTitle(todo.title),
-    body: todo.description || MESSAGES.todoReminderBody,
-    url: REMINDER_URLS.todo,
+    ...reminderNotice('todo', todo),
     reminderTime: todo.reminderTime,
     day: todo.dueDate,
   };
