@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 import { Toaster } from '../components/toaster';
 import { startFrom } from '../lib/drawn-state';
+import { createMutationCache } from '../lib/mutation-toasts';
 import { useRefetchOnReconnect } from '../lib/refetch-on-reconnect';
 
 function RefetchOnReconnect() {
@@ -14,6 +15,7 @@ function RefetchOnReconnect() {
 /** The app's query cache, the same in the browser and in the server's page renderer. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: {
       queries: {
         // A read runs even offline, so that it fails with Try Again instead of waiting behind

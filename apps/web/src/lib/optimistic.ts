@@ -1,4 +1,5 @@
 import {
+  type MutationMeta,
   type QueryClient,
   type QueryKey,
   useMutation,
@@ -12,8 +13,12 @@ export interface OptimisticOptions<TVariables, TData> {
   /** Edits the cached queries as if the server had already agreed. */
   apply: (queryClient: QueryClient, variables: TVariables) => void;
   onSuccess?: (queryClient: QueryClient, data: TData, variables: TVariables) => void;
-  /** Tells the user the change failed, once the cache is back as it was. */
-  onFailure: (error: Error, variables: TVariables) => void;
+  /**
+   * Tells the user the change failed, once the cache is back as it was: a message that depends
+   * on the variables, or a banner; a fixed toast is `meta.failed` (lib/mutation-toasts.ts).
+   */
+  onFailure?: (error: Error, variables: TVariables) => void;
+  meta?: MutationMeta;
   /**
    * Read again once the change settles; `error` is null when it succeeded (a change whose answer
    * already sits in the cache need not re-read anything then).
@@ -32,6 +37,7 @@ export function useOptimisticMutation<TVariables, TData>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: options.mutationFn,
+    meta: options.meta,
     onMutate: async (variables: TVariables) => {
       const keys = options.touches(variables);
       await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
@@ -41,7 +47,7 @@ export function useOptimisticMutation<TVariables, TData>(
     },
     onError: (error, variables, saved) => {
       saved?.forEach(([queryKey, data]) => queryClient.setQueryData(queryKey, data));
-      options.onFailure(error, variables);
+      options.onFailure?.(error, variables);
     },
     onSuccess: (data, variables) => options.onSuccess?.(queryClient, data, variables),
     onSettled: (_data, error, variables) =>

@@ -90,7 +90,7 @@ export function useUndoOccurrence() {
       putTodo(queryClient, saved);
       notify.success(MESSAGES.repeatUndone(dueText(saved)));
     },
-    onError: () => notify.error(MESSAGES.todoUpdateFailed),
+    meta: { failed: MESSAGES.todoUpdateFailed },
     onSettled: () => refresh(queryClient),
   });
 }
@@ -132,7 +132,7 @@ export function useSkipTodo() {
         }),
       });
     },
-    onError: () => notify.error(MESSAGES.todoSkipFailed),
+    meta: { failed: MESSAGES.todoSkipFailed },
     onSettled: () => refresh(queryClient),
   });
 }

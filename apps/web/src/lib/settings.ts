@@ -8,7 +8,6 @@ import { callApi } from './api-client';
 import { useBrowserValue } from './browser-value';
 import { useOptimisticMutation } from './optimistic';
 import { queryKeys } from './query-keys';
-import { notify } from './toast';
 
 let browserZone: string | undefined;
 
@@ -94,7 +93,7 @@ export function useUpdateSetting() {
         apply(settings ?? DEFAULT_SETTINGS, update),
       ),
     onSuccess: (queryClient, saved) => queryClient.setQueryData(queryKeys.settings, saved),
-    onFailure: () => notify.error(MESSAGES.settingUpdateFailed),
+    meta: { failed: MESSAGES.settingUpdateFailed },
     // The saved settings are the answer; only a refused change reads the stored ones again.
     refresh: (_update, error) => (error ? [queryKeys.settings] : []),
   });

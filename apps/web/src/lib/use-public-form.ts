@@ -2,7 +2,7 @@ import { SIMULATED_FORM_DELAY_MS } from '@daywise/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 
-import { notify, withMinimumDuration } from './toast';
+import { withMinimumDuration } from './toast';
 
 interface PublicFormOptions<TInput extends FieldValues, TOutput> {
   resolver: Resolver<TInput, unknown, TOutput>;
@@ -31,11 +31,8 @@ export function usePublicForm<TInput extends FieldValues, TOutput>({
   });
   const mutation = useMutation({
     mutationFn: (values: TOutput) => withMinimumDuration(send(values), SIMULATED_FORM_DELAY_MS),
-    onSuccess: () => {
-      notify.success(sent);
-      form.reset(empty);
-    },
-    onError: () => notify.error(failed),
+    meta: { succeeded: sent, failed },
+    onSuccess: () => form.reset(empty),
   });
   const submit = form.handleSubmit((values) => mutation.mutate(values));
   return { form, errors: form.formState.errors, sending: mutation.isPending, submit };

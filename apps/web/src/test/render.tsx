@@ -5,6 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { BrowserRouter, type InitialEntry, MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 
+import { createMutationCache } from '../lib/mutation-toasts';
 import { queryKeys } from '../lib/query-keys';
 import { RealtimeProvider } from '../lib/realtime';
 import { type SessionUser } from '../lib/session';
@@ -40,6 +41,7 @@ function pathOf(entry: InitialEntry): string {
 /** A query client as the app configures it, without retries so failures show at once. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false },
       mutations: { retry: false },

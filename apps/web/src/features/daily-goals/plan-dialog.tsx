@@ -1,140 +1,46 @@
-import { addDays, MESSAGES, PRIORITIES } from '@daywise/shared';
-import {
-  type Plan,
-  type PlanInput,
-  planSchema,
-  type Priority,
-  type Tag,
-} from '@daywise/shared/schemas';
+import { addDays, MESSAGES } from '@daywise/shared';
+import type { Plan, PlanInput } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus, Trash2 } from 'lucide-react';
-import { type KeyboardEvent, useId, useMemo, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useId, useMemo, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 
-import { Button, IconButton } from '../../components/button';
-import {
-  ErrorAlert,
-  FieldError,
-  inputClass,
-  selectClass,
-  TextAreaField,
-  TextField,
-} from '../../components/form-field';
-import { errorPanelClass, LoadError } from '../../components/load-error';
+import { Button } from '../../components/button';
+import { ErrorAlert, TextAreaField, TextField } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
-import { PriorityOptions } from '../../components/priority-chip';
 import { ApiClientError, showFieldErrors } from '../../lib/api-client';
 import { dayBounds } from './plan-day';
-import { useSavePlan, useTags } from './use-plans';
+import { initialValues, planFormSchema, type PlanFormValues } from './plan-form';
+import { PlanTasks } from './plan-task-fields';
+import { useSavePlan } from './use-plans';
 
-interface TaskValues {
-  id?: string | undefined;
-  title: string;
-  description: string;
-  priority: Priority;
-  /** '' for no tag. */
-  tag: string;
-  /** '' for no reminder. */
-  reminderTime: string;
-}
-
-/**
- * The form's values ('' for "none"), turned into the API's shape and checked by the shared schema.
- * A new plan's day is today or later, within a year; an edited plan keeps its day and sends none.
- */
-const planFormSchema = (today: string, creating: boolean) => {
-  const { last } = dayBounds(today);
-  const planDate = creating
-    ? z
-        .string()
-        .min(1, 'Please enter a valid date')
-        .refine((day) => day >= today, MESSAGES.planDayPast)
-        .refine((day) => day <= last, MESSAGES.planDayOutOfReach)
-    : z.literal('');
-  return z
-    .object({
-      title: z.string(),
-      description: z.string(),
-      planDate,
-      tasks: z.array(
-        z.object({
-          id: z.string().optional(),
-          title: z.string(),
-          description: z.string(),
-          priority: z.enum(PRIORITIES),
-          tag: z.string(),
-          reminderTime: z.string(),
-        }),
-      ),
-    })
-    .transform((values): PlanInput => ({
-      title: values.title,
-      description: values.description,
-      ...(values.planDate ? { planDate: values.planDate } : {}),
-      tasks: values.tasks.map((task) => ({
-        ...task,
-        tag: task.tag || null,
-        reminderTime: task.reminderTime || null,
-      })),
-    }))
-    .pipe(planSchema);
-};
-
-type PlanFormValues = z.input<ReturnType<typeof planFormSchema>>;
-
-const BLANK_TASK: TaskValues = {
-  title: '',
-  description: '',
-  priority: 'medium',
-  tag: '',
-  reminderTime: '',
-};
-
-function initialValues(plan: Plan | null, day: string): PlanFormValues {
-  return {
-    title: plan?.title ?? '',
-    description: plan?.description ?? '',
-    planDate: plan ? '' : day,
-    tasks:
-      plan?.tasks.map((task) => ({
-        id: task.id,
-        title: task.title,
-        description: task.description,
-        priority: task.priority,
-        tag: task.tag ?? '',
-        reminderTime: task.reminderTime ?? '',
-      })) ?? [],
-  };
-}
-
-/** A task title wraps instead of being cut, growing a line at a time (docs/product/daily-goals.md). */
-const wrappingInputClass = `${inputClass} field-sizing-content resize-none`;
-
-/** Enter in a task title submits the form, as it would in a one-line input. */
-function submitOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
-  if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
-    event.preventDefault();
-    event.currentTarget.form?.requestSubmit();
-  }
-}
-
-function TagOptions({ tags, current }: { tags: Tag[]; current: string }) {
-  // Keyed by name, so the option already chosen stays the same element when the tags arrive
-  // (a replaced option would reset the select to 'No tag').
-  const names = tags.map((tag) => tag.name);
-  if (current && !names.includes(current)) {
-    names.push(current);
-  }
+/** A new plan's day, today through the reach ahead, with a one-click Tomorrow. */
+function PlanDateField({
+  today,
+  error,
+  registration,
+  onTomorrow,
+}: {
+  today: string;
+  error: string | undefined;
+  registration: UseFormRegisterReturn<'planDate'>;
+  onTomorrow: () => void;
+}) {
   return (
-    <>
-      <option value="">No tag</option>
-      {names.map((name) => (
-        <option key={name} value={name}>
-          {name}
-        </option>
-      ))}
-    </>
+    <div className="flex flex-wrap items-end gap-2">
+      <div className="min-w-44 flex-1">
+        <TextField
+          label="Plan Date"
+          type="date"
+          min={today}
+          max={dayBounds(today).last}
+          error={error}
+          registration={registration}
+        />
+      </div>
+      <Button onClick={onTomorrow} variant="secondary" size="sm" className="mb-0.5">
+        Tomorrow
+      </Button>
+    </div>
   );
 }
 
@@ -159,10 +65,6 @@ export function PlanDialog({ plan, day, today, onSaved, onClose }: PlanDialogPro
   const creating = plan === null;
   const schema = useMemo(() => planFormSchema(today, creating), [today, creating]);
   const save = useSavePlan();
-  const tagsQuery = useTags();
-  const tags = tagsQuery.data ?? [];
-  const [draft, setDraft] = useState<TaskValues>(BLANK_TASK);
-  const [draftError, setDraftError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const {
     register,
@@ -176,19 +78,6 @@ export function PlanDialog({ plan, day, today, onSaved, onClose }: PlanDialogPro
     resolver: zodResolver(schema),
     defaultValues: initialValues(plan, day),
   });
-  // Tasks carry their own `id` (kept when a plan is edited), so the array's keys go elsewhere.
-  const tasks = useFieldArray({ control, name: 'tasks', keyName: 'fieldKey' });
-
-  const addTask = () => {
-    if (!draft.title.trim()) {
-      setDraftError(MESSAGES.taskTitleRequired);
-      return;
-    }
-    tasks.append({ ...draft, title: draft.title.trim(), description: draft.description.trim() });
-    clearErrors('tasks');
-    setDraft(BLANK_TASK);
-    setDraftError(null);
-  };
 
   const submit = handleSubmit(async (values) => {
     setFailed(false);
@@ -206,8 +95,6 @@ export function PlanDialog({ plan, day, today, onSaved, onClose }: PlanDialogPro
       }
     }
   });
-
-  const tasksError = errors.tasks?.message ?? errors.tasks?.root?.message;
 
   return (
     <Modal
@@ -234,163 +121,21 @@ export function PlanDialog({ plan, day, today, onSaved, onClose }: PlanDialogPro
           placeholder="What is the day about? (optional)"
         />
         {creating && (
-          <div className="flex flex-wrap items-end gap-2">
-            <div className="min-w-44 flex-1">
-              <TextField
-                label="Plan Date"
-                type="date"
-                min={today}
-                max={dayBounds(today).last}
-                error={errors.planDate?.message}
-                registration={register('planDate')}
-              />
-            </div>
-            <Button
-              onClick={() => setValue('planDate', addDays(today, 1), { shouldValidate: true })}
-              variant="secondary"
-              size="sm"
-              className="mb-0.5"
-            >
-              Tomorrow
-            </Button>
-          </div>
+          <PlanDateField
+            today={today}
+            error={errors.planDate?.message}
+            registration={register('planDate')}
+            onTomorrow={() => setValue('planDate', addDays(today, 1), { shouldValidate: true })}
+          />
         )}
 
-        <fieldset className="space-y-3">
-          <legend className="text-sm font-semibold">Tasks ({tasks.fields.length})</legend>
-          <FieldError>{tasksError}</FieldError>
-          <ol className="space-y-3">
-            {tasks.fields.map((task, index) => {
-              const titleError = errors.tasks?.[index]?.title?.message;
-              const titleId = `${id}-task-${index}`;
-              return (
-                <li
-                  key={task.fieldKey}
-                  className="grid gap-2 rounded-lg border border-gray-200 p-3 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto_auto] sm:items-start dark:border-gray-800"
-                >
-                  <div>
-                    <label htmlFor={titleId} className="sr-only">
-                      Task {index + 1} title
-                    </label>
-                    {/* A textarea growing with its text, so a long title shows whole. */}
-                    <textarea
-                      id={titleId}
-                      rows={1}
-                      {...register(`tasks.${index}.title`)}
-                      onKeyDown={submitOnEnter}
-                      aria-invalid={Boolean(titleError)}
-                      className={wrappingInputClass}
-                    />
-                    <FieldError className="mt-1">{titleError}</FieldError>
-                  </div>
-                  <select
-                    {...register(`tasks.${index}.priority`)}
-                    aria-label={`Task ${index + 1} priority`}
-                    className={selectClass}
-                  >
-                    <PriorityOptions highFirst />
-                  </select>
-                  <select
-                    {...register(`tasks.${index}.tag`)}
-                    aria-label={`Task ${index + 1} tag`}
-                    className={selectClass}
-                  >
-                    <TagOptions tags={tags} current={task.tag} />
-                  </select>
-                  <input
-                    type="time"
-                    {...register(`tasks.${index}.reminderTime`)}
-                    aria-label={`Task ${index + 1} reminder`}
-                    className={inputClass}
-                  />
-                  <IconButton
-                    onClick={() => tasks.remove(index)}
-                    label={`Remove task ${index + 1}`}
-                    tone="rowDanger"
-                    className="justify-self-end"
-                  >
-                    <Trash2 aria-hidden className="size-4" />
-                  </IconButton>
-                </li>
-              );
-            })}
-          </ol>
-
-          <div className="space-y-3 rounded-lg bg-gray-50 p-3 dark:bg-gray-800/50">
-            <p className="text-sm font-medium">Add a task</p>
-            <div className="grid gap-2 sm:grid-cols-2">
-              <div className="sm:col-span-2">
-                <label htmlFor={`${id}-new-title`} className="sr-only">
-                  New task title
-                </label>
-                <textarea
-                  id={`${id}-new-title`}
-                  rows={1}
-                  value={draft.title}
-                  onChange={(event) => {
-                    setDraft({ ...draft, title: event.target.value });
-                    setDraftError(null);
-                  }}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') {
-                      event.preventDefault();
-                      addTask();
-                    }
-                  }}
-                  placeholder="Task title"
-                  aria-invalid={Boolean(draftError)}
-                  className={wrappingInputClass}
-                />
-                <FieldError className="mt-1">{draftError}</FieldError>
-              </div>
-              <input
-                value={draft.description}
-                onChange={(event) => setDraft({ ...draft, description: event.target.value })}
-                aria-label="New task description"
-                placeholder="Description (optional)"
-                className={`${inputClass} sm:col-span-2`}
-              />
-              <select
-                value={draft.priority}
-                onChange={(event) =>
-                  setDraft({ ...draft, priority: event.target.value as Priority })
-                }
-                aria-label="New task priority"
-                className={selectClass}
-              >
-                <PriorityOptions highFirst />
-              </select>
-              <select
-                value={draft.tag}
-                onChange={(event) => setDraft({ ...draft, tag: event.target.value })}
-                aria-label="New task tag"
-                className={selectClass}
-              >
-                <TagOptions tags={tags} current={draft.tag} />
-              </select>
-              <input
-                type="time"
-                value={draft.reminderTime}
-                onChange={(event) => setDraft({ ...draft, reminderTime: event.target.value })}
-                aria-label="New task reminder"
-                className={inputClass}
-              />
-              <Button onClick={addTask} variant="secondary" size="sm">
-                <Plus aria-hidden className="size-4" />
-                Add Task
-              </Button>
-            </div>
-            {tagsQuery.isError && (
-              <div role="alert" className="mt-3">
-                <LoadError
-                  message="We could not load your tags, so only 'No tag' can be chosen."
-                  onRetry={() => void tagsQuery.refetch()}
-                  className={errorPanelClass}
-                />
-              </div>
-            )}
-          </div>
-        </fieldset>
+        <PlanTasks
+          id={id}
+          control={control}
+          register={register}
+          errors={errors}
+          clearErrors={clearErrors}
+        />
 
         <ModalActions submitLabel={plan ? 'Save Plan' : 'Create Plan'} busy={save.isPending} />
       </form>

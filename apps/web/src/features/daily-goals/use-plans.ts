@@ -4,7 +4,7 @@ import type { Plan, PlanInput, PlanTask, Tag, TagInput } from '@daywise/shared/s
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { focusToggle } from '../../components/toggle-checkbox';
-import { ApiClientError, callApi } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { deleteLater, flushDeletes, useHiddenItems } from '../../lib/deferred-delete';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
@@ -54,12 +54,7 @@ export function useSavePlan() {
       return refreshPlans(queryClient);
     },
     // A day that already has a plan is named as such ('You already have a plan for this day.').
-    onError: (error) =>
-      notify.error(
-        error instanceof ApiClientError && error.code === 'CONFLICT'
-          ? error.message
-          : MESSAGES.planSaveFailed,
-      ),
+    meta: { failed: MESSAGES.planSaveFailed, serverMessageFor: ['CONFLICT'] },
   });
 }
 
@@ -67,11 +62,8 @@ export function useDeletePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(plansApi.remove, { params: { id } }),
-    onSuccess: () => {
-      notify.success(MESSAGES.planDeleted);
-      return refreshPlans(queryClient);
-    },
-    onError: () => notify.error(MESSAGES.planDeleteFailed),
+    meta: { succeeded: MESSAGES.planDeleted, failed: MESSAGES.planDeleteFailed },
+    onSuccess: () => refreshPlans(queryClient),
   });
 }
 
@@ -79,12 +71,11 @@ export function useResetPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(plansApi.reset, { params: { id } }),
+    meta: { succeeded: MESSAGES.dayReset, failed: MESSAGES.dayResetFailed },
     onSuccess: (plan) => {
       queryClient.setQueryData(queryKeys.plans.day(plan.planDate), plan);
-      notify.success(MESSAGES.dayReset);
       return refreshPlans(queryClient);
     },
-    onError: () => notify.error(MESSAGES.dayResetFailed),
   });
 }
 
@@ -176,7 +167,7 @@ export function useToggleTask(planId: string, day: string) {
         }),
       });
     },
-    onFailure: () => notify.error(MESSAGES.taskUpdateFailed),
+    meta: { failed: MESSAGES.taskUpdateFailed },
     refresh: () => PLAN_FIGURES,
   });
   return toggle;
@@ -196,7 +187,7 @@ export function useSetTaskReminder(planId: string) {
           : MESSAGES.reminderRemoved(task.title),
       );
     },
-    onError: () => notify.error(MESSAGES.reminderSetFailed),
+    meta: { failed: MESSAGES.reminderSetFailed },
   });
 }
 
@@ -257,8 +248,7 @@ export function useDeleteTag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tag: Tag) => callApi(tagsApi.remove, { params: { id: tag.id } }),
-    onSuccess: () => notify.success(MESSAGES.tagDeleted),
-    onError: () => notify.error(MESSAGES.tagDeleteFailed),
+    meta: { succeeded: MESSAGES.tagDeleted, failed: MESSAGES.tagDeleteFailed },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@daywise/shared';
 import { profileApi } from '@daywise/shared/api';
 import type { Profile, ProfileUpdate } from '@daywise/shared/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +19,8 @@ export interface ProfileSave {
 
 /**
  * Saves the profile editor: a picture change first, which stands even if the fields then fail
- * (`onPictureSaved` says so), then the fields.
+ * (`onPictureSaved` says so), then the fields. A refused picture is named by the server's
+ * message, any other failure by 'Failed to update profile'.
  *
  * The user's own picture shows only where the profile query is read (the profile page and the
  * sidebar), so writing the new URL into that cache updates both at once, with no request. The
@@ -45,6 +47,11 @@ export function useSaveProfile(callbacks: {
         callbacks.onPictureSaved();
       }
       return callApi(profileApi.update, { body: values });
+    },
+    meta: {
+      succeeded: MESSAGES.profileUpdated,
+      failed: MESSAGES.profileUpdateFailed,
+      serverMessageFor: ['INVALID_IMAGE', 'IMAGE_TOO_LARGE'],
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.profile, saved);

@@ -5,7 +5,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { callApi } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { notify } from '../../lib/toast';
 
 /** A quick-added todo: the create body, with its repeat. */
 export type QuickAddTodo = TodoCreate;
@@ -22,10 +21,8 @@ export function useQuickAddTodo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (todo: QuickAddTodo) => callApi(todosApi.create, { body: todo }, { action: todo }),
-    onSuccess: () => {
-      notify.success(MESSAGES.todoCreated);
-      return Promise.all(REFRESHED.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-    onError: () => notify.error(MESSAGES.todoCreateFailed),
+    meta: { succeeded: MESSAGES.todoCreated, failed: MESSAGES.todoCreateFailed },
+    onSuccess: () =>
+      Promise.all(REFRESHED.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,7 +1,7 @@
 import { accountApi } from '@daywise/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { ApiClientError, callApi } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
 
@@ -24,8 +24,7 @@ export function useEndSessions() {
         : callApi(accountApi.endOtherSessions),
     onSuccess: (_, id) =>
       notify.success(id ? 'Signed out of that session' : 'Signed out of all other sessions'),
-    onError: (error) =>
-      notify.error(error instanceof ApiClientError ? error.message : 'Could not end that session'),
+    meta: { failed: 'Could not end that session', serverMessageFor: 'any' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions }),
   });
 }

@@ -1,11 +1,16 @@
 import { MESSAGES } from '@daywise/shared';
 import { daysOffApi } from '@daywise/shared/api';
 import type { DayOffCreate } from '@daywise/shared/schemas';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type MutationMeta,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 
 import { callApi } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { notify } from '../../lib/toast';
 
 /** The user's days off, soonest first. */
 export const daysOffQuery = () =>
@@ -21,14 +26,12 @@ const REFRESHED = [queryKeys.daysOff, queryKeys.todos.all, queryKeys.analytics.a
 
 function useDaysOffWrite<TVariables>(
   mutationFn: (variables: TVariables) => Promise<unknown>,
-  succeeded: string,
-  failed: string,
+  meta: MutationMeta,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => notify.success(succeeded),
-    onError: () => notify.error(failed),
+    meta,
     onSettled: () =>
       Promise.all(REFRESHED.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
@@ -37,13 +40,11 @@ function useDaysOffWrite<TVariables>(
 export const useAddDaysOff = () =>
   useDaysOffWrite(
     (range: DayOffCreate) => callApi(daysOffApi.create, { body: range }, { action: range }),
-    MESSAGES.dayOffAdded,
-    MESSAGES.dayOffAddFailed,
+    { succeeded: MESSAGES.dayOffAdded, failed: MESSAGES.dayOffAddFailed },
   );
 
 export const useCancelDaysOff = () =>
-  useDaysOffWrite(
-    (id: string) => callApi(daysOffApi.remove, { params: { id } }),
-    MESSAGES.dayOffCancelled,
-    MESSAGES.dayOffCancelFailed,
-  );
+  useDaysOffWrite((id: string) => callApi(daysOffApi.remove, { params: { id } }), {
+    succeeded: MESSAGES.dayOffCancelled,
+    failed: MESSAGES.dayOffCancelFailed,
+  });

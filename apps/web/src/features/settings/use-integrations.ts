@@ -2,12 +2,11 @@ import { apiTokensApi, calendarApi } from '@daywise/shared/api';
 import type { ApiTokenCreate, CalendarFeed } from '@daywise/shared/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { ApiClientError, callApi } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { notify } from '../../lib/toast';
 
-const failure = (error: unknown, fallback: string) =>
-  notify.error(error instanceof ApiClientError ? error.message : fallback);
+/** The server's reason when it gave one, `fallback` otherwise. */
+const failure = (fallback: string) => ({ failed: fallback, serverMessageFor: 'any' }) as const;
 
 export const apiTokensQuery = () =>
   queryOptions({
@@ -22,7 +21,7 @@ export function useCreateApiToken(fallback: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ApiTokenCreate) => callApi(apiTokensApi.create, { body: input }),
-    onError: (error) => failure(error, fallback),
+    meta: failure(fallback),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens }),
   });
 }
@@ -31,7 +30,7 @@ export function useRevokeApiToken(fallback: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(apiTokensApi.revoke, { params: { id } }),
-    onError: (error) => failure(error, fallback),
+    meta: failure(fallback),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens }),
   });
 }
@@ -51,6 +50,6 @@ export function useChangeCalendarFeed(fallback: string) {
     mutationFn: (change: 'rotate' | 'disable') =>
       change === 'rotate' ? callApi(calendarApi.rotate) : callApi(calendarApi.disable),
     onSuccess: (feed: CalendarFeed) => queryClient.setQueryData(queryKeys.calendarFeed, feed),
-    onError: (error) => failure(error, fallback),
+    meta: failure(fallback),
   });
 }

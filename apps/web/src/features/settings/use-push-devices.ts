@@ -4,7 +4,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { callApi } from '../../lib/api-client';
 import { disablePush } from '../../lib/push';
 import { queryKeys } from '../../lib/query-keys';
-import { notify } from '../../lib/toast';
 import { PUSH_MESSAGES } from './push-messages';
 
 /** The devices that receive the user's reminders by web push, newest first. */
@@ -31,8 +30,7 @@ export function useRemovePushDevice(thisDeviceId: string | null, onThisDeviceRem
         await callApi(pushApi.remove, { params: { id } });
       }
     },
-    onSuccess: () => notify.success(PUSH_MESSAGES.deviceRemoved),
-    onError: () => notify.error(PUSH_MESSAGES.removeFailed),
+    meta: { succeeded: PUSH_MESSAGES.deviceRemoved, failed: PUSH_MESSAGES.removeFailed },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.pushDevices }),
   });
 }

@@ -3,6 +3,7 @@ import { todosApi } from '@daywise/shared/api';
 import type { Todo, TodoCreate, TodoPage, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
 import {
   type InfiniteData,
+  type MutationMeta,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -32,36 +33,26 @@ function refreshTodos(queryClient: QueryClient) {
   return Promise.all(REFRESHED.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** A todo write: says so in a toast either way, and re-reads the todos after success. */
+/** A todo write: says so in a toast either way (`meta`), and re-reads the todos after success. */
 function useTodoWrite<TVariables>(
   mutationFn: (variables: TVariables) => Promise<unknown>,
-  succeeded: string,
-  failed: string,
+  meta: MutationMeta,
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => {
-      notify.success(succeeded);
-      return refreshTodos(queryClient);
-    },
-    onError: () => notify.error(failed),
-  });
+  return useMutation({ mutationFn, meta, onSuccess: () => refreshTodos(queryClient) });
 }
 
 export const useCreateTodo = () =>
-  useTodoWrite(
-    (todo: TodoCreate) => callApi(todosApi.create, { body: todo }, { action: todo }),
-    MESSAGES.todoCreated,
-    MESSAGES.todoCreateFailed,
-  );
+  useTodoWrite((todo: TodoCreate) => callApi(todosApi.create, { body: todo }, { action: todo }), {
+    succeeded: MESSAGES.todoCreated,
+    failed: MESSAGES.todoCreateFailed,
+  });
 
 export const useUpdateTodo = () =>
   useTodoWrite(
     ({ id, update }: { id: string; update: TodoUpdate }) =>
       callApi(todosApi.update, { params: { id }, body: update }),
-    MESSAGES.todoUpdated,
-    MESSAGES.todoUpdateFailed,
+    { succeeded: MESSAGES.todoUpdated, failed: MESSAGES.todoUpdateFailed },
   );
 
 type ListData = InfiniteData<TodoPage, string | null>;
@@ -185,7 +176,7 @@ export function useToggleTodo() {
         );
       }
     },
-    onFailure: () => notify.error(MESSAGES.todoUpdateFailed),
+    meta: { failed: MESSAGES.todoUpdateFailed },
     onSuccess: (queryClient, saved, { todo, completed }) => {
       if (isRepeating(todo)) {
         if (completed) {

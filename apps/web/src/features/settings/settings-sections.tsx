@@ -1,0 +1,130 @@
+import { MESSAGES, PROFILE_VISIBILITIES, type Theme } from '@daywise/shared';
+import type { Settings, SettingUpdate } from '@daywise/shared/schemas';
+import { ShieldCheck } from 'lucide-react';
+import { useMemo } from 'react';
+
+import { Toggle } from '../../components/toggle';
+import { useTheme } from '../../lib/theme';
+import { SettingRow, SettingSelect, SettingsSection } from './setting-controls';
+
+/** Saves one setting, saying `success` (or 'Setting updated') once saved. */
+export type SaveSetting = (change: SettingUpdate, success?: string) => void;
+
+const VISIBILITY_LABELS: Record<(typeof PROFILE_VISIBILITIES)[number], string> = {
+  private: 'Private',
+  public: 'Public',
+  friends: 'Friends Only',
+};
+
+const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+const VISIBILITY_OPTIONS = PROFILE_VISIBILITIES.map(
+  (visibility) => [visibility, VISIBILITY_LABELS[visibility]] as const,
+);
+
+const THEME_OPTIONS = (Object.keys(THEME_LABELS) as Theme[]).map(
+  (value) => [value, THEME_LABELS[value]] as const,
+);
+
+/** Every timezone as a choice ('America/New York'), the current one even if unknown here. */
+function allTimezones(current: string): (readonly [string, string])[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return (zones.includes(current) ? zones : [current, ...zones]).map(
+    (zone) => [zone, zone.replaceAll('_', ' ')] as const,
+  );
+}
+
+/** Profile Visibility and Activity Tracking, with Privacy Mode shown while tracking is off. */
+export function PrivacySection({ settings, save }: { settings: Settings; save: SaveSetting }) {
+  const analyticsOff = !settings.privacy.activityTracking;
+  return (
+    <SettingsSection title="Privacy & Security">
+      <SettingRow
+        label="Profile Visibility"
+        description="Who can find your profile in friend search."
+        control={(ids) => (
+          <SettingSelect
+            ids={ids}
+            value={settings.privacy.profileVisibility}
+            options={VISIBILITY_OPTIONS}
+            onChange={(value) => save({ group: 'privacy', key: 'profileVisibility', value })}
+          />
+        )}
+      />
+      <SettingRow
+        label="Activity Tracking"
+        description="Analytics, charts and streaks built from your activity."
+        control={(ids) => (
+          <div className="flex items-center gap-3">
+            {analyticsOff && (
+              <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-semibold text-gray-800 dark:bg-gray-700 dark:text-gray-100">
+                Disabled
+              </span>
+            )}
+            <Toggle
+              {...ids}
+              checked={settings.privacy.activityTracking}
+              onChange={(value) =>
+                save(
+                  { group: 'privacy', key: 'activityTracking', value },
+                  value ? MESSAGES.analyticsEnabled : MESSAGES.analyticsDisabled,
+                )
+              }
+            />
+          </div>
+        )}
+      >
+        {analyticsOff && (
+          <p className="mt-3 flex items-center gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800 dark:bg-green-950 dark:text-green-100">
+            <ShieldCheck aria-hidden className="size-4" />
+            Privacy Mode Active
+          </p>
+        )}
+      </SettingRow>
+    </SettingsSection>
+  );
+}
+
+/** Theme, which applies at once on this device, and the time zone. */
+export function PreferencesSection({ settings, save }: { settings: Settings; save: SaveSetting }) {
+  const { theme, setTheme } = useTheme();
+  const timezones = useMemo(
+    () => allTimezones(settings.preferences.timezone),
+    [settings.preferences.timezone],
+  );
+
+  const changeTheme = (next: Theme) => {
+    // The theme applies at once on this device (and the navigation toggle follows); it is also
+    // kept with the account's settings.
+    setTheme(next);
+    save(
+      { group: 'preferences', key: 'theme', value: next },
+      MESSAGES.themeChanged(THEME_LABELS[next]),
+    );
+  };
+
+  return (
+    <SettingsSection title="Preferences">
+      <SettingRow
+        label="Theme"
+        description="Light, dark, or follow your device."
+        control={(ids) => (
+          <SettingSelect ids={ids} value={theme} options={THEME_OPTIONS} onChange={changeTheme} />
+        )}
+      />
+      <SettingRow
+        label="Timezone"
+        description="Decides when your day starts and ends."
+        control={(ids) => (
+          <SettingSelect
+            ids={ids}
+            value={settings.preferences.timezone}
+            options={timezones}
+            onChange={(value) => save({ group: 'preferences', key: 'timezone', value })}
+            className="max-w-48"
+          />
+        )}
+      />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,60 @@
+import { MESSAGES, PRIORITIES } from '@daywise/shared';
+import { type Repeat, type Todo, type TodoCreate, todoCreateSchema } from '@daywise/shared/schemas';
+import { z } from 'zod';
+
+import { buildRepeat, choiceFromRepeat, type RepeatChoice } from './repeat-choice';
+
+/**
+ * The form's own values (the reminder has an on/off switch and a time), turned into the API's
+ * shape and then checked by the same shared schema the server uses.
+ */
+export const todoFormSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    priority: z.enum(PRIORITIES),
+    dueDate: z.string(),
+    reminderOn: z.boolean(),
+    reminderTime: z.string(),
+    tagIds: z.array(z.string()),
+    repeat: z.custom<RepeatChoice>(),
+  })
+  .superRefine((values, context) => {
+    if (values.repeat.preset === 'none') {
+      return;
+    }
+    // A repeating todo's series starts on its due date (docs/product/todos.md).
+    if (!values.dueDate) {
+      context.addIssue({ code: 'custom', path: ['dueDate'], message: MESSAGES.repeatNeedsDueDate });
+      return;
+    }
+    const built = buildRepeat(values.repeat, values.dueDate);
+    if (built.error !== undefined) {
+      context.addIssue({ code: 'custom', path: ['repeat'], message: built.error });
+    }
+  })
+  .transform(({ reminderOn, repeat, ...values }): TodoCreate => ({
+    ...values,
+    dueDate: values.dueDate || null,
+    reminderTime: reminderOn ? values.reminderTime : null,
+    repeat: values.dueDate ? (buildRepeat(repeat, values.dueDate).repeat ?? null) : null,
+  }))
+  .pipe(todoCreateSchema);
+
+export type TodoFormValues = z.input<typeof todoFormSchema>;
+
+export const sameRepeat = (a: Repeat | null, b: Repeat | null) =>
+  a === b || (a !== null && b !== null && a.rule === b.rule && a.from === b.from);
+
+export function initialValues(todo: Todo | null, today: string): TodoFormValues {
+  return {
+    title: todo?.title ?? '',
+    description: todo?.description ?? '',
+    priority: todo?.priority ?? 'medium',
+    dueDate: todo?.dueDate ?? '',
+    reminderOn: Boolean(todo?.reminderTime),
+    reminderTime: todo?.reminderTime ?? '',
+    tagIds: todo?.tags.map((tag) => tag.id) ?? [],
+    repeat: choiceFromRepeat(todo?.repeat ?? null, todo?.dueDate ?? today),
+  };
+}
