@@ -120,6 +120,11 @@
       }
       return;
     }
+    if (field.type === 'file') {
+      // A chosen file cannot be set from a script; React compares what it saw with the field's.
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+      return;
+    }
     var value = field.value;
     var descriptor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value');
     if (!descriptor || !descriptor.set) {
@@ -136,9 +141,10 @@
     var event = entry.event;
     var target = entry.target.isConnected ? entry.target : document.body;
     if (event.type === 'submit') {
-      var submitter = entry.submitter && entry.submitter.isConnected ? entry.submitter : null;
+      var submitter = entry.submitter;
       if (target.isConnected && typeof target.requestSubmit === 'function') {
-        target.requestSubmit(submitter);
+        // The button it was sent with, if it is still one of this form's.
+        target.requestSubmit(submitter && submitter.form === target ? submitter : null);
       }
     } else if (event.type === 'click') {
       if (entry.target.isConnected) {
@@ -165,7 +171,19 @@
     });
     window.removeEventListener('input', noteChange, true);
     window.removeEventListener('change', noteChange, true);
-    changed.forEach(tellReact);
-    held.forEach(replay);
+    // One that fails (its part of the page gone) does not keep the others from the page.
+    changed.concat(held).forEach(function (item) {
+      try {
+        if (item.event) {
+          replay(item);
+        } else {
+          tellReact(item);
+        }
+      } catch (error) {
+        setTimeout(function () {
+          throw error;
+        });
+      }
+    });
   }).observe(root, { attributes: true, attributeFilter: ['data-ready'] });
 })();
