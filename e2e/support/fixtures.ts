@@ -21,7 +21,7 @@ export const test = base.extend<
     await use(server.url);
   },
   // page.goto returns once the app is interactive: prerendered HTML shows before React hydrates,
-  // and keys typed into it before then would be lost.
+  // and what is done before then is held until it has (ADR 0025, ready-when-visible.spec.ts).
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {

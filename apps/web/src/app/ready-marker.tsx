@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 
 /**
- * Marks the page as interactive (`<html data-ready>`) once React has hydrated or rendered it: the
- * browser tests wait for it before typing, since keys typed into prerendered HTML before then are
- * not seen by React.
+ * Marks the page as interactive (`<html data-ready>`) once React has hydrated or rendered it and
+ * run its effects (the shortcuts' listeners among them). public/theme-init.js holds what the user
+ * clicks, presses and submits until then and gives it to the page at this mark (ADR 0025); the
+ * browser tests wait for it to act on the app itself.
  */
 export function ReadyMarker() {
   useEffect(() => {

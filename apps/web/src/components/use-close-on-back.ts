@@ -51,8 +51,16 @@ function goBack(entries: number): void {
  */
 function scheduleRemoval(): void {
   removal ??= new Promise((resolve) => {
+    // A page the user asked for meanwhile (an address typed, a reload) would be cancelled by the
+    // step back (net::ERR_ABORTED): once the page is being left, nothing is taken off.
+    let leaving = false;
+    const onLeave = () => {
+      leaving = true;
+    };
+    window.addEventListener('beforeunload', onLeave);
     setTimeout(() => {
       afterTraversal(() => {
+        window.removeEventListener('beforeunload', onLeave);
         removal = undefined;
         const dialogs = dialogsAt(window.history.state);
         let closed = 0;
@@ -62,7 +70,7 @@ function scheduleRemoval(): void {
         ) {
           closed += 1;
         }
-        if (closed > 0) {
+        if (closed > 0 && !leaving) {
           goBack(closed);
         }
         resolve();

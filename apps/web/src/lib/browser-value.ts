@@ -12,3 +12,14 @@ const noChanges = () => () => undefined;
 export function useBrowserValue<T>(read: () => T, onServer: T): T {
   return useSyncExternalStore(noChanges, read, () => onServer);
 }
+
+const isBrowser = () => true;
+
+/**
+ * False on the server and while React hydrates what it drew, true from the render right after:
+ * for parts the server cannot draw as the browser will (code loaded on demand, what this tab
+ * remembers), drawn as the server drew them until the page is the browser's.
+ */
+export function useHydrated(): boolean {
+  return useBrowserValue(isBrowser, false);
+}

@@ -1,7 +1,7 @@
 import { MESSAGES, VERIFICATION_TTL_MS } from '@daywise/shared';
 import { type SignUp, type SignUpInput, signUpSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 
@@ -13,6 +13,7 @@ import {
   SubmitButton,
 } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
+import { useHydrated } from '../../lib/browser-value';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
 import {
@@ -49,10 +50,16 @@ const EMPTY: SignUpInput = {
 
 export default function SignUpPage() {
   const location = useLocation();
-  // A reload keeps the Check Your Email screen: the pending verification is in sessionStorage.
-  const [pending, setPending] = useState<PendingVerification | null>(
-    () => pendingFromState(location.state) ?? loadPendingVerification(),
+  // A reload keeps the Check Your Email screen: the pending verification is in sessionStorage,
+  // and what opened it in the history's state. Both are this tab's, so the page is hydrated as the
+  // build drew it, the form, and shows the screen right after (error 418 otherwise).
+  const hydrated = useHydrated();
+  const remembered = useMemo(
+    () => (hydrated ? (pendingFromState(location.state) ?? loadPendingVerification()) : null),
+    [hydrated, location.state],
   );
+  const [chosen, setPending] = useState<PendingVerification | null | undefined>(undefined);
+  const pending = chosen === undefined ? remembered : chosen;
   const [failure, setFailure] = useState<string | null>(null);
 
   const form = useForm<SignUpInput, unknown, SignUp>({

@@ -3,6 +3,7 @@ import { type ChartData, type ChartPeriod } from '@daywise/shared/schemas';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 
 import { Button } from '../../components/button';
+import { useHydrated } from '../../lib/browser-value';
 import { DashboardPanel } from './dashboard-panel';
 import { useChartData } from './use-dashboard';
 
@@ -40,11 +41,17 @@ function ChartPlaceholder({ children, status = false }: { children: ReactNode; s
 export function ActivityChart({ enabled }: { enabled: boolean }) {
   const [period, setPeriod] = useState<ChartPeriod>('week');
   const { data, isError, isPlaceholderData, refetch } = useChartData(period, enabled);
+  // The server cannot wait for chart.js (renderToString draws no lazy part, and React would throw
+  // the boundary away as it hydrates, error 419): it draws the chart loading, as the browser does
+  // until the chart's code is in.
+  const hydrated = useHydrated();
 
   let body: ReactNode;
   if (data) {
     body = isEmpty(data) ? (
       <ChartPlaceholder>No data available for this period</ChartPlaceholder>
+    ) : !hydrated ? (
+      <ChartPlaceholder status>Loading chart...</ChartPlaceholder>
     ) : (
       <Suspense fallback={<ChartPlaceholder status>Loading chart...</ChartPlaceholder>}>
         <BarChart
