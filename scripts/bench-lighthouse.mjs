@@ -37,7 +37,7 @@ async function signedInCookie(server) {
   try {
     await createVerifiedUser({ request: api }, server, 'lighthouse');
     // The first signed-in page's settings read, which the server leaves to the browser: from then
-    // on the server draws the user's pages (ADR 0018 step 18).
+    // on the server draws the user's pages (ADR 0018, Server-drawn pages).
     await call({ request: api }, server, 'GET', '/api/settings?timezone=UTC');
     for (const [title, priority] of [
       ['Buy groceries', 'high'],

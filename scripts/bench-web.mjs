@@ -2,14 +2,14 @@
 // from the build (sizes, not times, so they hold on any machine):
 // - first-load JavaScript for `/` (what its prerendered page starts: the home page's own entry and
 //   everything it imports statically), gzipped, must stay within issue 12's 100 kB (94.9 kB on
-//   2026-11-23, ADR 0018 step 13; 138.4 kB while `/` started the whole app);
+//   2026-11-23, ADR 0018, The home page's own entry; 138.4 kB while `/` started the whole app);
 // - the app's first load (what every other public page starts before it can hydrate) must stay
 //   under 145 kB (139.6 kB on 2026-11-23). Twice a helper only signed-in pages use slipped into it
 //   and brought zod along (+35 kB) unnoticed;
 // - the signed-in shell with the dashboard (what `/dashboard` loads before it can draw) must stay
 //   under 205 kB (198.8 kB on 2026-11-27; 232.7 kB while it loaded zod, 256.3 kB before the
 //   header's form dialogs left it), and must load no zod: building the API contract's schemas as
-//   they loaded was over half its blocking time (ADR 0018 step 17);
+//   they loaded was over half its blocking time (ADR 0018, No zod on signed-in pages);
 // - no public page may pull in signed-in code (chunks under features/dashboard, features/todos, ...).
 // Run `npm run build` first.
 import fs from 'node:fs';
@@ -123,7 +123,7 @@ const withZod = (files) =>
 const dashboardZod = withZod(filesOf([...dashboardLoad]));
 if (dashboardZod.length > 0) {
   console.error(
-    `FAIL: /dashboard loads zod before it draws, in ${dashboardZod.join(', ')}: a page imports a schema or the contract (ADR 0018 step 17)`,
+    `FAIL: /dashboard loads zod before it draws, in ${dashboardZod.join(', ')}: a page imports a schema or the contract (ADR 0018, No zod on signed-in pages)`,
   );
   failed = true;
 } else {

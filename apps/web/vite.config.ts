@@ -46,9 +46,10 @@ const API_ROUTES = '\0api-routes';
  * The API contract as the browser needs it: each endpoint's method, path and whether it is
  * idempotent, all `callApi` reads (src/lib/api-client.ts). The contract itself carries every
  * endpoint's zod schemas, and building them as the modules load was over half of the signed-in
- * pages' blocking time (ADR 0018 step 17). The browser's build imports this module in its place,
- * written from the contract as it loads in Node, so the two cannot drift; an import of anything
- * else from the contract fails the build. Types still come from the contract itself.
+ * pages' blocking time (ADR 0018, No zod on signed-in pages). The browser's build imports this
+ * module in its place, written from the contract as it loads in Node, so the two cannot drift; an
+ * import of anything else from the contract fails the build. Types still come from the contract
+ * itself.
  */
 function apiRoutesOnly(): Plugin {
   return {
@@ -115,7 +116,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     sourcemap: true,
     rolldownOptions: {
-      // The app, and the home page's own entry without the router (ADR 0018 step 13).
+      // The app, and the home page's own entry without the router (ADR 0018, The home page's
+      // own entry).
       input: { index: 'index.html', home: 'src/home.tsx' },
       output: {
         // A few chunks for what the first page needs, instead of a couple of dozen small ones:

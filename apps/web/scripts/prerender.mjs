@@ -54,8 +54,9 @@ const appPreloadHrefs = appPreloads.map((preload) => preload[1]);
 const pageShell = startAfterPaint(appEntry[1], appPreloadHrefs);
 
 /**
- * `/` starts the home page's own entry instead of the app's (src/home.tsx, ADR 0018 step 13):
- * the same page without the router. Its styles are the app's, which the shell already links.
+ * `/` starts the home page's own entry instead of the app's (src/home.tsx; ADR 0018, The home
+ * page's own entry): the same page without the router. Its styles are the app's, which the shell
+ * already links.
  */
 const HOME_ENTRY = 'src/home.tsx';
 const [homeEntry, ...homeImports] = [...staticClosure(HOME_ENTRY)].map((key) => manifest[key]);

@@ -213,8 +213,8 @@ export const UPCOMING_DAYS = 7;
 
 /*
  * What the browser reads outside its forms. They are here, not beside the schemas that check them
- * (schemas/), so that a page reading them does not load zod and build those schemas (ADR 0018
- * step 17).
+ * (schemas/), so that a page reading them does not load zod and build those schemas (ADR 0018,
+ * No zod on signed-in pages).
  */
 
 /** Todos (docs/product/todos.md). */

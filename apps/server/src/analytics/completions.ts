@@ -11,11 +11,12 @@ import { JsonAnswer } from '../lib/json-answer';
  * completion record and its tasks in plan order (`{ days: CompletionDay[] }`). A plan whose
  * record is missing still shows, with zero counts, rather than vanishing from the history.
  *
- * The database writes the whole answer as JSON in one query (ADR 0018 step 15): the days through
- * the user's plan index, each plan's tasks through the plan index. Read into objects, the answer
- * for 90 days of a heavy user (95 kB) cost about 1.5 MB of short-lived copies per request (rows,
- * parsed task lists, the contract's checked copy, the text written out), and the young-generation
- * collections they caused were what put the read's p95 at its 10 ms target.
+ * The database writes the whole answer as JSON in one query (ADR 0018, JSON written by the
+ * database): the days through the user's plan index, each plan's tasks through the plan index.
+ * Read into objects, the answer for 90 days of a heavy user (95 kB) cost about 1.5 MB of
+ * short-lived copies per request (rows, parsed task lists, the contract's checked copy, the text
+ * written out), and the young-generation collections they caused were what put the read's p95 at
+ * its 10 ms target.
  */
 export async function completionDays(
   db: Kysely<Database>,

@@ -3,8 +3,9 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { isPostgres } from './column-types';
 
 /**
- * JSON written by the database, for answers sent as it writes them (ADR 0018 step 15): the same
- * SQL on both engines but for their function names and how each marks nested JSON.
+ * JSON written by the database, for answers sent as it writes them (ADR 0018, JSON written by the
+ * database): the same SQL on both engines but for their function names and how each marks nested
+ * JSON.
  */
 
 /** `'key', value` pairs, for SQLite's json_object and PostgreSQL's json_build_object. */

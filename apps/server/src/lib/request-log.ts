@@ -16,7 +16,7 @@ export function serializeRequest(request: FastifyRequest) {
 /**
  * One log line per request, written once it is answered, with the request, its status and the
  * time it took. Fastify's default is two lines, one as the request comes in: under load, each
- * line was about 1% of the server's CPU (ADR 0018 step 19).
+ * line was about 1% of the server's CPU (ADR 0018, One log line per request).
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}

@@ -50,7 +50,7 @@ export function registerShutdown(app: FastifyInstance): void {
     done();
   });
   // Hooks every request passes through take `done` rather than returning a promise: a promise
-  // each, on every request, was measurable (ADR 0018 step 20).
+  // each, on every request, was measurable (ADR 0018, Hooks without promises).
   app.addHook('onRequest', (_request, reply, done) => {
     if (!closing) {
       done();

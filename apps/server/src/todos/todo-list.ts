@@ -188,7 +188,8 @@ async function countMatching(
 
 /**
  * A todo's own fields as the JSON text of the contract's `Todo`, less the habit and the tags that
- * close it (presentTodo's other fields, written by the database; ADR 0018 step 22).
+ * close it (presentTodo's other fields, written by the database; ADR 0018, JSON written by the
+ * database).
  */
 const todoFieldsJson = compiledOnce((db: Kysely<Database>) =>
   jsonText(
@@ -298,8 +299,9 @@ async function todoListJson(
  * chosen order, and how many match in all, for the list headings.
  *
  * The most frequent read there is, so the database writes each todo's JSON and the page is sent
- * as text (ADR 0018 step 22): reading each todo's twenty columns into objects, checking them
- * against the contract and writing them out again was most of what the request cost.
+ * as text (ADR 0018, JSON written by the database): reading each todo's twenty columns into
+ * objects, checking them against the contract and writing them out again was most of what the
+ * request cost.
  */
 export async function listTodos(
   db: Kysely<Database>,

@@ -9,8 +9,8 @@ import { ApiError } from '../lib/errors';
 
 /**
  * Whether the user has any tag. Most people have none, and then none of their todos carries one:
- * one look at their own tags spares reading every todo's (ADR 0018 step 21). SQL, so that a list
- * can ask it within its own query.
+ * one look at their own tags spares reading every todo's (ADR 0018, Tags only for users who have
+ * them). SQL, so that a list can ask it within its own query.
  */
 export const hasAnyTag = (userId: string) =>
   sql<SqlBool>`exists (select 1 from user_tags where user_id = ${userId})`;

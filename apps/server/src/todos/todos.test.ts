@@ -172,8 +172,9 @@ describe.each(ENGINES)('todos on %s', (engine) => {
   });
 
   it('lists and reminds of each todo exactly as its own answers give it, whatever its text, tags and habit', async () => {
-    // The list's JSON is written by the database, the other answers by presentTodo (ADR 0018
-    // step 22): every field must come out the same on both engines. Instants with milliseconds.
+    // The list's JSON is written by the database, the other answers by presentTodo (ADR 0018,
+    // JSON written by the database): every field must come out the same on both engines.
+    // Instants with milliseconds.
     clock.advance(250);
     const tag = (await send('POST', '/api/tags', { name: 'Work “home”', color: '#3366ff' })).json<{
       id: string;

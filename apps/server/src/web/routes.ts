@@ -118,9 +118,9 @@ async function sendUsersPage(request: FastifyRequest, reply: FastifyReply, html:
 
 /**
  * How many pages one user may have drawn per minute, across instances (the rate limits' store).
- * Drawing costs about 18 ms of CPU, forty times an API read (ADR 0018 step 18): past this, a
- * client asking for pages in a loop gets the shell, which costs what a visitor's does, and the
- * page reads what it needs itself.
+ * Drawing costs about 18 ms of CPU, forty times an API read (ADR 0018, Server-drawn pages): past
+ * this, a client asking for pages in a loop gets the shell, which costs what a visitor's does, and
+ * the page reads what it needs itself.
  */
 export const DRAWN_PAGES_PER_MINUTE = 30;
 
@@ -169,11 +169,11 @@ export async function webRoutes(app: AppInstance, webDistDir: string): Promise<v
   };
 
   /**
-   * A signed-in page drawn by the server for the user whose session the request carries (ADR 0018
-   * steps 16 and 18): they see their page at once, their data on it, and the code hydrates it. Null
-   * without a session, settings or a renderer, past the user's drawing budget, or when drawing
-   * fails (the database away, say): the shell is sent then, and the page reads the session itself,
-   * with its own error and Try Again.
+   * A signed-in page drawn by the server for the user whose session the request carries (ADR 0018,
+   * Server-drawn pages and Drawn state): they see their page at once, their data on it, and the
+   * code hydrates it. Null without a session, settings or a renderer, past the user's drawing
+   * budget, or when drawing fails (the database away, say): the shell is sent then, and the page
+   * reads the session itself, with its own error and Try Again.
    */
   async function drawnForUser(request: FastifyRequest, shellFile: string) {
     if (!request.headers.cookie) {

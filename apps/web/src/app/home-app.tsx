@@ -38,7 +38,7 @@ const navigation = anchorNavigation('/');
 /**
  * The home page on an entry of its own (src/home.tsx): the same page as the app draws at `/`,
  * without the router and the query cache, whose code a first visit would otherwise load before
- * the page can answer (ADR 0018 step 13). Its links load the page they name.
+ * the page can answer (ADR 0018, The home page's own entry). Its links load the page they name.
  */
 export function HomeApp() {
   return (

@@ -21,8 +21,8 @@ const isActive = (to: string, end: boolean | undefined, pathname: string) =>
 
 /**
  * Links that load the page they name, as an anchor does: the home page's own entry uses them, so
- * that its first load carries no router (ADR 0018 step 13). `pathname` is the page shown, for the
- * navigation bar's current link.
+ * that its first load carries no router (ADR 0018, The home page's own entry). `pathname` is the
+ * page shown, for the navigation bar's current link.
  */
 export function anchorNavigation(pathname: string): Navigation {
   return {

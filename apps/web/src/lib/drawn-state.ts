@@ -10,8 +10,8 @@ import { queryKeys } from './query-keys';
 
 /**
  * How long what the server read to draw a page stays fresh: the page does not read it again as it
- * starts, which would draw it again for nothing (ADR 0018 step 18). A write, or a realtime event
- * saying it changed elsewhere, reads it again at once as ever.
+ * starts, which would draw it again for nothing (ADR 0018, Drawn state). A write, or a realtime
+ * event saying it changed elsewhere, reads it again at once as ever.
  */
 const DRAWN_FRESH_MS = 30_000;
 

@@ -10,7 +10,8 @@ export interface LoadOnce<T> {
   /**
    * Starts the fetch when the browser is next idle after the user's first move, touch, key or
    * scroll: a page that is only looked at (or measured) does not build code nobody has asked for
-   * while it loads (ADR 0018 step 18). Returns the cancel for an effect's clean-up.
+   * while it loads (ADR 0018, Code fetched on first use). Returns the cancel for an effect's
+   * clean-up.
    */
   prefetchOnceActive: () => () => void;
 }

@@ -14,7 +14,7 @@ import * as sharedIndex from './0010-todo-search';
  * `lower(description)`, every window at every position. UTF-8 never reads one character's bytes
  * inside another's, so a term of three bytes or more is in a text exactly when its windows occur
  * there one after another, and the index never leaves out a todo the list's own
- * `lower(column) like '%term%'` matches (ADR 0018 step 9): it folds case as `lower()` does
+ * `lower(column) like '%term%'` matches (ADR 0018, "Search"): it folds case as `lower()` does
  * because it is `lower()`. Bytes rather than characters because a byte is found by its offset,
  * where finding the n-th character means reading the n - 1 before it. Neither engine needs an
  * extension.
