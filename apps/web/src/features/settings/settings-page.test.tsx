@@ -70,6 +70,24 @@ describe('SettingsPage', () => {
     expect(notify.success).not.toHaveBeenCalledWith(MESSAGES.settingUpdated);
   });
 
+  it('offers UTC again after another timezone was chosen, as the server accepts it', async () => {
+    const api = stubApi({
+      ...DEFAULT_SETTINGS,
+      preferences: { ...DEFAULT_SETTINGS.preferences, timezone: 'Europe/Paris' },
+    });
+    const user = renderPage();
+    const zone = await screen.findByRole('combobox', { name: 'Timezone' });
+    expect(zone).toHaveValue('Europe/Paris');
+    expect(within(zone).getAllByRole('option')[0]).toHaveTextContent('UTC');
+    await user.selectOptions(zone, 'UTC');
+    await waitFor(() => expect(zone).toHaveValue('UTC'));
+    expect(api.callsTo('PATCH', '/api/settings').at(-1)?.body).toEqual({
+      group: 'preferences',
+      key: 'timezone',
+      value: 'UTC',
+    });
+  });
+
   it('keeps the other switches on "Setting updated"', async () => {
     stubApi();
     const user = renderPage();

@@ -1,4 +1,4 @@
-import { MESSAGES, PROFILE_VISIBILITIES, type Theme } from '@daywise/shared';
+import { DEFAULT_SETTINGS, MESSAGES, PROFILE_VISIBILITIES, type Theme } from '@daywise/shared';
 import type { Settings, SettingUpdate } from '@daywise/shared/schemas';
 import { ShieldCheck } from 'lucide-react';
 import { useMemo } from 'react';
@@ -26,9 +26,13 @@ const THEME_OPTIONS = (Object.keys(THEME_LABELS) as Theme[]).map(
   (value) => [value, THEME_LABELS[value]] as const,
 );
 
-/** Every timezone as a choice ('America/New York'), the current one even if unknown here. */
+/**
+ * Every timezone as a choice ('America/New York'): the accounts' default (UTC) first, which the
+ * browser's list leaves out, then the current one if the browser does not know it.
+ */
 function allTimezones(current: string): (readonly [string, string])[] {
-  const zones = Intl.supportedValuesOf('timeZone');
+  const utc = DEFAULT_SETTINGS.preferences.timezone;
+  const zones = [utc, ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== utc)];
   return (zones.includes(current) ? zones : [current, ...zones]).map(
     (zone) => [zone, zone.replaceAll('_', ' ')] as const,
   );
