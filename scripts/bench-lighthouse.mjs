@@ -103,7 +103,7 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 try {
   const cookie = await signedInCookie(server);
-  console.log(`Lighthouse 12, mobile defaults, median of ${RUNS} runs per page:`);
+  console.log(`Lighthouse, mobile defaults, median of ${RUNS} runs per page:`);
   for (const page of PAGES) {
     const runs = [];
     for (let run = 0, attempts = 0; run < RUNS; run += 1) {
