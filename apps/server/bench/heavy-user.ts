@@ -8,6 +8,7 @@ import type { TagStat } from '@daywise/shared/schemas';
 import { type Kysely, sql } from 'kysely';
 
 import type { Database } from '../src/db/schema';
+import { newTodoRow } from '../src/todos/todo-fields';
 
 export const PLAN_DAYS = 730;
 const TASKS_PER_PLAN = 5;
@@ -117,7 +118,7 @@ export function todoRows(userId: string, count: number, idPrefix = 'bench') {
   return Array.from({ length: count }, (_, i) => {
     const created = new Date(start + i * 60_000 * 90).toISOString();
     const done = i % 3 === 0;
-    return {
+    return newTodoRow({
       id: `${idPrefix}${String(i).padStart(8, '0')}`,
       user_id: userId,
       title: `Todo number ${i}`,
@@ -130,7 +131,7 @@ export function todoRows(userId: string, count: number, idPrefix = 'bench') {
       completed_date: done ? created.slice(0, 10) : null,
       created_at: created,
       updated_at: created,
-    };
+    });
   });
 }
 

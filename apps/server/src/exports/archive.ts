@@ -14,10 +14,13 @@ import {
 } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
+import type { HasEveryField } from '../db/fields';
 import type { Database } from '../db/schema';
 import { slicer } from '../lib/slices';
+import { PLAN_FIELDS, TASK_FIELDS } from '../plans/plan-fields';
 import { findPicture, readProfile } from '../profile/profiles';
 import { readSettings } from '../settings/settings';
+import { repeatOf, TODO_FIELDS } from '../todos/todo-fields';
 import {
   chatPages,
   completionPages,
@@ -37,26 +40,15 @@ import {
 } from './data';
 
 /**
- * Each row as the archive writes it (docs/data-archive.md): one line per field, so a new column
- * reaches the archive with one line here and one in packages/shared/src/schemas/archive.ts.
+ * Each row as the archive writes it (docs/data-archive.md): a resource's own fields from its field
+ * table (db/fields.ts), then what only the archive keeps. The archive schema must name every
+ * field of the table, or this does not compile.
  */
 export const archiveTodo = (row: TodoWithHistory): ArchiveTodo => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  priority: row.priority,
-  dueDate: row.due_date,
-  reminderTime: row.reminder_time,
-  completed: Boolean(row.completed),
-  completedAt: row.completed_at,
+  ...TODO_FIELDS.present(row),
   completedDate: row.completed_date,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
   tagIds: row.tagIds,
-  repeat:
-    row.repeat_rule !== null && row.repeat_from !== null
-      ? { rule: row.repeat_rule, from: row.repeat_from }
-      : null,
+  repeat: repeatOf(row),
   repeatStart: row.repeat_start,
   occurrences: row.occurrences.map((occurrence) => ({
     date: occurrence.occurrence_date,
@@ -65,6 +57,7 @@ export const archiveTodo = (row: TodoWithHistory): ArchiveTodo => ({
     completedOn: occurrence.completed_on,
   })),
 });
+true satisfies HasEveryField<ArchiveTodo, typeof TODO_FIELDS.table>;
 
 export const archiveTag = (row: TagRow): ArchiveTag => ({
   id: row.id,
@@ -74,30 +67,18 @@ export const archiveTag = (row: TagRow): ArchiveTag => ({
 });
 
 export const archiveTask = (row: TaskRow): ArchivePlanTask => ({
-  id: row.id,
+  ...TASK_FIELDS.present(row),
   position: row.position,
-  title: row.title,
-  description: row.description,
-  priority: row.priority,
-  tag: row.tag,
-  tagColor: row.tag_color,
-  reminderTime: row.reminder_time,
-  completed: Boolean(row.completed),
-  completedAt: row.completed_at,
   completedDate: row.completed_date,
-  createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
+true satisfies HasEveryField<ArchivePlanTask, typeof TASK_FIELDS.table>;
 
 export const archivePlan = ({ plan, tasks }: PlanWithTasks): ArchivePlan => ({
-  id: plan.id,
-  planDate: plan.plan_date,
-  title: plan.title,
-  description: plan.description,
-  createdAt: plan.created_at,
-  updatedAt: plan.updated_at,
+  ...PLAN_FIELDS.present(plan),
   tasks: tasks.map(archiveTask),
 });
+true satisfies HasEveryField<ArchivePlan, typeof PLAN_FIELDS.table>;
 
 export const archiveCompletion = (row: CompletionRow): ArchiveCompletion => ({
   id: row.id,

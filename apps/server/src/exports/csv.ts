@@ -4,7 +4,10 @@ import { repeatText } from '@daywise/shared';
 import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 
+import type { Fields, FieldTable } from '../db/fields';
 import type { Database } from '../db/schema';
+import { TASK_FIELDS } from '../plans/plan-fields';
+import { repeatOf, TODO_FIELDS } from '../todos/todo-fields';
 import {
   planPages,
   type PlanRow,
@@ -32,43 +35,45 @@ const yesNo = (value: unknown) => (value ? 'yes' : 'no');
 /** A todo as the CSV writes it: with its tags' names. */
 type CsvTodo = TodoRow & { tags: string[] };
 
-/** The todos file's columns, in order: one line per column. */
+/** The CSV columns of a field table's fields that name a header (db/fields.ts), in its order. */
+function fieldColumns<Row, T extends FieldTable<Row>>(fields: Fields<Row, T>): Column<Row>[] {
+  return Object.values(fields.table).flatMap((field): Column<Row>[] =>
+    field.csv === undefined
+      ? []
+      : [
+          [
+            field.csv,
+            (row) =>
+              field.kind === 'boolean'
+                ? yesNo(row[field.column])
+                : (row[field.column] as string | number | null),
+          ],
+        ],
+  );
+}
+
+/** The todos file's columns, in order: the todo's fields, then its repeat in words and its tags. */
 export const TODO_COLUMNS: readonly Column<CsvTodo>[] = [
-  ['ID', (row) => row.id],
-  ['Title', (row) => row.title],
-  ['Description', (row) => row.description],
-  ['Priority', (row) => row.priority],
-  ['Due date', (row) => row.due_date],
-  ['Reminder time', (row) => row.reminder_time],
+  ...fieldColumns(TODO_FIELDS),
   [
     'Repeat',
-    (row) =>
-      row.repeat_rule !== null && row.repeat_from !== null
-        ? repeatText({ rule: row.repeat_rule, from: row.repeat_from })
-        : null,
+    (row) => {
+      const repeat = repeatOf(row);
+      return repeat ? repeatText(repeat) : null;
+    },
   ],
   ['Tags', (row) => row.tags.join(', ')],
-  ['Completed', (row) => yesNo(row.completed)],
-  ['Completed at', (row) => row.completed_at],
-  ['Created at', (row) => row.created_at],
-  ['Updated at', (row) => row.updated_at],
 ];
 
-/** The plan tasks file's columns: each task with its plan's date and title. */
+/** The plan tasks file's columns: each task with its plan's date and title and its place. */
 export const PLAN_TASK_COLUMNS: readonly Column<{ plan: PlanRow; task: TaskRow }>[] = [
   ['Plan date', ({ plan }) => plan.plan_date],
   ['Plan title', ({ plan }) => plan.title],
   ['Position', ({ task }) => task.position + 1],
-  ['Task ID', ({ task }) => task.id],
-  ['Title', ({ task }) => task.title],
-  ['Description', ({ task }) => task.description],
-  ['Priority', ({ task }) => task.priority],
-  ['Tag', ({ task }) => task.tag],
-  ['Tag colour', ({ task }) => task.tag_color],
-  ['Reminder time', ({ task }) => task.reminder_time],
-  ['Completed', ({ task }) => yesNo(task.completed)],
-  ['Completed at', ({ task }) => task.completed_at],
-  ['Created at', ({ task }) => task.created_at],
+  ...fieldColumns(TASK_FIELDS).map(([header, cell]): Column<{ task: TaskRow }> => [
+    header,
+    ({ task }) => cell(task),
+  ]),
 ];
 
 /**

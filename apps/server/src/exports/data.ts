@@ -2,15 +2,14 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 
 import type {
   DailyCompletionTable,
-  DailyPlanTable,
-  DailyTaskTable,
   Database,
   MessageTable,
   SharedPlanTable,
   SharedPlanTaskTable,
-  TodoTable,
   UserTagTable,
 } from '../db/schema';
+import type { PlanRow, TaskRow } from '../plans/plan-fields';
+import type { TodoRow } from '../todos/todo-fields';
 import { OLDEST_FIRST, queryPages } from './pages';
 
 /**
@@ -20,10 +19,8 @@ import { OLDEST_FIRST, queryPages } from './pages';
  */
 type Db = Kysely<Database>;
 
-export type TodoRow = Selectable<TodoTable>;
+export type { PlanRow, TaskRow, TodoRow };
 export type TagRow = Selectable<UserTagTable>;
-export type PlanRow = Selectable<DailyPlanTable>;
-export type TaskRow = Selectable<DailyTaskTable>;
 export type CompletionRow = Selectable<DailyCompletionTable>;
 export type MessageRow = Selectable<MessageTable>;
 export interface PlanWithTasks {

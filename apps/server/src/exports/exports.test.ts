@@ -474,15 +474,15 @@ describe.each(ENGINES)('exports on %s', (engine) => {
       'Priority',
       'Due date',
       'Reminder time',
-      'Repeat',
-      'Tags',
       'Completed',
       'Completed at',
       'Created at',
       'Updated at',
+      'Repeat',
+      'Tags',
     ]);
     const expected = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
-    expect(rows.map((row) => [row[1], row[2], row[4], row[7], row[8]])).toEqual(
+    expect(rows.map((row) => [row[1], row[2], row[4], row[11], row[6]])).toEqual(
       TRICKY.map((text, index) => [
         expected(text),
         expected(TRICKY[(index + 1) % TRICKY.length]!),

@@ -1,26 +1,17 @@
-import type {
-  Archive,
-  ArchiveTodo,
-  ImportFormat,
-  ImportProblem,
-  Priority,
-} from '@daywise/shared/schemas';
+import type { Archive, ArchiveTodo, ImportFormat, ImportProblem } from '@daywise/shared/schemas';
 
+import type { TodoFields } from '../todos/todo-fields';
 import type { ImportedRepeat } from './repeat';
 
-/** One todo read from a file, in Daywise's terms, before anything is written. */
-export interface ImportItem {
+/**
+ * One todo read from a file, in Daywise's terms, before anything is written: the todo's own
+ * fields (todos/todo-fields.ts) but those the import gives it, and what it brings besides.
+ */
+export interface ImportItem extends Omit<TodoFields, 'id' | 'createdAt' | 'updatedAt'> {
   /** The file's row (CSV line, or the todo's place in an archive, from 1). */
   row: number;
   /** Who the item is across imports: a hash of the source and its original identity. */
   sourceKey: string;
-  title: string;
-  description: string;
-  priority: Priority;
-  dueDate: string | null;
-  reminderTime: string | null;
-  completed: boolean;
-  completedAt: string | null;
   /** Tag names (each at most PLAN_LIMITS.tagNameMax characters, at most TODO_LIMITS.tagsMax). */
   tags: string[];
   repeat: ImportedRepeat | null;

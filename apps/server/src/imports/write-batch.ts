@@ -1,14 +1,15 @@
 import { DEFAULT_TAG_COLOR, QUOTAS, todayIn } from '@daywise/shared';
 import type { ImportProblem, Repeat } from '@daywise/shared/schemas';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
-import type { Database, TodoTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import type { DomainEvent, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
 import { lockQuota } from '../lib/quota';
 import { tagNameKey } from '../plans/tags';
 import { newSeriesColumns, storedRepeat } from '../todos/repeating';
+import { newTodoRow, TODO_FIELDS, type TodoRow } from '../todos/todo-fields';
 import { chunks, importedKeys, missingTags, tagsByKey, todoCount } from './import-room';
 import type { ArchivedTodo, ImportItem } from './parsed-import';
 
@@ -51,11 +52,11 @@ export function importBatches(
  */
 async function importedSeries(
   db: Kysely<Database>,
-  row: Selectable<TodoTable>,
+  row: TodoRow,
   repeat: Repeat,
   now: Date,
   timeZone: string,
-): Promise<Partial<Selectable<TodoTable>>> {
+): Promise<Partial<TodoRow>> {
   try {
     return await newSeriesColumns(db, row, repeat, todayIn(timeZone, now), timeZone);
   } catch (error) {
@@ -72,10 +73,10 @@ async function importedSeries(
  * not accept, or a pending todo without a due date, leaves a todo that does not repeat.
  */
 function archivedSeries(
-  row: Selectable<TodoTable>,
+  row: TodoRow,
   repeat: Repeat,
   original: ArchivedTodo,
-): Partial<Selectable<TodoTable>> | null {
+): Partial<TodoRow> | null {
   const start = original.repeatStart ?? original.occurrences[0]?.date ?? row.due_date;
   if (start === null || (row.due_date === null && !row.completed)) {
     return null;
@@ -243,30 +244,16 @@ async function writeItem(
   const { original } = item;
   const createdAt = original?.createdAt ?? new Date(started - position).toISOString();
   const todoId = newId();
-  const row: Selectable<TodoTable> = {
+  const row = newTodoRow({
+    ...TODO_FIELDS.columns(item),
     id: todoId,
     user_id: userId,
-    title: item.title,
-    description: item.description,
-    priority: item.priority,
-    due_date: item.dueDate,
-    reminder_time: item.reminderTime,
-    completed: item.completed,
-    completed_at: item.completedAt,
     completed_date: item.completedAt
       ? (original?.completedDate ?? dayIn(item.completedAt, timeZone))
       : null,
     created_at: createdAt,
     updated_at: original?.updatedAt ?? createdAt,
-    repeat_rule: null,
-    repeat_from: null,
-    repeat_start: null,
-    habit_streak: 0,
-    habit_best: 0,
-    habit_freezes: 0,
-    habit_done: 0,
-    habit_through: null,
-  };
+  });
   if (item.repeat && original) {
     const series = archivedSeries(row, item.repeat, original);
     if (series) {

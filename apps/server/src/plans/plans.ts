@@ -10,33 +10,21 @@ import {
 } from '@daywise/shared/schemas';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 
-import type { DailyCompletionTable, DailyPlanTable, DailyTaskTable, Database } from '../db/schema';
+import type { DailyCompletionTable, Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import type { DomainEvent, Emitting, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
 import { readable } from '../lib/policy';
 import { refuseDuplicate } from '../lib/unique-violation';
 import { refreshCompletion } from './completion';
+import { newTaskRow, PLAN_FIELDS, type PlanRow, TASK_FIELDS, type TaskRow } from './plan-fields';
 import { ownPlan, taskOfPlan } from './policy';
 import { tagColors, tagNameKey } from './tags';
 
-type PlanRow = Selectable<DailyPlanTable>;
-type TaskRow = Selectable<DailyTaskTable>;
 type CompletionRow = Selectable<DailyCompletionTable>;
 
 export function presentTask(row: TaskRow): PlanTask {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    priority: row.priority,
-    tag: row.tag,
-    tagColor: row.tag_color,
-    reminderTime: row.reminder_time,
-    completed: Boolean(row.completed),
-    completedAt: row.completed_at,
-    createdAt: row.created_at,
-  };
+  return TASK_FIELDS.present(row);
 }
 
 export function presentCompletion(row: CompletionRow | undefined, date: string): Completion {
@@ -65,14 +53,9 @@ async function loadPlan(db: Kysely<Database>, plan: PlanRow): Promise<Plan> {
       .executeTakeFirst(),
   ]);
   return {
-    id: plan.id,
-    title: plan.title,
-    description: plan.description,
-    planDate: plan.plan_date,
+    ...PLAN_FIELDS.present(plan),
     tasks: tasks.map(presentTask),
     completion: presentCompletion(completion, plan.plan_date),
-    createdAt: plan.created_at,
-    updatedAt: plan.updated_at,
   };
 }
 
@@ -98,16 +81,20 @@ export async function planOn(
 type ParsedPlan = ReturnType<typeof planSchema.parse>;
 type ParsedTask = ParsedPlan['tasks'][number];
 
-/** A task's columns from the form: the tag's colour is the user's tag colour, if it still exists. */
-function taskColumns(task: ParsedTask, position: number, colors: Map<string, string>) {
+/**
+ * A task's columns from the form: each field it sends (TASK_FIELDS) but the id, which only names
+ * the task; the tag's colour is the user's tag colour, if the tag still exists.
+ */
+function taskColumns(
+  { id: _id, ...task }: ParsedTask,
+  position: number,
+  colors: Map<string, string>,
+) {
   return {
+    ...TASK_FIELDS.columns(task),
     position,
-    title: task.title,
-    description: task.description,
-    priority: task.priority,
     tag: task.tag || null,
     tag_color: task.tag ? (colors.get(tagNameKey(task.tag)) ?? FALLBACK_TAG_COLOR) : null,
-    reminder_time: task.reminderTime,
   };
 }
 
@@ -118,17 +105,14 @@ function newTask(
   columns: ReturnType<typeof taskColumns>,
   stamp: string,
 ): TaskRow {
-  return {
+  return newTaskRow({
+    ...columns,
     id: newId(),
     plan_id: planId,
     user_id: userId,
-    ...columns,
-    completed: false,
-    completed_at: null,
-    completed_date: null,
     created_at: stamp,
     updated_at: stamp,
-  };
+  });
 }
 
 function dayTaken(): ApiError {

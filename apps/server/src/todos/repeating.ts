@@ -1,9 +1,9 @@
 import { addDays, formatRepeatRule, MESSAGES } from '@daywise/shared';
 import type { Habit, Repeat } from '@daywise/shared/schemas';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import { isPostgres } from '../db/column-types';
-import type { Database, TodoTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { daysOffOf } from '../habits/days-off';
 import {
   type DayOffRange,
@@ -23,8 +23,7 @@ import {
   parseRule,
   type RepeatSeries,
 } from './repeats';
-
-type TodoRow = Selectable<TodoTable>;
+import { repeatOf, type TodoRow } from './todo-fields';
 
 /**
  * Repeating todos' writes and their habit (docs/product/todos.md, "Repeating todos and habits"):
@@ -36,12 +35,6 @@ type TodoRow = Selectable<TodoTable>;
 /** The stored form of a repeat: the rule checked and written in a fixed order. */
 export function storedRepeat(repeat: Repeat): { rule: string; from: Repeat['from'] } {
   return { rule: formatRepeatRule(acceptRule(repeat.rule, repeat.from)), from: repeat.from };
-}
-
-export function repeatOf(row: TodoRow): Repeat | null {
-  return row.repeat_rule !== null && row.repeat_from !== null
-    ? { rule: row.repeat_rule, from: row.repeat_from }
-    : null;
 }
 
 export function seriesOf(row: TodoRow, zone: string): RepeatSeries | null {

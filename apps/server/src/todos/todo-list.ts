@@ -5,20 +5,14 @@ import { type Expression, type Kysely, sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 
 import { isPostgres } from '../db/column-types';
-import {
-  compiledOnce,
-  jsonBoolean,
-  jsonObject,
-  jsonText,
-  jsonTimestamp,
-  jsonWhen,
-} from '../db/json';
+import { compiledOnce, jsonObject, jsonText, jsonWhen } from '../db/json';
 import type { Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { JsonAnswer } from '../lib/json-answer';
 import { likeContains } from '../lib/like-pattern';
 import { habitsOf } from './repeating';
 import { indexedSearch } from './search';
+import { TODO_FIELDS } from './todo-fields';
 import { hasAnyTag, tagsOf } from './todo-tags';
 
 /*
@@ -195,21 +189,12 @@ const todoFieldsJson = compiledOnce((db: Kysely<Database>) =>
   jsonText(
     db,
     jsonObject(db, {
-      id: sql`id`,
-      title: sql`title`,
-      description: sql`description`,
-      priority: sql`priority`,
-      dueDate: sql`due_date`,
-      reminderTime: sql`reminder_time`,
-      completed: jsonBoolean(db, 'completed'),
-      completedAt: jsonTimestamp(db, 'completed_at'),
+      ...TODO_FIELDS.json(db),
       repeat: jsonWhen(
         db,
         sql`repeat_rule is not null and repeat_from is not null`,
         jsonObject(db, { rule: sql`repeat_rule`, from: sql`repeat_from` }),
       ),
-      createdAt: jsonTimestamp(db, 'created_at'),
-      updatedAt: jsonTimestamp(db, 'updated_at'),
     }),
   ),
 );

@@ -1,9 +1,9 @@
 import { QUOTAS } from '@daywise/shared';
 import type { Habit, Todo, TodoCreate, TodoTag, TodoUpdate } from '@daywise/shared/schemas';
 import { todoCreateSchema } from '@daywise/shared/schemas';
-import { type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
 
-import type { Database, TodoTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { newId } from '../lib/ids';
 import { ownRow } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
@@ -11,33 +11,18 @@ import {
   habitsOf,
   newSeriesColumns,
   recordOccurrence,
-  repeatOf,
   settleHabit,
   startSeries,
   storedRepeat,
   undoOccurrence,
 } from './repeating';
+import { newTodoRow, repeatOf, TODO_FIELDS, type TodoFields, type TodoRow } from './todo-fields';
 import { ownTags, setTodoTags, tagsOfTodos } from './todo-tags';
-
-type TodoRow = Selectable<TodoTable>;
 
 /** A todo as answered; `habit` is its habit as of today (repeating.ts), null unless it repeats. */
 export function presentTodo(row: TodoRow, habit: Habit | null, tags: TodoTag[] = []): Todo {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    priority: row.priority,
-    dueDate: row.due_date,
-    reminderTime: row.reminder_time,
-    completed: Boolean(row.completed),
-    completedAt: row.completed_at,
-    repeat: repeatOf(row),
-    habit: repeatOf(row) ? habit : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    tags,
-  };
+  const repeat = repeatOf(row);
+  return { ...TODO_FIELDS.present(row), repeat, habit: repeat ? habit : null, tags };
 }
 
 /** Todo rows of one user as the API answers them, with their tags and habits as of `today`. */
@@ -79,28 +64,13 @@ export async function createTodo(
       message: `You can have at most ${QUOTAS.todos.toLocaleString('en-US')} todos.`,
     },
   ]);
-  const row: TodoRow = {
+  const row = newTodoRow({
+    ...TODO_FIELDS.columns(editableFields(todo)),
     id: newId(),
     user_id: userId,
-    title: todo.title,
-    description: todo.description,
-    priority: todo.priority,
-    due_date: todo.dueDate,
-    reminder_time: todo.reminderTime,
-    completed: false,
-    completed_at: null,
-    completed_date: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
-    repeat_rule: null,
-    repeat_from: null,
-    repeat_start: null,
-    habit_streak: 0,
-    habit_best: 0,
-    habit_freezes: 0,
-    habit_done: 0,
-    habit_through: null,
-  };
+  });
   const tags = await ownTags(db, userId, todo.tagIds);
   if (todo.repeat) {
     Object.assign(row, await newSeriesColumns(db, row, todo.repeat, today, zone));
@@ -111,19 +81,27 @@ export async function createTodo(
 }
 
 /**
- * Each field a change may set, and its column. Every field of the update schema but `completed`
- * must be named here: a field added to the schema is a compile error until it is.
+ * The fields a form sets as they are: every field of the update schema but those with rules of
+ * their own (completing, repeating, tags). A field added to the schema is a compile error here
+ * until it is named, and in `Pick` until TODO_FIELDS has it.
  */
-const EDITABLE_COLUMNS = {
-  title: 'title',
-  description: 'description',
-  priority: 'priority',
-  dueDate: 'due_date',
-  reminderTime: 'reminder_time',
-} as const satisfies Record<
-  Exclude<keyof TodoUpdate, 'completed' | 'repeat' | 'tagIds'>,
-  keyof TodoTable
->;
+type Editable = Pick<TodoFields, Exclude<keyof TodoUpdate, 'completed' | 'repeat' | 'tagIds'>>;
+const EDITABLE = {
+  title: true,
+  description: true,
+  priority: true,
+  dueDate: true,
+  reminderTime: true,
+} as const satisfies Record<keyof Editable, true>;
+
+/** The editable fields `input` sets. */
+function editableFields(input: Partial<Editable>): Partial<Editable> {
+  return Object.fromEntries(
+    Object.keys(EDITABLE)
+      .map((field) => [field, input[field as keyof Editable]])
+      .filter(([, value]) => value !== undefined),
+  ) as Partial<Editable>;
+}
 
 /** The habit kept on a row just written: counted up to today. */
 function habitOfRow(row: TodoRow): Habit {
@@ -185,12 +163,10 @@ export async function updateTodo(
   if (update.tagIds !== undefined) {
     await setTodoTags(db, id, await ownTags(db, userId, update.tagIds));
   }
-  const changes: Partial<TodoRow> = { updated_at: now.toISOString() };
-  for (const field of Object.keys(EDITABLE_COLUMNS) as (keyof typeof EDITABLE_COLUMNS)[]) {
-    if (update[field] !== undefined) {
-      Object.assign(changes, { [EDITABLE_COLUMNS[field]]: update[field] });
-    }
-  }
+  const changes: Partial<TodoRow> = {
+    ...TODO_FIELDS.columns(editableFields(update)),
+    updated_at: now.toISOString(),
+  };
   Object.assign(changes, repeatChanges(current, update, { ...current, ...changes }, zone));
   const repeating = { ...current, ...changes }.repeat_rule !== null;
   if (repeating && update.completed === true && !current.completed) {

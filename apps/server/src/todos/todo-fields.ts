@@ -1,0 +1,55 @@
+import type { Repeat } from '@daywise/shared/schemas';
+import type { Selectable } from 'kysely';
+
+import { fieldsOf, type FieldValues } from '../db/fields';
+import type { TodoTable } from '../db/schema';
+
+export type TodoRow = Selectable<TodoTable>;
+
+/**
+ * A todo's own fields (db/fields.ts): what the API answers besides its repeat, habit and tags,
+ * what the archive and the CSV write, and what a form or an import sets.
+ */
+export const TODO_FIELDS = fieldsOf<TodoRow>()({
+  id: { column: 'id', csv: 'ID' },
+  title: { column: 'title', csv: 'Title' },
+  description: { column: 'description', csv: 'Description' },
+  priority: { column: 'priority', csv: 'Priority' },
+  dueDate: { column: 'due_date', csv: 'Due date' },
+  reminderTime: { column: 'reminder_time', csv: 'Reminder time' },
+  completed: { column: 'completed', kind: 'boolean', csv: 'Completed' },
+  completedAt: { column: 'completed_at', kind: 'timestamp', csv: 'Completed at' },
+  createdAt: { column: 'created_at', kind: 'timestamp', csv: 'Created at' },
+  updatedAt: { column: 'updated_at', kind: 'timestamp', csv: 'Updated at' },
+});
+
+export type TodoFields = FieldValues<TodoRow, typeof TODO_FIELDS.table>;
+
+/** How the todo repeats, kept in two columns, or null. */
+export function repeatOf(row: TodoRow): Repeat | null {
+  return row.repeat_rule !== null && row.repeat_from !== null
+    ? { rule: row.repeat_rule, from: row.repeat_from }
+    : null;
+}
+
+/** How a new todo's other columns start: open, not repeating, with no habit yet. */
+const NEW_TODO = {
+  completed: false,
+  completed_at: null,
+  completed_date: null,
+  repeat_rule: null,
+  repeat_from: null,
+  repeat_start: null,
+  habit_streak: 0,
+  habit_best: 0,
+  habit_freezes: 0,
+  habit_done: 0,
+  habit_through: null,
+} as const satisfies Partial<TodoRow>;
+
+/** A new todo's row: the columns given, the rest as every new todo starts (NEW_TODO). */
+export function newTodoRow(
+  columns: Omit<TodoRow, keyof typeof NEW_TODO> & Partial<TodoRow>,
+): TodoRow {
+  return { ...NEW_TODO, ...columns };
+}
