@@ -147,4 +147,45 @@ test.describe('Quick add and keyboard shortcuts', () => {
     await expect(row('Water plants')).toContainText('Reminder 8:00 AM');
     await expect(row('Water plants').getByRole('img', { name: 'Streak 1' })).toBeVisible();
   });
+
+  test('a list of weekdays repeats on each of them, saved as its chips said (issue 31)', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    await page.goto('/dashboard/todos');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Todos' })).toBeVisible();
+    const today = (await (await page.request.get('/api/agenda/today')).json()) as { date: string };
+    // The next Monday, Wednesday or Friday from the user's today (no time said: today counts).
+    let first = today.date;
+    while (![1, 3, 5].includes(new Date(`${first}T00:00:00Z`).getUTCDay())) {
+      first = addDays(first, 1);
+    }
+
+    await page.getByRole('button', { name: 'Quick add' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quick add' });
+    const line = dialog.getByRole('textbox', { name: 'Todo' });
+    await line.pressSequentially('gym every mon wed fri');
+    const understood = dialog.getByRole('list', { name: 'Understood' }).getByRole('listitem');
+    await expect(understood).toHaveText([
+      'Every week on Mon, Wed, Fri',
+      new RegExp(`^Due ${chipDay(first)}`),
+    ]);
+    await expect(dialog.getByText(/^Title:/)).toHaveText('Title: gym');
+    await line.press('Enter');
+    await expect(dialog).toBeHidden();
+
+    const { items } = (await (await page.request.get('/api/todos?limit=10')).json()) as {
+      items: { title: string; dueDate: string; repeat: { rule: string } | null }[];
+    };
+    expect(
+      items.map(({ title, dueDate, repeat }) => ({ title, dueDate, rule: repeat?.rule })),
+    ).toEqual([{ title: 'gym', dueDate: first, rule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' }]);
+    const row = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'gym' }) });
+    await expect(row).toContainText('Every week on Mon, Wed, Fri');
+    await expect(row).toContainText(`Due ${shortDate(first)}`);
+  });
 });

@@ -32,15 +32,16 @@ const TABLE: [string, string, Expected][] = [
     'Water plants every 3 days 8am',
     { title: 'Water plants', due: '2026-11-23', time: '08:00', rule: 'FREQ=DAILY;INTERVAL=3' },
   ],
+  // 08:00 is past in Los Angeles' Sunday 23:52 and in Auckland's Monday 20:52: the next 08:00.
   [
     'America/Los_Angeles',
     'Water plants every 3 days 8am',
-    { title: 'Water plants', due: '2026-11-22', time: '08:00', rule: 'FREQ=DAILY;INTERVAL=3' },
+    { title: 'Water plants', due: '2026-11-23', time: '08:00', rule: 'FREQ=DAILY;INTERVAL=3' },
   ],
   [
     'Pacific/Auckland',
     'Water plants every 3 days 8am',
-    { title: 'Water plants', due: '2026-11-23', time: '08:00', rule: 'FREQ=DAILY;INTERVAL=3' },
+    { title: 'Water plants', due: '2026-11-24', time: '08:00', rule: 'FREQ=DAILY;INTERVAL=3' },
   ],
   [
     'Europe/London',
@@ -172,7 +173,7 @@ const TABLE: [string, string, Expected][] = [
   [
     'Europe/London',
     'Gym every mon and thu 7am',
-    { title: 'Gym', due: '2026-11-23', time: '07:00', rule: 'FREQ=WEEKLY;BYDAY=MO,TH' },
+    { title: 'Gym', due: '2026-11-26', time: '07:00', rule: 'FREQ=WEEKLY;BYDAY=MO,TH' },
   ],
   [
     'Europe/London',

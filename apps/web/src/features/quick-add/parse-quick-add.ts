@@ -1,4 +1,15 @@
-import { addDays, monthOf, REPEAT_NUMBER_WORDS, repeatText, todayIn } from '@daywise/shared';
+import {
+  addDays,
+  formatRepeatRule,
+  monthOf,
+  REPEAT_NUMBER_WORDS,
+  type RepeatDay,
+  type RepeatFreq,
+  type RepeatRuleParts,
+  repeatText,
+  todayIn,
+  type WeekdayCode,
+} from '@daywise/shared';
 import type { Priority, Repeat } from '@daywise/shared/schemas';
 import { casual, type ParsedResult } from 'chrono-node/en';
 
@@ -28,6 +39,8 @@ export interface QuickAdd {
   priority: Priority | null;
   repeat: Repeat | null;
   parts: QuickAddPart[];
+  /** The due date's chip when no words said it (a repeat's first day, a time's day): 'Due Mon 23 Nov'. */
+  impliedDue: string | null;
 }
 
 /** A part the user undid: its text stays in the title. Matched by where it is and what it says. */
@@ -46,30 +59,36 @@ export interface QuickAddContext {
 
 type Span = { start: number; end: number; text: string };
 
-const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
-type Weekday = (typeof WEEKDAYS)[number];
-const WORKDAYS: readonly Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
+/** RRULE weekday codes in the order of Date#getUTCDay. */
+const WEEKDAYS: readonly WeekdayCode[] = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+const WORKDAYS: readonly WeekdayCode[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
 /** A weekday's name, short or long, singular or plural ('mon', 'Tuesdays'). */
 const WD =
   '(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday|s)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)s?';
-const WD_LIST = `${WD}(?:\\s*(?:,\\s*and|,|and|&)\\s*${WD})*`;
+/**
+ * Weekdays one after another, as people type them: 'mon wed fri', 'mon, wed and fri',
+ * 'tue & thu' (issue 31: 'every mon wed fri' once repeated on Mondays only).
+ */
+const WD_LIST = `${WD}(?:(?:\\s*,\\s*(?:and\\s+)?|\\s+(?:and|&)\\s+|\\s*&\\s*|\\s+)${WD}\\b)*`;
 const N = `(?:\\d{1,3}|${Object.keys(REPEAT_NUMBER_WORDS).join('|')})`;
 const ORDINAL = '(?:[1-9]|[12]\\d|3[01])(?:st|nd|rd|th)';
 const DAY_OF_MONTH = `(?:(?:the\\s+)?(${ORDINAL}|last(?:\\s+day)?))`;
+/** Which of its weekdays in a month: '2nd', 'third', 'last'. */
+const NTH = '(?:[1-5](?:st|nd|rd|th)|first|second|third|fourth|fifth|last)';
+const NTH_WORDS: Readonly<Record<string, number>> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  last: -1,
+};
 const FROM_COMPLETION =
   "(?:\\s+after\\s+(?:completion|(?:it\\s+is\\s+|it's\\s+)?(?:completed|done)))?";
 
 const FREQUENCIES = { day: 'DAILY', week: 'WEEKLY', month: 'MONTHLY', year: 'YEARLY' } as const;
 type Unit = keyof typeof FREQUENCIES;
-
-interface RepeatSpec {
-  unit: Unit;
-  interval: number;
-  byDay: Weekday[];
-  /** 1..31, or -1 for the month's last day. */
-  monthDay: number | null;
-}
 
 function count(word: string | undefined): number {
   if (!word) {
@@ -79,89 +98,125 @@ function count(word: string | undefined): number {
   return REPEAT_NUMBER_WORDS[lower] ?? Number(lower);
 }
 
-function weekdaysIn(list: string): Weekday[] {
-  const found = new Set<Weekday>();
+function weekdaysIn(list: string, ordinal: number | null = null): RepeatDay[] {
+  const found = new Set<WeekdayCode>();
   for (const name of list.toLowerCase().match(new RegExp(WD, 'g')) ?? []) {
-    const code = name.slice(0, 2).toUpperCase();
-    found.add(code as Weekday);
+    found.add(name.slice(0, 2).toUpperCase() as WeekdayCode);
   }
   // In the week's order, Monday first, as an RRULE reads best.
-  return WORKDAYS.concat(['SA', 'SU']).filter((day) => found.has(day));
+  return WORKDAYS.concat(['SA', 'SU'])
+    .filter((day) => found.has(day))
+    .map((day) => ({ day, ordinal }));
 }
 
 function monthDay(text: string): number {
   return text.toLowerCase().startsWith('last') ? -1 : Number.parseInt(text, 10);
 }
 
+function nth(text: string): number {
+  const lower = text.toLowerCase();
+  return NTH_WORDS[lower] ?? Number.parseInt(lower, 10);
+}
+
+/** A rule as the shared writer takes it (formatRepeatRule), with only what this grammar says. */
+function ruleParts(
+  unit: Unit,
+  interval: number,
+  picks: { byDay?: RepeatDay[]; byMonthDay?: number[] } = {},
+): RepeatRuleParts {
+  return {
+    freq: FREQUENCIES[unit] satisfies RepeatFreq,
+    interval,
+    byDay: picks.byDay ?? [],
+    byMonthDay: picks.byMonthDay ?? [],
+    byMonth: [],
+    bySetPos: [],
+    count: null,
+    until: null,
+  };
+}
+
+const EVERY = '(?:every|each)!?';
+
 /** Each repeat phrase, tried in order on the whole text; the first that matches wins. */
-const REPEAT_PATTERNS: { pattern: RegExp; spec: (match: RegExpExecArray) => RepeatSpec }[] = [
+const REPEAT_PATTERNS: { pattern: RegExp; rule: (match: RegExpExecArray) => RepeatRuleParts }[] = [
+  {
+    // 'every 2nd tuesday', 'every last friday', 'every first mon of the month'
+    pattern: new RegExp(
+      `\\b${EVERY}\\s+(?:month\\s+on\\s+the\\s+)?(${NTH})\\s+(${WD})\\b(?:\\s+of\\s+(?:the|every|each)\\s+month)?`,
+      'i',
+    ),
+    rule: (m) => ruleParts('month', 1, { byDay: weekdaysIn(m[2]!, nth(m[1]!)) }),
+  },
+  {
+    // 'on the last friday of every month', 'the 2nd tue of each month'
+    pattern: new RegExp(
+      `\\b(?:on\\s+)?(?:the\\s+)?(${NTH})\\s+(${WD})\\s+of\\s+(?:every|each)\\s+month`,
+      'i',
+    ),
+    rule: (m) => ruleParts('month', 1, { byDay: weekdaysIn(m[2]!, nth(m[1]!)) }),
+  },
   {
     // 'on the 1st every month', 'the 15th of every month', 'on the last day of every month'
     pattern: new RegExp(
-      `\\b(?:on\\s+)?${DAY_OF_MONTH}\\s+(?:of\\s+)?(?:every|each)!?\\s+month${FROM_COMPLETION}`,
+      `\\b(?:on\\s+)?${DAY_OF_MONTH}\\s+(?:of\\s+)?${EVERY}\\s+month${FROM_COMPLETION}`,
       'i',
     ),
-    spec: (m) => ({ unit: 'month', interval: 1, byDay: [], monthDay: monthDay(m[1]!) }),
+    rule: (m) => ruleParts('month', 1, { byMonthDay: [monthDay(m[1]!)] }),
   },
   {
     // 'every month on the 1st', 'every 2 months on the last day', 'monthly on the 15th'
     pattern: new RegExp(
-      `\\b(?:(?:every|each)!?\\s+(?:(${N})\\s+months|month)|monthly)\\s+on\\s+${DAY_OF_MONTH}(?:\\s+of\\s+the\\s+month)?${FROM_COMPLETION}`,
+      `\\b(?:${EVERY}\\s+(?:(${N})\\s+months|month)|monthly)\\s+on\\s+${DAY_OF_MONTH}(?:\\s+of\\s+the\\s+month)?${FROM_COMPLETION}`,
       'i',
     ),
-    spec: (m) => ({ unit: 'month', interval: count(m[1]), byDay: [], monthDay: monthDay(m[2]!) }),
+    rule: (m) => ruleParts('month', count(m[1]), { byMonthDay: [monthDay(m[2]!)] }),
   },
   {
     // 'every last day of the month', 'every 1st', 'every 15th of the month'
     pattern: new RegExp(
-      `\\b(?:every|each)!?\\s+(${ORDINAL}|last\\s+day)(?:\\s+of\\s+(?:the|every)\\s+month)?${FROM_COMPLETION}`,
+      `\\b${EVERY}\\s+(${ORDINAL}|last\\s+day)(?:\\s+of\\s+(?:the|every)\\s+month)?${FROM_COMPLETION}`,
       'i',
     ),
-    spec: (m) => ({ unit: 'month', interval: 1, byDay: [], monthDay: monthDay(m[1]!) }),
+    rule: (m) => ruleParts('month', 1, { byMonthDay: [monthDay(m[1]!)] }),
   },
   {
-    // 'every weekday', 'every workday'
+    // 'every weekday', 'every workday', 'weekdays', 'on weekdays'
     pattern: new RegExp(
-      `\\b(?:every|each)!?\\s+(?:week\\s?day|work\\s?day)${FROM_COMPLETION}`,
+      `(?:\\b${EVERY}\\s+(?:week\\s?day|work\\s?day)s?|\\b(?:on\\s+)?(?:weekdays|workdays))\\b${FROM_COMPLETION}`,
       'i',
     ),
-    spec: () => ({ unit: 'week', interval: 1, byDay: [...WORKDAYS], monthDay: null }),
+    rule: () => ruleParts('week', 1, { byDay: weekdaysIn('mon tue wed thu fri') }),
   },
   {
-    // 'every weekend'
-    pattern: new RegExp(`\\b(?:every|each)!?\\s+weekend(?:\\s+day)?${FROM_COMPLETION}`, 'i'),
-    spec: () => ({ unit: 'week', interval: 1, byDay: ['SA', 'SU'], monthDay: null }),
-  },
-  {
-    // 'every monday', 'every mon and thu', 'every 2 weeks on mon, thu', 'every week on fri'
+    // 'every weekend', 'weekends', 'on weekends'
     pattern: new RegExp(
-      `\\b(?:(?:every|each)!?\\s+(?:(?:(${N})\\s+weeks|week)\\s+on\\s+)?|weekly\\s+on\\s+)(${WD_LIST})\\b${FROM_COMPLETION}`,
+      `(?:\\b${EVERY}\\s+weekend(?:\\s+day)?s?|\\b(?:on\\s+)?weekends)\\b${FROM_COMPLETION}`,
       'i',
     ),
-    spec: (m) => ({
-      unit: 'week',
-      interval: count(m[1]),
-      byDay: weekdaysIn(m[2]!),
-      monthDay: null,
-    }),
+    rule: () => ruleParts('week', 1, { byDay: weekdaysIn('sat sun') }),
+  },
+  {
+    // 'every monday', 'every mon wed fri', 'every mon, wed and fri', 'every other tuesday',
+    // 'every 2 weeks on mon, thu', 'every week on fri', 'weekly on tue'
+    pattern: new RegExp(
+      `\\b(?:${EVERY}\\s+(?:(?:(${N})\\s+weeks|week)\\s+on\\s+|(other)\\s+)?|weekly\\s+on\\s+)(${WD_LIST})\\b${FROM_COMPLETION}`,
+      'i',
+    ),
+    rule: (m) => ruleParts('week', count(m[1] ?? m[2]), { byDay: weekdaysIn(m[3]!) }),
   },
   {
     // 'every day', 'every 3 days', 'every other week', 'every year'
     pattern: new RegExp(
-      `\\b(?:every|each)!?\\s+(?:(${N})\\s+)?(day|week|month|year)s?\\b${FROM_COMPLETION}`,
+      `\\b${EVERY}\\s+(?:(${N})\\s+)?(day|week|month|year)s?\\b${FROM_COMPLETION}`,
       'i',
     ),
-    spec: (m) => ({
-      unit: m[2]!.toLowerCase() as Unit,
-      interval: count(m[1]),
-      byDay: [],
-      monthDay: null,
-    }),
+    rule: (m) => ruleParts(m[2]!.toLowerCase() as Unit, count(m[1])),
   },
   {
     // 'daily', 'weekly', 'monthly', 'yearly', 'annually'
     pattern: new RegExp(`\\b(daily|weekly|monthly|yearly|annually)\\b${FROM_COMPLETION}`, 'i'),
-    spec: (m) => {
+    rule: (m) => {
       const word = m[1]!.toLowerCase();
       const unit: Unit =
         word === 'daily'
@@ -171,57 +226,58 @@ const REPEAT_PATTERNS: { pattern: RegExp; spec: (match: RegExpExecArray) => Repe
             : word === 'monthly'
               ? 'month'
               : 'year';
-      return { unit, interval: 1, byDay: [], monthDay: null };
+      return ruleParts(unit, 1);
     },
   },
 ];
 
-function ruleOf(spec: RepeatSpec): string {
-  const parts = [`FREQ=${FREQUENCIES[spec.unit]}`];
-  if (spec.interval > 1) {
-    parts.push(`INTERVAL=${spec.interval}`);
-  }
-  if (spec.byDay.length > 0) {
-    parts.push(`BYDAY=${spec.byDay.join(',')}`);
-  }
-  if (spec.monthDay !== null) {
-    parts.push(`BYMONTHDAY=${spec.monthDay}`);
-  }
-  return parts.join(';');
-}
-
-function weekdayOf(date: string): Weekday {
+function weekdayOf(date: string): WeekdayCode {
   return WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 }
 
+/** Whether `date` is one of the days `day` names: Mondays, or a month's 2nd or last Monday. */
+function isDay(date: string, { day, ordinal }: RepeatDay): boolean {
+  if (weekdayOf(date) !== day) {
+    return false;
+  }
+  if (ordinal === null) {
+    return true;
+  }
+  const dayOfMonth = Number(date.slice(8));
+  const daysLeft = Number(monthOf(date).end.slice(8)) - dayOfMonth;
+  return ordinal > 0
+    ? Math.ceil(dayOfMonth / 7) === ordinal
+    : Math.floor(daysLeft / 7) + 1 === -ordinal;
+}
+
+/** Whether the rule's BY parts pick `date` (a month without the 31st has no 31st). */
+function picks(rule: RepeatRuleParts, date: string): boolean {
+  if (rule.byDay.length > 0 && !rule.byDay.some((day) => isDay(date, day))) {
+    return false;
+  }
+  if (rule.byMonthDay.length > 0) {
+    const last = Number(monthOf(date).end.slice(8));
+    const dayOfMonth = Number(date.slice(8));
+    return rule.byMonthDay.some((n) => (n < 0 ? last + n + 1 : n) === dayOfMonth);
+  }
+  return true;
+}
+
+/** Far enough for every rule this grammar makes: a 5th weekday comes within a few months. */
+const SEARCH_DAYS = 400;
+
 /**
- * The repeat's first occurrence on or after `today`, for a repeat given without a date. Only the
- * shapes this grammar makes: a weekday set, or a day of the month (a month without that day is
- * skipped, as RFC 5545 does); anything else starts today.
+ * The rule's first day on or after `from`. The series starts on the todo's due date, and the
+ * server moves a due date the rule does not pick to its next occurrence (docs/product/todos.md,
+ * "Repeating todos and habits"): a due date the rule picks is kept as it is, so this is the date
+ * both the chip and the saved todo have.
  */
-function firstOccurrence(spec: RepeatSpec, today: string): string {
-  if (spec.byDay.length > 0) {
-    let date = today;
-    while (!spec.byDay.includes(weekdayOf(date))) {
-      date = addDays(date, 1);
-    }
-    return date;
+function firstOccurrence(rule: RepeatRuleParts, from: string): string {
+  let date = from;
+  for (let day = 0; day < SEARCH_DAYS && !picks(rule, date); day += 1) {
+    date = addDays(date, 1);
   }
-  if (spec.monthDay !== null) {
-    let month = monthOf(today);
-    for (;;) {
-      const last = Number(month.end.slice(8));
-      const day = spec.monthDay === -1 ? last : spec.monthDay;
-      if (day <= last) {
-        const date = `${month.start.slice(0, 8)}${String(day).padStart(2, '0')}`;
-        if (date >= today) {
-          return date;
-        }
-      }
-      month = monthOf(addDays(month.end, 1));
-    }
-  }
-  return today;
+  return date;
 }
 
 const PRIORITY_PATTERN = /(?<=^|\s)(?:!(high|medium|med|low)|(p[123]))(?=$|[\s.,;])/gi;
@@ -240,8 +296,10 @@ const PRIORITY_LABELS: Record<Priority, string> = {
   low: 'Low priority',
 };
 
-/** A time said plainly: with am/pm, a colon, noon or midnight ('at 5' is left in the title). */
+/** A time said plainly: with am/pm, a colon, noon or midnight ('at 5' alone is left in the title). */
 const CLEAR_TIME = /\d\s*(?:a\.?m\.?|p\.?m\.?)|\d:\d\d|\b(?:noon|midnight)\b/i;
+/** An hour said bare ('at 7'): a time only next to a date or a repeat ('weekdays at 7'). */
+const BARE_TIME = /\bat\s+\d{1,2}\b/i;
 /** Where a time sits inside a date-and-time phrase, to split 'tomorrow 9am' into two parts. */
 const TIME_PIECE =
   /(?:\bat\s+)?(?:\b\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)|\b\d{1,2}:\d\d\b|\b(?:noon|midnight)\b)/i;
@@ -249,8 +307,22 @@ const TIME_PIECE =
 const LONE_WEEKDAY = new RegExp(`^${WD}$`, 'i');
 /** Words chrono reads as a date that name no day in a todo ('Plan the week'). */
 const VAGUE = /^(?:the\s+)?(?:day|week|weekend|month|year)$/i;
+/** A month named alone is a word, not a day ('Ask May about march', 'March on'). */
+const MONTH_ALONE =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$/i;
 /** Words that only joined a date to the title ('Report by friday'). */
 const DANGLING = /\s(?:by|on|at|due|for|from|starting)$/i;
+
+/** chrono-node's English, plus 'eod' and 'end of day': today. */
+const reader = casual.clone();
+reader.parsers.push({
+  pattern: () => /\b(?:eod|end\s+of\s+(?:the\s+)?day)\b/i,
+  extract: ({ refDate }) => ({
+    year: refDate.getFullYear(),
+    month: refDate.getMonth() + 1,
+    day: refDate.getDate(),
+  }),
+});
 
 /** The text before a date or time, without a joining word at its end ('Report by '). */
 function withoutDangling(text: string): string {
@@ -277,13 +349,27 @@ function wallClock(now: Date, timeZone: string): Date {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+/** A wall clock as 'YYYY-MM-DDTHH:MM', which compares as text. */
+function minuteOf(clock: Date): string {
+  const date = `${clock.getFullYear()}-${pad(clock.getMonth() + 1)}-${pad(clock.getDate())}`;
+  return `${date}T${pad(clock.getHours())}:${pad(clock.getMinutes())}`;
+}
+
 function dateOf(result: ParsedResult): string {
   const { start } = result;
   return `${start.get('year')}-${pad(start.get('month') ?? 1)}-${pad(start.get('day') ?? 1)}`;
 }
 
-function timeOf(result: ParsedResult): string {
-  return `${pad(result.start.get('hour') ?? 0)}:${pad(result.start.get('minute') ?? 0)}`;
+/**
+ * The time said. A bare hour without am/pm is chrono's reading, except 1 to 6, which are the
+ * afternoon's: 'tomorrow at 5' is 17:00, 'weekdays at 7' 07:00.
+ */
+function timeOf(result: ParsedResult, bare: boolean): string {
+  let hour = result.start.get('hour') ?? 0;
+  if (bare && !result.start.isCertain('meridiem') && hour >= 1 && hour <= 6) {
+    hour += 12;
+  }
+  return `${pad(hour)}:${pad(result.start.get('minute') ?? 0)}`;
 }
 
 const dayLabel = new Intl.DateTimeFormat('en-GB', {
@@ -320,7 +406,10 @@ export function stillOff(text: string, off: readonly SwitchedOff[]): SwitchedOff
   return off.filter((item) => text.slice(item.start, item.start + item.text.length) === item.text);
 }
 
-/** The title: the text without the parts, spaces tidied and joining words dropped. */
+/** Separators left over where parts were taken out ('Gym, 7am' is 'Gym'). */
+const SEPARATOR = '[,;:\\-–—]';
+
+/** The title: the text without the parts, spaces and separators tidied, joining words dropped. */
 function titleOf(text: string, parts: readonly QuickAddPart[]): string {
   const sorted = [...parts].sort((a, b) => a.start - b.start);
   let title = '';
@@ -332,37 +421,70 @@ function titleOf(text: string, parts: readonly QuickAddPart[]): string {
     at = part.end;
   }
   title += text.slice(at);
-  return title.replace(/\s+/g, ' ').trim();
+  if (parts.length === 0) {
+    return title.replace(/\s+/g, ' ').trim();
+  }
+  return title
+    .replace(/\s+/g, ' ')
+    .replace(new RegExp(`\\s(${SEPARATOR})(?:\\s*${SEPARATOR})*(?=\\s|$)`, 'g'), '$1')
+    .replace(new RegExp(`^(?:\\s*${SEPARATOR}\\s)+|(?:\\s?${SEPARATOR})+\\s*$`, 'g'), '')
+    .trim();
+}
+
+/** The repeat said, if any: its rule and where it was said. */
+function readRepeat(
+  remaining: string,
+): { repeat: Repeat; rule: RepeatRuleParts; part: QuickAddPart } | null {
+  for (const { pattern, rule: ruleOf } of REPEAT_PATTERNS) {
+    const match = pattern.exec(remaining);
+    if (match) {
+      const rule = ruleOf(match);
+      // 'every! 3 days' (Todoist's way) or '... after completion': counted from when it is done.
+      const from = /\bafter\s|!/i.test(match[0]) ? 'completion' : 'due';
+      const repeat: Repeat = { rule: formatRepeatRule(rule), from };
+      const part: QuickAddPart = {
+        kind: 'repeat',
+        start: match.index,
+        end: match.index + match[0].length,
+        text: match[0],
+        label: repeatText(repeat),
+      };
+      return { repeat, rule, part };
+    }
+  }
+  return null;
+}
+
+/** Whether only blanks lie between the span and the part, on either side. */
+function touches(text: string, span: Span, part: QuickAddPart | undefined): boolean {
+  if (!part) {
+    return false;
+  }
+  const between =
+    part.end <= span.start ? text.slice(part.end, span.start) : text.slice(span.end, part.start);
+  return between.trim() === '';
 }
 
 /**
  * Parses one line. Repeats first (their words would read as dates), then priorities, then
  * chrono-node's dates and times on what is left. A part the user switched off is blanked before
- * any pass, so its words stay in the title and nothing else claims them.
+ * any pass, so its words stay in the title and nothing else claims them. The due date is then
+ * settled (settleDue) so that the chips say what is saved.
  */
 export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd {
   const off = context.off ?? [];
   const today = todayIn(context.timeZone, context.now);
+  const clock = wallClock(context.now, context.timeZone);
   const parts: QuickAddPart[] = [];
   let remaining = blank(
     text,
     off.map((item) => ({ ...item, end: item.start + item.text.length })),
   );
 
-  let repeat: Repeat | null = null;
-  let repeatSpec: RepeatSpec | null = null;
-  for (const { pattern, spec } of REPEAT_PATTERNS) {
-    const match = pattern.exec(remaining);
-    if (match) {
-      const span = { start: match.index, end: match.index + match[0].length, text: match[0] };
-      repeatSpec = spec(match);
-      // 'every! 3 days' (Todoist's way) or '... after completion': counted from when it is done.
-      const from = /\bafter\s|!/i.test(match[0]) ? 'completion' : 'due';
-      repeat = { rule: ruleOf(repeatSpec), from };
-      parts.push({ kind: 'repeat', ...span, label: repeatText(repeat) });
-      remaining = blank(remaining, [span]);
-      break;
-    }
+  const repeated = readRepeat(remaining);
+  if (repeated) {
+    parts.push(repeated.part);
+    remaining = blank(remaining, [repeated.part]);
   }
 
   let priority: Priority | null = null;
@@ -382,23 +504,25 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
     parts.filter((part) => part.kind === 'priority'),
   );
 
-  let dueDate: string | null = null;
+  let saidDate: string | null = null;
   let reminderTime: string | null = null;
   // Trailing blanks would let chrono read 'dec' alone as a month (trimming keeps every index).
-  const results = casual.parse(remaining.trimEnd(), wallClock(context.now, context.timeZone), {
-    forwardDate: true,
-  });
+  const results = reader.parse(remaining.trimEnd(), clock, { forwardDate: true });
   for (const result of results) {
-    if (dueDate !== null || reminderTime !== null) {
+    if (saidDate !== null || reminderTime !== null) {
       break; // one date per todo: the first one said
     }
     const span = { start: result.index, end: result.index + result.text.length, text: result.text };
-    const hasTime = result.start.isCertain('hour') && CLEAR_TIME.test(result.text);
     const hasDay =
       result.start.isCertain('day') ||
       result.start.isCertain('weekday') ||
       result.start.isCertain('month');
-    if ((!hasTime && !hasDay) || VAGUE.test(result.text.trim())) {
+    const clear = CLEAR_TIME.test(result.text);
+    const bare =
+      !clear && BARE_TIME.test(result.text) && (hasDay || touches(text, span, repeated?.part));
+    const hasTime = result.start.isCertain('hour') && (clear || bare);
+    const words = result.text.trim();
+    if ((!hasTime && !hasDay) || VAGUE.test(words) || MONTH_ALONE.test(words)) {
       continue;
     }
     const restOfLine = text.slice(span.end).trim();
@@ -406,9 +530,9 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
       continue;
     }
     const date = dateOf(result);
-    const timePiece = hasTime ? TIME_PIECE.exec(result.text) : null;
+    const timePiece = hasTime ? (clear ? TIME_PIECE : BARE_TIME).exec(result.text) : null;
     if (hasTime && timePiece) {
-      reminderTime = timeOf(result);
+      reminderTime = timeOf(result, bare);
       const timeStart = span.start + timePiece.index;
       const timeSpan = {
         start: timeStart,
@@ -422,26 +546,31 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
       const dateText = (before.trim() ? before : after).trim();
       if (hasDay && dateText) {
         const dateStart = text.indexOf(dateText, before.trim() ? span.start : timeSpan.end);
-        dueDate = date;
+        saidDate = date;
         parts.push({
           kind: 'date',
           start: dateStart,
           end: dateStart + dateText.length,
           text: dateText,
-          label: dueLabel(date, today),
+          label: '',
         });
-      } else if (!repeatSpec) {
-        // A time alone: the next time it comes (today, or tomorrow once it has passed).
-        dueDate = date;
       }
     } else if (hasDay) {
-      dueDate = date;
-      parts.push({ kind: 'date', ...span, label: dueLabel(date, today) });
+      saidDate = date;
+      parts.push({ kind: 'date', ...span, label: '' });
     }
   }
 
-  if (repeatSpec && dueDate === null) {
-    dueDate = firstOccurrence(repeatSpec, today);
+  const dueDate = settleDue({
+    saidDate,
+    reminderTime,
+    rule: repeated?.rule ?? null,
+    today,
+    now: minuteOf(clock),
+  });
+  const datePart = parts.find((part) => part.kind === 'date');
+  if (datePart && dueDate) {
+    datePart.label = dueLabel(dueDate, today);
   }
 
   parts.sort((a, b) => a.start - b.start);
@@ -450,7 +579,41 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
     dueDate,
     reminderTime,
     priority,
-    repeat,
+    repeat: repeated?.repeat ?? null,
     parts,
+    impliedDue: dueDate && !datePart ? dueLabel(dueDate, today) : null,
   };
+}
+
+/**
+ * The due date from what was said (docs/product/todos.md, "Quick add"). A date said is the due
+ * date; a repeat's is its first occurrence from that date (or today), and with a time the first
+ * one still ahead of now (issue 31: 'every weekday 7am' typed on a Friday evening is due Monday);
+ * a time alone is due today while it is still ahead, tomorrow otherwise.
+ */
+function settleDue(said: {
+  saidDate: string | null;
+  reminderTime: string | null;
+  rule: RepeatRuleParts | null;
+  today: string;
+  now: string;
+}): string | null {
+  const { saidDate, reminderTime, rule, today, now } = said;
+  const passed = (date: string) => reminderTime !== null && `${date}T${reminderTime}` <= now;
+  if (rule) {
+    const first = firstOccurrence(rule, saidDate ?? today);
+    return passed(first) ? firstOccurrence(rule, addDays(first, 1)) : first;
+  }
+  if (saidDate === null && reminderTime !== null) {
+    return passed(today) ? addDays(today, 1) : today;
+  }
+  return saidDate;
+}
+
+/** Every chip the dialog shows for a line, in its order: the parts, then a due date said by none. */
+export function chipsOf(parsed: QuickAdd): string[] {
+  return [
+    ...parsed.parts.map((part) => part.label),
+    ...(parsed.impliedDue ? [parsed.impliedDue] : []),
+  ];
 }

@@ -127,6 +127,41 @@ describe('QuickAddDialog', () => {
     expect(notify.success).toHaveBeenCalledWith(MESSAGES.todoCreated);
   });
 
+  it('saves a list of weekdays as the chips show it (issue 31)', async () => {
+    const { user, input, api, onClose } = renderDialog(({ body }) => created(body));
+    await user.type(input, 'gym every mon wed fri');
+    await screen.findByText('Every week on Mon, Wed, Fri');
+    expect(chips()).toEqual(['Every week on Mon, Wed, Fri', 'Due Mon 23 Nov']);
+    expect(screen.getByText(/^Title:/)).toHaveTextContent('Title: gym');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST', '/api/todos')[0]?.body).toEqual({
+      title: 'gym',
+      priority: 'medium',
+      dueDate: '2026-11-23',
+      reminderTime: null,
+      repeat: { rule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', from: 'due' },
+    });
+  });
+
+  it('saves the reading its chips show, even when Enter comes after the time it named', async () => {
+    const { user, input, api, onClose } = renderDialog(({ body }) => created(body));
+    await user.type(input, 'Email boss 8am');
+    await screen.findByText('Reminder 08:00');
+    expect(chips()).toEqual(['Reminder 08:00', 'Due Mon 23 Nov']);
+    // 08:05: read again now, the line would be due tomorrow; the chips still say today.
+    vi.setSystemTime(new Date('2026-11-23T08:05:00Z'));
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST', '/api/todos')[0]?.body).toMatchObject({
+      title: 'Email boss',
+      dueDate: '2026-11-23',
+      reminderTime: '08:00',
+    });
+  });
+
   it('asks to notify for a reminder, and says how to allow it when refused, creating the todo', async () => {
     const requestPermission = vi.fn().mockResolvedValue('denied');
     vi.stubGlobal('Notification', { permission: 'default', requestPermission });

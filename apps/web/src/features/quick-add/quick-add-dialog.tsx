@@ -1,4 +1,4 @@
-import { MESSAGES, todayIn } from '@daywise/shared';
+import { MESSAGES } from '@daywise/shared';
 import { todoCreateSchema } from '@daywise/shared/schemas';
 import { X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -12,7 +12,7 @@ import { useTimezone } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { loadParser } from './load-parser';
 import type { QuickAdd, QuickAddPartKind, SwitchedOff } from './parse-quick-add';
-import { useQuickAddTodo } from './use-quick-add';
+import { quickAddTodo, useQuickAddTodo } from './use-quick-add';
 
 type Parser = Awaited<ReturnType<typeof loadParser>>;
 type ParserState =
@@ -93,7 +93,6 @@ export function QuickAddDialog({ onClose }: { onClose: () => void }) {
     () => parser?.parseQuickAdd(text, { now: new Date(), timeZone, off }) ?? null,
     [parser, text, timeZone, off],
   );
-  const today = todayIn(timeZone, new Date());
 
   const change = (value: string) => {
     setText(value);
@@ -111,21 +110,19 @@ export function QuickAddDialog({ onClose }: { onClose: () => void }) {
     if (create.isPending) {
       return;
     }
-    let result: QuickAdd;
-    try {
-      const loaded = await loadParser();
-      result = loaded.parseQuickAdd(text, { now: new Date(), timeZone, off });
-    } catch {
-      setError(MESSAGES.quickAddLoadFailed);
-      return;
+    // The reading on screen, chips and all, is the one saved (issue 31); only a line typed
+    // before the parser came is read here, with nothing shown to differ from.
+    let result = parsed;
+    if (!result) {
+      try {
+        const loaded = await loadParser();
+        result = loaded.parseQuickAdd(text, { now: new Date(), timeZone, off });
+      } catch {
+        setError(MESSAGES.quickAddLoadFailed);
+        return;
+      }
     }
-    const todo = {
-      title: result.title,
-      priority: result.priority ?? 'medium',
-      dueDate: result.dueDate,
-      reminderTime: result.reminderTime,
-      repeat: result.repeat,
-    };
+    const todo = quickAddTodo(result);
     const checked = todoCreateSchema.safeParse(todo);
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? MESSAGES.todoCreateFailed);
@@ -150,10 +147,7 @@ export function QuickAddDialog({ onClose }: { onClose: () => void }) {
   };
 
   // The due date a repeat or a lone time decided has no words of its own: said, not removable.
-  const impliedDue =
-    parsed?.dueDate && !parsed.parts.some((part) => part.kind === 'date')
-      ? parser?.dueLabel(parsed.dueDate, today)
-      : null;
+  const impliedDue = parsed?.impliedDue ?? null;
 
   return (
     <Modal

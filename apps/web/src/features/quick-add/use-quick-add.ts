@@ -5,9 +5,24 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { callApi } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import type { QuickAdd } from './parse-quick-add';
 
 /** A quick-added todo: the create body, with its repeat. */
 export type QuickAddTodo = TodoCreate;
+
+/**
+ * The create body of a line read, taken from the very reading whose chips the dialog shows, so
+ * that what is saved is what the chips said (issue 31). A priority not said is medium.
+ */
+export function quickAddTodo(parsed: QuickAdd): QuickAddTodo {
+  return {
+    title: parsed.title,
+    priority: parsed.priority ?? 'medium',
+    dueDate: parsed.dueDate,
+    reminderTime: parsed.reminderTime,
+    repeat: parsed.repeat,
+  };
+}
 
 /** What a new todo changes: the todo lists and counters, the dashboard, Today and Upcoming. */
 const REFRESHED = [queryKeys.todos.all, queryKeys.analytics.all, queryKeys.agenda.all] as const;
