@@ -297,7 +297,9 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     expect(todos).toEqual(before.todos);
     // The dashboard names the habit by its todo, which came back under a new id.
     const withoutTodoIds = (value: unknown): unknown =>
-      JSON.parse(JSON.stringify(value, (key, field) => (key === 'todoId' ? undefined : field)));
+      JSON.parse(
+        JSON.stringify(value, (key, field: unknown) => (key === 'todoId' ? undefined : field)),
+      ) as unknown;
     expect(withoutTodoIds(dashboard)).toEqual(withoutTodoIds(before.dashboard));
     expect(comparable(await archiveOf(app.cookie))).toEqual(comparable(archive));
 
