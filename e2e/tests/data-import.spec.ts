@@ -123,4 +123,54 @@ test.describe('Import', () => {
     const row = page.getByRole('listitem').filter({ hasText: 'Finish the chapter' });
     await expect(row.getByRole('list', { name: 'Tags' })).toHaveText(/Deep work/);
   });
+
+  test('a Daywise archive imported back into the account it came from adds nothing (issue 31)', async ({
+    page,
+    server,
+  }, testInfo) => {
+    await createVerifiedUser(page.request, server, 'Ada Lovelace');
+    const titles = ['Finish the chapter', 'Send the invoice'];
+    for (const title of titles) {
+      const created = await page.request.post('/api/todos', { data: { title } });
+      expect(created.ok()).toBe(true);
+    }
+    const planned = await page.request.post('/api/plans', {
+      data: { title: 'Writing day', tasks: [{ title: 'Outline' }] },
+    });
+    expect(planned.ok()).toBe(true);
+    await page.goto('/dashboard/settings');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('region', { name: 'Your data' })
+        .getByRole('button', { name: 'Export JSON' })
+        .click(),
+    ]);
+    const file = testInfo.outputPath('archive.json');
+    fs.copyFileSync(await download.path(), file);
+
+    const section = page.getByRole('region', { name: 'Import' });
+    await section.getByLabel('Choose a file to import').setInputFiles(file);
+    await expect(section.getByText('Daywise JSON archive')).toBeVisible();
+    await expect(section.getByText('2 todos in the file, 0 to import')).toBeVisible();
+    await expect(section.getByText('2 imported before')).toBeVisible();
+    await expect(section.getByText('1 daily plan imported before')).toBeVisible();
+    await section.getByRole('button', { name: 'Restore the archive' }).click();
+    await expect(
+      section.getByText('Import finished: 0 todos imported, 2 imported before.'),
+    ).toBeVisible();
+    await expect(section.getByRole('list', { name: 'Also restored' })).toContainText(
+      '0 daily plans restored, 1 plan restored before',
+    );
+
+    await section.getByRole('link', { name: 'View your todos' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/todos$/);
+    for (const title of titles) {
+      await expect(page.getByRole('heading', { name: title })).toHaveCount(1);
+    }
+    const todos = (await (await page.request.get('/api/todos?limit=100')).json()) as {
+      total: number;
+    };
+    expect(todos.total).toBe(2);
+  });
 });

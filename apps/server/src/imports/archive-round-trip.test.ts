@@ -80,11 +80,21 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     for (;;) {
       const status = (await app.api.get(`/api/imports/${id}`, cookie)).json<{
         status: string;
+        created: number;
+        alreadyImported: number;
         restored: string[];
         problems: { row: number; message: string }[];
       }>();
       if (status.status !== 'running') {
-        return { preview: preview.json<{ restores: string[]; toCreate: number }>(), status };
+        return {
+          preview: preview.json<{
+            restores: string[];
+            total: number;
+            toCreate: number;
+            alreadyImported: number;
+          }>(),
+          status,
+        };
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -203,11 +213,20 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     // What the app derives from the archive is the same too: repeats, next dates, habits.
     expect(await todosOf(fresh)).toEqual(await todosOf(app.cookie));
 
-    // A second import finds everything there and adds nothing.
+    // A second import finds everything there, says so, and adds nothing.
+    const todosOnce = await todosOf(fresh);
     const again = await importAs(fresh, file);
-    expect(again.preview.toCreate).toBe(0);
+    expect(again.preview).toMatchObject({ total: 3, toCreate: 0, alreadyImported: 3 });
+    expect(again.preview.restores).toEqual([
+      'Your profile: name, bio, location, website and picture',
+      'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
+      '1 daily plan imported before',
+      '1 range of days off imported before',
+    ]);
     expect(again.status).toMatchObject({
       status: 'done',
+      created: 0,
+      alreadyImported: 3,
       restored: [
         'Profile and picture restored',
         'Settings restored',
@@ -215,6 +234,79 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       ],
     });
     expect(comparable(await archiveOf(fresh))).toEqual(comparable(original));
+    expect(await todosOf(fresh)).toEqual(todosOnce);
+  });
+
+  /** What the account holds, ids and all: the archive but its time and picture bytes. */
+  const holdings = async (cookie: string) => {
+    const { exportedAt: _exportedAt, profile, ...archive } = await archiveOf(cookie);
+    return {
+      ...archive,
+      profile: { ...profile, picture: profile.picture?.contentType ?? null },
+      todos: await todosOf(cookie),
+      dashboard: (await app.api.get('/api/analytics/dashboard', cookie)).json<unknown>(),
+    };
+  };
+
+  it('adds nothing when the archive comes back to the account it came from (issue 31)', async () => {
+    await fillAccount(app.cookie);
+    const before = await holdings(app.cookie);
+    expect(before.todos.find((todo) => todo.title === 'Water plants')?.habit).toMatchObject({
+      done: 2,
+    });
+    const file = Buffer.from(JSON.stringify(await archiveOf(app.cookie)));
+
+    const { preview, status } = await importAs(app.cookie, file);
+    expect(preview).toMatchObject({ total: 3, toCreate: 0, alreadyImported: 3 });
+    expect(preview.restores).toEqual([
+      'Your profile: name, bio, location, website and picture',
+      'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
+      '1 daily plan imported before',
+      '1 range of days off imported before',
+    ]);
+    expect(status).toMatchObject({
+      status: 'done',
+      created: 0,
+      alreadyImported: 3,
+      problems: [],
+      restored: [
+        'Profile and picture restored',
+        'Settings restored',
+        '0 daily plans restored, 1 plan restored before',
+      ],
+    });
+    // Todos with their tags, repeats, history and habits, plans with their tasks and completion
+    // records, tags, days off, the dashboard's counts and streaks: all as they were, ids and all.
+    expect(await holdings(app.cookie)).toEqual(before);
+  });
+
+  it('brings back exactly the todo deleted since the export, once', async () => {
+    await fillAccount(app.cookie);
+    const before = await holdings(app.cookie);
+    const archive = await archiveOf(app.cookie);
+    const file = Buffer.from(JSON.stringify(archive));
+    const plants = archive.todos.find((todo) => todo.title === 'Water plants');
+    const deleted = await sendAs(app.ctx, app.cookie, 'DELETE', `/api/todos/${plants?.id}`);
+    expect(deleted.statusCode).toBeLessThan(300);
+
+    const { preview, status } = await importAs(app.cookie, file);
+    expect(preview).toMatchObject({ total: 3, toCreate: 1, alreadyImported: 2 });
+    expect(status).toMatchObject({ status: 'done', created: 1, alreadyImported: 2, problems: [] });
+    // The habit comes back with its history and its streak; nothing else is added.
+    const { todos, dashboard } = await holdings(app.cookie);
+    expect(todos).toEqual(before.todos);
+    // The dashboard names the habit by its todo, which came back under a new id.
+    const withoutTodoIds = (value: unknown): unknown =>
+      JSON.parse(
+        JSON.stringify(value, (key, field: unknown) => (key === 'todoId' ? undefined : field)),
+      ) as unknown;
+    expect(withoutTodoIds(dashboard)).toEqual(withoutTodoIds(before.dashboard));
+    expect(comparable(await archiveOf(app.cookie))).toEqual(comparable(archive));
+
+    const again = await importAs(app.cookie, file);
+    expect(again.preview).toMatchObject({ toCreate: 0, alreadyImported: 3 });
+    expect(again.status).toMatchObject({ status: 'done', created: 0, alreadyImported: 3 });
+    expect((await holdings(app.cookie)).todos).toEqual(before.todos);
   });
 
   it('keeps a day the user planned, and says what it could not restore and why', async () => {

@@ -109,6 +109,7 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       tags: fitTags(tagNames, row, problems),
       repeat: todo.repeat ?? null,
       original: {
+        id: todo.id,
         createdAt: todo.createdAt,
         updatedAt: todo.updatedAt,
         completedDate: todo.completedDate,

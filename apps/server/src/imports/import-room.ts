@@ -48,6 +48,46 @@ export async function importedKeys(
   return found;
 }
 
+/**
+ * Which of these items the user has already, by source key: those an earlier import brought in,
+ * and an archive's todos that are still the user's own under their archived id, as in an archive
+ * restored into the account it came from (ADR 0021). A todo deleted since comes back.
+ */
+export async function itemsHere(
+  db: Kysely<Database>,
+  userId: string,
+  items: readonly ImportItem[],
+): Promise<Set<string>> {
+  const here = await importedKeys(
+    db,
+    userId,
+    items.map((item) => item.sourceKey),
+  );
+  const byOrigin = new Map<string, string>();
+  for (const item of items) {
+    if (item.original) {
+      byOrigin.set(item.original.id, item.sourceKey);
+    }
+  }
+  // Between queries only, so that a batch's transaction (at most 500 items) never waits within it.
+  const pause = slicer();
+  for (const [index, part] of chunks([...byOrigin.keys()], 500).entries()) {
+    if (index > 0) {
+      await pause();
+    }
+    const rows = await db
+      .selectFrom('todos')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) {
+      here.add(byOrigin.get(row.id) ?? '');
+    }
+  }
+  return here;
+}
+
 export async function todoCount(db: Kysely<Database>, userId: string): Promise<number> {
   const { count } = await db
     .selectFrom('todos')

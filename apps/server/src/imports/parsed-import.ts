@@ -21,6 +21,8 @@ export interface ImportItem extends Omit<TodoFields, 'id' | 'createdAt' | 'updat
 
 /** A todo's own times and history, as a Daywise archive holds them, restored as they were. */
 export interface ArchivedTodo {
+  /** The todo's id in the account the archive came from: there, the todo is already here. */
+  id: string;
   createdAt: string;
   updatedAt: string;
   completedDate: string | null;

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
 import {
-  importedKeys,
+  itemsHere,
   limitProblems,
   missingTags,
   overQuotaProblem,
@@ -15,12 +15,62 @@ import {
 import type { ArchiveRest, ParsedImport } from './parsed-import';
 import { type ImportCaller, plural } from './restore';
 import { ACCOUNT_PARTS, mayRestore } from './restore-account';
-import { plannedDays } from './restore-plans';
+import { daysOffHere, plannedDays, plansHere, rangeKey } from './restore-plans';
 
 /** The first items the preview shows. */
 const SAMPLE_SIZE = 20;
 /** At most this many mappings are shown (a file can name a label or a list on every row). */
 const MAPPINGS_SHOWN = 500;
+
+/**
+ * The preview's lines for the archive's plans: those the user has not (plansHere), and how many
+ * they have already, in the words a todo imported before gets ('3 imported before').
+ */
+async function plansPreview(
+  db: Kysely<Database>,
+  userId: string,
+  plans: ArchiveRest['plans'],
+): Promise<string[]> {
+  const here = await plansHere(db, userId, plans);
+  const fresh = plans.filter((plan) => !here.has(plan.id));
+  const lines: string[] = [];
+  if (fresh.length > 0) {
+    const tasks = fresh.reduce((sum, plan) => sum + plan.tasks.length, 0);
+    const planned = await plannedDays(
+      db,
+      userId,
+      fresh.map((plan) => plan.planDate),
+    );
+    const kept = fresh.filter((plan) => planned.has(plan.planDate)).length;
+    lines.push(
+      `${plural(fresh.length, 'daily plan')} with ${plural(tasks, 'task')} and their completion records` +
+        (kept > 0 ? ` (${plural(kept, 'day')} you already planned keep your plan)` : ''),
+    );
+  }
+  const before = plans.length - fresh.length;
+  if (before > 0) {
+    lines.push(`${plural(before, 'daily plan')} imported before`);
+  }
+  return lines;
+}
+
+/** The preview's lines for the archive's ranges of days off: those the user has not, and the rest. */
+async function daysOffPreview(
+  db: Kysely<Database>,
+  userId: string,
+  ranges: ArchiveRest['daysOff'],
+): Promise<string[]> {
+  const have = await daysOffHere(db, userId);
+  const inFile = new Set(ranges.map(rangeKey));
+  const before = [...inFile].filter((key) => have.has(key)).length;
+  const fresh = inFile.size - before;
+  return [
+    ...(fresh > 0 ? [plural(fresh, 'range of days off', 'ranges of days off')] : []),
+    ...(before > 0
+      ? [`${plural(before, 'range of days off', 'ranges of days off')} imported before`]
+      : []),
+  ];
+}
 
 /** What the preview says the rest of the archive brings back, and what stays in the file. */
 async function restorePreview(
@@ -39,22 +89,8 @@ async function restorePreview(
       ? `Your settings: notifications, privacy, theme and time zone (${rest.settings.preferences.timezone.slice(0, 64)})`
       : ACCOUNT_PARTS.settings.refused,
   ];
-  if (rest.plans.length > 0) {
-    const tasks = rest.plans.reduce((sum, plan) => sum + plan.tasks.length, 0);
-    const planned = await plannedDays(
-      db,
-      userId,
-      rest.plans.map((plan) => plan.planDate),
-    );
-    const kept = rest.plans.filter((plan) => planned.has(plan.planDate)).length;
-    lines.push(
-      `${plural(rest.plans.length, 'daily plan')} with ${plural(tasks, 'task')} and their completion records` +
-        (kept > 0 ? ` (${plural(kept, 'day')} you already planned keep your plan)` : ''),
-    );
-  }
-  if (rest.daysOff.length > 0) {
-    lines.push(plural(rest.daysOff.length, 'range of days off', 'ranges of days off'));
-  }
+  lines.push(...(await plansPreview(db, userId, rest.plans)));
+  lines.push(...(await daysOffPreview(db, userId, rest.daysOff)));
   const shared = [
     rest.sharedPlans.length > 0 ? plural(rest.sharedPlans.length, 'shared plan') : null,
     rest.chats.length > 0 ? plural(rest.chats.length, 'chat') : null,
@@ -76,11 +112,7 @@ export async function previewImport(
   caller: ImportCaller,
 ): Promise<ImportPreview> {
   const [done, count, tags] = await Promise.all([
-    importedKeys(
-      db,
-      userId,
-      parsed.items.map((item) => item.sourceKey),
-    ),
+    itemsHere(db, userId, parsed.items),
     todoCount(db, userId),
     tagsByKey(db, userId),
   ]);

@@ -59,6 +59,55 @@ export async function plannedDays(
 }
 
 /**
+ * Which of these archived plans the user has already, by their archived id: a plan an earlier
+ * import restored (its id derived from the user and the archived id), or the user's own plan
+ * under that id, as when an archive comes back to the account it came from (ADR 0021). Read 250
+ * plans a query; it yields between queries only, like plannedDays.
+ */
+export async function plansHere(
+  db: Kysely<Database>,
+  userId: string,
+  plans: readonly Pick<ArchivePlan, 'id'>[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const pause = slicer();
+  for (let start = 0; start < plans.length; start += 250) {
+    if (start > 0) {
+      await pause();
+    }
+    const byId = new Map<string, string>();
+    for (const plan of plans.slice(start, start + 250)) {
+      byId.set(plan.id, plan.id);
+      byId.set(restoredId(userId, 'plan', plan.id), plan.id);
+    }
+    const rows = await db
+      .selectFrom('daily_plans')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', 'in', [...byId.keys()])
+      .execute();
+    for (const row of rows) {
+      found.add(byId.get(row.id) ?? '');
+    }
+  }
+  return found;
+}
+
+/** A range of days off by its days: the same range is never added twice. */
+export const rangeKey = (range: { startDate: string; endDate: string }) =>
+  `${range.startDate}/${range.endDate}`;
+
+/** The user's ranges of days off by rangeKey (at most DAYS_OFF_LIMIT). */
+export async function daysOffHere(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('days_off')
+    .select(['start_date', 'end_date'])
+    .where('user_id', '=', userId)
+    .execute();
+  return new Set(rows.map((row) => rangeKey({ startDate: row.start_date, endDate: row.end_date })));
+}
+
+/**
  * The archive's ranges of days off the days-off form would accept, once each; the rest go to
  * `problems`. Checked before the transaction that writes them, yielding as it goes.
  */
@@ -78,7 +127,7 @@ async function checkedDaysOff(
       });
       continue;
     }
-    const key = `${range.startDate}/${range.endDate}`;
+    const key = rangeKey(range);
     if (!unique.has(key)) {
       unique.set(key, range);
     }
@@ -110,7 +159,7 @@ function checkedPlan(plan: ArchivePlan): { ok: true } | { ok: false; message: st
 /** What restoring the plans counts as it goes. */
 interface PlanCounts {
   created: number;
-  /** Plans this archive restored on an earlier import. */
+  /** Plans the user has already: restored by an earlier import, or their own (plansHere). */
   before: number;
 }
 
@@ -151,7 +200,7 @@ async function restoreTasks(
 
 /**
  * Restores one plan of the batch with its tasks as they were (ticked or not, with their times),
- * unless an earlier import restored it or the user already planned its day, and counts its day's
+ * unless the user has it already (plansHere) or already planned its day, and counts its day's
  * completion record again from them, with the record's own times.
  */
 async function restorePlan(
@@ -159,12 +208,12 @@ async function restorePlan(
   { events, userId }: Restoring,
   plan: ArchivePlan,
   record: ArchiveRest['completions'][number] | undefined,
-  seen: { ours: Set<string>; planned: Set<string> },
+  seen: { here: Set<string>; planned: Set<string> },
   counts: PlanCounts,
   problems: ImportProblem[],
 ): Promise<DomainEvent[]> {
   const id = restoredId(userId, 'plan', plan.id);
-  if (seen.ours.has(id)) {
+  if (seen.here.has(plan.id)) {
     counts.before += 1;
     return [];
   }
@@ -193,7 +242,7 @@ async function restorePlan(
     updated_at: plan.updatedAt,
   };
   await trx.insertInto('daily_plans').values(row).execute();
-  seen.ours.add(id);
+  seen.here.add(plan.id);
   seen.planned.add(plan.planDate);
   await restoreTasks(trx, userId, id, plan.tasks);
   await refreshCompletion(trx, row, new Date(record?.updatedAt ?? plan.updatedAt));
@@ -234,23 +283,11 @@ async function restorePlans(restoring: Restoring, rest: ArchiveRest): Promise<Re
         userId,
         batch.map((plan) => plan.planDate),
       );
-      const ours = new Set(
-        (
-          await trx
-            .selectFrom('daily_plans')
-            .select('id')
-            .where(
-              'id',
-              'in',
-              batch.map((plan) => restoredId(userId, 'plan', plan.id)),
-            )
-            .execute()
-        ).map((row) => row.id),
-      );
+      const here = await plansHere(trx, userId, batch);
       for (const plan of batch) {
         const record = completions.get(plan.id);
         followUps.push(
-          ...(await restorePlan(trx, restoring, plan, record, { ours, planned }, counts, problems)),
+          ...(await restorePlan(trx, restoring, plan, record, { here, planned }, counts, problems)),
         );
       }
     });
@@ -278,15 +315,10 @@ async function restoreDaysOff(
   return db.transaction().execute(async (trx) => {
     await heartbeat(trx);
     await lockQuota(trx, 'days_off', [userId]);
-    const existing = await trx
-      .selectFrom('days_off')
-      .select(['start_date', 'end_date'])
-      .where('user_id', '=', userId)
-      .execute();
-    const have = new Set(existing.map((row) => `${row.start_date}/${row.end_date}`));
+    const have = await daysOffHere(trx, userId);
     let added = 0;
     for (const range of ranges) {
-      const key = `${range.startDate}/${range.endDate}`;
+      const key = rangeKey(range);
       if (have.has(key)) {
         continue;
       }

@@ -10,7 +10,7 @@ import { lockQuota } from '../lib/quota';
 import { tagNameKey } from '../plans/tags';
 import { newSeriesColumns, storedRepeat } from '../todos/repeating';
 import { newTodoRow, TODO_FIELDS, type TodoRow } from '../todos/todo-fields';
-import { chunks, importedKeys, missingTags, tagsByKey, todoCount } from './import-room';
+import { chunks, itemsHere, missingTags, tagsByKey, todoCount } from './import-room';
 import type { ArchivedTodo, ImportItem } from './parsed-import';
 
 /**
@@ -145,7 +145,7 @@ export interface BatchWriting {
 }
 
 export interface BatchWritten {
-  /** Items of the batch not imported before. */
+  /** Items of the batch not imported before nor already the user's (import-room.ts, itemsHere). */
   fresh: number;
   /** Todos created: the fresh items within the todo quota. */
   created: number;
@@ -155,7 +155,7 @@ export interface BatchWritten {
 }
 
 /**
- * Writes one batch within its transaction: the items not imported before (by source key), within
+ * Writes one batch within its transaction: the items the user has not already (itemsHere), within
  * the todo quota, with the tags they name that the user has not (within the tag quota; the rest
  * go to `tagsRefused`). `first` is the batch's first item's position in the file.
  */
@@ -168,11 +168,7 @@ export async function writeBatch(
   tagsRefused: Set<string>,
 ): Promise<BatchWritten> {
   const { userId } = writing;
-  const done = await importedKeys(
-    trx,
-    userId,
-    batch.map((item) => item.sourceKey),
-  );
+  const done = await itemsHere(trx, userId, batch);
   const fresh = batch.filter((item) => !done.has(item.sourceKey));
   // The quotas hold against creations racing this batch (ADR 0022).
   await lockQuota(trx, 'todos', [userId]);
