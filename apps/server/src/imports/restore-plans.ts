@@ -9,15 +9,16 @@ import {
   planSchema,
   planTaskSchema,
 } from '@daywise/shared/schemas';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
-import type { DailyTaskTable, Database } from '../db/schema';
+import type { Database } from '../db/schema';
 import { dayOffSpan } from '../habits/days-off';
 import type { DomainEvent } from '../lib/events';
 import { newId } from '../lib/ids';
 import { lockQuota } from '../lib/quota';
 import { slicer } from '../lib/slices';
 import { refreshCompletion } from '../plans/completion';
+import { newTaskRow, PLAN_FIELDS, TASK_FIELDS } from '../plans/plan-fields';
 import { resettleHabits } from '../todos/repeating';
 import type { ArchiveRest } from './parsed-import';
 import { firstIssue, importBatchSize, plural, type RestoreStep, type Restoring } from './restore';
@@ -177,23 +178,22 @@ async function restoreTasks(
   await trx
     .insertInto('daily_tasks')
     .values(
-      tasks.map((task, position): Selectable<DailyTaskTable> => ({
-        id: newId(),
-        plan_id: id,
-        user_id: userId,
-        position,
-        title: task.title.trim(),
-        description: task.description.trim(),
-        priority: task.priority,
-        tag: task.tag?.trim() || null,
-        tag_color: task.tag?.trim() ? (task.tagColor?.toUpperCase() ?? null) : null,
-        reminder_time: task.reminderTime,
-        completed: task.completed,
-        completed_at: task.completed ? task.completedAt : null,
-        completed_date: task.completed ? task.completedDate : null,
-        created_at: task.createdAt,
-        updated_at: task.updatedAt,
-      })),
+      tasks.map((task, position) =>
+        newTaskRow({
+          ...TASK_FIELDS.columns(task),
+          id: newId(),
+          plan_id: id,
+          user_id: userId,
+          position,
+          title: task.title.trim(),
+          description: task.description.trim(),
+          tag: task.tag?.trim() || null,
+          tag_color: task.tag?.trim() ? (task.tagColor?.toUpperCase() ?? null) : null,
+          completed_at: task.completed ? task.completedAt : null,
+          completed_date: task.completed ? task.completedDate : null,
+          updated_at: task.updatedAt,
+        }),
+      ),
     )
     .execute();
 }
@@ -233,13 +233,11 @@ async function restorePlan(
     return [];
   }
   const row = {
+    ...PLAN_FIELDS.columns(plan),
     id,
     user_id: userId,
-    plan_date: plan.planDate,
     title: plan.title.trim(),
     description: plan.description.trim(),
-    created_at: plan.createdAt,
-    updated_at: plan.updatedAt,
   };
   await trx.insertInto('daily_plans').values(row).execute();
   seen.here.add(plan.id);

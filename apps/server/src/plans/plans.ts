@@ -161,11 +161,10 @@ export async function createPlan(
   const planDate = plan.planDate ?? today;
   const stamp = now.toISOString();
   const row: PlanRow = {
+    ...PLAN_FIELDS.columns(plan),
     id: newId(),
     user_id: userId,
     plan_date: planDate,
-    title: plan.title,
-    description: plan.description,
     created_at: stamp,
     updated_at: stamp,
   };
