@@ -352,9 +352,10 @@ test.describe('Social', () => {
     }
     expect(onUndo, 'Tab reached Undo').toBe(true);
     await grace.page.keyboard.press('Enter');
+    // The task is back and takes the focus from the Undo that goes away, not the dialog's Close.
     await expect(
       gracePlan.getByRole('checkbox', { name: 'Mark "Pack boots" as completed' }),
-    ).toBeVisible();
+    ).toBeFocused();
     await expect(adaPlan.getByText('Pack boots')).toBeVisible();
     // Deleted again and left to go: once the undo window ends, Ada sees it go.
     await deleteTask();

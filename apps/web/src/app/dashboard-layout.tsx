@@ -57,10 +57,11 @@ const NAV_ITEMS = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, exact: false },
 ] as const;
 
-/** 'Today, 3 items': the link's name, as the badge says it only to the eye. */
-function nameWithCount(label: string, count: number | undefined): string | undefined {
-  return count ? `${label}, ${count === 1 ? '1 item' : `${count} items`}` : undefined;
-}
+/**
+ * What the badge's number counts, said only to a screen reader: the link's name is then its
+ * visible text first, 'Today 3', then 'items' (docs/product/dashboard.md).
+ */
+const countedItems = (count: number) => (count === 1 ? 'item' : 'items');
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
@@ -91,7 +92,6 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                   to={to}
                   end={exact}
                   onClick={(event) => followLink(event, to)}
-                  aria-label={nameWithCount(label, count)}
                   className={({ isActive }) =>
                     `flex min-h-11 items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
                       isActive
@@ -103,12 +103,12 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                   <Icon aria-hidden className="size-5" />
                   {label}
                   {count ? (
-                    <span
-                      aria-hidden
-                      className="ml-auto rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-blue-500 dark:text-gray-950"
-                    >
-                      {count}
-                    </span>
+                    <>
+                      {' '}
+                      <span className="ml-auto rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-blue-500 dark:text-gray-950">
+                        {count} <span className="sr-only">{countedItems(count)}</span>
+                      </span>
+                    </>
                   ) : null}
                 </NavLink>
               </li>

@@ -36,7 +36,14 @@ let refocus: { key: string; until: number } | null = null;
  */
 export function focusToggle(focusKey: string): void {
   refocus = { key: focusKey, until: Date.now() + REFOCUS_WINDOW_MS };
-  document.querySelector<HTMLElement>(`[data-focus-key="${focusKey}"]`)?.focus();
+  const box = document.querySelector<HTMLElement>(`[data-focus-key="${focusKey}"]`);
+  box?.focus();
+  // The focus leaves the toast's Undo here, and the toaster hands it back to wherever it was
+  // before the toast took it (inside a dialog, its Close button). Once out of the toaster, the
+  // focus stays on the box.
+  if (box && document.activeElement !== box) {
+    box.focus();
+  }
 }
 
 /**

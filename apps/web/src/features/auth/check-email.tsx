@@ -96,18 +96,30 @@ export function CheckEmail({
   onBack: () => void;
 }) {
   const [phase, setPhase] = useState<Phase>('waiting');
-  const [secondsLeft, setSecondsLeft] = useState(() => secondsUntil(pending.expiresAt));
+  const [deadline, setDeadline] = useState(
+    () => Date.now() + secondsUntil(pending.expiresAt) * 1000,
+  );
+  const [now, setNow] = useState(Date.now);
+  const secondsLeft = Math.max(0, Math.ceil((deadline - now) / 1000));
+  /** Sets the countdown to `seconds` from now. */
+  const countFrom = (seconds: number) => {
+    const from = Date.now();
+    setDeadline(from + seconds * 1000);
+    setNow(from);
+  };
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
   // At zero the link has expired: the countdown and the polling stop.
   const current: Phase = phase === 'waiting' && secondsLeft === 0 ? 'expired' : phase;
 
-  // The countdown: one second at a time.
+  // The countdown reads the clock every second and shows the time left until its deadline, rather
+  // than taking a second off per tick: a tick that comes late (a background tab's timers are slowed)
+  // or just after a resync then still shows the time the server gave.
   useEffect(() => {
     if (current !== 'waiting') {
       return;
     }
-    const timer = setInterval(() => setSecondsLeft((left) => Math.max(0, left - 1)), 1000);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [current]);
 
@@ -116,11 +128,11 @@ export function CheckEmail({
     if (status.verified) {
       setPhase('verified');
     } else if (status.expired) {
-      setSecondsLeft(0);
+      countFrom(0);
     } else {
       const serverSeconds = Math.round(status.remainingTime / 1000);
       if (Math.abs(serverSeconds - secondsLeft) * 1000 > COUNTDOWN_RESYNC_THRESHOLD_MS) {
-        setSecondsLeft(serverSeconds);
+        countFrom(serverSeconds);
         storeSecondsLeft(pending, serverSeconds);
       }
     }
@@ -152,7 +164,7 @@ export function CheckEmail({
   const resendVerification = useAccountAction('resendVerification', {
     onSuccess: () => {
       notify.success(MESSAGES.verificationResent);
-      setSecondsLeft(TTL_S);
+      countFrom(TTL_S);
       storeSecondsLeft(pending, TTL_S);
       setPhase('waiting');
     },
