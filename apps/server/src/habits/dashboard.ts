@@ -2,7 +2,7 @@ import { type HabitItem, STREAK_LIST_SIZE } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { currentHabit } from '../todos/repeating';
+import { currentHabit } from '../todos/habit-count';
 import { daysOffOf } from './days-off';
 import type { DayOffRange } from './habit';
 

@@ -3,7 +3,7 @@ import { daysOffApi } from '@daywise/shared/api';
 import type { AppInstance } from '../lib/app-instance';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
-import { resettleHabits } from '../todos/repeating';
+import { resettleHabits } from '../todos/habit-count';
 import { createDayOff, listDaysOff, removeDayOff } from './days-off';
 
 /** /api/days-off: the session's user's days off; a change counts their habits again. */

@@ -19,7 +19,7 @@ import { lockQuota } from '../lib/quota';
 import { slicer } from '../lib/slices';
 import { refreshCompletion } from '../plans/completion';
 import { newTaskRow, PLAN_FIELDS, TASK_FIELDS } from '../plans/plan-fields';
-import { resettleHabits } from '../todos/repeating';
+import { resettleHabits } from '../todos/habit-count';
 import type { ArchiveRest } from './parsed-import';
 import { firstIssue, importBatchSize, plural, type RestoreStep, type Restoring } from './restore';
 

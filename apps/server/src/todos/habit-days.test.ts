@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { type DayOffRange, habitOf, type OccurrenceRecord } from '../habits/habit';
-import { habitDays } from './repeating';
+import { habitDays } from './habit-count';
 import { occurrencesBetween, parseRule, type RepeatSeries } from './repeats';
 
 /**

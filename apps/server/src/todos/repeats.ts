@@ -13,6 +13,7 @@ import type { RepeatFrom } from '@daywise/shared/schemas';
 import { RRuleTemporal } from 'rrule-temporal';
 
 import { ApiError } from '../lib/errors';
+import { repeatOf, type TodoRow } from './todo-fields';
 
 /**
  * Repeating todos' rules (docs/product/todos.md, "Repeating todos and habits"). A rule is an
@@ -270,4 +271,18 @@ export function nextOccurrence(
   }
   const dayAfter = addDays(occurrence, 1);
   return firstOnOrAfter(series, dayAfter > today ? dayAfter : today);
+}
+
+/** The series a repeating todo follows, or null for one that does not repeat. */
+export function seriesOf(row: TodoRow, zone: string): RepeatSeries | null {
+  const repeat = repeatOf(row);
+  if (!repeat || row.repeat_start === null) {
+    return null;
+  }
+  return {
+    rule: parseRule(repeat.rule, repeat.from),
+    from: repeat.from,
+    start: row.repeat_start,
+    zone,
+  };
 }

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { JsonAnswer } from '../lib/json-answer';
 import { likeContains } from '../lib/like-pattern';
-import { habitsOf } from './repeating';
+import { habitsOf } from './habit-count';
 import { indexedSearch } from './search';
 import { TODO_FIELDS } from './todo-fields';
 import { hasAnyTag, tagsOf } from './todo-tags';

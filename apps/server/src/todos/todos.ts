@@ -7,11 +7,10 @@ import type { Database } from '../db/schema';
 import { newId } from '../lib/ids';
 import { ownRow } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
+import { habitsOf, settleHabit } from './habit-count';
 import {
-  habitsOf,
   newSeriesColumns,
   recordOccurrence,
-  settleHabit,
   startSeries,
   storedRepeat,
   undoOccurrence,
@@ -19,7 +18,7 @@ import {
 import { newTodoRow, repeatOf, TODO_FIELDS, type TodoFields, type TodoRow } from './todo-fields';
 import { ownTags, setTodoTags, tagsOfTodos } from './todo-tags';
 
-/** A todo as answered; `habit` is its habit as of today (repeating.ts), null unless it repeats. */
+/** A todo as answered; `habit` is its habit as of today (habit-count.ts), null unless it repeats. */
 export function presentTodo(row: TodoRow, habit: Habit | null, tags: TodoTag[] = []): Todo {
   const repeat = repeatOf(row);
   return { ...TODO_FIELDS.present(row), repeat, habit: repeat ? habit : null, tags };
@@ -148,7 +147,7 @@ function repeatChanges(
  * Completing sets completedAt, and the day it happened in the user's time zone (`today`), which
  * the charts count by; un-completing clears both. On a repeating todo, completing records the
  * occurrence and moves the todo to the next one, and un-completing undoes the latest record
- * (repeating.ts); its habit is counted again.
+ * (repeating.ts); its habit is counted again (habit-count.ts).
  */
 export async function updateTodo(
   db: Kysely<Database>,
