@@ -154,16 +154,7 @@ function parts(text: string, from: RepeatFrom): RepeatRuleParts {
   if (!freq || !REPEAT_FREQS.includes(freq)) {
     invalid('FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY');
   }
-  const rule: RepeatRuleParts = {
-    freq,
-    interval: 1,
-    byDay: [],
-    byMonthDay: [],
-    byMonth: [],
-    bySetPos: [],
-    count: null,
-    until: null,
-  };
+  const rule = plainRepeatRule(freq);
   const interval = values.get('INTERVAL');
   if (interval !== undefined) {
     rule.interval = integer('INTERVAL', interval, 1, REPEAT_LIMITS.intervalMax);
@@ -211,6 +202,20 @@ function parts(text: string, from: RepeatFrom): RepeatRuleParts {
 /** A rule read: its parts, or what is wrong with it. */
 export type RepeatRuleReading =
   { parts: RepeatRuleParts; problem?: never } | { parts?: never; problem: string };
+
+/** Every `interval` days, weeks, months or years, with nothing else said: what rules are built on. */
+export function plainRepeatRule(freq: RepeatFreq, interval = 1): RepeatRuleParts {
+  return {
+    freq,
+    interval,
+    byDay: [],
+    byMonthDay: [],
+    byMonth: [],
+    bySetPos: [],
+    count: null,
+    until: null,
+  };
+}
 
 /**
  * The one reader of repeat rules (docs/product/todos.md, "Repeating todos and habits"), for the

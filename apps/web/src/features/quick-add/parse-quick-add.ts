@@ -2,9 +2,9 @@ import {
   addDays,
   formatRepeatRule,
   monthOf,
+  plainRepeatRule,
   REPEAT_NUMBER_WORDS,
   type RepeatDay,
-  type RepeatFreq,
   type RepeatRuleParts,
   repeatText,
   todayIn,
@@ -125,14 +125,9 @@ function ruleParts(
   picks: { byDay?: RepeatDay[]; byMonthDay?: number[] } = {},
 ): RepeatRuleParts {
   return {
-    freq: FREQUENCIES[unit] satisfies RepeatFreq,
-    interval,
+    ...plainRepeatRule(FREQUENCIES[unit], interval),
     byDay: picks.byDay ?? [],
     byMonthDay: picks.byMonthDay ?? [],
-    byMonth: [],
-    bySetPos: [],
-    count: null,
-    until: null,
   };
 }
 

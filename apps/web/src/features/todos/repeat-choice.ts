@@ -4,6 +4,7 @@ import {
   MESSAGES,
   ordinal,
   parseRepeatRule,
+  plainRepeatRule,
   REPEAT_LIMITS,
   type RepeatFreq,
   type RepeatRuleParts,
@@ -97,17 +98,6 @@ export function presetLabels(dueDate: string, kept: Repeat | null): Record<Repea
   };
 }
 
-const plain = (freq: RepeatFreq, interval = 1): RepeatRuleParts => ({
-  freq,
-  interval,
-  byDay: [],
-  byMonthDay: [],
-  byMonth: [],
-  bySetPos: [],
-  count: null,
-  until: null,
-});
-
 const days = (codes: readonly WeekdayCode[]) =>
   WEEKDAY_CODES.filter((code) => codes.includes(code)).map((day) => ({ day, ordinal: null }));
 
@@ -126,7 +116,7 @@ function buildCustom(custom: CustomRepeat, dueDate: string): BuiltRepeat {
   if (interval === null) {
     return { error: MESSAGES.repeatIntervalInvalid };
   }
-  const parts = plain(custom.unit, interval);
+  const parts = plainRepeatRule(custom.unit, interval);
   // Counted from the day it is done: only how often and the end, as the server accepts.
   const onDays = custom.from === 'due' ? custom.unit : 'DAILY';
   switch (onDays) {
@@ -179,15 +169,19 @@ export function buildRepeat(choice: RepeatChoice, dueDate: string): BuiltRepeat 
     case 'none':
       return { repeat: null };
     case 'daily':
-      return due(plain('DAILY'));
+      return due(plainRepeatRule('DAILY'));
     case 'weekdays':
-      return due({ ...plain('WEEKLY'), byDay: days(WORKING_DAYS) });
+      return due({ ...plainRepeatRule('WEEKLY'), byDay: days(WORKING_DAYS) });
     case 'weekly':
-      return due({ ...plain('WEEKLY'), byDay: days([weekdayOf(dueDate)]) });
+      return due({ ...plainRepeatRule('WEEKLY'), byDay: days([weekdayOf(dueDate)]) });
     case 'monthly':
-      return due({ ...plain('MONTHLY'), byMonthDay: [dayOf(dueDate)] });
+      return due({ ...plainRepeatRule('MONTHLY'), byMonthDay: [dayOf(dueDate)] });
     case 'yearly':
-      return due({ ...plain('YEARLY'), byMonth: [monthOf(dueDate)], byMonthDay: [dayOf(dueDate)] });
+      return due({
+        ...plainRepeatRule('YEARLY'),
+        byMonth: [monthOf(dueDate)],
+        byMonthDay: [dayOf(dueDate)],
+      });
     case 'custom':
       return buildCustom(choice.custom, dueDate);
     case 'kept':
