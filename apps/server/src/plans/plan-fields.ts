@@ -21,7 +21,8 @@ export const PLAN_FIELDS = fieldsOf<PlanRow>()({
 
 /**
  * A plan task's own fields: what the API answers, what the archive and the plan tasks CSV write
- * (after the plan's date, title and the task's place), and what the plan form sets.
+ * (after the plan's date, title and the task's place), and what the plan form sets. The CSV's
+ * columns follow this order, so a new field goes last.
  */
 export const TASK_FIELDS = fieldsOf<TaskRow>()({
   id: { column: 'id', csv: 'Task ID' },

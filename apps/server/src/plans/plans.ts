@@ -10,6 +10,7 @@ import {
 } from '@daywise/shared/schemas';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 
+import type { HasEveryField } from '../db/fields';
 import type { DailyCompletionTable, Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import type { DomainEvent, Emitting, EventBus } from '../lib/events';
@@ -26,6 +27,9 @@ type CompletionRow = Selectable<DailyCompletionTable>;
 export function presentTask(row: TaskRow): PlanTask {
   return TASK_FIELDS.present(row);
 }
+// A field of a table the contract lacks would be dropped from answers without a word.
+true satisfies HasEveryField<PlanTask, typeof TASK_FIELDS.table>;
+true satisfies HasEveryField<Plan, typeof PLAN_FIELDS.table>;
 
 export function presentCompletion(row: CompletionRow | undefined, date: string): Completion {
   return {

@@ -8,7 +8,8 @@ export type TodoRow = Selectable<TodoTable>;
 
 /**
  * A todo's own fields (db/fields.ts): what the API answers besides its repeat, habit and tags,
- * what the archive and the CSV write, and what a form or an import sets.
+ * what the archive and the CSV write, and what a form or an import sets. The CSV's columns follow
+ * this order, so a new field goes last.
  */
 export const TODO_FIELDS = fieldsOf<TodoRow>()({
   id: { column: 'id', csv: 'ID' },

@@ -3,6 +3,7 @@ import type { Habit, Todo, TodoCreate, TodoTag, TodoUpdate } from '@daywise/shar
 import { todoCreateSchema } from '@daywise/shared/schemas';
 import { type Kysely, type Transaction } from 'kysely';
 
+import type { HasEveryField } from '../db/fields';
 import type { Database } from '../db/schema';
 import { newId } from '../lib/ids';
 import { ownRow } from '../lib/policy';
@@ -23,6 +24,8 @@ export function presentTodo(row: TodoRow, habit: Habit | null, tags: TodoTag[] =
   const repeat = repeatOf(row);
   return { ...TODO_FIELDS.present(row), repeat, habit: repeat ? habit : null, tags };
 }
+// A field of the table the contract's Todo lacks would be dropped from answers without a word.
+true satisfies HasEveryField<Todo, typeof TODO_FIELDS.table>;
 
 /** Todo rows of one user as the API answers them, with their tags and habits as of `today`. */
 export async function presentTodos(
