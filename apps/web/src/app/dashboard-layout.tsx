@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 
 import { Avatar } from '../components/avatar';
 import { IconButton } from '../components/button';
@@ -56,6 +56,16 @@ const NAV_ITEMS = [
   { to: '/dashboard/profile', label: 'Profile', icon: User, exact: false },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, exact: false },
 ] as const;
+
+/**
+ * The navigation item a path is in: Dashboard on an exact match, the others by prefix, as the
+ * sidebar marks them. Its name is the header's title.
+ */
+export function activeNavItem(pathname: string): (typeof NAV_ITEMS)[number] | undefined {
+  return NAV_ITEMS.find(({ to, exact }) =>
+    exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`),
+  );
+}
 
 /**
  * What the badge's number counts, said only to a screen reader: the link's name is then its
@@ -165,6 +175,7 @@ function Reminders() {
  */
 export default function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
 
   return (
     <RealtimeProvider>
@@ -211,9 +222,11 @@ export default function DashboardLayout() {
             >
               <Menu aria-hidden className="size-6" />
             </IconButton>
-            {/* The page's own heading is its one visible title; the header does not repeat it
-                (docs/product/dashboard.md). */}
-            <div className="flex-1" />
+            {/* The name of the active item (docs/product/dashboard.md); the page's own heading
+                stays its one heading. */}
+            <p className="flex-1 truncate text-lg font-semibold">
+              {activeNavItem(location.pathname)?.label}
+            </p>
             <KeyboardShortcuts />
             <ThemeToggle />
           </header>
