@@ -21,6 +21,7 @@ import { EmailAddress } from '../components/email-address';
 import { InPageReminder } from '../components/in-page-reminder';
 import { OfflineStatus } from '../components/offline-status';
 import { SignOutButton } from '../components/sign-out-button';
+import { SkipLink } from '../components/skip-link';
 import { ThemeToggle } from '../components/theme-toggle';
 import { CloseOnBack, useDialogLinkClick } from '../components/use-close-on-back';
 import { useAgendaCounts, useAgendaRealtime } from '../features/agenda/use-agenda';
@@ -186,6 +187,7 @@ export default function DashboardLayout() {
       <RouteTitle />
       <AgendaRealtime />
       <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
+        <SkipLink target="main" />
         <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 lg:block dark:border-gray-800">
           <Sidebar />
         </aside>
@@ -231,7 +233,12 @@ export default function DashboardLayout() {
             <ThemeToggle />
           </header>
           <OfflineStatus className="sticky top-16 z-20" />
-          <main className="mx-auto max-w-6xl p-4 sm:p-6 lg:p-8">
+          {/* The skip link's target; focusable so that the next Tab goes on from it. */}
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto max-w-6xl p-4 outline-none sm:p-6 lg:p-8"
+          >
             <Outlet />
           </main>
           <InPageReminder />
