@@ -180,9 +180,10 @@ test.describe('Accounts', () => {
       'page',
     );
     await nav.getByRole('link', { name: 'Daily Goals' }).click();
-    // One visible title, the page's heading; the header does not repeat it, the tab names it.
+    // The header's title is the active item's name; the page keeps its one heading.
     await expect(page.getByRole('heading', { level: 1, name: 'Daily Goals' })).toBeVisible();
-    await expect(page.getByRole('banner')).not.toContainText('Daily Goals');
+    await expect(page.getByRole('banner').getByText('Daily Goals', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page).toHaveTitle('Daily Goals · Daywise');
     await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
       'aria-current',

@@ -34,13 +34,22 @@ describe('the signed-in pages’ shells', () => {
       ['/dashboard', 'Dashboard shell'],
       ['/dashboard/?tab=1', 'Dashboard shell'],
       ['/dashboard/todos', 'Todos shell'],
-      ['/dashboard/social', 'Shell'],
+      ['/no/such/page', 'Shell'],
       ['/', 'Plan your day.'],
     ] as const) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.body, url).toContain(title);
+    }
+  });
+
+  it('answers a path under /dashboard without a shell as not found, with the plain shell', async () => {
+    for (const url of ['/dashboard/xyz', '/dashboard/todos/42?tab=1']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body, url).toContain('<title>Shell</title>');
     }
   });
 });

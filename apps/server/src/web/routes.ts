@@ -237,6 +237,11 @@ export async function webRoutes(app: AppInstance, webDistDir: string): Promise<v
     if (drawn) {
       return sendUsersPage(request, reply, drawn);
     }
+    // Every signed-in page has its shell: another path under /dashboard is one the app shows as
+    // 'Page not found' in its shell, and the answer says so too (docs/product/dashboard.md).
+    if (file === 'index.html' && pathname.startsWith('/dashboard/')) {
+      reply.code(404);
+    }
     return reply.header('Cache-Control', 'no-cache').sendFile(file);
   });
 }

@@ -1,11 +1,12 @@
 import { MESSAGES } from '@daywise/shared';
 import { Keyboard, Zap } from 'lucide-react';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { type Options, useHotkeys } from 'react-hotkeys-hook';
 import { useLocation } from 'react-router';
 
 import { Button, IconButton } from '../components/button';
 import { Modal } from '../components/modal';
+import { focusToggle } from '../components/toggle-checkbox';
 import { useNavigateAfterDialogs } from '../components/use-close-on-back';
 import { prefetchParserOnceActive } from '../features/quick-add/load-parser';
 import { loadOnce } from '../lib/load-once';
@@ -21,6 +22,7 @@ export const SHORTCUTS = [
   { keys: ['g', 'o'], action: 'Go to Todos' },
   { keys: ['g', 'd'], action: 'Go to Daily Goals' },
   { keys: ['x'], action: 'Complete the focused todo or task' },
+  { keys: ['Alt+T'], action: 'Go to the notifications (their Undo)' },
   { keys: ['?'], action: 'Show keyboard shortcuts' },
   { keys: ['Esc'], action: 'Close the dialog' },
 ] as const;
@@ -111,12 +113,34 @@ function focusWhenShown(selector: string, within = 5000): void {
   setTimeout(() => observer.disconnect(), within);
 }
 
+const ROW_BOX = 'input[type="checkbox"][data-focus-key]';
+
+/**
+ * Where the focus goes once `x` has ticked a row, which may leave its list: the next row's box,
+ * or the previous one's when it was the last, or the heading of the list when it was alone
+ * (docs/product/README.md, "Keyboard shortcuts").
+ */
+function focusAfterTicking(row: Element): HTMLElement | null {
+  const box = (item: Element | null) => item?.querySelector<HTMLElement>(ROW_BOX) ?? null;
+  const neighbour = box(row.nextElementSibling) ?? box(row.previousElementSibling);
+  if (neighbour) {
+    return neighbour;
+  }
+  const labelledBy = row.closest('section[aria-labelledby]')?.getAttribute('aria-labelledby');
+  const heading = labelledBy ? document.getElementById(labelledBy) : null;
+  // A heading takes the focus from a script only, never from Tab.
+  heading?.setAttribute('tabindex', '-1');
+  return heading;
+}
+
 /** Ticks the item whose row holds the keyboard focus, if it is not done yet. */
 function completeFocusedRow(): void {
   const row = document.activeElement?.closest('li');
-  const box = row?.querySelector<HTMLInputElement>('input[type="checkbox"][data-focus-key]');
-  if (box && !box.checked && box.getAttribute('aria-disabled') !== 'true') {
+  const box = row?.querySelector<HTMLInputElement>(ROW_BOX);
+  if (row && box && !box.checked && box.getAttribute('aria-disabled') !== 'true') {
+    const next = focusAfterTicking(row);
     box.click();
+    next?.focus();
   }
 }
 
@@ -183,6 +207,18 @@ export function KeyboardShortcuts() {
   const today = useToday();
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
+  // A todo created with `n` takes the focus as its dialog closes: the key is pressed from
+  // anywhere, often with nothing focused to go back to (docs/product/README.md).
+  const created = useRef<string | null>(null);
+  const focusCreated = () => {
+    const id = created.current;
+    created.current = null;
+    if (id === null) {
+      return false;
+    }
+    focusToggle(`todo:${id}`);
+    return true;
+  };
   // Fetched when first needed, or before: a form that fails to come says so and may be tried again.
   const openForm = (dialog: FormDialog) => {
     if (formDialogs.loaded()) {
@@ -244,13 +280,23 @@ export function KeyboardShortcuts() {
         tone="chrome"
         onClick={() => setOpen('help')}
         aria-keyshortcuts="Shift+?"
-        className="hidden sm:inline-flex"
+        // Not on a phone's width, where there is rarely a keyboard; `max-sm:` since the tone's
+        // own inline-flex would win over a plain `hidden`.
+        className="max-sm:hidden"
       >
         <Keyboard aria-hidden className="size-5" />
       </IconButton>
       {open === 'quick-add' && forms && <forms.QuickAddDialog onClose={close} />}
       {open === 'new-todo' && forms && (
-        <forms.TodoDialog todo={null} today={today} onClose={close} />
+        <forms.TodoDialog
+          todo={null}
+          today={today}
+          onClose={close}
+          onCreated={(todo) => {
+            created.current = todo.id;
+          }}
+          focusOnClose={focusCreated}
+        />
       )}
       {open === 'help' && <ShortcutsHelp onClose={close} />}
     </>

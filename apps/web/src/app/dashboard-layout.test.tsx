@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { queryKeys } from '../lib/query-keys';
 import { createTestQueryClient, renderWithProviders } from '../test/render';
-import { Sidebar } from './dashboard-layout';
+import { activeNavItem, Sidebar } from './dashboard-layout';
 
 const EMAIL = 'augusta.ada.king-noel.countess-of-lovelace@analytical-engine.example.com';
 
@@ -56,5 +56,18 @@ describe('the dashboard sidebar', () => {
     const email = screen.getByTitle(EMAIL);
     expect(email).toHaveTextContent(EMAIL);
     expect(email).toHaveClass('truncate');
+  });
+});
+
+describe('the dashboard header', () => {
+  it('is titled with the active item: Dashboard on an exact match, the others by prefix', () => {
+    const title = (pathname: string) => activeNavItem(pathname)?.label;
+    expect(title('/dashboard')).toBe('Dashboard');
+    expect(title('/dashboard/todos')).toBe('Todos');
+    expect(title('/dashboard/daily-goals/2026-11-27')).toBe('Daily Goals');
+    expect(title('/dashboard/settings')).toBe('Settings');
+    expect(title('/dashboard/today')).toBe('Today');
+    expect(title('/dashboard/todosx')).toBeUndefined();
+    expect(title('/dashboard/xyz')).toBeUndefined();
   });
 });

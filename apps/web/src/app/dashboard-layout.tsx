@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 
 import { Avatar } from '../components/avatar';
 import { IconButton } from '../components/button';
@@ -21,6 +21,7 @@ import { EmailAddress } from '../components/email-address';
 import { InPageReminder } from '../components/in-page-reminder';
 import { OfflineStatus } from '../components/offline-status';
 import { SignOutButton } from '../components/sign-out-button';
+import { SkipLink } from '../components/skip-link';
 import { ThemeToggle } from '../components/theme-toggle';
 import { CloseOnBack, useDialogLinkClick } from '../components/use-close-on-back';
 import { useAgendaCounts, useAgendaRealtime } from '../features/agenda/use-agenda';
@@ -56,6 +57,16 @@ const NAV_ITEMS = [
   { to: '/dashboard/profile', label: 'Profile', icon: User, exact: false },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, exact: false },
 ] as const;
+
+/**
+ * The navigation item a path is in: Dashboard on an exact match, the others by prefix, as the
+ * sidebar marks them. Its name is the header's title.
+ */
+export function activeNavItem(pathname: string): (typeof NAV_ITEMS)[number] | undefined {
+  return NAV_ITEMS.find(({ to, exact }) =>
+    exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`),
+  );
+}
 
 /**
  * What the badge's number counts, said only to a screen reader: the link's name is then its
@@ -165,6 +176,7 @@ function Reminders() {
  */
 export default function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
 
   return (
     <RealtimeProvider>
@@ -175,6 +187,7 @@ export default function DashboardLayout() {
       <RouteTitle />
       <AgendaRealtime />
       <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
+        <SkipLink target="main" />
         <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 lg:block dark:border-gray-800">
           <Sidebar />
         </aside>
@@ -211,14 +224,21 @@ export default function DashboardLayout() {
             >
               <Menu aria-hidden className="size-6" />
             </IconButton>
-            {/* The page's own heading is its one visible title; the header does not repeat it
-                (docs/product/dashboard.md). */}
-            <div className="flex-1" />
+            {/* The name of the active item (docs/product/dashboard.md); the page's own heading
+                stays its one heading. */}
+            <p className="flex-1 truncate text-lg font-semibold">
+              {activeNavItem(location.pathname)?.label}
+            </p>
             <KeyboardShortcuts />
             <ThemeToggle />
           </header>
           <OfflineStatus className="sticky top-16 z-20" />
-          <main className="mx-auto max-w-6xl p-4 sm:p-6 lg:p-8">
+          {/* The skip link's target; focusable so that the next Tab goes on from it. */}
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto max-w-6xl p-4 outline-none sm:p-6 lg:p-8"
+          >
             <Outlet />
           </main>
           <InPageReminder />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import { Footer } from '../components/footer';
 import { OfflineStatus } from '../components/offline-status';
+import { SkipLink } from '../components/skip-link';
 
 /**
  * What every public page has around its content: the skip link, the navigation bar, the offline
@@ -11,12 +12,7 @@ import { OfflineStatus } from '../components/offline-status';
 export function PublicFrame({ navbar, children }: { navbar: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-blue-700"
-      >
-        Skip to content
-      </a>
+      <SkipLink target="main" />
       {navbar}
       <OfflineStatus className="sticky top-16 z-30" />
       <div id="main" className="flex-1">

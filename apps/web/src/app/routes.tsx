@@ -102,6 +102,11 @@ const dashboardPages: RouteObject[] = [
   { path: 'social', ...page(() => import('../features/social/social-page'), 'Social') },
   { path: 'profile', ...page(() => import('../features/profile/profile-page'), 'Profile') },
   { path: 'settings', ...page(() => import('../features/settings/settings-page'), 'Settings') },
+  // Inside the shell: a mistyped address keeps the sidebar and leads back to the dashboard.
+  {
+    path: '*',
+    ...page(() => import('../features/dashboard/not-found-page'), 'Page Not Found'),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -83,6 +83,8 @@ interface ModalProps {
   busy?: boolean;
   width?: keyof typeof WIDTHS;
   onClose: () => void;
+  /** Puts the focus somewhere of its own as the dialog closes; true when it did. */
+  focusOnClose?: () => boolean;
   children: ReactNode;
 }
 
@@ -108,9 +110,17 @@ export function Modal({
   busy = false,
   width = 'md',
   onClose,
+  focusOnClose,
   children,
 }: ModalProps) {
   const returnFocus = useReturnFocus();
+  const focusAfter = (event: Event) => {
+    if (focusOnClose?.()) {
+      event.preventDefault();
+      return;
+    }
+    returnFocus(event);
+  };
   useCloseOnBack(onClose, busy);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
@@ -118,7 +128,7 @@ export function Modal({
         <Dialog.Overlay className={dialogOverlayClass} />
         <Dialog.Content
           className={`${dialogContentClass} ${WIDTHS[width]}`}
-          onCloseAutoFocus={returnFocus}
+          onCloseAutoFocus={focusAfter}
           onInteractOutside={keepOpenForToasts}
         >
           <Dialog.Title className={dialogTitleClass}>{title}</Dialog.Title>

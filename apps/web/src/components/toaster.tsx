@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@daywise/shared';
-import { type ComponentProps, Suspense } from 'react';
+import { type ComponentProps, Suspense, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 
 import { useTheme } from '../lib/theme';
@@ -24,6 +24,41 @@ function Loaded(props: Pick<ToasterProps, 'id' | 'theme'>) {
   );
 }
 
+const toasterOf = (target: EventTarget | null) =>
+  target instanceof Element ? target.closest<HTMLElement>('[data-sonner-toaster]') : null;
+
+/**
+ * A toast's time stands still while the keyboard focus is in the toasts, as it does while the
+ * pointer is on them: an Undo reached with Tab must not go while it is read (WCAG 2.2.1,
+ * docs/product/todos.md, "Undo"). The library pauses for the pointer only, so the focus tells it
+ * the pointer came (its toaster listens for mousemove) and, once the focus has left and the
+ * pointer is not there, that it went (mouseout).
+ */
+function usePauseWhileFocused() {
+  useEffect(() => {
+    const focusIn = (event: FocusEvent) => {
+      const toaster = toasterOf(event.target);
+      if (toaster && toaster !== toasterOf(event.relatedTarget)) {
+        toaster.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
+      }
+    };
+    const focusOut = (event: FocusEvent) => {
+      const toaster = toasterOf(event.target);
+      if (toaster && toaster !== toasterOf(event.relatedTarget) && !toaster.matches(':hover')) {
+        toaster.dispatchEvent(
+          new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }),
+        );
+      }
+    };
+    document.addEventListener('focusin', focusIn);
+    document.addEventListener('focusout', focusOut);
+    return () => {
+      document.removeEventListener('focusin', focusIn);
+      document.removeEventListener('focusout', focusOut);
+    };
+  }, []);
+}
+
 /**
  * The page's toaster: a child of <body>, not of the app's root, since a modal dialog hides
  * everything beside it from assistive technology and the pointer, and a toast shown while one is
@@ -31,6 +66,7 @@ function Loaded(props: Pick<ToasterProps, 'id' | 'theme'>) {
  */
 export function Toaster() {
   const { resolvedTheme } = useTheme();
+  usePauseWhileFocused();
   // Rendered once the first toast has loaded the library (lib/toast.ts); never when prerendering.
   if (!useToastsLoaded()) {
     return null;

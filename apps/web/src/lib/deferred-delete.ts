@@ -1,4 +1,3 @@
-import { TOAST_UNDO_DURATION_MS } from '@daywise/shared';
 import { useSyncExternalStore } from 'react';
 
 import { ApiClientError } from './api-client';
@@ -30,7 +29,6 @@ interface Entry {
   scope: string;
   item: unknown;
   toastId: string;
-  timer: ReturnType<typeof setTimeout>;
   /** Sent: too late for Undo, still hidden until the server answers. */
   sent: boolean;
   commit: (keepalive: boolean) => void;
@@ -67,7 +65,7 @@ const isGone = (error: unknown) => error instanceof ApiClientError && error.stat
 
 /**
  * Hides the item at once and offers Undo for 5 s; the DELETE goes to the server when the window
- * ends. Undo within it shows the row again where it was, and the server never heard of it; a
+ * ends (the toast leaves). Undo within it shows the row again where it was, and the server never heard of it; a
  * refused DELETE shows it again with the failure toast. An item already gone counts as deleted.
  */
 export function deleteLater<TItem, TResult>(request: DeleteLater<TItem, TResult>): void {
@@ -89,13 +87,12 @@ export function deleteLater<TItem, TResult>(request: DeleteLater<TItem, TResult>
     item: request.item,
     toastId,
     sent: false,
-    timer: setTimeout(() => entry.commit(false), TOAST_UNDO_DURATION_MS),
     commit: (keepalive) => {
-      if (entry.sent) {
+      // Sent already, or taken back with Undo.
+      if (entry.sent || waiting.get(key) !== entry) {
         return;
       }
       entry.sent = true;
-      clearTimeout(entry.timer);
       dismissToast(toastId);
       request.send(keepalive).then(
         (result) => {
@@ -119,12 +116,14 @@ export function deleteLater<TItem, TResult>(request: DeleteLater<TItem, TResult>
   changed(request.scope);
   notify.success(request.succeeded, {
     id: toastId,
+    // The undo window is the toast's time on screen (5 s, TOAST_UNDO_DURATION_MS), which stands
+    // still while the user points at it or has the focus in it.
+    onGone: () => entry.commit(false),
     action: undoAction(() => {
       const current = waiting.get(key);
       if (!current || current.sent) {
         return;
       }
-      clearTimeout(current.timer);
       forget();
       // After the row is back on screen: the toast's button is about to go.
       setTimeout(request.onUndone, 0);

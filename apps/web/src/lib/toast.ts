@@ -63,7 +63,7 @@ const hosts: string[] = [];
 /** Toasts with a button shown in a dialog, to move to the page if the dialog closes first. */
 const inDialogs = new Map<
   string,
-  { host: string; message: string; action: ToastAction; until: number }
+  { host: string; message: string; action: ToastAction; until: number; onGone?: () => void }
 >();
 
 /** Makes the calling dialog a toast host while it is mounted; the toaster's id. */
@@ -78,7 +78,11 @@ export function useToastHost(): string {
           inDialogs.delete(toastId);
           const left = shown.until - Date.now();
           if (left > 0) {
-            showSuccess(shown.message, { id: toastId, action: shown.action }, left);
+            showSuccess(
+              shown.message,
+              { id: toastId, action: shown.action, onGone: shown.onGone },
+              left,
+            );
           }
         }
       }
@@ -98,6 +102,12 @@ export interface SuccessOptions {
   action?: ToastAction;
   /** Replaces the message as the toast's id, so two undoable deletes stack instead of merging. */
   id?: string;
+  /**
+   * The toast has gone without its button pressed: its time ran out, or its close button or a
+   * swipe took it away. Its time stands still while the pointer is on the toasts or the focus in
+   * them (components/toaster.tsx), so an undo window ending here waits for the user too.
+   */
+  onGone?: () => void;
 }
 
 /** The Undo button of a toast (docs/product/todos.md, "Undo"). */
@@ -111,24 +121,29 @@ export const undoAction = (onClick: () => void): ToastAction => ({ label: 'Undo'
 function showSuccess(message: string, options: SuccessOptions, duration: number) {
   const id = options.id ?? message;
   const host = options.action ? hosts.at(-1) : undefined;
-  if (host && options.action) {
-    inDialogs.set(id, { host, message, action: options.action, until: Date.now() + duration });
+  const { action, onGone } = options;
+  if (host && action) {
+    inDialogs.set(id, { host, message, action, until: Date.now() + duration, onGone });
   }
-  const { action } = options;
-  const gone = () => inDialogs.delete(id);
+  const forget = () => inDialogs.delete(id);
+  const gone = () => {
+    forget();
+    onGone?.();
+  };
   withToasts((toast) =>
     toast.success(message, {
       id,
       duration,
       // Always named, so that a toast moving to the page leaves its dialog's toaster.
       toasterId: host,
-      ...(host ? { onDismiss: gone, onAutoClose: gone } : {}),
+      onDismiss: gone,
+      onAutoClose: gone,
       ...(action
         ? {
             action: {
               label: action.label,
               onClick: () => {
-                gone();
+                forget();
                 action.onClick();
               },
             },

@@ -102,13 +102,17 @@ interface TodoDialogProps {
   /** Today in the user's time zone: the due date picker starts there. */
   today: string;
   onClose: () => void;
+  /** Told of the todo once it is created, before the dialog closes. */
+  onCreated?: (todo: Todo) => void;
+  /** Puts the focus somewhere of its own as the dialog closes; true when it did (Modal). */
+  focusOnClose?: () => boolean;
 }
 
 /**
  * Create or edit a todo. Rendered only while open, so each opening starts from
  * the todo's values (or the blanks of a new one). A failed save keeps everything typed.
  */
-export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
+export function TodoDialog({ todo, today, onClose, onCreated, focusOnClose }: TodoDialogProps) {
   const create = useCreateTodo();
   const update = useUpdateTodo();
   const saving = create.isPending || update.isPending;
@@ -133,7 +137,8 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
         const changed = sameRepeat(repeat ?? null, todo.repeat) ? fields : values;
         await update.mutateAsync({ id: todo.id, update: changed });
       } else {
-        await create.mutateAsync(values);
+        const created = await create.mutateAsync(values);
+        onCreated?.(created);
       }
       onClose();
     } catch (error) {
@@ -149,6 +154,7 @@ export function TodoDialog({ todo, today, onClose }: TodoDialogProps) {
       busy={saving}
       width="lg"
       onClose={onClose}
+      focusOnClose={focusOnClose}
     >
       <form onSubmit={(event) => void save(event)} noValidate className="mt-5 space-y-4">
         <TextField

@@ -34,8 +34,8 @@ function refreshTodos(queryClient: QueryClient) {
 }
 
 /** A todo write: says so in a toast either way (`meta`), and re-reads the todos after success. */
-function useTodoWrite<TVariables>(
-  mutationFn: (variables: TVariables) => Promise<unknown>,
+function useTodoWrite<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
   meta: MutationMeta,
 ) {
   const queryClient = useQueryClient();
