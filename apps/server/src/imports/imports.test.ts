@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { MESSAGES } from '@daywise/shared';
+import { MESSAGES, TAG_COLORS } from '@daywise/shared';
 import type { Todo } from '@daywise/shared/schemas';
 import { describe, expect, it } from 'vitest';
 
 import { ENGINES, SAME_ORIGIN } from '../../test/helpers';
 import { multipartFile } from '../../test/multipart';
-import { eachSignedIn, type SignedInApp } from '../../test/signed-in';
+import { eachSignedIn, sendAs, type SignedInApp } from '../../test/signed-in';
 
 const FIXTURES = join(import.meta.dirname, '../../test/fixtures/imports');
 const TODOIST = 'Work [2203306141].csv';
@@ -220,6 +220,99 @@ describe.each(ENGINES)('imports on %s', (engine) => {
     expect(imported.get('Renew passport')?.repeat).toBeNull();
     expect(imported.has('Shopping ideas')).toBe(false);
     expect((await importFile('again.csv', fixture('ticktick-backup.csv'))).created).toBe(0);
+  });
+
+  it('keeps what the files say beyond titles: colours, comments, sub-tasks, times', async () => {
+    // The user's own tag keeps its colour; the others take the tag picker's in turn.
+    const own = await sendAs(app.ctx, app.cookie, 'POST', '/api/tags', {
+      name: 'Travel',
+      color: '#EC4899',
+    });
+    expect(own.statusCode).toBe(201);
+    const todoist = Buffer.from(
+      [
+        'TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION,DURATION_UNIT,DEADLINE,DEADLINE_LANG',
+        'task,Plan the trip @travel @family,,4,1,Ada (40414141),,Nov 25 2026 9:00,en,Europe/London,,,,',
+        'note,Ask Grace about dates,,,,Ada (40414141),,,,,,,,',
+        'task,Book flights,Cheapest on Tuesday,3,2,Ada (40414141),,2026-11-26 18:30,en,Europe/London,,,,',
+        'section,Packing,,,,,,,,,,,,',
+        'task,Pack the bags,,1,1,Ada (40414141),,every day 7:00,en,Europe/London,,,,',
+        '',
+      ].join('\n'),
+    );
+    const preview = (await post('/api/imports/preview', 'Holiday [2203306142].csv', todoist)).json<{
+      mappings: { from: string; to: string }[];
+    }>();
+    expect(preview.mappings).toContainEqual({
+      from: 'Todoist sub-tasks',
+      to: 'todos of their own; the description says Sub-item of "…"',
+    });
+    expect(await importFile('Holiday [2203306142].csv', todoist)).toMatchObject({
+      status: 'done',
+      created: 3,
+      tagsCreated: 3,
+      problems: [],
+    });
+    const tickTick = Buffer.concat([
+      fixture('ticktick-backup.csv').subarray(
+        0,
+        fixture('ticktick-backup.csv').indexOf('"Personal"'),
+      ),
+      Buffer.from(
+        [
+          '"Work","Projects","Call the bank","TEXT","money","","N","2026-11-24T08:30:00+0000","2026-11-24T08:30:00+0000","TRIGGER:-PT15M,TRIGGER:PT0S","","0","0","2026-11-02T10:00:00+0000","","0","Europe/Berlin","false","false","","","list","6561a1b2c3d4e5f600000011",""',
+          '"Work","Projects","Send the report","TEXT","","","N","2026-11-23T23:00:00+0000","2026-11-23T23:00:00+0000","TRIGGER:P0DT9H0M0S","","0","0","2026-11-02T10:00:00+0000","","0","Europe/Berlin","true","false","","","list","6561a1b2c3d4e5f600000012",""',
+          '"Work","Projects","Renew the lease","TEXT","","","N","2026-11-24T08:30:00+0000","2026-11-24T08:30:00+0000","TRIGGER:-P1D","","0","0","2026-11-02T10:00:00+0000","","0","Europe/Berlin","false","false","","","list","6561a1b2c3d4e5f600000013",""',
+          '',
+        ].join('\n'),
+      ),
+    ]);
+    expect(await importFile('TickTick-backup.csv', tickTick)).toMatchObject({
+      status: 'done',
+      created: 3,
+      tagsCreated: 3,
+      problems: [
+        { row: 8, message: 'Only the first of its 2 reminders kept' },
+        {
+          row: 10,
+          message:
+            'Reminder "TRIGGER:-P1D" is not on the due date; reminds at the due time (09:30)',
+        },
+      ],
+    });
+
+    const imported = await byTitle();
+    expect(imported.get('Plan the trip')).toMatchObject({
+      description: 'Ada: Ask Grace about dates',
+      dueDate: '2026-11-25',
+      reminderTime: '09:00',
+    });
+    expect(imported.get('Book flights')).toMatchObject({
+      description: 'Sub-item of "Plan the trip"\n\nCheapest on Tuesday',
+      dueDate: '2026-11-26',
+      reminderTime: '18:30',
+    });
+    expect(imported.get('Pack the bags')).toMatchObject({
+      reminderTime: '07:00',
+      repeat: { rule: 'FREQ=DAILY', from: 'due' },
+    });
+    expect(imported.get('Call the bank')).toMatchObject({ reminderTime: '09:15' });
+    expect(imported.get('Send the report')).toMatchObject({
+      dueDate: '2026-11-24',
+      reminderTime: '09:00',
+    });
+    expect(imported.get('Renew the lease')).toMatchObject({ reminderTime: '09:30' });
+    // Each file's tags in the order it names them, from the picker's first colour.
+    const colors = new Map((await tags()).map((tag) => [tag.name, tag.color]));
+    expect(Object.fromEntries(colors)).toEqual({
+      Travel: '#EC4899',
+      Holiday: TAG_COLORS[0],
+      family: TAG_COLORS[2],
+      Packing: TAG_COLORS[3],
+      Work: TAG_COLORS[0],
+      Projects: TAG_COLORS[1],
+      money: TAG_COLORS[2],
+    });
   });
 
   it('imports a Daywise archive with its tags and their colours', async () => {

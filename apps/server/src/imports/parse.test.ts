@@ -1,13 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-import { IMPORT_MAX_ROWS, MESSAGES } from '@daywise/shared';
+import { IMPORT_MAX_ROWS, MESSAGES, TAG_COLORS, TODO_LIMITS } from '@daywise/shared';
 import type { Archive } from '@daywise/shared/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { parseImport } from './parse';
 import type { ParsedImport } from './parsed-import';
 import { tickTickRepeat, todoistRepeat } from './repeat';
+import { reminderOffset } from './ticktick';
 import { warmUpDates } from './todoist';
 
 /**
@@ -51,9 +52,11 @@ function todoistRow(fields: {
   author?: string;
   date?: string;
   type?: string;
+  indent?: string;
+  zone?: string;
 }): string {
   const { type = 'task', content = 'Task', description = '', priority = '1' } = fields;
-  return `${[type, cell(content), cell(description), priority, '1', cell(fields.author ?? ''), '', cell(fields.date ?? ''), 'en', ''].join(',')}\n`;
+  return `${[type, cell(content), cell(description), priority, fields.indent ?? '1', cell(fields.author ?? ''), '', cell(fields.date ?? ''), 'en', fields.zone ?? ''].join(',')}\n`;
 }
 
 function tickTickRow(fields: {
@@ -62,9 +65,11 @@ function tickTickRow(fields: {
   due?: string;
   repeat?: string;
   zone?: string;
+  reminder?: string;
+  allDay?: string;
 }): string {
   const { title = 'Task', tags = '', due = '', repeat = '', zone = 'Europe/Berlin' } = fields;
-  return `${['Personal', 'Home', title, 'TEXT', tags, '', 'N', '', due, '', repeat, '0', '0', '', '', '0', zone, 'true', 'false', '', '', 'list', 'id-1', ''].map(cell).join(',')}\n`;
+  return `${['Personal', 'Home', title, 'TEXT', tags, '', 'N', due, due, fields.reminder ?? '', repeat, '0', '0', '', '', '0', zone, fields.allDay ?? 'true', 'false', '', '', 'list', 'id-1', ''].map(cell).join(',')}\n`;
 }
 
 function archive(todos: object[], tags: object[] = []): string {
@@ -381,5 +386,154 @@ describe('NUL characters', () => {
     await expect(parseImport(png, 'photo.csv', CONTEXT)).rejects.toMatchObject({
       message: MESSAGES.importNotText,
     });
+  });
+});
+
+describe('what a file says beyond title and date (issue 31)', () => {
+  it('gives the tags a file names the tag picker’s colours in turn, one tag one colour', async () => {
+    const todoist = await parse(
+      TODOIST_HEADER +
+        todoistRow({ type: 'section', content: 'Errands' }) +
+        todoistRow({ content: 'Buy milk @shopping @Home' }) +
+        todoistRow({ content: 'Fix the door @home @diy' }),
+      'Work [2203306141].csv',
+    );
+    expect(todoist.items.map((item) => item.tags)).toEqual([
+      ['Work', 'Errands', 'shopping', 'Home'],
+      ['Work', 'Errands', 'home', 'diy'],
+    ]);
+    expect([...todoist.tagColors]).toEqual([
+      ['Work', TAG_COLORS[0]],
+      ['Errands', TAG_COLORS[1]],
+      ['shopping', TAG_COLORS[2]],
+      ['Home', TAG_COLORS[3]],
+      // 'home' is the tag 'Home'.
+      ['home', TAG_COLORS[3]],
+      ['diy', TAG_COLORS[4]],
+    ]);
+    const labels = Array.from({ length: 12 }, (_, index) => `@l${index}`).join(' ');
+    const tickTick = await parse(
+      TICKTICK_HEADER +
+        tickTickRow({ title: 'A', tags: 'bills,#monthly' }) +
+        tickTickRow({ title: 'B', tags: labels.replaceAll('@', '').replaceAll(' ', ',') }),
+    );
+    expect([...tickTick.tagColors.values()].slice(0, 4)).toEqual(TAG_COLORS.slice(0, 4));
+    // Round again after the last colour.
+    expect(tickTick.tagColors.get('l6')).toBe(TAG_COLORS[0]);
+  });
+
+  it('adds a Todoist comment to its task’s description, shortened once if too long', async () => {
+    const parsed = await parse(
+      TODOIST_HEADER +
+        todoistRow({ content: 'Plan the trip', description: 'Two weeks' }) +
+        todoistRow({ type: 'note', content: 'Ask Grace about dates', author: 'Ada (40414141)' }) +
+        todoistRow({ type: 'note', content: 'Budget 2000', author: 'Grace (50515151)' }) +
+        todoistRow({ content: 'Write the diary' }) +
+        todoistRow({ type: 'note', content: 'a'.repeat(1500) }) +
+        todoistRow({ type: 'note', content: 'b'.repeat(1500) }) +
+        todoistRow({ type: 'note', content: 'c' }),
+    );
+    expect(parsed.items[0]?.description).toBe(
+      'Two weeks\n\nAda: Ask Grace about dates\n\nGrace: Budget 2000',
+    );
+    expect(parsed.items[1]?.description).toBe(`${'a'.repeat(1500)}\n\n${'b'.repeat(498)}`);
+    expect(parsed.problems).toEqual([
+      { row: 5, message: `Description shortened to ${TODO_LIMITS.descriptionMax} characters` },
+    ]);
+  });
+
+  it('imports Todoist sub-tasks as todos saying whose they are, and says so', async () => {
+    const parsed = await parse(
+      TODOIST_HEADER +
+        todoistRow({ content: 'Plan the trip @travel' }) +
+        todoistRow({ content: 'Book flights', description: 'Cheapest', indent: '2' }) +
+        todoistRow({ content: 'Pick seats', indent: '3' }) +
+        todoistRow({ content: 'Book the hotel', indent: '2' }) +
+        todoistRow({ content: 'Pack', indent: '1' }) +
+        todoistRow({ type: 'section', content: 'Later' }) +
+        todoistRow({ content: 'Orphan', indent: '2' }),
+    );
+    expect(parsed.items.map(({ title, description }) => [title, description])).toEqual([
+      ['Plan the trip', ''],
+      ['Book flights', 'Sub-item of "Plan the trip"\n\nCheapest'],
+      ['Pick seats', 'Sub-item of "Book flights"'],
+      ['Book the hotel', 'Sub-item of "Plan the trip"'],
+      ['Pack', ''],
+      // A section starts afresh: nothing above to be under.
+      ['Orphan', ''],
+    ]);
+    expect(parsed.mappings).toContainEqual({
+      from: 'Todoist sub-tasks',
+      to: 'todos of their own; the description says Sub-item of "…"',
+    });
+    const flat = await parse(TODOIST_HEADER + todoistRow({ content: 'Alone' }));
+    expect(flat.mappings.map((mapping) => mapping.from)).not.toContain('Todoist sub-tasks');
+  });
+
+  it.each([
+    ['Nov 25 2026 9:00', '2026-11-25', '09:00', null],
+    ['Nov 25 2026 18:30', '2026-11-25', '18:30', null],
+    ['2026-11-25 09:00', '2026-11-25', '09:00', null],
+    ['2026-11-25T09:00:00', '2026-11-25', '09:00', null],
+    // An instant is shown in the row's zone: 9:00 UTC is 10:00 in Berlin.
+    ['2026-11-25T09:00:00Z', '2026-11-25', '10:00', null],
+    ['Nov 25 2026 at 9am', '2026-11-25', '09:00', null],
+    ['25 Nov 2026 9pm', '2026-11-25', '21:00', null],
+    ['tomorrow 18:00', '2026-11-22', '18:00', null],
+    ['2026-11-25', '2026-11-25', null, null],
+    ['every day 9:00', '2026-11-21', '09:00', 'FREQ=DAILY'],
+    ['every monday 9am', '2026-11-21', '09:00', 'FREQ=WEEKLY;BYDAY=MO'],
+    ['every day at 7:30am', '2026-11-21', '07:30', 'FREQ=DAILY'],
+  ])('reads the Todoist date "%s" with its time as the reminder time', async (date, ...want) => {
+    const [dueDate, reminderTime, rule] = want;
+    const parsed = await parse(
+      TODOIST_HEADER + todoistRow({ date, zone: 'Europe/Berlin', content: 'Call' }),
+    );
+    expect(only(parsed)).toMatchObject({ dueDate, reminderTime });
+    expect(only(parsed)?.repeat?.rule ?? null).toBe(rule);
+    expect(parsed.problems).toEqual([]);
+  });
+
+  it.each([
+    ['TRIGGER:PT0S', 'false', '09:30', []],
+    ['TRIGGER:-PT15M', 'false', '09:15', []],
+    ['TRIGGER:-PT1H,TRIGGER:PT0S', 'false', '08:30', ['Only the first of its 2 reminders kept']],
+    [
+      'TRIGGER:-P1D',
+      'false',
+      '09:30',
+      ['Reminder "TRIGGER:-P1D" is not on the due date; reminds at the due time (09:30)'],
+    ],
+    ['', 'false', '09:30', []],
+    ['soon', 'false', '09:30', ['Reminder "soon" not understood; reminds at the due time (09:30)']],
+    // An all-day task's reminders count from the start of its day.
+    ['TRIGGER:P0DT9H0M0S', 'true', '09:00', []],
+    [
+      'TRIGGER:-P0DT15H0M0S',
+      'true',
+      null,
+      ['Reminder "TRIGGER:-P0DT15H0M0S" is not on the due date; imported without a reminder time'],
+    ],
+    ['', 'true', null, []],
+  ])('reads the TickTick reminder "%s" (all day: %s)', async (reminder, allDay, time, said) => {
+    // 9:30 in Berlin; an all-day task's day starts at its midnight there.
+    const due = allDay === 'true' ? '2026-11-23T23:00:00+0000' : '2026-11-24T08:30:00+0000';
+    const parsed = await parse(TICKTICK_HEADER + tickTickRow({ due, reminder, allDay }));
+    expect(only(parsed)).toMatchObject({ dueDate: '2026-11-24', reminderTime: time });
+    expect(parsed.problems.map((problem) => problem.message)).toEqual(said);
+  });
+
+  it.each([
+    ['TRIGGER:PT0S', 0],
+    ['-PT15M', -15],
+    ['TRIGGER:-P1D', -1440],
+    ['TRIGGER:P0DT9H0M0S', 540],
+    ['TRIGGER:-P1W', -10080],
+    ['TRIGGER:-P', null],
+    ['PT', null],
+    ['TRIGGER:-PT15X', null],
+    [`TRIGGER:-PT${'1'.repeat(100)}M`, null],
+  ])('reads the TickTick reminder offset %s', (text, minutes) => {
+    expect(reminderOffset(text)).toBe(minutes);
   });
 });

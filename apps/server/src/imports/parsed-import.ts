@@ -43,7 +43,10 @@ export interface ParsedImport {
   problems: ImportProblem[];
   /** What maps to what, for the preview. */
   mappings: { from: string; to: string }[];
-  /** Colours for tags the file names (an archive's tags); others get the default. */
+  /**
+   * Colours for the tags the file names: an archive's own, or for other files the tag picker's
+   * in turn (read.ts, tagPalette); a tag without one gets the default.
+   */
   tagColors: Map<string, string>;
   /** The rest of a Daywise archive; absent for other formats. */
   archive?: ArchiveRest;

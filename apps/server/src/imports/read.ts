@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 
-import { IMPORT_MAX_ROWS, MESSAGES, TODO_LIMITS } from '@daywise/shared';
+import {
+  DEFAULT_TAG_COLOR,
+  IMPORT_MAX_ROWS,
+  MESSAGES,
+  TAG_COLORS,
+  TODO_LIMITS,
+} from '@daywise/shared';
 import { type ImportProblem, PLAN_LIMITS } from '@daywise/shared/schemas';
 import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
 import { parse as csvParser } from 'csv-parse';
 
 import { ApiError } from '../lib/errors';
 import { slicer } from '../lib/slices';
+import { tagNameKey } from '../plans/tags';
 
 /**
  * Reading an uploaded file's text on the request thread without holding it (ADR 0022): the text
@@ -244,6 +251,36 @@ export function fitTags(names: string[], row: number, problems: ImportProblem[])
     return tags.slice(0, TODO_LIMITS.tagsMax);
   }
   return tags;
+}
+
+/**
+ * Colours for the tags a file names, the tag picker's own (TAG_COLORS) in the order the file first
+ * names them, round again after the last, so that imported tags tell apart (issue 31). Names that
+ * are one tag (tagNameKey) share a colour. A tag the user has already keeps its colour: the import
+ * creates only the tags the user lacks (write-batch.ts).
+ */
+export function tagPalette(): {
+  colors: Map<string, string>;
+  /** Gives each name not seen before the next colour. */
+  add: (names: readonly string[]) => void;
+} {
+  const colors = new Map<string, string>();
+  const byKey = new Map<string, string>();
+  return {
+    colors,
+    add: (names) => {
+      for (const name of names) {
+        if (colors.has(name)) {
+          continue;
+        }
+        const key = tagNameKey(name);
+        const color =
+          byKey.get(key) ?? TAG_COLORS[byKey.size % TAG_COLORS.length] ?? DEFAULT_TAG_COLOR;
+        byKey.set(key, color);
+        colors.set(name, color);
+      }
+    },
+  };
 }
 
 /**

@@ -49,8 +49,8 @@ function rule(freq: string, interval: number, extra = ''): string {
  * Todoist's natural-language recurrence (its DATE column with DATE_LANG 'en'): 'every day',
  * 'daily', 'every 3 days', 'every other week', 'every monday', 'every mon, fri', 'every weekday',
  * 'every month', 'every 15th', 'every year', 'every! 2 weeks' (counted from completion), with an
- * optional ' at 9am', ' starting …' or ' until …' that the rule itself does not carry. Null for
- * what is not recurrence or cannot be said as an RRULE.
+ * optional ' at 9am' (or ' 9am', ' 18:30' last), ' starting …' or ' until …' that the rule
+ * itself does not carry. Null for what is not recurrence or cannot be said as an RRULE.
  */
 export function todoistRepeat(text: string): ImportedRepeat | null {
   let value = text.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -58,7 +58,7 @@ export function todoistRepeat(text: string): ImportedRepeat | null {
   value = value.replace(/^every ?!/, 'every').replace(/^after /, 'every ');
   // What the rule does not carry: the time of day and the first or last date.
   value = before(before(value, / (?:starting|from|until|ending|for) /), / at /)
-    .replace(/ \d{1,2}(:\d{2})? ?(am|pm)$/, '')
+    .replace(/ \d{1,2}(?:(?::\d{2})? ?(?:am|pm)|:\d{2})$/, '')
     .trim();
   const from = fromCompletion ? 'completion' : 'due';
   const simple: Record<string, string> = {

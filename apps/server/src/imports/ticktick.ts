@@ -13,13 +13,14 @@ import {
   invalidFile,
   localParts,
   quote,
+  tagPalette,
   zoneFormat,
 } from './read';
 import { tickTickRepeat } from './repeat';
 
 /*
  * A TickTick backup (CSV): a few lines about the backup, then a header row and one row per task
- * or note, each instant with the task's own time zone.
+ * or note, each instant with the task's own time zone, reminders as offsets from the due time.
  */
 
 const TICKTICK_PRIORITY: Record<string, Priority> = {
@@ -63,6 +64,15 @@ interface TickTickReading {
   formatIn: (zone: string) => Intl.DateTimeFormat | null;
   /** How many tasks of each identity came before (identical tasks are distinct items). */
   seen: Map<string, number>;
+  /** Colours for the tags, in the order the file names them. */
+  palette: ReturnType<typeof tagPalette>;
+}
+
+/** A task's due instant, and its date and time as the task's zone shows them. */
+interface TickTickDue {
+  instant: Date;
+  local: { date: string; time: string };
+  format: Intl.DateTimeFormat;
 }
 
 /** A task's due date and time in its own zone (else the user's), if it is a day Daywise accepts. */
@@ -70,21 +80,98 @@ function tickTickDue(
   { cell, context, problems, formatIn }: TickTickReading,
   record: string[],
   line: number,
-): { dueRaw: string; dueLocal: { date: string; time: string } | null } {
+): { dueRaw: string; due: TickTickDue | null } {
   const zone = cell(record, 'Timezone').trim();
   const format = (zone ? formatIn(zone) : null) ?? formatIn(context.timeZone);
   const dueRaw = cell(record, 'Due Date') || cell(record, 'Start Date');
   const due = tickTickInstant(dueRaw);
   const local = due && format ? localParts(due, format) : null;
   // The day in the task's own zone must be one Daywise accepts too (ADR 0022).
-  const dueLocal = local && isCalendarDay(local.date) ? local : null;
-  if (dueRaw.trim() && !dueLocal) {
+  if (due && format && local && isCalendarDay(local.date)) {
+    return { dueRaw, due: { instant: due, local, format } };
+  }
+  if (dueRaw.trim()) {
     problems.push({
       row: line,
       message: `Date "${quote(dueRaw.trim())}" not understood; imported without a due date`,
     });
   }
-  return { dueRaw, dueLocal };
+  return { dueRaw, due: null };
+}
+
+/**
+ * A TickTick reminder, an RFC 5545 duration from the due time ('TRIGGER:PT0S' at it,
+ * 'TRIGGER:-PT15M' before it, 'TRIGGER:-P1D' a day before; an all-day task's from the start of
+ * its day, so 'TRIGGER:P0DT9H0M0S' is 9:00 that day), in minutes; null for anything else. One
+ * anchored pattern of bounded numbers: linear in the text (ADR 0022).
+ */
+export function reminderOffset(value: string): number | null {
+  const match =
+    /^(?:TRIGGER:)?([+-]?)P(?:(\d{1,4})W)?(?:(\d{1,5})D)?(?:T(?:(\d{1,6})H)?(?:(\d{1,8})M)?(?:(\d{1,9})S)?)?$/i.exec(
+      value.trim(),
+    );
+  if (!match || match.slice(2).every((part) => part === undefined)) {
+    return null;
+  }
+  const [, sign, weeks, days, hours, minutes, seconds] = match;
+  const total =
+    Number(weeks ?? 0) * 7 * 24 * 60 +
+    Number(days ?? 0) * 24 * 60 +
+    Number(hours ?? 0) * 60 +
+    Number(minutes ?? 0) +
+    Math.trunc(Number(seconds ?? 0) / 60);
+  return sign === '-' ? -total : total;
+}
+
+/**
+ * A task's reminder time. Daywise has one, on the due date: the first reminder TickTick keeps
+ * that we understand, from the due time (from the start of the day for an all-day task), if it
+ * falls on the due date; otherwise a timed task reminds at its due time and an all-day one not at
+ * all, and a problem line says so. A timed task without reminders reminds at its due time, as
+ * before (ADR 0021, 2026-11-28).
+ */
+function tickTickReminder(
+  { cell, problems }: TickTickReading,
+  record: string[],
+  line: number,
+  due: TickTickDue | null,
+  allDay: boolean,
+): string | null {
+  const dueTime = due && !allDay ? due.local.time : null;
+  const reminders = cell(record, 'Reminder')
+    .split(',')
+    .map((reminder) => reminder.trim())
+    .filter(Boolean);
+  if (!due || reminders.length === 0) {
+    return dueTime;
+  }
+  const instead = dueTime
+    ? `reminds at the due time (${dueTime})`
+    : 'imported without a reminder time';
+  const first = reminders.findIndex((reminder) => reminderOffset(reminder) !== null);
+  const offset = first === -1 ? null : reminderOffset(reminders[first] ?? '');
+  if (offset === null) {
+    problems.push({
+      row: line,
+      message: `Reminder "${quote(reminders.join(','))}" not understood; ${instead}`,
+    });
+    return dueTime;
+  }
+  if (reminders.length > 1) {
+    problems.push({
+      row: line,
+      message: `Only the first of its ${reminders.length} reminders kept`,
+    });
+  }
+  const at = localParts(new Date(due.instant.getTime() + offset * 60_000), due.format);
+  if (at.date === due.local.date) {
+    return at.time;
+  }
+  problems.push({
+    row: line,
+    message: `Reminder "${quote(reminders[first] ?? '')}" is not on the due date; ${instead}`,
+  });
+  return dueTime;
 }
 
 /** A task's folder, list (but the Inbox) and tags, each made a tag and said once in the mappings. */
@@ -127,7 +214,8 @@ function tickTickTask(
 ): ImportItem {
   const { cell, context, problems } = reading;
   const allDay = cell(record, 'Is All Day').trim().toLowerCase() !== 'false';
-  const { dueRaw, dueLocal } = tickTickDue(reading, record, line);
+  const { dueRaw, due } = tickTickDue(reading, record, line);
+  const reminderTime = tickTickReminder(reading, record, line, due, allDay);
   const status = cell(record, 'Status').trim();
   const completed = status === '1' || status === '2';
   const completedInstant = completed ? tickTickInstant(cell(record, 'Completed Time')) : null;
@@ -149,6 +237,8 @@ function tickTickTask(
     });
   }
   const texts = fitText({ title, description: cell(record, 'Content') }, line, problems);
+  const fitted = fitTags(tags, line, problems);
+  reading.palette.add(fitted);
   const taskId = cell(record, 'taskId').trim();
   const identity = taskId
     ? [taskId]
@@ -158,11 +248,11 @@ function tickTickTask(
     sourceKey: countedSourceKey('ticktick', identity, reading.seen),
     ...texts,
     priority: priority ?? 'low',
-    dueDate: dueLocal?.date ?? null,
-    reminderTime: dueLocal && !allDay ? dueLocal.time : null,
+    dueDate: due?.local.date ?? null,
+    reminderTime,
     completed,
     completedAt: completed ? (completedInstant ?? context.now).toISOString() : null,
-    tags: fitTags(tags, line, problems),
+    tags: fitted,
     repeat,
   };
 }
@@ -208,6 +298,7 @@ export async function parseTickTick(
       return formats.get(zone) ?? null;
     },
     seen: new Map(),
+    palette: tagPalette(),
   };
   const items: ImportItem[] = [];
   for await (const { record, line } of rows) {
@@ -226,5 +317,5 @@ export async function parseTickTick(
     }
     items.push(tickTickTask(reading, record, line, title));
   }
-  return { format: 'ticktick', items, problems, mappings, tagColors: new Map() };
+  return { format: 'ticktick', items, problems, mappings, tagColors: reading.palette.colors };
 }

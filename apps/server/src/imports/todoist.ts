@@ -1,4 +1,4 @@
-import { isCalendarDay, MESSAGES, todayIn, TODO_LIMITS } from '@daywise/shared';
+import { isCalendarDay, isTimeZone, MESSAGES, todayIn, TODO_LIMITS } from '@daywise/shared';
 import { type ImportProblem, PLAN_LIMITS, type Priority } from '@daywise/shared/schemas';
 import * as chrono from 'chrono-node';
 
@@ -15,13 +15,15 @@ import {
   invalidFile,
   localParts,
   quote,
+  tagPalette,
   zoneFormat,
 } from './read';
 import { type ImportedRepeat, todoistRepeat } from './repeat';
 
 /*
  * A Todoist project exported as CSV: one row per task, section and comment (TYPE), the task's
- * labels as '@words' in its CONTENT, its date as Todoist's own words (DATE).
+ * labels as '@words' in its CONTENT, its date as Todoist's own words (DATE), a sub-task indented
+ * under its parent (INDENT 2 and more), a comment under its task.
  */
 
 const TODOIST_PRIORITY: Record<string, Priority> = {
@@ -61,15 +63,48 @@ interface DateContext {
   today: string;
   /** The user's wall-clock time now, as chrono reads relative dates ('tomorrow') from it. */
   reference: Date;
+  /** The format of a zone the file names (TIMEZONE), or of the user's for none Intl knows. */
+  formatIn: (zone: string) => Intl.DateTimeFormat;
 }
 
 function dateContext({ timeZone, now }: ParseContext): DateContext {
-  const local = localParts(now, zoneFormat(timeZone));
+  const userFormat = zoneFormat(timeZone);
+  const local = localParts(now, userFormat);
+  // Made once per zone: making a format costs more than reading a row.
+  const formats = new Map<string, Intl.DateTimeFormat>();
   return {
     now,
     today: todayIn(timeZone, now),
     reference: new Date(`${local.date}T${local.time}:00Z`),
+    formatIn: (zone) => {
+      let format = formats.get(zone);
+      if (!format) {
+        format = isTimeZone(zone) ? zoneFormat(zone) : userFormat;
+        formats.set(zone, format);
+      }
+      return format;
+    },
   };
+}
+
+/** A chrono reading's time of day as HH:MM, if the text said the hour. */
+function clockOf(start: chrono.ParsedComponents): string | null {
+  return start.isCertain('hour')
+    ? `${String(start.get('hour')).padStart(2, '0')}:${String(start.get('minute') ?? 0).padStart(2, '0')}`
+    : null;
+}
+
+/**
+ * A recurrence's time of day: after 'at' ('every day at 9am'), or written last ('every monday
+ * 9am', 'every day 18:30'). Looked for by a plain search and one anchored pattern of bounded
+ * length, never a regex that backtracks over the text (ADR 0022).
+ */
+function recurrenceTime(recurrence: string, dates: DateContext): string | null {
+  const text = recurrence.trim();
+  const time =
+    after(text, /\bat /i) ?? /\b\d{1,2}(?::\d{2})? ?(?:am|pm)$|\b\d{1,2}:\d{2}$/i.exec(text)?.[0];
+  const clock = time ? chrono.parse(`today at ${time}`, dates.now)[0]?.start : undefined;
+  return clock ? clockOf(clock) : null;
 }
 
 /**
@@ -92,11 +127,13 @@ export function warmUpDates(): void {
 
 /**
  * A Todoist DATE: recurrence ('every day'), or a date ('2026-11-25', 'Nov 25 2026', 'tomorrow',
- * with or without a time) read in the user's zone relative to today. A time becomes the
- * reminder time.
+ * with or without a time: 'Nov 25 2026 9:00', '2026-11-25 09:00', 'Nov 25 2026 at 9am') read in
+ * the user's zone relative to today. A time becomes the reminder time, as the clock showed it;
+ * a time with a UTC offset ('2026-11-25T09:00:00Z') is shown in the row's TIMEZONE first.
  */
 function todoistDate(
   value: string,
+  zone: string,
   dates: DateContext,
   row: number,
   problems: ImportProblem[],
@@ -119,13 +156,8 @@ function todoistDate(
       problems.push({ row, message: `Repeat "${text}" cannot be imported; imported once` });
     }
     const starting = after(text, /\b(?:starting|from) /i);
-    const start = starting ? todoistDate(starting, dates, row, []) : none;
-    const time = after(before(text, /\b(?:starting|from|until|ending) /i), /\bat /i);
-    const clock = time ? chrono.parse(`today at ${time}`, dates.now)[0]?.start : undefined;
-    const reminderTime =
-      clock?.isCertain('hour') === true
-        ? `${String(clock.get('hour')).padStart(2, '0')}:${String(clock.get('minute') ?? 0).padStart(2, '0')}`
-        : null;
+    const start = starting ? todoistDate(starting, zone, dates, row, []) : none;
+    const reminderTime = recurrenceTime(before(text, /\b(?:starting|from|until|ending) /i), dates);
     return { dueDate: start.dueDate ?? dates.today, reminderTime, repeat };
   }
   if (isCalendarDay(text)) {
@@ -136,21 +168,32 @@ function todoistDate(
     problems.push({ row, message: `Date "${text}" not understood; imported without a due date` });
     return none;
   }
-  const start = result.start;
+  const { date, time } = dayAndTime(result.start, zone, dates);
+  return date && isCalendarDay(date) ? { dueDate: date, reminderTime: time, repeat: null } : none;
+}
+
+/**
+ * A chrono reading's day (YYYY-MM-DD) and time of day (HH:MM, if the text said the hour). A time
+ * with an offset is an instant: its day and time are those the row's zone shows.
+ */
+function dayAndTime(
+  start: chrono.ParsedComponents,
+  zone: string,
+  dates: DateContext,
+): { date: string | null; time: string | null } {
+  if (start.isCertain('timezoneOffset') && start.isCertain('hour')) {
+    return localParts(start.date(), dates.formatIn(zone));
+  }
   const year = start.get('year');
   const month = start.get('month');
   const day = start.get('day');
   if (year === null || month === null || day === null) {
-    return none;
+    return { date: null, time: null };
   }
-  const dueDate = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  if (!isCalendarDay(dueDate)) {
-    return none;
-  }
-  const reminderTime = start.isCertain('hour')
-    ? `${String(start.get('hour')).padStart(2, '0')}:${String(start.get('minute') ?? 0).padStart(2, '0')}`
-    : null;
-  return { dueDate, reminderTime, repeat: null };
+  return {
+    date: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+    time: clockOf(start),
+  };
 }
 
 /** What reading a Todoist file carries from row to row. */
@@ -165,9 +208,50 @@ interface TodoistReading {
   labelsSeen: Set<string>;
   /** How many tasks of each identity came before (identical tasks are distinct items). */
   seen: Map<string, number>;
+  /**
+   * The tasks the next one may be indented under, outermost first, each with its INDENT and its
+   * title (null for a task skipped): a section starts afresh.
+   */
+  parents: { indent: number; title: string | null }[];
+  /** Whether the mappings say yet what a sub-task becomes. */
+  subTasksSaid: boolean;
+  /** Colours for the tags, in the order the file names them. */
+  palette: ReturnType<typeof tagPalette>;
 }
 
-/** A task row as an item: '@labels' out of its title, its priority and its date read. */
+/** How a sub-task's description begins: Daywise has no sub-tasks (yet), so it says whose it is. */
+function subItemLine(parent: string): string {
+  return `Sub-item of "${parent}"`;
+}
+
+const SUB_TASKS_MAPPING = {
+  from: 'Todoist sub-tasks',
+  to: `todos of their own; the description says ${subItemLine('…')}`,
+};
+
+/**
+ * The title of the task a row with this INDENT is under (the nearest before it indented less),
+ * or null; the row becomes the parent of the rows indented under it.
+ */
+function parentOf(
+  reading: TodoistReading,
+  indentCell: string,
+  title: string | null,
+): string | null {
+  const indent = Math.max(1, Number.parseInt(indentCell, 10) || 1);
+  const { parents } = reading;
+  while ((parents.at(-1)?.indent ?? 0) >= indent) {
+    parents.pop();
+  }
+  const parent = indent > 1 ? (parents.at(-1)?.title ?? null) : null;
+  parents.push({ indent, title });
+  return parent;
+}
+
+/**
+ * A task row as an item: '@labels' out of its title, its priority and its date read, and a
+ * sub-task's description saying whose it is.
+ */
 function todoistTask(
   reading: TodoistReading,
   record: string[],
@@ -185,8 +269,21 @@ function todoistTask(
       });
     }
   }
+  const description = cell(record, 'DESCRIPTION');
+  const titled = fitText({ title: rawTitle, description: '' }, line, []).title;
+  const parent = parentOf(reading, cell(record, 'INDENT'), titled);
+  if (parent !== null && !reading.subTasksSaid) {
+    reading.subTasksSaid = true;
+    mappings.push(SUB_TASKS_MAPPING);
+  }
   const texts = fitText(
-    { title: rawTitle, description: cell(record, 'DESCRIPTION') },
+    {
+      title: rawTitle,
+      description:
+        parent === null
+          ? description
+          : `${subItemLine(parent)}${description.trim() ? `\n\n${description}` : ''}`,
+    },
     line,
     problems,
   );
@@ -198,7 +295,13 @@ function todoistTask(
       message: `Priority "${quote(priorityCell)}" unknown; imported as Low`,
     });
   }
-  const date = todoistDate(cell(record, 'DATE'), reading.dates, line, problems);
+  const date = todoistDate(
+    cell(record, 'DATE'),
+    cell(record, 'TIMEZONE').trim(),
+    reading.dates,
+    line,
+    problems,
+  );
   const identity = [
     project,
     section,
@@ -206,6 +309,12 @@ function todoistTask(
     cell(record, 'DESCRIPTION').trim(),
     cell(record, 'DATE').trim(),
   ];
+  const tags = fitTags(
+    [...(project ? [project] : []), ...(section ? [section] : []), ...labels],
+    line,
+    problems,
+  );
+  reading.palette.add(tags);
   return {
     row: line,
     sourceKey: countedSourceKey('todoist', identity, reading.seen),
@@ -214,12 +323,45 @@ function todoistTask(
     ...date,
     completed: false,
     completedAt: null,
-    tags: fitTags(
-      [...(project ? [project] : []), ...(section ? [section] : []), ...labels],
-      line,
-      problems,
-    ),
+    tags,
   };
+}
+
+/**
+ * A comment (TYPE note) added to the description of the task above it, after a blank line and
+ * with its author's name, within the description's limit.
+ */
+function todoistNote(
+  { cell, problems }: TodoistReading,
+  task: ImportItem,
+  record: string[],
+  content: string,
+): void {
+  const author = cell(record, 'AUTHOR')
+    .replace(/\(\d+\)\s*$/, '')
+    .trim();
+  const note = `${author ? `${author}: ` : ''}${content.trim()}`;
+  const full = task.description ? `${task.description}\n\n${note}` : note;
+  task.description = cut(full, TODO_LIMITS.descriptionMax);
+  if (task.description.length < full.length) {
+    sayOnce(problems, {
+      row: task.row,
+      message: `Description shortened to ${TODO_LIMITS.descriptionMax} characters`,
+    });
+  }
+}
+
+/**
+ * Adds a problem unless its row says it already: a task's problems are the last ones when its
+ * comments are read, so looking back over that row's few is enough.
+ */
+function sayOnce(problems: ImportProblem[], problem: ImportProblem): void {
+  for (let index = problems.length - 1; problems[index]?.row === problem.row; index -= 1) {
+    if (problems[index]?.message === problem.message) {
+      return;
+    }
+  }
+  problems.push(problem);
 }
 
 export async function parseTodoist(
@@ -246,6 +388,9 @@ export async function parseTodoist(
     mappings: project ? [{ from: `Project "${project}"`, to: `tag "${project}"` }] : [],
     labelsSeen: new Set(),
     seen: new Map(),
+    parents: [],
+    subTasksSaid: false,
+    palette: tagPalette(),
   };
   const { cell, problems, mappings } = reading;
   mappings.push(
@@ -270,18 +415,12 @@ export async function parseTodoist(
         });
       }
       last = null;
+      reading.parents = [];
       continue;
     }
     if (type === 'note') {
       if (last && content.trim()) {
-        const author = cell(record, 'AUTHOR')
-          .replace(/\(\d+\)\s*$/, '')
-          .trim();
-        const note = `${author ? `${author}: ` : ''}${content.trim()}`;
-        last.description = cut(
-          last.description ? `${last.description}\n\n${note}` : note,
-          TODO_LIMITS.descriptionMax,
-        );
+        todoistNote(reading, last, record, content);
       } else {
         problems.push({ row: line, message: 'Comment without a task skipped' });
       }
@@ -293,11 +432,13 @@ export async function parseTodoist(
     }
     if (!content.trim()) {
       problems.push({ row: line, message: 'Task without a name skipped' });
+      // Its sub-tasks cannot say whose they are.
+      parentOf(reading, cell(record, 'INDENT'), null);
       last = null;
       continue;
     }
     last = todoistTask(reading, record, line, content);
     items.push(last);
   }
-  return { format: 'todoist', items, problems, mappings, tagColors: new Map() };
+  return { format: 'todoist', items, problems, mappings, tagColors: reading.palette.colors };
 }

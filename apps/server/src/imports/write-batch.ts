@@ -135,7 +135,7 @@ function dayIn(instant: string, timeZone: string): string {
 export interface BatchWriting {
   events: EventBus;
   userId: string;
-  /** Colours for tags the file names (an archive's); others get the default. */
+  /** Colours for the tags the file names (ParsedImport's); others get the default. */
   tagColors: Map<string, string>;
   /** The user's zone: the day a completed todo counts for. */
   timeZone: string;
