@@ -120,4 +120,22 @@ test.describe('Notifications', () => {
     await page.getByRole('switch', { name: 'Task Reminders' }).click();
     await expect(page.getByText('Troubleshooting')).toBeHidden();
   });
+
+  test('Test Notification without permission says only that it failed', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server, 'Ada Lovelace');
+    await page.addInitScript(() => {
+      // The user has blocked notifications for the site.
+      Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+    });
+    await page.goto('/dashboard/settings');
+    await page.getByRole('button', { name: 'Test Notification' }).click();
+    await expect(
+      page.getByText('Could not send notification. Please check browser permissions.'),
+    ).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText('Notifications are working', { exact: false })).toHaveCount(0);
+  });
 });
