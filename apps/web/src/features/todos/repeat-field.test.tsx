@@ -176,6 +176,36 @@ describe('the todo dialog Repeat field', () => {
     expect(api.callsTo('PATCH', '/api/todos/:id')[1]?.body).toMatchObject({ repeat: null });
   });
 
+  it("Custom… starts from the todo's own rule, not a weekly default", async () => {
+    stubApi();
+    const todo = makeTodo({
+      // A Friday, so a weekly default would read 'Every week on Fri'.
+      dueDate: '2027-01-01',
+      repeat: { rule: 'FREQ=MONTHLY;BYMONTHDAY=1', from: 'due' },
+    });
+    const { user } = renderDialog(todo);
+    expect(repeatMenu()).toHaveDisplayValue('Every month on the 1st');
+
+    await user.selectOptions(repeatMenu(), 'Custom…');
+
+    expect(screen.getByLabelText('Repeat every')).toHaveValue(1);
+    expect(screen.getByLabelText('Unit')).toHaveValue('MONTHLY');
+    expect(screen.getByLabelText('Day of the month')).toHaveValue(1);
+    // The rule in words under the field.
+    expect(screen.getByText('Every month on the 1st', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('Custom… starts from the repeat just chosen in the menu', async () => {
+    stubApi();
+    const { user } = renderDialog();
+    await user.type(dueDate(), '2026-11-13');
+    await user.selectOptions(repeatMenu(), 'Every year on 13 Nov');
+    await user.selectOptions(repeatMenu(), 'Custom…');
+
+    expect(screen.getByLabelText('Unit')).toHaveValue('YEARLY');
+    expect(screen.getByText('Every year on 13 Nov', { selector: 'p' })).toBeInTheDocument();
+  });
+
   it('keeps a rule its fields cannot show', async () => {
     const api = stubApi();
     const todo = makeTodo({
