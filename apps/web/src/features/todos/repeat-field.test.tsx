@@ -220,3 +220,32 @@ describe('the todo dialog Repeat field', () => {
     expect(api.callsTo('PATCH', '/api/todos/:id')[0]?.body).not.toHaveProperty('repeat');
   });
 });
+
+describe('the todo dialog Due Date', () => {
+  it('refuses a typed date before today, as the picker does, and sends nothing', async () => {
+    const api = stubApi();
+    const { user, onClose } = renderDialog();
+    expect(dueDate()).toHaveAttribute('min', TODAY);
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'File taxes');
+    await user.type(dueDate(), '2020-01-15');
+    await user.click(screen.getByRole('button', { name: 'Create Todo' }));
+
+    expect(await screen.findByText('Please choose today or a later date')).toBeInTheDocument();
+    expect(dueDate()).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/todos')).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('lets an overdue todo keep its past due date', async () => {
+    const api = stubApi();
+    const { user, onClose } = renderDialog(makeTodo({ title: 'Old chore', dueDate: '2026-11-01' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), '!');
+    await user.click(screen.getByRole('button', { name: 'Update Todo' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('PATCH', '/api/todos/:id')[0]?.body).toMatchObject({
+      title: 'Old chore!',
+      dueDate: '2026-11-01',
+    });
+  });
+});
