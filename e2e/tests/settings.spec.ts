@@ -121,6 +121,33 @@ test.describe('Notifications', () => {
     await expect(page.getByText('Troubleshooting')).toBeHidden();
   });
 
+  test('push on a browser without a push service says why and stays off, disabled', async ({
+    page,
+    server,
+    context,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    await createVerifiedUser(page.request, server, 'Ada Lovelace');
+    await page.addInitScript(() => {
+      // The Push API's names are there, its service is not (as in a browser without one).
+      PushManager.prototype.subscribe = () =>
+        Promise.reject(new DOMException('push service not available', 'AbortError'));
+    });
+    await page.goto('/dashboard/settings');
+    const push = page.getByRole('switch', { name: 'Push notifications on this device' });
+    await expect(push).toBeEnabled();
+    await push.click();
+    await expect(
+      page.getByText(
+        'This browser has no push service, so push notifications cannot be turned on here.',
+        { exact: false },
+      ),
+    ).toBeVisible();
+    await expect(push).toBeDisabled();
+    await expect(push).not.toBeChecked();
+    await expect(page.getByText('This browser cannot receive push notifications.')).toBeVisible();
+  });
+
   test('Test Notification without permission says only that it failed', async ({
     page,
     server,
