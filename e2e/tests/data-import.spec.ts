@@ -21,7 +21,9 @@ test.describe('Import', () => {
     const section = page.getByRole('region', { name: 'Import' });
     // Import sits right after Your data (the exports), and offers one way to choose a file: the
     // link; the native input and its 'Choose File' button are only visually hidden.
+    await expect(section).toBeVisible();
     const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+    expect(headings.indexOf('Import')).toBeGreaterThan(0);
     expect(headings.indexOf('Import')).toBe(headings.indexOf('Your data') + 1);
     const input = section.getByLabel('Choose a file to import');
     await expect(section.getByText('Choose a file to import')).toBeVisible();
