@@ -19,7 +19,18 @@ test.describe('Import', () => {
     await createVerifiedUser(page.request, server);
     await page.goto('/dashboard/settings');
     const section = page.getByRole('region', { name: 'Import' });
-    await section.getByLabel('Choose a file to import').setInputFiles(TODOIST);
+    // Import sits right after Your data (the exports), and offers one way to choose a file: the
+    // link; the native input and its 'Choose File' button are only visually hidden.
+    await expect(section).toBeVisible();
+    const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+    expect(headings.indexOf('Import')).toBeGreaterThan(0);
+    expect(headings.indexOf('Import')).toBe(headings.indexOf('Your data') + 1);
+    const input = section.getByLabel('Choose a file to import');
+    await expect(section.getByText('Choose a file to import')).toBeVisible();
+    const box = await input.boundingBox();
+    expect(box?.width ?? 0).toBeLessThanOrEqual(1);
+    expect(box?.height ?? 0).toBeLessThanOrEqual(1);
+    await input.setInputFiles(TODOIST);
 
     await expect(section.getByText('Todoist CSV export')).toBeVisible();
     await expect(section.getByText('Project "Work" → tag "Work"')).toBeVisible();

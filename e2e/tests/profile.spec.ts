@@ -97,4 +97,27 @@ test.describe('Profile', () => {
       page.getByText('Invalid image file. Please select a valid image under 5MB.').first(),
     ).toBeVisible();
   });
+
+  test('a text file named like a picture is refused when picked, and nothing is staged', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server, 'Hedy Lamarr');
+    await page.goto('/dashboard/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Upload Photo').setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is text, not a picture'),
+    });
+    await expect(
+      page.getByText('Invalid image file. Please select a valid image under 5MB.').first(),
+    ).toBeVisible();
+    await expect(page.getByText('Failed to process image')).toHaveCount(0);
+    await expect(page.getByText('Your new photo will be uploaded when you save.')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove Photo' })).toHaveCount(0);
+    // Save changes the fields only, and succeeds.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  });
 });

@@ -120,4 +120,49 @@ test.describe('Notifications', () => {
     await page.getByRole('switch', { name: 'Task Reminders' }).click();
     await expect(page.getByText('Troubleshooting')).toBeHidden();
   });
+
+  test('push on a browser without a push service says why and stays off, disabled', async ({
+    page,
+    server,
+    context,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    await createVerifiedUser(page.request, server, 'Ada Lovelace');
+    await page.addInitScript(() => {
+      // The Push API's names are there, its service is not (as in a browser without one).
+      PushManager.prototype.subscribe = () =>
+        Promise.reject(new DOMException('push service not available', 'AbortError'));
+    });
+    await page.goto('/dashboard/settings');
+    const push = page.getByRole('switch', { name: 'Push notifications on this device' });
+    await expect(push).toBeEnabled();
+    await push.click();
+    await expect(
+      page.getByText(
+        'This browser has no push service, so push notifications cannot be turned on here.',
+        { exact: false },
+      ),
+    ).toBeVisible();
+    await expect(push).toBeDisabled();
+    await expect(push).not.toBeChecked();
+    await expect(page.getByText('This browser cannot receive push notifications.')).toBeVisible();
+  });
+
+  test('Test Notification without permission says only that it failed', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server, 'Ada Lovelace');
+    await page.addInitScript(() => {
+      // The user has blocked notifications for the site.
+      Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+    });
+    await page.goto('/dashboard/settings');
+    await page.getByRole('button', { name: 'Test Notification' }).click();
+    await expect(
+      page.getByText('Could not send notification. Please check browser permissions.'),
+    ).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText('Notifications are working', { exact: false })).toHaveCount(0);
+  });
 });

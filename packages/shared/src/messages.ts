@@ -318,6 +318,8 @@ export const MESSAGES = {
   // ours: plans of other days than today (issue 14)
   planDayOutOfReach: 'Please choose a day within a year of today',
   planDayPast: 'Please choose today or a later day',
+  // ours: the todo dialog's Due Date, whose picker starts at today (issue 31)
+  dueDatePast: 'Please choose today or a later date',
   noPlanOn: (day: string) => `No plan for ${day}`,
   createPlanFor: (day: string) => `Create Plan for ${day}`,
 

@@ -1,6 +1,6 @@
 import { repeatText } from '@daywise/shared';
 import type { Habit, Todo } from '@daywise/shared/schemas';
-import { Repeat as RepeatIcon, SkipForward } from 'lucide-react';
+import { Flame, Repeat as RepeatIcon, SkipForward, Snowflake } from 'lucide-react';
 
 import { useSkipTodo } from '../lib/repeats';
 import { IconButton } from './button';
@@ -12,7 +12,10 @@ export function streakLabel(habit: Pick<Habit, 'streak' | 'freezes'>): string {
   return `Streak ${habit.streak}${freezes}`;
 }
 
-/** '🔥 5', and '❄ 1' beside it while a freeze is in hand. */
+/**
+ * A flame and 5, and a snowflake and 1 beside it while a freeze is in hand. Drawn icons, as the
+ * Streaks card's, not emoji: a system without an emoji font shows those as empty boxes.
+ */
 export function StreakBadge({ habit }: { habit: Pick<Habit, 'streak' | 'freezes'> }) {
   const label = streakLabel(habit);
   return (
@@ -22,10 +25,17 @@ export function StreakBadge({ habit }: { habit: Pick<Habit, 'streak' | 'freezes'
       title={label}
       className="inline-flex items-center gap-1.5 font-medium text-orange-700 dark:text-orange-300"
     >
-      <span aria-hidden>🔥 {habit.streak}</span>
+      <span aria-hidden className="inline-flex items-center gap-0.5">
+        <Flame className="size-3.5" />
+        {habit.streak}
+      </span>
       {habit.freezes > 0 && (
-        <span aria-hidden className="text-sky-700 dark:text-sky-300">
-          ❄ {habit.freezes}
+        <span
+          aria-hidden
+          className="inline-flex items-center gap-0.5 text-sky-700 dark:text-sky-300"
+        >
+          <Snowflake className="size-3.5" />
+          {habit.freezes}
         </span>
       )}
     </span>

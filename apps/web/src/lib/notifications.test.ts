@@ -86,6 +86,19 @@ describe('showNotification', () => {
     },
   );
 
+  it.each(['denied', 'default'] as const)(
+    'answers failed and shows nothing in the page when asked not to, permission %s',
+    async (permission) => {
+      stubNotification(permission, permission);
+      const { showNotification, onInPageReminder } = await load();
+      const listener = vi.fn();
+      onInPageReminder(listener);
+
+      await expect(showNotification(REMINDER, { inPage: false })).resolves.toBe('failed');
+      expect(listener).not.toHaveBeenCalled();
+    },
+  );
+
   it('stops calling a listener once it unsubscribes', async () => {
     const { showNotification, onInPageReminder } = await load();
     const listener = vi.fn();

@@ -3,7 +3,13 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { fakeApi } from '../test/fake-api';
-import { disablePush, enablePush, readPushState, useRenewPushSubscription } from './push';
+import {
+  disablePush,
+  enablePush,
+  PushUnavailableError,
+  readPushState,
+  useRenewPushSubscription,
+} from './push';
 
 // A few bytes are enough to see that the key is decoded from base64url.
 const PUBLIC_KEY = 'BP-_AQID'; // 0x04 0xff 0xbf 0x01 0x02 0x03
@@ -86,6 +92,17 @@ describe('web push on this device', () => {
       endpoint: 'https://push.example.com/new',
       keys: KEYS,
     });
+  });
+
+  it('says the browser has no push service when subscribing is refused, and tells the server nothing', async () => {
+    const { subscribe } = stubPushBrowser('granted', null);
+    subscribe.mockRejectedValueOnce(
+      new DOMException('Registration failed - push service not available', 'AbortError'),
+    );
+    const api = fakeApi().on(pushApi.publicKey, { publicKey: PUBLIC_KEY });
+
+    await expect(enablePush()).rejects.toBeInstanceOf(PushUnavailableError);
+    expect(api.callsTo('POST', '/api/push/subscriptions')).toEqual([]);
   });
 
   it('replaces a subscription made with another key', async () => {

@@ -22,6 +22,34 @@ export function pushSupported(): boolean {
   );
 }
 
+/**
+ * This browser has the Push API's names but no push service behind them (a Chromium build without
+ * one, a browser that turned push off): subscribing is refused whatever the user allows.
+ */
+export class PushUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super('This browser has no push service', { cause });
+    this.name = 'PushUnavailableError';
+  }
+}
+
+/** The refusals a browser gives when it has no push service to subscribe with. */
+const NO_PUSH_SERVICE = new Set(['AbortError', 'NotSupportedError', 'NotAllowedError']);
+
+async function subscribeWith(
+  pushManager: PushManager,
+  applicationServerKey: Uint8Array<ArrayBuffer>,
+): Promise<PushSubscription> {
+  try {
+    return await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  } catch (error) {
+    if (error instanceof DOMException && NO_PUSH_SERVICE.has(error.name)) {
+      throw new PushUnavailableError(error);
+    }
+    throw error;
+  }
+}
+
 /** The VAPID key as applicationServerKey wants it: the bytes of its base64url text. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
@@ -61,7 +89,8 @@ export async function readPushState(): Promise<{ state: PushState; deviceId: str
 
 /**
  * Asks for permission if needed, subscribes this browser with the server's key and tells the
- * server. Resolves with the device, or null when permission was not given.
+ * server. Resolves with the device, or null when permission was not given; rejects with
+ * PushUnavailableError when the browser has no push service.
  */
 export async function enablePush(): Promise<PushDevice | null> {
   if ((await requestNotificationPermission()) !== 'granted') {
@@ -77,10 +106,7 @@ export async function enablePush(): Promise<PushDevice | null> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey,
-  });
+  subscription ??= await subscribeWith(registration.pushManager, applicationServerKey);
   return callApi(pushApi.subscribe, { body: subscriptionBody(subscription) });
 }
 

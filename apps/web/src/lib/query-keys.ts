@@ -33,6 +33,8 @@ export const queryKeys = {
     /** The plan of one day, YYYY-MM-DD (today's too: the key moves on at midnight). */
     day: (date: string) => ['plans', 'day', date] as const,
     completions: (days: number) => ['plans', 'completions', days] as const,
+    /** The first day from a date on that has no plan (Create Plan, when today has one). */
+    firstFree: (from: string) => ['plans', 'first-free', from] as const,
   },
 
   tags: {

@@ -1,3 +1,4 @@
+import { addDays } from '@daywise/shared';
 import type { Plan } from '@daywise/shared/schemas';
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
@@ -17,6 +18,7 @@ import { TagsManager } from './tags-manager';
 import { TodayGoals } from './today-goals';
 import {
   flushTaskDeletes,
+  useFirstFreeDay,
   useHiddenTasks,
   usePlanOfDay,
   useTodayPlan,
@@ -36,6 +38,61 @@ type TabValue = (typeof TABS)[number]['value'];
 interface DialogState {
   plan: Plan | null;
   day: string;
+}
+
+/**
+ * The Create Plan tab. While today is free it plans today; once today has a plan it offers to
+ * change that one, or to plan another day: the first free one from tomorrow on
+ * (docs/product/daily-goals.md).
+ */
+function CreatePlanPrompt({
+  today,
+  todayPlan,
+  todayPending,
+  onCreate,
+  onEdit,
+}: {
+  today: string;
+  todayPlan: Plan | null | undefined;
+  todayPending: boolean;
+  onCreate: (day: string) => void;
+  onEdit: () => void;
+}) {
+  const freeDay = useFirstFreeDay(addDays(today, 1), Boolean(todayPlan));
+  if (!todayPlan) {
+    return (
+      <Card className="p-8 text-center">
+        <h2 className="text-lg font-semibold">Plan your day</h2>
+        <p className="mt-1 text-gray-600 dark:text-gray-300">
+          Give today a title, then add the tasks you want to finish, with tags and reminders.
+        </p>
+        <Button onClick={() => onCreate(today)} disabled={todayPending} className="mt-5">
+          Create New Plan
+        </Button>
+      </Card>
+    );
+  }
+  return (
+    <Card className="p-8 text-center">
+      <h2 className="text-lg font-semibold">Today already has a plan</h2>
+      <p className="mt-1 text-gray-600 dark:text-gray-300">
+        &ldquo;{todayPlan.title}&rdquo; is today&rsquo;s plan. You can change it, or plan another
+        day.
+      </p>
+      <div className="mt-5 flex flex-wrap justify-center gap-3">
+        <Button onClick={onEdit} variant="secondary">
+          Edit Plan
+        </Button>
+        {/* Should looking fail, tomorrow: the dialog says so if that day is taken. */}
+        <Button
+          onClick={() => onCreate(freeDay.data ?? addDays(today, 1))}
+          disabled={freeDay.isPending}
+        >
+          Create New Plan
+        </Button>
+      </div>
+    </Card>
+  );
 }
 
 /**
@@ -68,7 +125,7 @@ export default function DailyGoalsPage() {
   // Leaving the page sends its waiting deletes now: an Undo must not outlive the rows it restores.
   useEffect(() => flushTaskDeletes, []);
 
-  // A new plan starts on the day shown (a past day offers none), or on today from Create Plan.
+  // A new plan starts on the day shown (a past day offers none), or as Create Plan says.
   const openCreate = (start: string) => setDialog({ plan: null, day: start });
   // The plan as shown: a task deleted a moment ago is sent now, not saved back by the edit.
   const openEdit = (plan: Plan | null | undefined) => {
@@ -117,34 +174,13 @@ export default function DailyGoalsPage() {
           />
         </Tabs.Content>
         <Tabs.Content value="create">
-          <Card className="p-8 text-center">
-            {today.data ? (
-              <>
-                <h2 className="text-lg font-semibold">Today already has a plan</h2>
-                <p className="mt-1 text-gray-600 dark:text-gray-300">
-                  &ldquo;{today.data.title}&rdquo; is today&rsquo;s plan. You can change it.
-                </p>
-                <Button onClick={() => openEdit(today.data)} className="mt-5">
-                  Edit Plan
-                </Button>
-              </>
-            ) : (
-              <>
-                <h2 className="text-lg font-semibold">Plan your day</h2>
-                <p className="mt-1 text-gray-600 dark:text-gray-300">
-                  Give today a title, then add the tasks you want to finish, with tags and
-                  reminders.
-                </p>
-                <Button
-                  onClick={() => openCreate(todayDate)}
-                  disabled={today.isPending}
-                  className="mt-5"
-                >
-                  Create New Plan
-                </Button>
-              </>
-            )}
-          </Card>
+          <CreatePlanPrompt
+            today={todayDate}
+            todayPlan={today.data}
+            todayPending={today.isPending}
+            onCreate={openCreate}
+            onEdit={() => openEdit(today.data)}
+          />
         </Tabs.Content>
         <Tabs.Content value="completions">
           <Completions />

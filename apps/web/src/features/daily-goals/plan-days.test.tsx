@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { plansApi, settingsApi, tagsApi } from '@daywise/shared/api';
 import type { Plan } from '@daywise/shared/schemas';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -134,5 +134,36 @@ describe("Today's Goals, day by day", () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'Slow Sunday' })).toBeInTheDocument();
+  });
+
+  it('Create Plan, once today has a plan, plans the first free day from tomorrow on', async () => {
+    const { user } = renderPage(`${PAGE}?tab=create`, {
+      '2026-11-21': planOn('2026-11-21', { title: 'Busy Saturday' }),
+      '2026-11-22': planOn('2026-11-22', { title: 'Slow Sunday' }),
+    });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Today already has a plan' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Plan' })).toBeInTheDocument();
+    const create = screen.getByRole('button', { name: 'Create New Plan' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.click(create);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Daily Goal Plan' });
+    // Sunday is planned too, so the dialog starts on Monday.
+    expect(within(dialog).getByLabelText('Plan Date')).toHaveValue('2026-11-23');
+  });
+
+  it('Create Plan offers tomorrow when today has a plan and tomorrow is free', async () => {
+    const { user } = renderPage(`${PAGE}?tab=create`, {
+      '2026-11-21': planOn('2026-11-21', { title: 'Busy Saturday' }),
+    });
+
+    await screen.findByRole('heading', { name: 'Today already has a plan' });
+    const create = screen.getByRole('button', { name: 'Create New Plan' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.click(create);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Daily Goal Plan' });
+    expect(within(dialog).getByLabelText('Plan Date')).toHaveValue('2026-11-22');
   });
 });

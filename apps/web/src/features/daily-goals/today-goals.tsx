@@ -32,11 +32,15 @@ import {
 async function testNotification(): Promise<void> {
   try {
     await requestNotificationPermission();
-    const outcome = await showNotification({
-      title: NOTIFICATION_MESSAGES.testTitle,
-      body: NOTIFICATION_MESSAGES.testBody,
-      url: REMINDER_PAGES.task,
-    });
+    // The failure alone, never beside an in-page stand-in that says notifications work.
+    const outcome = await showNotification(
+      {
+        title: NOTIFICATION_MESSAGES.testTitle,
+        body: NOTIFICATION_MESSAGES.testBody,
+        url: REMINDER_PAGES.task,
+      },
+      { inPage: false },
+    );
     if (outcome === 'shown') {
       notify.info(MESSAGES.planTestNotificationSent);
     } else if (notificationSupport() === 'denied') {

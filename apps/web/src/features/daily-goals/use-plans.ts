@@ -29,6 +29,12 @@ export function useTodayPlan() {
   return usePlanOfDay(useToday());
 }
 
+/** The first day from `from` on that has no plan, read only while `enabled`. */
+export function useFirstFreeDay(from: string, enabled: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({ ...planQueries.firstFreeDay(from, queryClient), enabled });
+}
+
 export function useTags() {
   return useQuery(planQueries.tags());
 }

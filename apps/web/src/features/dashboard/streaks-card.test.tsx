@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { renderWithProviders } from '../../test/render';
+import { expectDrawnStreakIcons } from '../../test/streaks';
 import { StreaksCard } from './streaks-card';
 
 const SUMMARY: DashboardSummary = {
@@ -43,11 +44,13 @@ describe('Daily Streaks: habits beside the plan streaks', () => {
       'href',
       '/dashboard/todos',
     );
-    expect(within(water).getByRole('img', { name: 'Streak 9, 1 freeze' })).toHaveTextContent(
-      '🔥 9❄ 1',
-    );
+    const waterStreak = within(water).getByRole('img', { name: 'Streak 9, 1 freeze' });
+    expect(waterStreak).toHaveTextContent(/^91$/);
+    expectDrawnStreakIcons(waterStreak);
     expect(within(water).getByText('Best 9')).toBeInTheDocument();
-    expect(within(rent).getByRole('img', { name: 'Streak 2' })).toHaveTextContent('🔥 2');
+    const rentStreak = within(rent).getByRole('img', { name: 'Streak 2' });
+    expect(rentStreak).toHaveTextContent(/^2$/);
+    expect(rentStreak.querySelector('svg.lucide-flame')).not.toBeNull();
     expect(within(rent).getByText('Best 5')).toBeInTheDocument();
   });
 

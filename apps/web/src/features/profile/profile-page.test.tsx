@@ -10,7 +10,7 @@ import { errorResponse, fakeApi, type FakeRequest } from '../../test/fake-api';
 import { createTestQueryClient, renderWithProviders } from '../../test/render';
 import ProfilePage from './profile-page';
 import type * as ResizeImageModule from './resize-image';
-import { resizeImage } from './resize-image';
+import { resizeImage, UndecodableImageError } from './resize-image';
 
 vi.mock('../../lib/toast', () => ({
   notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
@@ -398,8 +398,32 @@ describe('ProfilePage', () => {
     expect(notify.success).toHaveBeenCalledWith(MESSAGES.profileUpdated);
   });
 
+  it('refuses a file the browser cannot read as a picture, and stages nothing', async () => {
+    // A text file named fake.png: an image type by its name, but no picture inside.
+    vi.mocked(resizeImage).mockRejectedValue(new UndecodableImageError());
+    const { calls } = stubApi();
+    const user = await openEditor();
+
+    await user.upload(
+      screen.getByLabelText('Upload Photo'),
+      new File(['just some text'], 'fake.png', { type: 'image/png' }),
+    );
+
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith(MESSAGES.invalidImage));
+    expect(notify.error).not.toHaveBeenCalledWith(MESSAGES.pictureProcessFailed);
+    expect(progressToast.dismiss).toHaveBeenCalledWith(`progress:${MESSAGES.pictureProcessing}`);
+    expect(screen.queryByText('Your new photo will be uploaded when you save.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Photo' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('button', { name: 'Edit Profile' });
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => call.method)).toEqual([
+      'PATCH',
+    ]);
+  });
+
   it('falls back to the original file when resizing fails', async () => {
-    vi.mocked(resizeImage).mockRejectedValue(new Error('cannot decode'));
+    vi.mocked(resizeImage).mockRejectedValue(new Error('no 2D canvas context'));
     const { calls } = stubApi();
     const user = await openEditor();
 

@@ -72,13 +72,33 @@ async function encode(bitmap: ImageBitmap, type: string): Promise<Blob> {
 }
 
 /**
+ * A file the browser cannot decode as a picture (a text file named fake.png): the server, which
+ * takes only JPEG, PNG, GIF and WebP, would refuse it too, so it is refused when picked.
+ */
+export class UndecodableImageError extends Error {
+  constructor() {
+    super('The file is not a picture the browser can read');
+    this.name = 'UndecodableImageError';
+  }
+}
+
+async function decode(file: File): Promise<ImageBitmap> {
+  try {
+    return await createImageBitmap(file);
+  } catch {
+    throw new UndecodableImageError();
+  }
+}
+
+/**
  * Shrinks a picture in the browser so its longest side is at most 500 px, at quality 0.8
  *: PNG, GIF and WebP keep their type, anything else becomes JPEG. A browser that
  * cannot encode the type (GIF, usually) answers with PNG; the file says what it really holds.
- * Rejects when the image cannot be decoded; the caller then falls back to the original file.
+ * Rejects with UndecodableImageError when the file is no picture; any other failure (no canvas,
+ * no encoder) leaves the caller to fall back to the original file.
  */
 export async function resizeImage(file: File): Promise<File> {
-  const bitmap = await createImageBitmap(file);
+  const bitmap = await decode(file);
   try {
     const blob = await encode(bitmap, outputType(file.type));
     const type = blob.type || outputType(file.type);

@@ -3,7 +3,7 @@ import type { Profile } from '@daywise/shared/schemas';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 
 import { notify, progressToast } from '../../lib/toast';
-import { isAcceptableImage, resizeImage } from './resize-image';
+import { isAcceptableImage, resizeImage, UndecodableImageError } from './resize-image';
 import type { ProfileSave } from './use-profile';
 
 export type StagedPicture =
@@ -19,18 +19,25 @@ export function pictureChange(staged: StagedPicture): ProfileSave['picture'] {
   return staged.kind === 'remove' ? 'remove' : null;
 }
 
-/** The picture resized in the browser, or the original if that failed. */
-async function resizeOrKeep(file: File): Promise<{ file: File; failed: boolean }> {
+interface Resized {
+  file: File;
+  failed: boolean;
+  /** The file is no picture at all (docs/product/profile-and-settings.md#picture). */
+  unreadable: boolean;
+}
+
+/** The picture resized in the browser, or the original if resizing failed. */
+async function resizeOrKeep(file: File): Promise<Resized> {
   try {
-    return { file: await resizeImage(file), failed: false };
-  } catch {
-    return { file, failed: true };
+    return { file: await resizeImage(file), failed: false, unreadable: false };
+  } catch (error) {
+    return { file, failed: true, unreadable: error instanceof UndecodableImageError };
   }
 }
 
 /** Says how the resize went; false if the result cannot be uploaded. */
-function announce({ file, failed }: { file: File; failed: boolean }): boolean {
-  if (!isAcceptableImage(file)) {
+function announce({ file, failed, unreadable }: Resized): boolean {
+  if (unreadable || !isAcceptableImage(file)) {
     notify.error(MESSAGES.invalidImage);
     return false;
   }

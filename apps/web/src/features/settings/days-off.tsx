@@ -181,7 +181,8 @@ export function DaysOff() {
             </p>
             <p>
               Every 7 occurrences on time in a row earn a freeze, which covers one missed
-              occurrence; you can hold up to 3. The ❄ beside a streak shows the freezes you have.
+              occurrence; you can hold up to 3. The snowflake beside a streak shows the freezes you
+              have.
             </p>
             <p>On a day off, an occurrence due that day neither breaks nor extends a streak.</p>
           </div>

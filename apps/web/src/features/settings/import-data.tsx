@@ -361,12 +361,9 @@ export function ImportData() {
         }`}
       >
         <FileUp aria-hidden className="size-6 text-gray-500" />
-        <label
-          htmlFor={inputId}
-          className="cursor-pointer font-semibold text-blue-700 underline dark:text-blue-300"
-        >
-          Choose a file to import
-        </label>
+        {/* One way to choose: the link. The native input (and its own 'Choose File' button) is
+            only visually hidden, so the keyboard and screen readers still reach it; the link
+            shows its focus. */}
         <input
           ref={input}
           id={inputId}
@@ -375,8 +372,14 @@ export function ImportData() {
           aria-describedby={hintId}
           disabled={preview.isPending}
           onChange={(event) => read(event.target.files?.[0])}
-          className="text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-gray-100 file:px-3 file:py-1.5 dark:file:bg-gray-800"
+          className="peer sr-only"
         />
+        <label
+          htmlFor={inputId}
+          className="cursor-pointer rounded font-semibold text-blue-700 underline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 dark:text-blue-300"
+        >
+          Choose a file to import
+        </label>
         <span className="text-gray-600 dark:text-gray-400">or drop it here</span>
       </div>
       {preview.isPending && (

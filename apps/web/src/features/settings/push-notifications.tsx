@@ -8,7 +8,13 @@ import { errorPanelClass, LoadError } from '../../components/load-error';
 import { Toggle } from '../../components/toggle';
 import { formatDateTimeIn } from '../../lib/format';
 import { NOTIFICATION_MESSAGES, notificationSupport } from '../../lib/notifications';
-import { disablePush, enablePush, type PushState, readPushState } from '../../lib/push';
+import {
+  disablePush,
+  enablePush,
+  type PushState,
+  PushUnavailableError,
+  readPushState,
+} from '../../lib/push';
 import { queryKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
 import { PUSH_MESSAGES } from './push-messages';
@@ -72,8 +78,14 @@ export function PushNotifications({ timeZone }: { timeZone: string }) {
           notify.error(NOTIFICATION_MESSAGES.permissionDenied);
         }
       }
-    } catch {
-      notify.error(on ? PUSH_MESSAGES.enableFailed : PUSH_MESSAGES.disableFailed);
+    } catch (error) {
+      if (error instanceof PushUnavailableError) {
+        // Says why, and the switch stays off and disabled with the explanation under it.
+        setState('unsupported');
+        notify.error(PUSH_MESSAGES.noPushService);
+      } else {
+        notify.error(on ? PUSH_MESSAGES.enableFailed : PUSH_MESSAGES.disableFailed);
+      }
     } finally {
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: queryKeys.pushDevices });

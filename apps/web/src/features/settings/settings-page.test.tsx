@@ -95,6 +95,17 @@ describe('SettingsPage', () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(MESSAGES.settingUpdated));
   });
 
+  it('puts Import right after Your data, not below Delete Account', async () => {
+    stubApi();
+    renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Your data' });
+    const sections = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    expect(sections.indexOf('Import')).toBe(sections.indexOf('Your data') + 1);
+    expect(sections.indexOf('Import')).toBeLessThan(sections.indexOf('Account Actions'));
+  });
+
   it('keeps the notification diagnostics behind a closed Troubleshooting disclosure', async () => {
     stubApi();
     const user = renderPage();

@@ -83,6 +83,11 @@ export default function SettingsPage() {
 
           <YourDataSection timezone={settings.preferences.timezone} />
 
+          {/* Import sits beside the exports it takes back (docs/product/profile-and-settings.md). */}
+          <SettingsSection title="Import">
+            <ImportData />
+          </SettingsSection>
+
           <SettingsSection title="Calendar feed">
             <CalendarFeedSettings />
           </SettingsSection>
@@ -106,10 +111,6 @@ export default function SettingsPage() {
               </SignOutButton>
               <DeleteAccount />
             </div>
-          </SettingsSection>
-
-          <SettingsSection title="Import">
-            <ImportData />
           </SettingsSection>
         </>
       )}

@@ -279,3 +279,22 @@ export function choiceFromRepeat(repeat: Repeat | null, dueDate: string): Repeat
   }
   return { ...blank, preset: 'kept', kept: repeat };
 }
+
+/**
+ * The choice once the Repeat menu says `preset`. Custom… starts from the rule chosen so far (a
+ * todo's 'Every month on the 1st' opens as every 1 month on day 1), not from a weekly default;
+ * a rule its fields cannot show keeps the fields as they were.
+ */
+export function withPreset(
+  choice: RepeatChoice,
+  preset: RepeatPreset,
+  dueDate: string,
+): RepeatChoice {
+  if (preset !== 'custom' || choice.preset === 'custom') {
+    return { ...choice, preset };
+  }
+  const current = buildRepeat(choice, dueDate).repeat;
+  const parts = current ? parseRepeatRule(current.rule, current.from) : null;
+  const custom = parts && current ? customOf(parts, current.from, dueDate) : null;
+  return { ...choice, preset, custom: custom ?? choice.custom };
+}

@@ -176,6 +176,36 @@ describe('the todo dialog Repeat field', () => {
     expect(api.callsTo('PATCH', '/api/todos/:id')[1]?.body).toMatchObject({ repeat: null });
   });
 
+  it("Custom… starts from the todo's own rule, not a weekly default", async () => {
+    stubApi();
+    const todo = makeTodo({
+      // A Friday, so a weekly default would read 'Every week on Fri'.
+      dueDate: '2027-01-01',
+      repeat: { rule: 'FREQ=MONTHLY;BYMONTHDAY=1', from: 'due' },
+    });
+    const { user } = renderDialog(todo);
+    expect(repeatMenu()).toHaveDisplayValue('Every month on the 1st');
+
+    await user.selectOptions(repeatMenu(), 'Custom…');
+
+    expect(screen.getByLabelText('Repeat every')).toHaveValue(1);
+    expect(screen.getByLabelText('Unit')).toHaveValue('MONTHLY');
+    expect(screen.getByLabelText('Day of the month')).toHaveValue(1);
+    // The rule in words under the field.
+    expect(screen.getByText('Every month on the 1st', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('Custom… starts from the repeat just chosen in the menu', async () => {
+    stubApi();
+    const { user } = renderDialog();
+    await user.type(dueDate(), '2026-11-13');
+    await user.selectOptions(repeatMenu(), 'Every year on 13 Nov');
+    await user.selectOptions(repeatMenu(), 'Custom…');
+
+    expect(screen.getByLabelText('Unit')).toHaveValue('YEARLY');
+    expect(screen.getByText('Every year on 13 Nov', { selector: 'p' })).toBeInTheDocument();
+  });
+
   it('keeps a rule its fields cannot show', async () => {
     const api = stubApi();
     const todo = makeTodo({
@@ -188,5 +218,34 @@ describe('the todo dialog Repeat field', () => {
     await user.click(screen.getByRole('button', { name: 'Update Todo' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.callsTo('PATCH', '/api/todos/:id')[0]?.body).not.toHaveProperty('repeat');
+  });
+});
+
+describe('the todo dialog Due Date', () => {
+  it('refuses a typed date before today, as the picker does, and sends nothing', async () => {
+    const api = stubApi();
+    const { user, onClose } = renderDialog();
+    expect(dueDate()).toHaveAttribute('min', TODAY);
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'File taxes');
+    await user.type(dueDate(), '2020-01-15');
+    await user.click(screen.getByRole('button', { name: 'Create Todo' }));
+
+    expect(await screen.findByText('Please choose today or a later date')).toBeInTheDocument();
+    expect(dueDate()).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/todos')).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('lets an overdue todo keep its past due date', async () => {
+    const api = stubApi();
+    const { user, onClose } = renderDialog(makeTodo({ title: 'Old chore', dueDate: '2026-11-01' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), '!');
+    await user.click(screen.getByRole('button', { name: 'Update Todo' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('PATCH', '/api/todos/:id')[0]?.body).toMatchObject({
+      title: 'Old chore!',
+      dueDate: '2026-11-01',
+    });
   });
 });

@@ -19,6 +19,7 @@ import {
   REPEAT_PRESETS,
   type RepeatChoice,
   type RepeatPreset,
+  withPreset,
 } from './repeat-choice';
 
 const UNIT_LABELS: Record<RepeatFreq, [string, string]> = {
@@ -296,7 +297,9 @@ export function RepeatField({ value, onChange, dueDate, error, note }: RepeatFie
           value={value.preset}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy || undefined}
-          onChange={(event) => onChange({ ...value, preset: event.target.value as RepeatPreset })}
+          onChange={(event) =>
+            onChange(withPreset(value, event.target.value as RepeatPreset, dueDate))
+          }
           className={`${selectClass} w-full`}
         >
           {presets.map((preset) => (

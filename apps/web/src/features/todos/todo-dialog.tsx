@@ -1,7 +1,7 @@
 import { MESSAGES } from '@daywise/shared';
 import type { Todo, TodoCreate } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   type Control,
   Controller,
@@ -116,6 +116,8 @@ export function TodoDialog({ todo, today, onClose, onCreated, focusOnClose }: To
   const create = useCreateTodo();
   const update = useUpdateTodo();
   const saving = create.isPending || update.isPending;
+  const savedDueDate = todo?.dueDate ?? null;
+  const schema = useMemo(() => todoFormSchema(today, savedDueDate), [today, savedDueDate]);
   const {
     register,
     control,
@@ -125,7 +127,7 @@ export function TodoDialog({ todo, today, onClose, onCreated, focusOnClose }: To
     getValues,
     formState: { errors },
   } = useForm<TodoFormValues, unknown, TodoCreate>({
-    resolver: zodResolver(todoFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: initialValues(todo, today),
   });
   const titleMissing = useWatch({ control, name: 'title' }).trim() === '';

@@ -6,42 +6,53 @@ import { buildRepeat, choiceFromRepeat, type RepeatChoice } from './repeat-choic
 
 /**
  * The form's own values (the reminder has an on/off switch and a time), turned into the API's
- * shape and then checked by the same shared schema the server uses.
+ * shape and then checked by the same shared schema the server uses. The Due Date picker starts at
+ * `today`, and a typed date says the same: a date before today is refused, except `savedDueDate`,
+ * the one an overdue todo already has, which it keeps (docs/product/todos.md).
  */
-export const todoFormSchema = z
-  .object({
-    title: z.string(),
-    description: z.string(),
-    priority: z.enum(PRIORITIES),
-    dueDate: z.string(),
-    reminderOn: z.boolean(),
-    reminderTime: z.string(),
-    tagIds: z.array(z.string()),
-    repeat: z.custom<RepeatChoice>(),
-  })
-  .superRefine((values, context) => {
-    if (values.repeat.preset === 'none') {
-      return;
-    }
-    // A repeating todo's series starts on its due date (docs/product/todos.md).
-    if (!values.dueDate) {
-      context.addIssue({ code: 'custom', path: ['dueDate'], message: MESSAGES.repeatNeedsDueDate });
-      return;
-    }
-    const built = buildRepeat(values.repeat, values.dueDate);
-    if (built.error !== undefined) {
-      context.addIssue({ code: 'custom', path: ['repeat'], message: built.error });
-    }
-  })
-  .transform(({ reminderOn, repeat, ...values }): TodoCreate => ({
-    ...values,
-    dueDate: values.dueDate || null,
-    reminderTime: reminderOn ? values.reminderTime : null,
-    repeat: values.dueDate ? (buildRepeat(repeat, values.dueDate).repeat ?? null) : null,
-  }))
-  .pipe(todoCreateSchema);
+export const todoFormSchema = (today: string, savedDueDate: string | null = null) =>
+  z
+    .object({
+      title: z.string(),
+      description: z.string(),
+      priority: z.enum(PRIORITIES),
+      dueDate: z.string(),
+      reminderOn: z.boolean(),
+      reminderTime: z.string(),
+      tagIds: z.array(z.string()),
+      repeat: z.custom<RepeatChoice>(),
+    })
+    .superRefine((values, context) => {
+      if (values.dueDate && values.dueDate < today && values.dueDate !== savedDueDate) {
+        context.addIssue({ code: 'custom', path: ['dueDate'], message: MESSAGES.dueDatePast });
+        return;
+      }
+      if (values.repeat.preset === 'none') {
+        return;
+      }
+      // A repeating todo's series starts on its due date (docs/product/todos.md).
+      if (!values.dueDate) {
+        context.addIssue({
+          code: 'custom',
+          path: ['dueDate'],
+          message: MESSAGES.repeatNeedsDueDate,
+        });
+        return;
+      }
+      const built = buildRepeat(values.repeat, values.dueDate);
+      if (built.error !== undefined) {
+        context.addIssue({ code: 'custom', path: ['repeat'], message: built.error });
+      }
+    })
+    .transform(({ reminderOn, repeat, ...values }): TodoCreate => ({
+      ...values,
+      dueDate: values.dueDate || null,
+      reminderTime: reminderOn ? values.reminderTime : null,
+      repeat: values.dueDate ? (buildRepeat(repeat, values.dueDate).repeat ?? null) : null,
+    }))
+    .pipe(todoCreateSchema);
 
-export type TodoFormValues = z.input<typeof todoFormSchema>;
+export type TodoFormValues = z.input<ReturnType<typeof todoFormSchema>>;
 
 export const sameRepeat = (a: Repeat | null, b: Repeat | null) =>
   a === b || (a !== null && b !== null && a.rule === b.rule && a.from === b.from);
