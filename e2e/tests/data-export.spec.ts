@@ -1,24 +1,6 @@
-import fs from 'node:fs';
-
-import type { Download, Page } from '@playwright/test';
-
 import { createVerifiedUser } from '../support/accounts';
+import { exportFromSettings } from '../support/downloads';
 import { expect, test } from '../support/fixtures';
-
-/** Clicks an export button and waits for the file the page saves. */
-async function downloadFrom(
-  page: Page,
-  button: string,
-): Promise<{ file: Download; bytes: Buffer }> {
-  const section = page.getByRole('region', { name: 'Your data' });
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    section.getByRole('button', { name: button }).click(),
-  ]);
-  const path = await file.path();
-  await expect(section.getByText(`Saved ${file.suggestedFilename()}`)).toBeVisible();
-  return { file, bytes: fs.readFileSync(path) };
-}
 
 test.describe('Your data', () => {
   test('downloads the JSON archive, both CSV files and the PDF report from Settings', async ({
@@ -41,7 +23,7 @@ test.describe('Your data', () => {
     const section = page.getByRole('region', { name: 'Your data' });
     await expect(section.getByRole('button', { name: 'Export JSON' })).toBeVisible();
 
-    const archive = await downloadFrom(page, 'Export JSON');
+    const archive = await exportFromSettings(page, 'Export JSON');
     expect(archive.file.suggestedFilename()).toMatch(/^daywise-archive-\d{4}-\d{2}-\d{2}\.json$/);
     const json = JSON.parse(archive.bytes.toString('utf8')) as {
       format: string;
@@ -58,7 +40,7 @@ test.describe('Your data', () => {
     );
     expect(json.plans[0]?.tasks.map((task) => task.title)).toEqual(['Stretch', '+Read']);
 
-    const todos = await downloadFrom(page, 'Export todos CSV');
+    const todos = await exportFromSettings(page, 'Export todos CSV');
     expect(todos.file.suggestedFilename()).toMatch(/^daywise-todos-\d{4}-\d{2}-\d{2}\.csv$/);
     expect([...todos.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const todoText = todos.bytes.toString('utf8');
@@ -67,14 +49,14 @@ test.describe('Your data', () => {
     expect(todoText).toContain("'=SUM(A1:A2)");
     expect(todoText).toContain('Café ☕ Ünïcödé');
 
-    const tasks = await downloadFrom(page, 'Export plan tasks CSV');
+    const tasks = await exportFromSettings(page, 'Export plan tasks CSV');
     expect(tasks.file.suggestedFilename()).toMatch(/^daywise-plan-tasks-\d{4}-\d{2}-\d{2}\.csv$/);
     const taskText = tasks.bytes.toString('utf8');
     expect(taskText).toContain('Plan date,Plan title,Position,Task ID,Title');
     expect(taskText).toContain(',Good day,1,');
     expect(taskText).toContain(",'+Read,");
 
-    const report = await downloadFrom(page, 'Export PDF');
+    const report = await exportFromSettings(page, 'Export PDF');
     expect(report.file.suggestedFilename()).toMatch(
       /^daywise-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/,
     );

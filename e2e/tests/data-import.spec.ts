@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { APIResponse } from '@playwright/test';
 
 import { createVerifiedUser } from '../support/accounts';
+import { exportFromSettings } from '../support/downloads';
 import { expect, test } from '../support/fixtures';
 
 const TODOIST = join(
@@ -94,15 +95,8 @@ test.describe('Import', () => {
       }),
     );
     await page.goto('/dashboard/settings');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page
-        .getByRole('region', { name: 'Your data' })
-        .getByRole('button', { name: 'Export JSON' })
-        .click(),
-    ]);
     const file = testInfo.outputPath('archive.json');
-    fs.copyFileSync(await download.path(), file);
+    fs.writeFileSync(file, (await exportFromSettings(page, 'Export JSON')).bytes);
 
     // Grace's new account takes it in.
     await page.context().clearCookies();
@@ -150,15 +144,8 @@ test.describe('Import', () => {
     });
     expect(planned.ok()).toBe(true);
     await page.goto('/dashboard/settings');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page
-        .getByRole('region', { name: 'Your data' })
-        .getByRole('button', { name: 'Export JSON' })
-        .click(),
-    ]);
     const file = testInfo.outputPath('archive.json');
-    fs.copyFileSync(await download.path(), file);
+    fs.writeFileSync(file, (await exportFromSettings(page, 'Export JSON')).bytes);
 
     const section = page.getByRole('region', { name: 'Import' });
     await section.getByLabel('Choose a file to import').setInputFiles(file);
