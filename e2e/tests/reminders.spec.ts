@@ -1,4 +1,6 @@
 import { createVerifiedUser } from '../support/accounts';
+import type { Page } from '@playwright/test';
+
 import { expect, test } from '../support/fixtures';
 
 // The user lives in New York: the reminder's 09:00 is 09:00 there.
@@ -37,6 +39,70 @@ test.describe('Reminders in the open tab', () => {
     await expect(reminder).toBeVisible();
     await expect(reminder).toContainText('The fern too');
     await expect(page.getByRole('dialog')).toHaveCount(1);
+  });
+});
+
+/** The reminder time of this minute in UTC, the user's zone until chosen: it fires at once. */
+const thisMinute = () => new Date().toISOString().slice(11, 16);
+
+/** The answer to a tab's "may I show this reminder?" (ADR 0019, 2026-11-28). */
+const claimAnswer = async (page: Page) =>
+  (
+    await page.waitForResponse((response) =>
+      response.url().endsWith('/api/notifications/reminders/claim'),
+    )
+  ).json() as Promise<{ show: boolean }>;
+
+test.describe('A reminder reaches its user once', () => {
+  test('a page opened after the reminder was emailed does not show it again', async ({
+    page,
+    server,
+  }) => {
+    const { email } = await createVerifiedUser(page.request, server);
+    const created = await page.request.post('/api/todos', {
+      data: { title: 'Call Grandma', reminderTime: thisMinute() },
+    });
+    expect(created.status()).toBe(201);
+    await expect
+      .poll(async () => (await server.mailbox.latestTo(email)).subject, { timeout: 15_000 })
+      .toBe('Reminder: Call Grandma');
+
+    // The reminder passed less than 2 minutes ago, so the new page's timer fires; the server
+    // says it was delivered.
+    const answer = claimAnswer(page);
+    await page.goto('/dashboard/todos');
+    expect(await answer).toEqual({ show: false });
+    await expect(page.getByRole('dialog', { name: 'Reminder: Call Grandma' })).toHaveCount(0);
+  });
+
+  test('two tabs open when it comes due show it once between them', async ({
+    page,
+    context,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    // No email and no push device: the server leaves the reminder to the open tabs.
+    const off = await page.request.patch('/api/settings', {
+      data: { group: 'notifications', key: 'email', value: false },
+    });
+    expect(off.status()).toBe(200);
+    const created = await page.request.post('/api/todos', {
+      data: { title: 'Call Grandma', reminderTime: thisMinute() },
+    });
+    expect(created.status()).toBe(201);
+
+    // Both tabs open within its 2 minutes of grace, so both timers fire.
+    const tabs = [page, await context.newPage()];
+    const answers = tabs.map(async (tab) => {
+      const answer = claimAnswer(tab);
+      await tab.goto('/dashboard/todos');
+      return (await answer).show;
+    });
+    const shown = await Promise.all(answers);
+    expect([...shown].sort()).toEqual([false, true]);
+    const dialogs = tabs.map((tab) => tab.getByRole('dialog', { name: 'Reminder: Call Grandma' }));
+    await expect(dialogs[shown.indexOf(true)]!).toBeVisible();
+    await expect(dialogs[shown.indexOf(false)]!).toHaveCount(0);
   });
 });
 
