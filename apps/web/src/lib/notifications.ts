@@ -8,6 +8,7 @@ import type { ReminderItemKind } from '@daywise/shared';
 import { notificationsApi } from '@daywise/shared/api';
 
 import { ApiClientError, callApi } from './api-client';
+import { NOTIFICATION_WORKER_URL } from './offline-worker';
 import type { ReminderOccurrence } from './reminders';
 
 /**
@@ -46,7 +47,7 @@ export const NOTIFICATION_TAG = 'daywise-reminder';
 export const PERMISSION_RELOAD_DELAY_MS = 1000;
 
 /** The worker script lives at the site root, so its scope is the whole site. */
-export const NOTIFICATION_WORKER_URL = '/notification-sw.js';
+export { NOTIFICATION_WORKER_URL };
 
 const NOTIFICATION_ICON = '/favicon.svg';
 
