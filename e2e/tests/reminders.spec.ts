@@ -1,6 +1,6 @@
-import { createVerifiedUser } from '../support/accounts';
 import type { Page } from '@playwright/test';
 
+import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
 // The user lives in New York: the reminder's 09:00 is 09:00 there.
