@@ -30,6 +30,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     ...devices['Desktop Chrome'],
+    // The production build registers its worker for every visitor (ADR 0019, 2026-11-28), and a
+    // page a worker controls escapes page.route; the tests of the worker itself allow it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
@@ -40,7 +42,76 @@ test.describe('Reminders in the open tab', () => {
   });
 });
 
+/** The reminder time of this minute in UTC, the user's zone until chosen: it fires at once. */
+const thisMinute = () => new Date().toISOString().slice(11, 16);
+
+/** The answer to a tab's "may I show this reminder?" (ADR 0019, 2026-11-28). */
+const claimAnswer = async (page: Page) =>
+  (
+    await page.waitForResponse((response) =>
+      response.url().endsWith('/api/notifications/reminders/claim'),
+    )
+  ).json() as Promise<{ show: boolean }>;
+
+test.describe('A reminder reaches its user once', () => {
+  test('a page opened after the reminder was emailed does not show it again', async ({
+    page,
+    server,
+  }) => {
+    const { email } = await createVerifiedUser(page.request, server);
+    // The settings are made in UTC now, so the page's first read does not move them to its zone.
+    expect((await page.request.get('/api/settings')).ok()).toBe(true);
+    const created = await page.request.post('/api/todos', {
+      data: { title: 'Call Grandma', reminderTime: thisMinute() },
+    });
+    expect(created.status()).toBe(201);
+    await expect
+      .poll(async () => (await server.mailbox.latestTo(email)).subject, { timeout: 15_000 })
+      .toBe('Reminder: Call Grandma');
+
+    // The reminder passed less than 2 minutes ago, so the new page's timer fires; the server
+    // says it was delivered.
+    const answer = claimAnswer(page);
+    await page.goto('/dashboard/todos');
+    expect(await answer).toEqual({ show: false });
+    await expect(page.getByRole('dialog', { name: 'Reminder: Call Grandma' })).toHaveCount(0);
+  });
+
+  test('two tabs open when it comes due show it once between them', async ({
+    page,
+    context,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    // No email and no push device: the server leaves the reminder to the open tabs.
+    const off = await page.request.patch('/api/settings', {
+      data: { group: 'notifications', key: 'email', value: false },
+    });
+    expect(off.status()).toBe(200);
+    const created = await page.request.post('/api/todos', {
+      data: { title: 'Call Grandma', reminderTime: thisMinute() },
+    });
+    expect(created.status()).toBe(201);
+
+    // Both tabs open within its 2 minutes of grace, so both timers fire.
+    const tabs = [page, await context.newPage()];
+    const answers = tabs.map(async (tab) => {
+      const answer = claimAnswer(tab);
+      await tab.goto('/dashboard/todos');
+      return (await answer).show;
+    });
+    const shown = await Promise.all(answers);
+    expect([...shown].sort()).toEqual([false, true]);
+    const dialogs = tabs.map((tab) => tab.getByRole('dialog', { name: 'Reminder: Call Grandma' }));
+    await expect(dialogs[shown.indexOf(true)]!).toBeVisible();
+    await expect(dialogs[shown.indexOf(false)]!).toHaveCount(0);
+  });
+});
+
 test.describe('The installable app', () => {
+  // These tests are about the worker itself (see playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
   test('every page links the manifest, which names the app and its icons', async ({
     page,
     server,
@@ -77,16 +148,14 @@ test.describe('The installable app', () => {
     }
   });
 
-  test('once the worker is installed, a page that cannot load shows the offline page', async ({
+  test('without notifications, a page that cannot load shows the offline page, which returns by itself', async ({
     page,
     server,
     context,
   }) => {
-    await context.grantPermissions(['notifications']);
+    // Notifications were never allowed: the worker is registered for every visitor anyway.
     await createVerifiedUser(page.request, server);
     await page.goto('/dashboard/settings');
-    await page.getByText('Troubleshooting').click();
-    await page.getByRole('button', { name: 'Setup SW' }).click();
     await expect
       .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
       .toBe(true);
@@ -94,9 +163,10 @@ test.describe('The installable app', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Try Again' })).toBeVisible();
 
+    // Back online, the page loads again without Try Again.
     await context.setOffline(false);
-    await page.getByRole('link', { name: 'Try Again' }).click();
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   });
 });

@@ -87,6 +87,56 @@ test.describe('Resilience', () => {
   });
 });
 
+test.describe('While the server cannot be reached', () => {
+  test('a page whose code cannot load says the server cannot be reached, and Try Again loads it', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    await page.goto('/dashboard/todos');
+    await expect(page.getByRole('heading', { name: 'My Todos' })).toBeVisible();
+
+    // The server stops answering: nothing gets through, the browser itself is online.
+    await page.route('**/*', (route) => route.abort('connectionrefused'));
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Daily Goals' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Cannot reach the server' })).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toBeHidden();
+
+    await page.unroute('**/*');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Daily Goals' })).toBeVisible();
+  });
+
+  test('a todo created while the server did not answer is sent again, and made once', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    await page.goto('/dashboard/todos');
+    let refused = false;
+    await page.route(isListRead, (route) => {
+      if (route.request().method() === 'POST' && !refused) {
+        refused = true;
+        return route.abort('connectionrefused');
+      }
+      return route.fallback();
+    });
+    await page.getByRole('button', { name: 'New Todo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Todo' });
+    await dialog.getByLabel('Title').fill('Plan the trip');
+    await dialog.getByRole('button', { name: 'Create Todo' }).click();
+
+    await expect(page.getByText('Todo created successfully!')).toBeVisible();
+    expect(refused).toBe(true);
+    await expect(pendingList(page).getByRole('heading', { name: 'Plan the trip' })).toHaveCount(1);
+    const listed = await page.request.get('/api/todos');
+    expect(((await listed.json()) as { items: unknown[] }).items).toHaveLength(1);
+  });
+});
+
 test.describe('The phone menu and Back', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 

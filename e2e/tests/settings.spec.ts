@@ -92,6 +92,9 @@ test.describe('Settings', () => {
 });
 
 test.describe('Notifications', () => {
+  // These tests are about the worker itself (see playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
   test('the reminder tools: test notification, diagnostics, service worker', async ({
     page,
     server,

@@ -375,6 +375,73 @@ test.describe('Social', () => {
     await expect(grace.page.getByText('No shared plans yet')).toBeVisible();
   });
 
+  test('after unfriending, the shared plan and the chat stay readable, read-only, until friends again', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    test.slow();
+    const { ada, grace } = await adaAndGrace(page, server, browser);
+    await befriend(ada, grace);
+    const friendId = async (person: Person) => {
+      const answer = await person.page.request.get('/api/friends');
+      return ((await answer.json()) as { friends: { id: string }[] }).friends[0]!.id;
+    };
+    const graceId = await friendId(ada);
+    const adaId = await friendId(grace);
+    const chat = await ada.page.request.post('/api/chats', { data: { friendId: graceId } });
+    const { id: chatId } = (await chat.json()) as { id: string };
+    const sent = await ada.page.request.post(`/api/chats/${chatId}/messages`, {
+      data: { content: 'See you Saturday' },
+    });
+    expect(sent.status()).toBe(201);
+    const plan = await ada.page.request.post('/api/shared-plans', {
+      data: { title: 'Saturday hike', date: '2026-11-28', friendId: graceId },
+    });
+    expect(plan.status()).toBe(201);
+
+    // Ada's page has not heard of the unfriending yet (its friends list stays as it was).
+    const friendsBefore = await (await ada.page.request.get('/api/friends')).text();
+    await ada.page.route('**/api/friends', (route) =>
+      route.fulfill({ contentType: 'application/json', body: friendsBefore }),
+    );
+    await visit(ada.page, '/dashboard/social');
+    await ada.page.getByRole('tab', { name: 'Shared Plans' }).click();
+    await ada.page.getByRole('button', { name: 'Saturday hike', exact: true }).click();
+    const detail = ada.page.getByRole('dialog', { name: 'Saturday hike' });
+    const unfriended = await grace.page.request.delete(`/api/friends/${adaId}`);
+    expect(unfriended.ok()).toBe(true);
+    await detail.getByRole('textbox', { name: 'New task' }).fill('Pack boots');
+    await detail.getByRole('textbox', { name: 'New task' }).press('Enter');
+    // The server's reason, not 'Failed to add task'.
+    await expect(detail.getByRole('alert')).toHaveText('You can only do this with a friend');
+
+    // Once the page knows, the plan says why it cannot change and offers nothing to change.
+    await ada.page.unroute('**/api/friends');
+    await visit(ada.page, '/dashboard/social');
+    await ada.page.getByRole('tab', { name: 'Shared Plans' }).click();
+    await ada.page.getByRole('button', { name: 'Saturday hike', exact: true }).click();
+    await expect(detail).toContainText(
+      'You and Grace Hopper are no longer friends, so this plan is read-only.',
+    );
+    await expect(detail.getByRole('textbox', { name: 'New task' })).toHaveCount(0);
+    await detail.getByRole('button', { name: 'Close' }).first().click();
+    await expect(detail).toBeHidden();
+
+    // The past chat is still listed, its messages readable, with a note for a composer.
+    await openChat(ada.page, 'Grace Hopper');
+    await expect(messageItem(ada.page, 'See you Saturday')).toBeVisible();
+    await expect(ada.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+    await expect(
+      ada.page.getByText('You are no longer friends, so this chat is read-only.'),
+    ).toBeVisible();
+
+    // Friends again: the open chat comes alive by itself.
+    await befriend(grace, ada);
+    await expect(ada.page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await send(ada.page, 'Back on for Saturday');
+  });
+
   test('a change the server refuses rolls back and says so in a banner', async ({
     page,
     server,

@@ -302,6 +302,9 @@ test.describe('Todos', () => {
 });
 
 test.describe('Todo reminders', () => {
+  // These tests are about the worker itself (see playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
   // Monday 23 November 2026, 08:58 in New York.
   const MORNING = new Date('2026-11-23T13:58:00Z');
 

@@ -8,8 +8,11 @@
 const DEFAULT_URL = '/dashboard/todos';
 
 // The only thing the worker caches. Renaming the cache replaces the page on the next install.
-const OFFLINE_CACHE = 'daywise-offline-v1';
+const OFFLINE_CACHE = 'daywise-offline-v2';
 const OFFLINE_URL = '/offline.html';
+// The offline page's script (reloads it once the browser is back online), served from the cache
+// too: the page's Content-Security-Policy allows no inline script.
+const OFFLINE_SCRIPT_URL = '/offline.js';
 
 // As the tab's reminders show (src/lib/notifications.ts): a newer reminder replaces the older.
 const REMINDER_TAG = 'daywise-reminder';
@@ -21,7 +24,10 @@ self.addEventListener('install', function (event) {
     caches
       .open(OFFLINE_CACHE)
       .then(function (cache) {
-        return cache.add(new Request(OFFLINE_URL, { cache: 'reload' }));
+        return cache.addAll([
+          new Request(OFFLINE_URL, { cache: 'reload' }),
+          new Request(OFFLINE_SCRIPT_URL, { cache: 'reload' }),
+        ]);
       })
       // Installed even without the offline page (installing while offline): notifications
       // matter more, and the next version's install tries again.
@@ -56,8 +62,19 @@ self.addEventListener('activate', function (event) {
   );
 });
 
-/** A page that cannot load shows the offline page; everything else is left to the browser. */
+/**
+ * A page that cannot load shows the offline page, and the offline page gets its script even
+ * offline; everything else is left to the browser.
+ */
 self.addEventListener('fetch', function (event) {
+  if (new URL(event.request.url).pathname === OFFLINE_SCRIPT_URL) {
+    event.respondWith(
+      caches.match(OFFLINE_SCRIPT_URL).then(function (cached) {
+        return cached || fetch(event.request);
+      }),
+    );
+    return;
+  }
   if (event.request.mode !== 'navigate') {
     return;
   }

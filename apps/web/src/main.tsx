@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppRoot } from './app/app-root';
 import { mount } from './app/mount';
 import { routes } from './app/routes';
+import { registerOfflineWorker } from './lib/offline-worker';
 import { readInlineState } from './lib/session-read';
 
 /**
@@ -34,3 +35,4 @@ mount(
     router={<RouterProvider router={createBrowserRouter(routes)} />}
   />,
 );
+registerOfflineWorker();

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { instantAt } from './dates';
-import { isReminderTime, nextReminderAt, reminderAfterFiring, reminderNotice } from './reminders';
+import {
+  isReminderTime,
+  nextReminderAt,
+  reminderAfterFiring,
+  reminderNotice,
+  reminderOccurrence,
+} from './reminders';
 import { reminderTimeSchema } from './schemas/todos';
 
 const PARIS = 'Europe/Paris';
@@ -126,6 +132,26 @@ describe('reminderAfterFiring', () => {
       reminderAfterFiring({ reminderTime: '09:30', day: '2026-11-21' }, PARIS, fired),
     ).toBeNull();
     expect(reminderAfterFiring({ reminderTime: null, day: '2026-11-22' }, PARIS, fired)).toBeNull();
+  });
+});
+
+describe('reminderOccurrence', () => {
+  it('names the moment a reminder was for, not the moment it fired', () => {
+    const fired = new Date(paris('2026-11-21', '09:31').getTime() + 2_000);
+    expect(reminderOccurrence({ reminderTime: '09:30', day: null }, PARIS, fired)).toEqual(
+      paris('2026-11-21', '09:30'),
+    );
+    expect(reminderOccurrence({ reminderTime: '09:30', day: '2026-11-21' }, PARIS, fired)).toEqual(
+      paris('2026-11-21', '09:30'),
+    );
+    // Fired just after midnight for 23:59: yesterday's.
+    expect(
+      reminderOccurrence({ reminderTime: '23:59', day: null }, PARIS, paris('2026-11-22', '00:00')),
+    ).toEqual(paris('2026-11-21', '23:59'));
+    expect(reminderOccurrence({ reminderTime: null, day: '2026-11-22' }, PARIS, fired)).toEqual(
+      paris('2026-11-21', '23:30'),
+    );
+    expect(reminderOccurrence({ reminderTime: null, day: null }, PARIS, fired)).toBeNull();
   });
 });
 

@@ -93,6 +93,35 @@ export function reminderAfterFiring(
   return time && !day ? occurrenceAfter(time, timeZone, now) : null;
 }
 
+/**
+ * The occurrence a reminder firing at `firedAt` belongs to: its own moment, before any grace
+ * delay (a reminder set for "now" fires 2 s later but is still that minute's). The tab and the
+ * server name an occurrence this way, so that its delivery is recorded once
+ * (docs/decisions/0019-server-reminders-push-email.md, 2026-11-28). Null when it has none.
+ */
+export function reminderOccurrence(
+  { reminderTime, day }: ReminderSchedule,
+  timeZone: string,
+  firedAt: Date,
+): Date | null {
+  const time = reminderTime !== null && isReminderTime(reminderTime) ? reminderTime : null;
+  if (day && !isCalendarDay(day)) {
+    return null;
+  }
+  if (time && day) {
+    return instantAt(day, time, timeZone);
+  }
+  if (time) {
+    const today = todayIn(timeZone, firedAt);
+    const atToday = instantAt(today, time, timeZone);
+    return atToday <= firedAt ? atToday : instantAt(addDays(today, -1), time, timeZone);
+  }
+  if (day) {
+    return new Date(startOfDayIn(day, timeZone).getTime() - REMINDER_BEFORE_DUE_MS);
+  }
+  return null;
+}
+
 /** The page a reminder's click opens: the todos page, or Daily Goals for a plan task. */
 export const REMINDER_PAGES = { todo: '/dashboard/todos', task: '/dashboard/daily-goals' } as const;
 export type ReminderItemKind = keyof typeof REMINDER_PAGES;

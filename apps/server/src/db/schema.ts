@@ -364,7 +364,7 @@ export interface ReminderDeliveryTable {
   user_id: string;
   fire_at: string;
   /** Sent to the channels, or found more than 15 minutes late and not sent. */
-  outcome: 'sent' | 'missed';
+  outcome: 'sent' | 'missed' | 'shown';
   created_at: string;
 }
 

@@ -46,6 +46,8 @@ export interface DeliveryResult {
 export interface PushChannel {
   name: 'push';
   deliver: (reminder: DueReminder) => Promise<DeliveryResult>;
+  /** Whether the user keeps a push device (channels.ts). */
+  reaches: (db: Kysely<Database>, userId: string) => Promise<boolean>;
 }
 
 type Outcome = keyof DeliveryResult;
@@ -104,6 +106,7 @@ export function createPushChannel(deps: PushChannelDependencies): PushChannel {
 
   return {
     name: 'push',
+    reaches: async (db, userId) => (await userSubscriptions(db, userId)).length > 0,
     async deliver(reminder) {
       const payload = JSON.stringify({
         title: reminder.title,

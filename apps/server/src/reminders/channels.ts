@@ -1,5 +1,7 @@
 import type { ReminderNotice } from '@daywise/shared';
+import type { Kysely } from 'kysely';
 
+import type { Database } from '../db/schema';
 import type { ReminderKind } from './queue';
 
 /** A reminder that came due, as every channel gets it: what it says (reminderNotice) and whom to. */
@@ -22,4 +24,10 @@ export interface DueReminder extends ReminderNotice {
 export interface ReminderChannel {
   name: string;
   deliver: (reminder: DueReminder) => Promise<unknown>;
+  /**
+   * Whether this channel would reach the user at all (email on, a push device kept); left out,
+   * it always does. When none would, the server leaves the occurrence to an open tab
+   * (delivery.ts). Asked inside the delivery's transaction, on `db`.
+   */
+  reaches?: (db: Kysely<Database>, userId: string) => Promise<boolean>;
 }

@@ -234,3 +234,89 @@ describe.each(ENGINES)('reminder emails on %s', (engine) => {
     expect(await settingsOf(ctx, grace)).toEqual({ email: true, reminders: true });
   });
 });
+
+describe.each(ENGINES)('one delivery per occurrence, tabs and server alike, on %s', (engine) => {
+  const claim = (ctx: TestApp, cookie: string, itemId: string, occurrence: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/reminders/claim',
+      payload: { kind: 'todo', itemId, occurrence },
+      headers: { ...SAME_ORIGIN, cookie },
+    });
+  const shows = async (ctx: TestApp, cookie: string, itemId: string, occurrence: string) => {
+    const answer = await claim(ctx, cookie, itemId, occurrence);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<{ show: boolean }>().show;
+  };
+
+  it('a tab opened after the server delivered shows nothing; of two tabs, one shows it', async () => {
+    const channel = captureChannel();
+    const ctx = await app(engine, {
+      database: (await testDatabase(engine)).database,
+      channels: [channel],
+    });
+    const cookie = await signedIn(ctx);
+
+    const delivered = await createTodo(ctx, cookie, 'Call Grandma', '23:59');
+    const job = await pendingJob(ctx.database, `todo:${delivered.id}`);
+    await ctx.app.reminders.runJob(job!);
+    expect(channel.delivered.map((reminder) => reminder.title)).toEqual(['Reminder: Call Grandma']);
+    expect(await shows(ctx, cookie, delivered.id, job!.fireAt)).toBe(false);
+
+    const inTabs = await createTodo(ctx, cookie, 'Water the ferns', '23:59');
+    const tabJob = await pendingJob(ctx.database, `todo:${inTabs.id}`);
+    expect(await shows(ctx, cookie, inTabs.id, tabJob!.fireAt)).toBe(true);
+    expect(await shows(ctx, cookie, inTabs.id, tabJob!.fireAt)).toBe(false);
+    // Shown in a tab: the server sends it nowhere else.
+    await ctx.app.reminders.runJob(tabJob!);
+    expect(channel.delivered).toHaveLength(1);
+  });
+
+  it('names a reminder set for now by its minute, whoever fires it', async () => {
+    const channel = captureChannel();
+    const ctx = await app(engine, {
+      database: (await testDatabase(engine)).database,
+      channels: [channel],
+    });
+    const cookie = await signedIn(ctx);
+    const minute = thisMinute();
+    const { id } = await createTodo(ctx, cookie, 'Stretch', minute);
+    const job = await pendingJob(ctx.database, `todo:${id}`);
+    await ctx.app.reminders.runJob(job!);
+    expect(channel.delivered).toHaveLength(1);
+    // The tab's timer fired 2 s after its own sync, but the occurrence is the minute's.
+    const occurrence = `${new Date().toISOString().slice(0, 11)}${minute}:00.000Z`;
+    expect(await shows(ctx, cookie, id, occurrence)).toBe(false);
+  });
+
+  it('leaves a reminder no channel reaches to the open tab', async () => {
+    const ctx = await app(engine, { database: (await testDatabase(engine)).database });
+    const cookie = await signedIn(ctx);
+    const off = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { group: 'notifications', key: 'email', value: false },
+      headers: { ...SAME_ORIGIN, cookie },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const { id } = await createTodo(ctx, cookie, 'Pay rent', '23:59');
+    const job = await pendingJob(ctx.database, `todo:${id}`);
+    await ctx.app.reminders.runJob(job!);
+    expect(await deliveryLog(ctx.database)).toEqual([]);
+    expect(await shows(ctx, cookie, id, job!.fireAt)).toBe(true);
+  });
+
+  it("refuses another user's item and a malformed claim", async () => {
+    const ctx = await app(engine, {
+      database: (await testDatabase(engine)).database,
+      channels: [captureChannel()],
+    });
+    const cookie = await signedIn(ctx);
+    const grace = await signedIn(ctx, 'grace@example.com');
+    const { id } = await createTodo(ctx, cookie, 'Pay rent', '23:59');
+    const occurrence = new Date().toISOString();
+    expect((await claim(ctx, grace, id, occurrence)).statusCode).toBe(404);
+    expect((await claim(ctx, cookie, id, 'yesterday')).statusCode).toBe(400);
+    expect(await deliveryLog(ctx.database)).toEqual([]);
+  });
+});

@@ -1,10 +1,11 @@
-import { reminderAfterFiring, reminderNotice } from '@daywise/shared';
+import { reminderAfterFiring, reminderNotice, reminderOccurrence } from '@daywise/shared';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 
-import type { Database } from '../db/schema';
+import type { Database, ReminderDeliveryTable } from '../db/schema';
+import { ApiError } from '../lib/errors';
 import type { DueReminder, ReminderChannel } from './channels';
-import { jobKey, type ReminderJob, type ReminderQueue } from './queue';
+import { jobKey, type ReminderJob, type ReminderKind, type ReminderQueue } from './queue';
 import { loadItem, type ReminderItem, reminderSettings, ruleOf } from './schedule';
 
 /** A reminder found later than this after its instant (the server was down) is not sent. */
@@ -35,11 +36,35 @@ function dueReminder(
 }
 
 /**
+ * The row naming one occurrence of an item's reminder in `reminder_deliveries`: whoever inserts
+ * it delivers that occurrence, the server's runner or an open tab (`claimInTab`), so a reminder
+ * reaches its user once, whatever the number of tabs, windows and devices (ADR 0019, 2026-11-28).
+ */
+export function deliveryKey(kind: ReminderKind, itemId: string, occurrence: Date): string {
+  return `${jobKey(kind, itemId)}@${occurrence.toISOString()}`;
+}
+
+async function anyChannelReaches(
+  db: Kysely<Database>,
+  channels: readonly ReminderChannel[],
+  userId: string,
+): Promise<boolean> {
+  for (const channel of channels) {
+    if (!channel.reaches || (await channel.reaches(db, userId))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
  * Decides, in one transaction, whether a due job delivers: the item must still be there,
  * unfinished, with the same rule, and Task Reminders on. The delivery log's row, keyed by item
  * and instant, is inserted first: only the transaction that inserts it goes on, so a retried job
  * or a second instance never delivers twice. A job more than 15 minutes late is logged as
- * missed and delivers nothing. A daily reminder without a day gets its next job here too.
+ * missed and delivers nothing. When no channel reaches the user (email off, no push device), the
+ * occurrence is left unclaimed for an open tab to show. A daily reminder without a day gets its
+ * next job here too.
  */
 async function claimDelivery(deps: DeliveryDeps, job: ReminderJob): Promise<DueReminder | null> {
   const now = deps.now();
@@ -62,27 +87,76 @@ async function claimDelivery(deps: DeliveryDeps, job: ReminderJob): Promise<DueR
       return null;
     }
     const late = now.getTime() - new Date(job.fireAt).getTime() > REMINDER_LATE_LIMIT_MS;
-    const claimed = await trx
-      .insertInto('reminder_deliveries')
-      .values({
-        key: `${jobKey(job.kind, job.itemId)}@${job.fireAt}`,
-        user_id: job.userId,
-        fire_at: job.fireAt,
-        outcome: late ? 'missed' : 'sent',
-        created_at: now.toISOString(),
-      })
-      .onConflict((conflict) => conflict.column('key').doNothing())
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
-      return null;
-    }
     const firedAt = new Date(Math.max(now.getTime(), new Date(job.fireAt).getTime()));
     const next = reminderAfterFiring(item, settings.timezone, firedAt);
     if (next) {
       await deps.queue.schedule(trx, { ...job, fireAt: next.toISOString() });
     }
-    return late ? null : dueReminder(job, item, user);
+    if (!late && !(await anyChannelReaches(trx, deps.channels, job.userId))) {
+      return null;
+    }
+    const occurrence =
+      reminderOccurrence(item, settings.timezone, new Date(job.fireAt)) ?? new Date(job.fireAt);
+    const claimed = await insertDelivery(trx, {
+      key: deliveryKey(job.kind, job.itemId, occurrence),
+      userId: job.userId,
+      fireAt: job.fireAt,
+      outcome: late ? 'missed' : 'sent',
+      now,
+    });
+    return claimed && !late ? dueReminder(job, item, user) : null;
   });
+}
+
+/** Inserts a delivery row; whether this call inserted it (nobody had delivered it yet). */
+async function insertDelivery(
+  db: Kysely<Database>,
+  row: {
+    key: string;
+    userId: string;
+    fireAt: string;
+    outcome: ReminderDeliveryTable['outcome'];
+    now: Date;
+  },
+): Promise<boolean> {
+  const claimed = await db
+    .insertInto('reminder_deliveries')
+    .values({
+      key: row.key,
+      user_id: row.userId,
+      fire_at: row.fireAt,
+      outcome: row.outcome,
+      created_at: row.now.toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(claimed.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * An open tab's reminder came due: the tab shows it only if this inserts the occurrence's row,
+ * that is if neither the server (push, email) nor another tab or device delivered it. An item
+ * that is not the user's is not found.
+ */
+export async function claimInTab(
+  db: Kysely<Database>,
+  userId: string,
+  claim: { kind: ReminderKind; itemId: string; occurrence: string },
+  now: Date,
+): Promise<{ show: boolean }> {
+  const item = await loadItem(db, claim.kind, claim.itemId);
+  if (!item || item.userId !== userId) {
+    throw new ApiError('NOT_FOUND');
+  }
+  const occurrence = new Date(claim.occurrence);
+  const show = await insertDelivery(db, {
+    key: deliveryKey(claim.kind, claim.itemId, occurrence),
+    userId,
+    fireAt: occurrence.toISOString(),
+    outcome: 'shown',
+    now,
+  });
+  return { show };
 }
 
 /** Runs one due reminder job: at most one delivery per item and instant, on every channel. */

@@ -22,6 +22,7 @@ export function emailChannel(options: {
   const { db, mailer, appUrl, secret } = options;
   return {
     name: 'email',
+    reaches: async (trx, userId) => (await reminderSettings(trx, userId)).email,
     async deliver(reminder) {
       const settings = await reminderSettings(db, reminder.userId);
       if (!settings.email) {

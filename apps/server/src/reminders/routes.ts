@@ -3,12 +3,14 @@ import { notificationsApi } from '@daywise/shared/api';
 import type { AppInstance } from '../lib/app-instance';
 import { ApiError } from '../lib/errors';
 import { route } from '../lib/route';
+import { claimInTab } from './delivery';
 import { unsubscribe } from './unsubscribe';
 
 /**
  * POST /api/notifications/unsubscribe, without a session: from our page (the token in a JSON
  * body) or from a mail client's one-click unsubscribe (a form body, the token in the query).
- * Form bodies are understood on this route only.
+ * Form bodies are understood on this route only. POST /api/notifications/reminders/claim: an
+ * open tab asks whether it may show a reminder that came due (delivery.ts, `claimInTab`).
  */
 export async function reminderRoutes(app: AppInstance): Promise<void> {
   await app.register(async (scope: AppInstance) => {
@@ -28,4 +30,7 @@ export async function reminderRoutes(app: AppInstance): Promise<void> {
       return { ok: true as const };
     });
   });
+  route(app, notificationsApi.claimReminder, ({ db, user, body, now }) =>
+    claimInTab(db, user.id, body, now),
+  );
 }

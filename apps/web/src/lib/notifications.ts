@@ -4,6 +4,13 @@
  * an in-page dialog (components/in-page-reminder.tsx) instead of a blocking alert().
  */
 
+import type { ReminderItemKind } from '@daywise/shared';
+import { notificationsApi } from '@daywise/shared/api';
+
+import { ApiClientError, callApi } from './api-client';
+import { NOTIFICATION_WORKER_URL } from './offline-worker';
+import type { ReminderOccurrence } from './reminders';
+
 /**
  * Texts for notifications. packages/shared/src/messages.ts is not ours to edit; these could move
  * there. Word for word as docs/product/profile-and-settings.md gives them; "ours" fills a gap.
@@ -40,7 +47,7 @@ export const NOTIFICATION_TAG = 'daywise-reminder';
 export const PERMISSION_RELOAD_DELAY_MS = 1000;
 
 /** The worker script lives at the site root, so its scope is the whole site. */
-export const NOTIFICATION_WORKER_URL = '/notification-sw.js';
+export { NOTIFICATION_WORKER_URL };
 
 const NOTIFICATION_ICON = '/favicon.svg';
 
@@ -209,6 +216,31 @@ function showThroughPage(title: string, options: NotificationOptions, url: strin
     window.location.assign(url);
   };
   closeLater(async () => notification.close());
+}
+
+/**
+ * Shows a reminder that came due in this tab only if the server says nobody delivered it yet:
+ * not by push or email, nor in another tab, window or device (ADR 0019, 2026-11-28). A server
+ * that cannot be reached cannot have recorded it, so the tab shows it then rather than lose it.
+ */
+export function showOnceFor(
+  kind: ReminderItemKind,
+): (reminder: Reminder, occurrence: ReminderOccurrence) => Promise<void> {
+  return async (reminder, { itemId, at }) => {
+    try {
+      const { show } = await callApi(notificationsApi.claimReminder, {
+        body: { kind, itemId, occurrence: at.toISOString() },
+      });
+      if (!show) {
+        return;
+      }
+    } catch (error) {
+      if (!(error instanceof ApiClientError && error.code === 'NETWORK')) {
+        throw error;
+      }
+    }
+    await showNotification(reminder);
+  };
 }
 
 /**

@@ -6,7 +6,12 @@
  * clearAll) when reminders are turned off in settings or on sign-out.
  */
 
-import { nextReminderAt, reminderAfterFiring, type ReminderSchedule } from '@daywise/shared';
+import {
+  nextReminderAt,
+  reminderAfterFiring,
+  reminderOccurrence,
+  type ReminderSchedule,
+} from '@daywise/shared';
 
 import type { Reminder } from './notifications';
 
@@ -21,8 +26,14 @@ export interface ReminderTask extends ReminderSchedule {
   url: string;
 }
 
+/** Which occurrence of which item came due (reminderOccurrence in @daywise/shared). */
+export interface ReminderOccurrence {
+  itemId: string;
+  at: Date;
+}
+
 export interface ReminderSchedulerOptions {
-  show: (reminder: Reminder) => unknown;
+  show: (reminder: Reminder, occurrence: ReminderOccurrence) => unknown;
   /** The clock; injectable for tests. */
   now?: () => Date;
 }
@@ -39,9 +50,13 @@ function signatureOf({ reminderTime, day, title, body, url }: ReminderTask, time
   return JSON.stringify([reminderTime, day, title, body, url, timeZone]);
 }
 
-async function showSafely(show: ReminderSchedulerOptions['show'], reminder: Reminder) {
+async function showSafely(
+  show: ReminderSchedulerOptions['show'],
+  reminder: Reminder,
+  occurrence: ReminderOccurrence,
+) {
   try {
-    await show(reminder);
+    await show(reminder, occurrence);
   } catch (error) {
     console.warn(`Could not show the reminder: ${reminder.title}`, error);
   }
@@ -84,8 +99,14 @@ export function createReminderScheduler({
   }
 
   function fire(task: ReminderTask, timeZone: string, signature: string): void {
-    void showSafely(show, { title: task.title, body: task.body, url: task.url });
-    schedule(task, timeZone, signature, reminderAfterFiring(task, timeZone, now()));
+    const firedAt = now();
+    const at = reminderOccurrence(task, timeZone, firedAt) ?? firedAt;
+    void showSafely(
+      show,
+      { title: task.title, body: task.body, url: task.url },
+      { itemId: task.id, at },
+    );
+    schedule(task, timeZone, signature, reminderAfterFiring(task, timeZone, firedAt));
   }
 
   return {

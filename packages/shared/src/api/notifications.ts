@@ -2,6 +2,17 @@ import { z } from 'zod';
 
 import { okSchema } from '../schemas/auth';
 import { endpoint } from './endpoint';
+import { idSchema } from './params';
+
+/**
+ * One occurrence of a reminder (reminderOccurrence in ../reminders.ts): a todo or a plan task, and
+ * the instant it was for.
+ */
+const reminderClaimSchema = z.object({
+  kind: z.enum(['todo', 'task']),
+  itemId: idSchema,
+  occurrence: z.iso.datetime(),
+});
 
 /** The signed token of a reminder email's "turn off" link. */
 const unsubscribeTokenSchema = z.string().min(1).max(300);
@@ -26,5 +37,15 @@ export const notificationsApi = {
     }),
     response: okSchema,
     errors: ['UNSUBSCRIBE_LINK_INVALID'],
+  }),
+  claimReminder: endpoint({
+    method: 'POST',
+    path: '/api/notifications/reminders/claim',
+    summary: 'Claim the showing of a reminder in this tab: true if nothing delivered it yet',
+    tag: 'Notifications',
+    access: 'user',
+    body: reminderClaimSchema,
+    response: z.object({ show: z.boolean() }),
+    errors: ['NOT_FOUND'],
   }),
 };

@@ -1,7 +1,7 @@
 import { reminderNotice } from '@daywise/shared';
 import { useEffect, useState } from 'react';
 
-import { prepareNotificationWorker, showNotification } from '../../lib/notifications';
+import { prepareNotificationWorker, showOnceFor } from '../../lib/notifications';
 import { createReminderScheduler, type ReminderTask } from '../../lib/reminders';
 import { useSettings, useTimezone } from '../../lib/settings';
 import { useTodayPlan } from './use-plans';
@@ -15,7 +15,7 @@ export function usePlanReminders(): void {
   const { settings, isLoading } = useSettings();
   const enabled = !isLoading && settings.notifications.reminders;
   const timeZone = useTimezone();
-  const [scheduler] = useState(() => createReminderScheduler({ show: showNotification }));
+  const [scheduler] = useState(() => createReminderScheduler({ show: showOnceFor('task') }));
   const { data: plan } = useTodayPlan();
 
   useEffect(() => {

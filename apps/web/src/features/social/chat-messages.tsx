@@ -202,14 +202,23 @@ function Composer({ chatId, since }: { chatId: string; since: string | null }) {
 interface ChatMessagesProps {
   chatId: string;
   userId: string;
+  /**
+   * The two are no longer friends: the messages stay readable, but nothing can be sent, edited
+   * or deleted (the server refuses it); a note takes the composer's place.
+   */
+  readOnly?: boolean;
 }
+
+/** Ours (docs/product/social.md, "Chat"): why an ex-friend's chat has no composer. */
+export const CHAT_READ_ONLY_NOTE =
+  'You are no longer friends, so this chat is read-only. Become friends again to write.';
 
 /**
  * The open chat's messages, newest 50 first; scrolling to the top loads older ones and keeps the
  * reader's place. It follows new messages while the reader is at the bottom, and marks the
  * friend's messages read once they are on screen.
  */
-export function ChatMessages({ chatId, userId }: ChatMessagesProps) {
+export function ChatMessages({ chatId, userId, readOnly = false }: ChatMessagesProps) {
   const query = useMessages(chatId);
   const saved = messagesInOrder(query.data);
   const pending = usePendingMessages(chatId, userId, saved);
@@ -321,7 +330,7 @@ export function ChatMessages({ chatId, userId }: ChatMessagesProps) {
                     key={message.id}
                     message={message}
                     own={message.senderId === userId}
-                    editable={canEdit(message, userId, now)}
+                    editable={!readOnly && canEdit(message, userId, now)}
                     now={now}
                     onDelete={setDeleting}
                   />
@@ -331,7 +340,13 @@ export function ChatMessages({ chatId, userId }: ChatMessagesProps) {
           </>
         )}
       </div>
-      <Composer chatId={chatId} since={saved.at(-1)?.createdAt ?? null} />
+      {readOnly ? (
+        <p className="border-t border-gray-200 p-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-300">
+          {CHAT_READ_ONLY_NOTE}
+        </p>
+      ) : (
+        <Composer chatId={chatId} since={saved.at(-1)?.createdAt ?? null} />
+      )}
       {deleting && (
         <ConfirmDialog
           title="Delete Message"

@@ -16,27 +16,32 @@ import { useFriends } from './use-friends';
 
 type Selection = ReturnType<typeof useChatSelection>;
 
+const isPast = (chat: Chat) => chat.lastMessageAt !== null;
+
 export interface ChatListEntry {
   friend: Friend;
   chat: Chat | undefined;
+  /** A past chat with someone no longer a friend: readable, nothing can be sent. */
+  readOnly: boolean;
 }
 
 /**
  * The chat list: every friend, those with messages first, the newest activity first (as the
- * server orders the chats), then the others by name (docs/product/social.md, "Chat").
+ * server orders the chats), then the others by name (docs/product/social.md, "Chat"). A chat with
+ * messages from before an unfriending stays in its place, read-only, and comes alive again once
+ * the two are friends again.
  */
 export function chatListEntries(friends: Friend[], chats: Chat[]): ChatListEntry[] {
-  const friendIds = new Set(friends.map((friend) => friend.id));
   const byFriend = new Map(chats.map((chat) => [chat.friend.id, chat]));
   const active = chats
-    .filter((chat) => chat.lastMessageAt !== null && friendIds.has(chat.friend.id))
-    .flatMap((chat) => {
+    .filter((chat) => chat.lastMessageAt !== null)
+    .map((chat) => {
       const friend = friends.find((candidate) => candidate.id === chat.friend.id);
-      return friend ? [{ friend, chat }] : [];
+      return { friend: friend ?? chat.friend, chat, readOnly: !friend };
     });
   const quiet = friends
     .filter((friend) => !active.some((entry) => entry.friend.id === friend.id))
-    .map((friend) => ({ friend, chat: byFriend.get(friend.id) }));
+    .map((friend) => ({ friend, chat: byFriend.get(friend.id), readOnly: false }));
   return [...active, ...quiet];
 }
 
@@ -106,21 +111,26 @@ function ChatFriends({ selection }: { selection: Selection }) {
   const friends = useFriends().data ?? [];
   const chats = useChats().data ?? [];
   const now = useNow();
+  const entries = chatListEntries(friends, chats);
   return (
     <Card as="nav" aria-label="Chats" className="p-2">
-      {friends.length === 0 ? (
+      {entries.length === 0 ? (
         <p className="p-4 text-center text-sm text-gray-600 dark:text-gray-300">
           {MESSAGES.noFriendsToChat}
         </p>
       ) : (
         <ul className="space-y-1">
-          {chatListEntries(friends, chats).map((entry) => (
+          {entries.map((entry) => (
             <ChatListItem
               key={entry.friend.id}
               entry={entry}
               current={selection.open?.friend.id === entry.friend.id}
               now={now}
-              onSelect={() => selection.select(entry.friend)}
+              onSelect={() =>
+                entry.readOnly && entry.chat
+                  ? selection.show(entry.friend, entry.chat.id)
+                  : selection.select(entry.friend)
+              }
             />
           ))}
         </ul>
@@ -136,7 +146,10 @@ function ChatPane({ open, selection }: { open: OpenChat; selection: Selection })
   const { chatId } = open;
   // The friend as last read, so a new picture or name shows in an open chat too.
   const friends = useFriends().data;
-  const friend = friends?.find((candidate) => candidate.id === open.friend.id) ?? open.friend;
+  const current = friends?.find((candidate) => candidate.id === open.friend.id);
+  const friend = current ?? open.friend;
+  // Unfriended (here or by them): the chat stays readable until they are friends again.
+  const readOnly = friends !== undefined && current === undefined;
 
   return (
     <Card as="section" aria-label={`Chat with ${friend.name}`} className="flex h-[32rem] flex-col">
@@ -156,7 +169,7 @@ function ChatPane({ open, selection }: { open: OpenChat; selection: Selection })
         </IconButton>
       </header>
       {chatId && user ? (
-        <ChatMessages key={chatId} chatId={chatId} userId={user.id} />
+        <ChatMessages key={chatId} chatId={chatId} userId={user.id} readOnly={readOnly} />
       ) : (
         <div className="flex flex-1 items-center justify-center">
           <Spinner>Opening chat...</Spinner>
@@ -193,7 +206,10 @@ export function ChatTab({
 }) {
   const { open } = selection;
   // With no friends there is nobody to select: the pane says where friends come from.
-  const friendless = useFriends().data?.length === 0;
+  // (Past chats with ex-friends still fill the list, so the pane asks to pick one.)
+  const friends = useFriends().data;
+  const chats = useChats().data;
+  const friendless = friends?.length === 0 && !chats?.some(isPast);
   return (
     <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
       <div className={open ? 'hidden md:block' : ''}>

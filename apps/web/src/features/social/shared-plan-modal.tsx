@@ -12,6 +12,7 @@ import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate } from '../../lib/format';
 import { Banner } from './banner';
 import { emptyClass } from './social-ui';
+import { useFriends } from './use-friends';
 import {
   sharedTaskFocusKey,
   useAddSharedTask,
@@ -23,17 +24,24 @@ import {
 const TEMP_PREFIX = 'temp-';
 let addedCount = 0;
 
+/** Ours (docs/product/social.md, "Shared plans"): why a plan with an ex-friend cannot change. */
+export const readOnlyPlanNote = (name: string) =>
+  `You and ${name} are no longer friends, so this plan is read-only. Either of you can still delete it.`;
+
 interface TaskRowProps {
   task: SharedPlanTask;
-  onToggle: (task: SharedPlanTask, completed: boolean) => Promise<unknown>;
-  onDelete: (task: SharedPlanTask) => void;
+  /** Null when the plan is read-only: the task shows its state, with nothing to click. */
+  onToggle: ((task: SharedPlanTask, completed: boolean) => Promise<unknown>) | null;
+  onDelete: ((task: SharedPlanTask) => void) | null;
 }
 
 function TaskRow({ task, onToggle, onDelete }: TaskRowProps) {
   const saving = task.id.startsWith(TEMP_PREFIX);
   return (
     <li className="flex items-start gap-3 py-3">
-      {saving ? (
+      {!onToggle ? (
+        <span className="sr-only">{task.completed ? 'Completed' : 'Pending'}</span>
+      ) : saving ? (
         <Loader2
           aria-label="Adding"
           className="mt-0.5 size-5 shrink-0 animate-spin text-blue-600"
@@ -54,14 +62,16 @@ function TaskRow({ task, onToggle, onDelete }: TaskRowProps) {
         </p>
         <p className="text-xs text-gray-600 dark:text-gray-300">by {task.createdByName}</p>
       </div>
-      <IconButton
-        onClick={() => onDelete(task)}
-        disabled={saving}
-        label={`Delete task "${task.title}"`}
-        tone="danger"
-      >
-        <Trash2 aria-hidden className="size-4" />
-      </IconButton>
+      {onDelete && (
+        <IconButton
+          onClick={() => onDelete(task)}
+          disabled={saving}
+          label={`Delete task "${task.title}"`}
+          tone="danger"
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </IconButton>
+      )}
     </li>
   );
 }
@@ -77,6 +87,11 @@ interface SharedPlanModalProps {
  * participants add, tick and delete; each change shows at once and rolls back if refused.
  */
 export function SharedPlanModal({ plan, user, onClose }: SharedPlanModalProps) {
+  // The server refuses every change once the two are no longer friends (ADR 0016): the plan
+  // shows as read-only then, and comes alive again if they become friends again.
+  const friends = useFriends().data;
+  const readOnly =
+    friends !== undefined && !friends.some((friend) => friend.id === plan.otherUser.id);
   const [title, setTitle] = useState('');
   const [deleting, setDeleting] = useState<SharedPlanTask | null>(null);
   const add = useAddSharedTask();
@@ -112,21 +127,27 @@ export function SharedPlanModal({ plan, user, onClose }: SharedPlanModalProps) {
         <dt className="font-medium">Target Date</dt>
         <dd className="text-gray-700 dark:text-gray-300">{formatCalendarDate(plan.date)}</dd>
       </dl>
-      <form onSubmit={addTask} className="mt-5 flex gap-2">
-        <input
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          placeholder={MESSAGES.sharedTaskPlaceholder}
-          aria-label="New task"
-          maxLength={SOCIAL_LIMITS.sharedTaskTitleMax}
-          autoComplete="off"
-          className={inputClass}
-        />
-        <Button type="submit" disabled={!title.trim()} size="sm">
-          <Plus aria-hidden className="size-4" />
-          Add
-        </Button>
-      </form>
+      {readOnly ? (
+        <p className="mt-5 rounded-lg bg-gray-100 p-3 text-sm text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+          {readOnlyPlanNote(plan.otherUser.name)}
+        </p>
+      ) : (
+        <form onSubmit={addTask} className="mt-5 flex gap-2">
+          <input
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            placeholder={MESSAGES.sharedTaskPlaceholder}
+            aria-label="New task"
+            maxLength={SOCIAL_LIMITS.sharedTaskTitleMax}
+            autoComplete="off"
+            className={inputClass}
+          />
+          <Button type="submit" disabled={!title.trim()} size="sm">
+            <Plus aria-hidden className="size-4" />
+            Add
+          </Button>
+        </form>
+      )}
       <section aria-label="Tasks" className="mt-4">
         {plan.tasks.length === 0 ? (
           <p className={emptyClass}>{MESSAGES.noSharedTasks}</p>
@@ -136,10 +157,18 @@ export function SharedPlanModal({ plan, user, onClose }: SharedPlanModalProps) {
               <TaskRow
                 key={task.id}
                 task={task}
-                onToggle={(current, completed) =>
-                  toggle.mutateAsync({ planId: plan.id, task: current, completed, userId: user.id })
+                onToggle={
+                  readOnly
+                    ? null
+                    : (current, completed) =>
+                        toggle.mutateAsync({
+                          planId: plan.id,
+                          task: current,
+                          completed,
+                          userId: user.id,
+                        })
                 }
-                onDelete={setDeleting}
+                onDelete={readOnly ? null : setDeleting}
               />
             ))}
           </ul>

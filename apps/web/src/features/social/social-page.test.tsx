@@ -457,7 +457,7 @@ describe('chatListEntries', () => {
     lastMessageAt,
   });
 
-  it('puts chats with messages first in the server’s order, then the other friends by name', () => {
+  it('puts chats with messages first in the server’s order, an ex-friend’s read-only, then the other friends by name', () => {
     const [amy, ben, cid, dot] = [
       friend('a', 'Amy'),
       friend('b', 'Ben'),
@@ -465,19 +465,23 @@ describe('chatListEntries', () => {
       friend('d', 'Dot'),
     ] as [Friend, Friend, Friend, Friend];
     const chats = [
+      // A former friend's past chat stays, in its place, read-only.
+      chat(friend('x', 'Xena'), '2026-11-23T10:00:00.000Z'),
       chat(cid, '2026-11-22T10:00:00.000Z'),
       chat(ben, '2026-11-21T10:00:00.000Z'),
       chat(amy, null),
-      // A former friend's chat is not listed: the list is of friends.
-      chat(friend('x', 'Xena'), '2026-11-23T10:00:00.000Z'),
+      // A former friend's chat without messages is not.
+      chat(friend('y', 'Yves'), null),
     ];
     const entries = chatListEntries([amy, ben, cid, dot], chats);
-    expect(entries.map((entry) => entry.friend.name)).toEqual(['Cid', 'Ben', 'Amy', 'Dot']);
+    expect(entries.map((entry) => entry.friend.name)).toEqual(['Xena', 'Cid', 'Ben', 'Amy', 'Dot']);
     expect(entries.map((entry) => entry.chat?.id ?? null)).toEqual([
+      'chat-x',
       'chat-c',
       'chat-b',
       'chat-a',
       null,
     ]);
+    expect(entries.map((entry) => entry.readOnly)).toEqual([true, false, false, false, false]);
   });
 });

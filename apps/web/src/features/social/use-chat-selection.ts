@@ -29,6 +29,8 @@ export function useChatSelection() {
     },
     [openChat],
   );
+  /** Shows a chat that already exists without asking the server to open it (an ex-friend's). */
+  const show = useCallback((friend: Friend, chatId: string) => setOpen({ friend, chatId }), []);
   const close = useCallback(() => setOpen(null), []);
 
   // Held here, by the page, so the answer is still heard after the chat pane has gone.
@@ -49,5 +51,5 @@ export function useChatSelection() {
     (chatId: string) => setOpen((current) => (current?.chatId === chatId ? null : current)),
     [],
   );
-  return { open, select, close, closeIf, remove };
+  return { open, select, show, close, closeIf, remove };
 }

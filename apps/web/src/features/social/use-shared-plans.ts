@@ -5,7 +5,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useMemo } from 'react';
 
 import { focusToggle } from '../../components/toggle-checkbox';
-import { callApi } from '../../lib/api-client';
+import { ApiClientError, callApi } from '../../lib/api-client';
 import { deleteLater, flushDeletes, useHiddenItems } from '../../lib/deferred-delete';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
@@ -107,6 +107,14 @@ interface NewTask {
   creator: { id: string; name: string };
 }
 
+/**
+ * The server's own reason when it refused a change on purpose (403: 'You can only do this with a
+ * friend' once the two are no longer friends), which says more than 'Failed to add task'.
+ */
+function refusal(error: Error): string | null {
+  return error instanceof ApiClientError && error.status === 403 ? error.message : null;
+}
+
 export function useAddSharedTask() {
   const showBanner = useShowBanner();
   return useOptimisticMutation({
@@ -136,7 +144,7 @@ export function useAddSharedTask() {
     onSuccess: (queryClient, task, { planId, tempId }) =>
       editTasks(queryClient, planId, (tasks) => replaceTask(tasks, tempId, task)),
     refresh: () => SHARED_PLAN_READS,
-    onFailure: () => showBanner(MESSAGES.addTaskFailed),
+    onFailure: (error) => showBanner(refusal(error) ?? MESSAGES.addTaskFailed),
   });
 }
 
@@ -186,7 +194,7 @@ export function useToggleSharedTask() {
       });
     },
     refresh: () => SHARED_PLAN_READS,
-    onFailure: () => showBanner(MESSAGES.updateTaskFailed),
+    onFailure: (error) => showBanner(refusal(error) ?? MESSAGES.updateTaskFailed),
   });
   return toggle;
 }

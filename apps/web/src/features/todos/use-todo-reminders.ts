@@ -3,7 +3,7 @@ import type { Todo } from '@daywise/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-import { prepareNotificationWorker, showNotification } from '../../lib/notifications';
+import { prepareNotificationWorker, showOnceFor } from '../../lib/notifications';
 import { createReminderScheduler, type ReminderTask } from '../../lib/reminders';
 import { useSettings, useTimezone } from '../../lib/settings';
 import { todoQueries } from './api';
@@ -28,7 +28,7 @@ export function useTodoReminders(): void {
   const { settings, isLoading } = useSettings();
   const enabled = !isLoading && settings.notifications.reminders;
   const timeZone = useTimezone();
-  const [scheduler] = useState(() => createReminderScheduler({ show: showNotification }));
+  const [scheduler] = useState(() => createReminderScheduler({ show: showOnceFor('todo') }));
   const { data } = useQuery({ ...todoQueries.reminders(), enabled });
 
   useEffect(() => {

@@ -7,12 +7,13 @@ import {
   type QueryClient,
   useInfiniteQuery,
   useMutation,
+  type UseMutationOptions,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 
 import { focusToggle } from '../../components/toggle-checkbox';
-import { callApi } from '../../lib/api-client';
+import { ApiClientError, callApi } from '../../lib/api-client';
 import { deleteLater, flushDeletes, useHiddenItems } from '../../lib/deferred-delete';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
@@ -37,16 +38,32 @@ function refreshTodos(queryClient: QueryClient) {
 function useTodoWrite<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
   meta: MutationMeta,
+  options: Pick<UseMutationOptions<unknown, Error, TVariables>, 'retry' | 'retryDelay'> = {},
 ) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, meta, onSuccess: () => refreshTodos(queryClient) });
+  return useMutation({ mutationFn, meta, onSuccess: () => refreshTodos(queryClient), ...options });
 }
 
+/** How many more times a create that got no answer is sent, a second apart. */
+const CREATE_RETRIES = 3;
+const CREATE_RETRY_DELAY_MS = 1000;
+
+/**
+ * A create whose request got no answer (the server was down for a moment) is sent again by
+ * itself, with the same Idempotency-Key, so it is never made twice (ADR 0016); an answer, even an
+ * error, is final. The dialog stays open with what was typed until it is saved or has failed
+ * (docs/product/todos.md).
+ */
 export const useCreateTodo = () =>
-  useTodoWrite((todo: TodoCreate) => callApi(todosApi.create, { body: todo }, { action: todo }), {
-    succeeded: MESSAGES.todoCreated,
-    failed: MESSAGES.todoCreateFailed,
-  });
+  useTodoWrite(
+    (todo: TodoCreate) => callApi(todosApi.create, { body: todo }, { action: todo }),
+    { succeeded: MESSAGES.todoCreated, failed: MESSAGES.todoCreateFailed },
+    {
+      retry: (failures, error) =>
+        failures < CREATE_RETRIES && error instanceof ApiClientError && error.code === 'NETWORK',
+      retryDelay: CREATE_RETRY_DELAY_MS,
+    },
+  );
 
 export const useUpdateTodo = () =>
   useTodoWrite(
