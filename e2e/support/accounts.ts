@@ -39,7 +39,7 @@ let clients = 0;
  * limits of the account routes (ADR 0013) hold each test's sign-ups apart, as they would real
  * people's.
  */
-function ownClientAddress(): Record<string, string> {
+export function ownClientAddress(): Record<string, string> {
   clients += 1;
   return {
     'x-forwarded-for': `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`,

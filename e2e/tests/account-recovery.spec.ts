@@ -68,7 +68,7 @@ test.describe('Account recovery', () => {
     await expect(page).toHaveURL(/\/forgot-password$/);
   });
 
-  test('delete, login refused, restore by email, click the link, signed in', async ({
+  test('delete, login refused, restore by email, click the link, signed in where asked', async ({
     page,
     server,
   }) => {
@@ -98,15 +98,48 @@ test.describe('Account recovery', () => {
     expect(linkParams(new URL(link)).get('isRestore')).toBe('true');
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Account Restored!' })).toBeVisible();
+    await expect(page.getByText('Your account has been restored.').first()).toBeVisible();
+    await expect(page.getByText('Redirecting to dashboard in 2 seconds...')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: 'Welcome back, Hedy!' })).toBeVisible();
+  });
+
+  test('a restoration link opened in another browser restores without signing in', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    const { email } = await createVerifiedUser(page.request, server, 'Hedy Lamarr');
+    expect((await page.request.delete('/api/account')).status()).toBe(200);
+    await page.goto('/restore-account');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Restore Account' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const link = await emailedLink(server, email, '/verify-email');
+
+    // Like a verification link (docs/product/accounts.md): elsewhere it does its work, signs
+    // nobody in, and says to log in.
+    const phone = await browser.newContext({ baseURL: server.url });
+    const other = await phone.newPage();
+    await other.goto(link);
+    await expect(other.getByRole('heading', { name: 'Account Restored!' })).toBeVisible();
     await expect(
-      page
+      other
         .getByText(
           'Account restored successfully! You can now log in with your original email and password.',
         )
         .first(),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
-    await expect(page.getByRole('heading', { name: 'Welcome back, Hedy!' })).toBeVisible();
+    await expect(other.getByText('Redirecting to login in 2 seconds...')).toBeVisible();
+    await expect(other).toHaveURL(/\/login$/, { timeout: 10_000 });
+    expect(await (await other.request.get('/api/account/session')).json()).toMatchObject({
+      user: null,
+    });
+    await other.getByLabel('Email').fill(email);
+    await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await other.getByRole('button', { name: 'Log In' }).click();
+    await expect(other).toHaveURL(/\/dashboard$/);
+    await phone.close();
   });
 
   test('a verification link with a bad format fails with its message and offers recovery', async ({

@@ -1,7 +1,71 @@
-import { createVerifiedUser, emailedLink, PASSWORD, uniqueEmail } from '../support/accounts';
+import {
+  createVerifiedUser,
+  emailedLink,
+  ownClientAddress,
+  PASSWORD,
+  uniqueEmail,
+} from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
 test.describe('Accounts', () => {
+  test('Back to Sign Up, then the same address again: back to Check Your Email, with Resend', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    await page.setExtraHTTPHeaders(ownClientAddress());
+    const email = uniqueEmail('again');
+    const signUp = async (name: string) => {
+      await page.getByLabel('Full Name').fill(name);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm Password').fill(PASSWORD);
+      await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+      await page.getByRole('button', { name: 'Create Account' }).click();
+    };
+    await page.goto('/signup');
+    await signUp('Grace Hopper');
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+    const firstLink = await emailedLink(server, email, '/verify-email');
+    await page.getByRole('button', { name: 'Back to Sign Up' }).click();
+
+    // A typo in the name, say: this browser signs up again and waits for a fresh link.
+    await signUp('Grace Brewster Hopper');
+    await expect(page.getByText('Account created successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await page.getByRole('button', { name: 'Resend Verification Email' }).click();
+    await expect(
+      page.getByText('Verification email sent again! Please check your inbox.'),
+    ).toBeVisible();
+
+    // Anyone else is still told the address is taken, as for any account (ADR 0013).
+    const stranger = await browser.newContext({ baseURL: server.url });
+    const other = await stranger.newPage();
+    await other.setExtraHTTPHeaders(ownClientAddress());
+    await other.goto('/signup');
+    await other.getByLabel('Full Name').fill('Mallory');
+    await other.getByLabel('Email').fill(email);
+    await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await other.getByLabel('Confirm Password').fill(PASSWORD);
+    await other.getByRole('checkbox', { name: /I agree to the/ }).check();
+    await other.getByRole('button', { name: 'Create Account' }).click();
+    await expect(
+      other.getByRole('alert').filter({ hasText: 'An account with this email already exists.' }),
+    ).toBeVisible();
+    await stranger.close();
+
+    // The newest link verifies; the first one went with the account it was for.
+    const latest = await emailedLink(server, email, '/verify-email');
+    expect(latest).not.toBe(firstLink);
+    await page.goto(latest);
+    await expect(page.getByText('Redirecting to dashboard in 2 seconds...')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    expect(server.query<{ name: string }>('select name from users where email = ?', email)).toEqual(
+      [{ name: 'Grace Brewster Hopper' }],
+    );
+  });
+
   test('sign up, get refused before verifying, click the emailed link, land on the dashboard', async ({
     page,
     server,

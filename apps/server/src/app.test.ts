@@ -98,7 +98,7 @@ describe('the request log', () => {
     );
     await app.inject({
       method: 'GET',
-      url: '/api/health?secret=emailed-secret',
+      url: '/api/account/verification-status?userId=emailed-secret',
       headers: { cookie: 'daywise.session_token=cookie-secret' },
     });
     await app.inject({ method: 'GET', url: '/api/nothing-here' });
@@ -121,7 +121,12 @@ describe('the request log', () => {
         timed: typeof responseTime === 'number',
       }));
     expect(requestLines).toEqual([
-      { msg: 'request completed', request: 'GET /api/health', status: 200, timed: true },
+      {
+        msg: 'request completed',
+        request: 'GET /api/account/verification-status',
+        status: 200,
+        timed: true,
+      },
       { msg: 'request completed', request: 'GET /api/nothing-here', status: 404, timed: true },
     ]);
     expect(lines.join('\n')).not.toMatch(/emailed-secret|cookie-secret/);

@@ -6,6 +6,9 @@ import { createTestApp, SAME_ORIGIN, TEST_APP_URL, type TestApp, testClock } fro
 export const SESSION_COOKIE = 'daywise.session_token';
 export const PASSWORD = 'Sunrise2026';
 export const SIGNUP_COOKIE = 'daywise.signup';
+export const RESTORE_COOKIE = 'daywise.restore';
+/** The cookies that bind an emailed link to the browser that asked for it (ADR 0013). */
+const BINDING_COOKIES = [SIGNUP_COOKIE, RESTORE_COOKIE];
 
 export const signUpBody = (email = 'ada@example.com', name = 'Ada Lovelace') => ({
   name,
@@ -51,22 +54,25 @@ interface InjectedCookies {
 /** Requests as the web app sends them, and the emails as a user would read them. */
 export function accountClient(ctx: TestApp) {
   /**
-   * The sign-up binding cookies this "browser" holds (ADR 0013): a verification link signs in only
-   * where the password was chosen, so they go with every request, as a browser would send them.
+   * The link binding cookies this "browser" holds (ADR 0013), by cookie and user id: a link signs
+   * in only where it was asked for, so they go with every request about that user, as a browser
+   * would send them.
    */
   const bindings = new Map<string, string>();
   const post = async (url: string, payload: object, cookie?: string) => {
     const userId = (payload as { userId?: unknown }).userId;
-    const binding = typeof userId === 'string' ? bindings.get(userId) : undefined;
-    const cookies = [cookie, binding].filter(Boolean).join('; ');
+    const held = BINDING_COOKIES.map((name) =>
+      typeof userId === 'string' ? bindings.get(`${name}:${userId}`) : undefined,
+    );
+    const cookies = [cookie, ...held].filter(Boolean).join('; ');
     const response = await ctx.app.inject({
       method: 'POST',
       url,
       payload,
       headers: { ...SAME_ORIGIN, ...(cookies ? { cookie: cookies } : {}) },
     });
-    for (const set of response.cookies.filter((c) => c.name === SIGNUP_COOKIE && c.value)) {
-      bindings.set(set.value.split('.')[0] ?? '', `${set.name}=${set.value}`);
+    for (const set of response.cookies.filter((c) => BINDING_COOKIES.includes(c.name) && c.value)) {
+      bindings.set(`${set.name}:${set.value.split('.')[0] ?? ''}`, `${set.name}=${set.value}`);
     }
     return response;
   };

@@ -9,6 +9,7 @@ import { mount } from './app/mount';
 import { routes } from './app/routes';
 import { registerOfflineWorker } from './lib/offline-worker';
 import { readInlineState } from './lib/session-read';
+import { loadToastsOnFirstInput } from './lib/toast';
 
 /**
  * Loads the lazy modules of the routes that match the page being opened, so that a prerendered
@@ -25,6 +26,7 @@ async function loadMatchedRoutes(routeObjects: RouteObject[], pathname: string):
   );
 }
 
+loadToastsOnFirstInput();
 await loadMatchedRoutes(routes, window.location.pathname);
 // The modules have just been evaluated; the router starts in a task of its own, so that the two
 // are not one long task (ADR 0018).

@@ -8,6 +8,12 @@ import type { Settings } from './schemas/settings';
 /** Simulated form delay: contact and feedback submissions take at least this long. */
 export const SIMULATED_FORM_DELAY_MS = 1000;
 
+/**
+ * How long a public form (contact, feedback, the account forms) waits for the server before it
+ * says it failed: a visitor must hear within seconds that nothing was sent (public-site.md).
+ */
+export const PUBLIC_FORM_TIMEOUT_MS = 5000;
+
 /** FAQ search debounce. */
 export const FAQ_SEARCH_DEBOUNCE_MS = 300;
 

@@ -126,6 +126,8 @@ export const MESSAGES = {
     'No account was found with this email address. Please verify the email or contact support.',
   restoreServiceNotDeleted: 'Your account is not deleted. Please try logging in normally.',
   restoreToastNotDeleted: 'This account exists but is not deleted. Please try logging in normally.',
+  /** The restoration link, opened in the browser that asked for it: signed in (ours). */
+  restoreSignedIn: 'Your account has been restored.',
   restoreSuccess:
     'Account restored successfully! You can now log in with your original email and password.',
   restoreFailed: 'Failed to restore account. Please try again.',

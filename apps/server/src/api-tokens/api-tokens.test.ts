@@ -268,6 +268,26 @@ describe.each(ENGINES)('API tokens on %s', (engine) => {
     expect(await ctx.database.db.selectFrom('api_tokens').selectAll().execute()).toEqual([]);
   });
 
+  it('runs the reference’s token example as it says: pending todos only', async () => {
+    const { secret } = await createToken('Example', 'read');
+    const pending = await sendAs(ctx, cookie, 'POST', '/api/todos', { title: 'Still to do' });
+    const done = await sendAs(ctx, cookie, 'POST', '/api/todos', { title: 'Done already' });
+    const doneId = done.json<{ id: string }>().id;
+    expect(
+      (await sendAs(ctx, cookie, 'PATCH', `/api/todos/${doneId}`, { completed: true })).statusCode,
+    ).toBe(200);
+    const description = (await api.get('/api/openapi.json')).json<{
+      info: { description: string };
+    }>().info.description;
+    const example = /"https:\/\/daywise\.example(\/api\/[^"]+)"/.exec(description)?.[1];
+    expect(example).toBeDefined();
+    const listed = await withToken(secret, 'GET', example!);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<{ items: { id: string }[] }>().items.map(({ id }) => id)).toEqual([
+      pending.json<{ id: string }>().id,
+    ]);
+  });
+
   it('describes bearer authentication in the OpenAPI document', async () => {
     const document = (await api.get('/api/openapi.json')).json<{
       info: { description: string };

@@ -86,6 +86,28 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       });
     });
 
+    it('lets the browser that signed up sign up again while the link is live, no one else', async () => {
+      const first = await api.post('/api/account/sign-up', signUpBody());
+      const firstLink = api.linkBody(api.lastLink());
+      const binding = first.cookies.find((cookie) => cookie.name === SIGNUP_COOKIE);
+      // Another browser is told the address is taken, as for any account.
+      expect((await api.post('/api/account/sign-up', signUpBody())).statusCode).toBe(409);
+      const again = await api.post(
+        '/api/account/sign-up',
+        signUpBody('ada@example.com', 'Ada King'),
+        `${binding?.name}=${binding?.value}`,
+      );
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toMatchObject({ email: 'ada@example.com', name: 'Ada King' });
+      expect(await ctx.database.db.selectFrom('users').select('name').execute()).toEqual([
+        { name: 'Ada King' },
+      ]);
+      // The first link died with the account it was for; the new one verifies.
+      expect((await api.post('/api/account/verify-email', firstLink)).statusCode).toBe(404);
+      const verified = await api.post('/api/account/verify-email', api.linkBody(api.lastLink()));
+      expect(verified.json()).toMatchObject({ verified: true, signedIn: true });
+    });
+
     it('replaces an unverified account for the same address once its link has expired', async () => {
       await api.post('/api/account/sign-up', signUpBody());
       const first = api.linkBody(api.lastLink());

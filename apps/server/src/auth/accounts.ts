@@ -100,12 +100,15 @@ export async function sendVerification(
  * verification email. A verified or deleted account for the same address is refused, and so is a
  * pending one whose link is still live: replacing it would let a stranger swap in an account
  * whose password they know (ADR 0013). Once that link has expired nobody proved anything, and the
- * pending account is replaced. If the email cannot be sent, the account is removed again: a
- * failed registration leaves nothing behind.
+ * pending account is replaced. So is a live one that `startedHere`, the browser that chose its
+ * password (its sign-up cookie): after Back to Sign Up its owner signs up again and waits for a
+ * fresh link, while everyone else is still told the address is taken. If the email cannot be
+ * sent, the account is removed again: a failed registration leaves nothing behind.
  */
 export async function signUp(
   services: AccountServices,
   input: { name: string; email: string; password: string },
+  startedHere: (pendingUserId: string) => boolean = () => false,
 ): Promise<{ userId: string; email: string; name: string; expiresAt: Date }> {
   refuseCommonPassword(input.password);
   const existing = await findUserByEmail(services.db, input.email);
@@ -114,7 +117,7 @@ export async function signUp(
       throw new ApiError('EMAIL_TAKEN');
     }
     const linkExpiry = await tokenExpiry(services.db, existing.id, 'verify-email');
-    if (linkExpiry && linkExpiry > services.now) {
+    if (linkExpiry && linkExpiry > services.now && !startedHere(existing.id)) {
       throw new ApiError('EMAIL_TAKEN');
     }
     await services.db.deleteFrom('users').where('id', '=', existing.id).execute();
@@ -280,7 +283,8 @@ export async function softDeleteAccount(services: AccountServices, userId: strin
 }
 
 /** Restore by email: a deleted account gets a 1-hour restoration link. */
-export async function requestRestore(services: AccountServices, email: string): Promise<void> {
+/** Emails a deleted account its restoration link; the account's id, for the route to bind it. */
+export async function requestRestore(services: AccountServices, email: string): Promise<string> {
   const user = await findUserByEmail(services.db, email);
   if (!user) {
     throw new ApiError('RESTORE_EMAIL_NOT_FOUND');
@@ -301,6 +305,7 @@ export async function requestRestore(services: AccountServices, email: string): 
     isRestore: 'true',
   });
   await sendMail(services, user.email, accountRestoreEmail(url));
+  return user.id;
 }
 
 /** The restoration link: the account comes back, verified; the caller signs it in. */

@@ -149,7 +149,7 @@ describe.each(ENGINES)('password reset, restore and recovery on %s', (engine) =>
   });
 
   describe('restore', () => {
-    it('emails a deleted account a link that restores it and signs the user in', async () => {
+    it('emails a deleted account a link that restores it and signs in where it was asked for', async () => {
       await deleteAccount(await api.signUpAndVerify());
       const response = await api.post('/api/account/restore', { email: 'Ada@example.com' });
       expect(response.statusCode).toBe(200);
@@ -161,7 +161,11 @@ describe.each(ENGINES)('password reset, restore and recovery on %s', (engine) =>
         isRestore: true,
       });
       expect(restored.statusCode).toBe(200);
-      expect(restored.json()).toMatchObject({ restored: true, message: MESSAGES.restoreSuccess });
+      expect(restored.json()).toMatchObject({
+        restored: true,
+        signedIn: true,
+        message: MESSAGES.restoreSignedIn,
+      });
       expect(
         (await api.get('/api/account/session', api.sessionCookie(restored))).json(),
       ).toMatchObject({
@@ -181,6 +185,28 @@ describe.each(ENGINES)('password reset, restore and recovery on %s', (engine) =>
         code: 'RESTORE_LINK_INVALID',
         message: MESSAGES.restoreLinkInvalid,
       });
+    });
+
+    it('restores from another browser without signing in, and says to log in', async () => {
+      await deleteAccount(await api.signUpAndVerify());
+      await api.post('/api/account/restore', { email: 'ada@example.com' });
+      const elsewhere = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/verify-email',
+        payload: { ...api.linkBody(api.lastLink()), isRestore: true },
+        headers: SAME_ORIGIN,
+      });
+      expect(elsewhere.statusCode).toBe(200);
+      expect(elsewhere.json()).toEqual({
+        verified: true,
+        restored: true,
+        signedIn: false,
+        message: MESSAGES.restoreSuccess,
+      });
+      expect(api.sessionCookie(elsewhere)).toBeUndefined();
+      const user = await ctx.database.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+      expect(Boolean(user.is_deleted)).toBe(false);
+      expect((await api.login()).statusCode).toBe(200);
     });
 
     it('answers an unknown address and a live account with the service texts', async () => {

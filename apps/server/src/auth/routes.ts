@@ -22,7 +22,7 @@ import { endableSession } from './policy';
 import { readSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 import { presentUser } from './signed-in-user';
-import { clearSignUpBinding, hasSignUpBinding, setSignUpBinding } from './signup-binding';
+import { clearLinkBinding, hasLinkBinding, setLinkBinding } from './signup-binding';
 
 export function accountRoutes(app: AppInstance): void {
   const forms = accountForms(app);
@@ -53,8 +53,16 @@ function signUpRoutes(
     app,
     accountApi.signUp,
     async (context) => {
-      const { userId, email, name, expiresAt } = await signUp(services(context), context.body);
-      setSignUpBinding(context.reply, await cookieSecret(), userId, secureCookies);
+      const secret = await cookieSecret();
+      // This browser chose the pending account's password: it may sign up again (ADR 0013).
+      const startedHere = (pendingId: string) =>
+        hasLinkBinding(context.request, secret, 'signup', pendingId);
+      const { userId, email, name, expiresAt } = await signUp(
+        services(context),
+        context.body,
+        startedHere,
+      );
+      setLinkBinding(context.reply, secret, 'signup', userId, secureCookies);
       return { userId, email, name, expiresAt: expiresAt.toISOString() };
     },
     perEmail('sign-up'),
@@ -93,13 +101,23 @@ function signUpRoutes(
         const user = await guardVerificationMisses(context.request, context.reply, () =>
           completeRestore(services(context), userId, secret),
         );
+        // Like a verification link, it signs in only where it was asked for (ADR 0013).
+        if (!hasLinkBinding(context.request, await cookieSecret(), 'restore', user.id)) {
+          return {
+            verified: true,
+            restored: true,
+            signedIn: false,
+            message: MESSAGES.restoreSuccess,
+          };
+        }
+        clearLinkBinding(context.reply, 'restore', secureCookies);
         // A link proves the address, not the person: the session ends with the browser.
         await startSession(context, user.id, false);
         return {
           verified: true,
           restored: true,
           signedIn: true,
-          message: MESSAGES.restoreSuccess,
+          message: MESSAGES.restoreSignedIn,
           user: presentUser(user),
         };
       }
@@ -107,7 +125,7 @@ function signUpRoutes(
         verifyEmail(services(context), userId, secret),
       );
       // Only where the password was chosen does the link sign in (ADR 0013).
-      if (!hasSignUpBinding(context.request, await cookieSecret(), user.id)) {
+      if (!hasLinkBinding(context.request, await cookieSecret(), 'signup', user.id)) {
         return {
           verified: true,
           restored: false,
@@ -115,7 +133,7 @@ function signUpRoutes(
           message: MESSAGES.verifiedLogIn,
         };
       }
-      clearSignUpBinding(context.reply, secureCookies);
+      clearLinkBinding(context.reply, 'signup', secureCookies);
       await startSession(context, user.id, false);
       return { verified: true, restored: false, signedIn: true, user: presentUser(user) };
     },
@@ -182,7 +200,8 @@ function recoveryRoutes(
     app,
     accountApi.restore,
     async (context) => {
-      await requestRestore(services(context), context.body.email);
+      const userId = await requestRestore(services(context), context.body.email);
+      setLinkBinding(context.reply, await cookieSecret(), 'restore', userId, secureCookies);
       return { status: 'email-sent' as const, message: MESSAGES.restoreEmailSent };
     },
     perEmail('restore'),
@@ -197,7 +216,7 @@ function recoveryRoutes(
         recoverVerification(services(context), email, password),
       );
       if (verificationSent) {
-        setSignUpBinding(context.reply, await cookieSecret(), user.id, secureCookies);
+        setLinkBinding(context.reply, await cookieSecret(), 'signup', user.id, secureCookies);
         return {
           status: 'verification-sent' as const,
           message: MESSAGES.recoveryEmailSent,

@@ -3,22 +3,30 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Ties a pending account to the browser that chose its password (ADR 0013). Sign-up (and a
- * recovery that proved the password) sets this HttpOnly cookie; a verification link signs the
- * user in only when it is opened where the cookie is. Anyone else who clicks the link verifies the
- * address and is asked to log in, so a link can never sign someone into an account whose
- * password they did not set.
+ * Ties an emailed link to the browser that asked for it (ADR 0013). Sign-up (and a recovery that
+ * proved the password) sets the 'signup' cookie; asking for a restoration link sets the 'restore'
+ * one. Each is HttpOnly, on `/api/account`, and holds the user id with an HMAC of it. A link
+ * signs the user in only where its cookie is; anyone else who opens it gets what the link does
+ * (an address verified, an account restored) and is asked to log in, so a link can never sign
+ * someone in on a browser that did not ask for it.
  */
-const COOKIE = 'daywise.signup';
+export type LinkPurpose = 'signup' | 'restore';
+
+const COOKIES: Record<LinkPurpose, string> = {
+  signup: 'daywise.signup',
+  restore: 'daywise.restore',
+};
 const MAX_AGE_S = 24 * 60 * 60;
 
-function mac(secret: string, userId: string): string {
-  return createHmac('sha256', secret).update(`signup-binding:${userId}`).digest('base64url');
+function mac(secret: string, purpose: LinkPurpose, userId: string): string {
+  // 'signup-binding:' as before, so that cookies set before restore links were bound still hold.
+  const label = purpose === 'signup' ? 'signup-binding' : `${purpose}-binding`;
+  return createHmac('sha256', secret).update(`${label}:${userId}`).digest('base64url');
 }
 
-function cookieHeader(value: string, maxAge: number, secure: boolean): string {
+function cookieHeader(purpose: LinkPurpose, value: string, maxAge: number, secure: boolean) {
   return [
-    `${COOKIE}=${value}`,
+    `${COOKIES[purpose]}=${value}`,
     'Path=/api/account',
     `Max-Age=${maxAge}`,
     'HttpOnly',
@@ -27,28 +35,38 @@ function cookieHeader(value: string, maxAge: number, secure: boolean): string {
   ].join('; ');
 }
 
-export function setSignUpBinding(
+export function setLinkBinding(
   reply: FastifyReply,
   secret: string,
+  purpose: LinkPurpose,
   userId: string,
   secure: boolean,
 ): void {
-  reply.header('set-cookie', cookieHeader(`${userId}.${mac(secret, userId)}`, MAX_AGE_S, secure));
+  reply.header(
+    'set-cookie',
+    cookieHeader(purpose, `${userId}.${mac(secret, purpose, userId)}`, MAX_AGE_S, secure),
+  );
 }
 
-export function clearSignUpBinding(reply: FastifyReply, secure: boolean): void {
-  reply.header('set-cookie', cookieHeader('', 0, secure));
+export function clearLinkBinding(reply: FastifyReply, purpose: LinkPurpose, secure: boolean): void {
+  reply.header('set-cookie', cookieHeader(purpose, '', 0, secure));
 }
 
-/** Whether the request carries the binding cookie of `userId`. */
-export function hasSignUpBinding(request: FastifyRequest, secret: string, userId: string): boolean {
-  const expected = Buffer.from(`${userId}.${mac(secret, userId)}`);
+/** Whether the request carries the `purpose` cookie of `userId`. */
+export function hasLinkBinding(
+  request: FastifyRequest,
+  secret: string,
+  purpose: LinkPurpose,
+  userId: string,
+): boolean {
+  const cookie = COOKIES[purpose];
+  const expected = Buffer.from(`${userId}.${mac(secret, purpose, userId)}`);
   return (request.headers.cookie ?? '')
     .split(';')
     .map((part) => part.trim())
-    .filter((part) => part.startsWith(`${COOKIE}=`))
+    .filter((part) => part.startsWith(`${cookie}=`))
     .some((part) => {
-      const value = Buffer.from(part.slice(COOKIE.length + 1));
+      const value = Buffer.from(part.slice(cookie.length + 1));
       return value.length === expected.length && timingSafeEqual(value, expected);
     });
 }

@@ -18,7 +18,7 @@ Create one in Settings → API tokens, choosing its scope: **read** (GET operati
 \`Authorization\` header:
 
 \`\`\`sh
-curl -H "Authorization: Bearer $DAYWISE_TOKEN" "https://daywise.example/api/todos?filter=pending"
+curl -H "Authorization: Bearer $DAYWISE_TOKEN" "https://daywise.example/api/todos?status=pending"
 \`\`\`
 
 A request with a token is authenticated by the token alone (cookies are ignored) and needs no

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { Database } from '../db/schema';
 import type { AppInstance } from './app-instance';
 import type { Caller, SessionUser } from './caller';
+import { ApiError } from './errors';
 import type { EventBus } from './events';
 import { JsonAnswer } from './json-answer';
 
@@ -112,7 +113,8 @@ export function routeSchema(endpoint: Endpoint) {
     summary: endpoint.summary,
     tags: [endpoint.tag],
     ...(endpoint.params ? { params: endpoint.params } : {}),
-    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    // Strict, so the reference lists no parameter beyond these (ADR 0017, 2026-11-28).
+    querystring: (endpoint.query ?? z.object({})).strict(),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.requestContent ? uploadSchema(endpoint.requestContent) : {}),
     ...(endpoint.idempotent
@@ -176,6 +178,30 @@ export function registerContractCompilers(
 }
 
 /**
+ * The query parameters the endpoint does not declare, in the order sent. A misspelt parameter
+ * (`filter=pending` for `status=pending`) must not pass silently as if absent (ADR 0017).
+ */
+export function unknownQueryParameters(endpoint: Endpoint, query: unknown): string[] {
+  const known = new Set(Object.keys(endpoint.query?.shape ?? {}));
+  return Object.keys(query ?? {}).filter((name) => !known.has(name));
+}
+
+/** Refuses unknown query parameters with a 400 naming them. */
+function refuseUnknownQueryParameters(endpoint: Endpoint) {
+  return async (request: FastifyRequest) => {
+    const unknown = unknownQueryParameters(endpoint, request.query);
+    if (unknown.length > 0) {
+      const label = unknown.length === 1 ? 'Unknown query parameter' : 'Unknown query parameters';
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        `${label}: ${unknown.join(', ')}`,
+        Object.fromEntries(unknown.map((name) => [name, 'Unknown query parameter'])),
+      );
+    }
+  };
+}
+
+/**
  * Registers the route an endpoint declares. Its input is validated and its answer serialized by
  * the contract's schemas before the handler sees either; on 'user' endpoints an unsigned request
  * gets 401 before the handler runs.
@@ -191,6 +217,12 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     schema: routeSchema(endpoint),
+    // Before the schema's checks (params and body come first there), so a request with a
+    // misspelt parameter is told so whatever else it gets wrong.
+    preValidation: [
+      refuseUnknownQueryParameters(endpoint),
+      ...[options.preValidation ?? []].flat(),
+    ],
     handler: async (request, reply) => {
       const session = await app.authenticate(request, endpoint);
       const now = app.now();

@@ -14,19 +14,44 @@ let loading: Promise<Sonner> | undefined;
 const listeners = new Set<() => void>();
 
 export function loadToasts(): Promise<Sonner> {
-  loading ??= import('sonner').then((module) => {
-    sonner = module;
-    listeners.forEach((listener) => listener());
-    return module;
-  });
+  loading ??= import('sonner').then(
+    (module) => {
+      sonner = module;
+      listeners.forEach((listener) => listener());
+      return module;
+    },
+    (error: unknown) => {
+      // Offline, say: the next toast or keystroke tries again.
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
+}
+
+/**
+ * Loads the library once the visitor types anything, in case no connection is left by the time
+ * the form answers: a form that fails offline must still say so (docs/product/public-site.md).
+ * Pages nobody types on still load no toast code.
+ */
+export function loadToastsOnFirstInput(): void {
+  const onInput = () => {
+    loadToasts().then(
+      () => document.removeEventListener('input', onInput, true),
+      () => undefined,
+    );
+  };
+  document.addEventListener('input', onInput, true);
 }
 
 function withToasts(show: (toast: Sonner['toast']) => void): void {
   if (sonner) {
     show(sonner.toast);
   } else {
-    void loadToasts().then((module) => show(module.toast));
+    loadToasts().then(
+      (module) => show(module.toast),
+      () => undefined,
+    );
   }
 }
 
@@ -173,7 +198,10 @@ export const dismissToast = (id: string) => {
   if (sonner) {
     sonner.toast.dismiss(id);
   } else {
-    void loading?.then((module) => module.toast.dismiss(id));
+    void loading?.then(
+      (module) => module.toast.dismiss(id),
+      () => undefined,
+    );
   }
 };
 

@@ -2,13 +2,15 @@ import { SIMULATED_FORM_DELAY_MS } from '@daywise/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 
+import { PUBLIC_FORM_MUTATION, publicFormSignal } from './public-request';
 import { withMinimumDuration } from './toast';
 
 interface PublicFormOptions<TInput extends FieldValues, TOutput> {
   resolver: Resolver<TInput, unknown, TOutput>;
   /** The blank form, and what it goes back to once sent. */
   empty: TInput;
-  send: (values: TOutput) => Promise<unknown>;
+  /** Sends the values; `signal` gives up on a server that does not answer (public-request.ts). */
+  send: (values: TOutput, signal: AbortSignal) => Promise<unknown>;
   /** The toasts for each outcome. */
   sent: string;
   failed: string;
@@ -30,7 +32,9 @@ export function usePublicForm<TInput extends FieldValues, TOutput>({
     defaultValues: empty as DefaultValues<TInput>,
   });
   const mutation = useMutation({
-    mutationFn: (values: TOutput) => withMinimumDuration(send(values), SIMULATED_FORM_DELAY_MS),
+    ...PUBLIC_FORM_MUTATION,
+    mutationFn: (values: TOutput) =>
+      withMinimumDuration(send(values, publicFormSignal()), SIMULATED_FORM_DELAY_MS),
     meta: { succeeded: sent, failed },
     onSuccess: () => form.reset(empty),
   });

@@ -3,6 +3,7 @@ import type { DebugVerification, LoginInput, SignUpInput } from '@daywise/shared
 import { queryOptions } from '@tanstack/react-query';
 
 import { callApi } from '../../lib/api-client';
+import { publicFormSignal } from '../../lib/public-request';
 import { queryKeys } from '../../lib/query-keys';
 
 /** An emailed link's user id and secret. */
@@ -25,26 +26,33 @@ export const accountQueries = {
     }),
 };
 
-/** The account actions, each one call of the contract; the pages run them through hooks. */
+/** A public form's call options: it gives up on a server that does not answer in time. */
+const timed = () => ({ signal: publicFormSignal() });
+
+/**
+ * The account actions, each one call of the contract; the pages run them through hooks. Each is
+ * a public form's request, given up on when the server does not answer (public-request.ts).
+ */
 export const accountCalls = {
-  signUp: (body: SignUpInput) => callApi(accountApi.signUp, { body }),
-  login: (body: LoginInput) => callApi(accountApi.login, { body }),
+  signUp: (body: SignUpInput) => callApi(accountApi.signUp, { body }, timed()),
+  login: (body: LoginInput) => callApi(accountApi.login, { body }, timed()),
   verificationStatus: (userId: string) =>
-    callApi(accountApi.verificationStatus, { query: { userId } }),
+    callApi(accountApi.verificationStatus, { query: { userId } }, timed()),
   resendVerification: (userId: string) =>
-    callApi(accountApi.resendVerification, { body: { userId } }),
+    callApi(accountApi.resendVerification, { body: { userId } }, timed()),
   verifyEmail: (body: LinkToken & { isRestore: boolean }) =>
-    callApi(accountApi.verifyEmail, { body }),
-  forgotPassword: (body: { email: string }) => callApi(accountApi.forgotPassword, { body }),
+    callApi(accountApi.verifyEmail, { body }, timed()),
+  forgotPassword: (body: { email: string }) =>
+    callApi(accountApi.forgotPassword, { body }, timed()),
   resetPassword: (body: LinkToken & { password: string }) =>
-    callApi(accountApi.resetPassword, { body }),
+    callApi(accountApi.resetPassword, { body }, timed()),
   restore: (body: { email: string }) =>
-    callApi(accountApi.restore, { body: { email: body.email } }),
+    callApi(accountApi.restore, { body: { email: body.email } }, timed()),
   recoverVerification: (body: { email: string; password: string }) =>
-    callApi(accountApi.verificationRecovery, { body }),
+    callApi(accountApi.verificationRecovery, { body }, timed()),
   /** A POST: the secret stays out of URLs the server logs. */
   debugVerification: async (link: LinkToken): Promise<DebugVerification> => {
-    const result = await callApi(accountApi.debugVerification, { body: { ...link } });
+    const result = await callApi(accountApi.debugVerification, { body: { ...link } }, timed());
     // Only the three facts the screen promises, whatever else a response might carry.
     return {
       userExists: result.userExists,

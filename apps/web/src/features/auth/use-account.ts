@@ -3,6 +3,7 @@ import type { VerificationStatus } from '@daywise/shared/schemas';
 import { useMutation, type UseMutationOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
+import { PUBLIC_FORM_MUTATION } from '../../lib/public-request';
 import { accountCalls, accountQueries, type LinkToken } from './api';
 
 type AccountAction = keyof typeof accountCalls;
@@ -11,13 +12,15 @@ type ActionResult<A extends AccountAction> = Awaited<ReturnType<(typeof accountC
 
 /**
  * One account action as a mutation: the page says what happens on success and failure; the call
- * itself is the contract's.
+ * itself is the contract's. Every one is a public form's (public-request.ts): tried at once,
+ * failed within seconds when the server cannot be reached, never sent later.
  */
 export function useAccountAction<A extends AccountAction>(
   action: A,
   options: Omit<UseMutationOptions<ActionResult<A>, Error, ActionInput<A>>, 'mutationFn'> = {},
 ) {
   return useMutation({
+    ...PUBLIC_FORM_MUTATION,
     ...options,
     mutationFn: accountCalls[action] as (input: ActionInput<A>) => Promise<ActionResult<A>>,
   });

@@ -13,7 +13,7 @@ export const useContactForm = () =>
   usePublicForm({
     resolver: zodResolver(contactSchema),
     empty: EMPTY,
-    send: (body: Contact) => callApi(contactApi.send, { body }),
+    send: (body: Contact, signal) => callApi(contactApi.send, { body }, { signal }),
     sent: MESSAGES.contactSent,
     failed: MESSAGES.contactFailed,
   });

@@ -19,7 +19,7 @@ export const useFeedbackForm = () =>
   usePublicForm({
     resolver: zodResolver(feedbackSchema),
     empty: EMPTY,
-    send: (body: Feedback) => callApi(feedbackApi.send, { body }),
+    send: (body: Feedback, signal) => callApi(feedbackApi.send, { body }, { signal }),
     sent: MESSAGES.feedbackSent,
     failed: MESSAGES.feedbackFailed,
   });
