@@ -1,10 +1,11 @@
 import { MESSAGES } from '@daywise/shared';
 import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
 import { type Location, Navigate, Outlet, useLocation } from 'react-router';
 
 import { Button } from '../components/button';
 import { errorPanelClass } from '../components/load-error';
-import { useSession } from '../lib/session';
+import { HoldSignedInRedirect, useSession } from '../lib/session';
 
 export function FullPageSpinner() {
   return (
@@ -60,11 +61,17 @@ export function RequireAuth() {
 export function RedirectIfSignedIn() {
   const { user } = useSession();
   const location = useLocation();
-  if (user) {
+  // A page that has just signed its user in may hold the redirect while it says so.
+  const [held, setHeld] = useState(false);
+  if (user && !held) {
     const from = (location.state as { from?: Location } | null)?.from;
     return (
       <Navigate to={from ? `${from.pathname}${from.search}${from.hash}` : '/dashboard'} replace />
     );
   }
-  return <Outlet />;
+  return (
+    <HoldSignedInRedirect.Provider value={setHeld}>
+      <Outlet />
+    </HoldSignedInRedirect.Provider>
+  );
 }

@@ -2,7 +2,7 @@ import { MESSAGES } from '@daywise/shared';
 import { accountApi } from '@daywise/shared/api';
 import type { SessionState, SessionUser } from '@daywise/shared/schemas';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { createContext, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { callApi } from './api-client';
@@ -117,3 +117,10 @@ export function useSignOut(failureMessage: string = MESSAGES.logoutFailed) {
     });
   return { signOut, signingOut };
 }
+
+/**
+ * Lets a page that signs its user in keep its own screen a moment (Check Your Email's 'Email
+ * Verified!' for its 2 s) although the guard of the pages for visitors would send a signed-in
+ * user on at once: the header then already shows the user signed in (app/auth-guards.tsx).
+ */
+export const HoldSignedInRedirect = createContext<(held: boolean) => void>(() => undefined);

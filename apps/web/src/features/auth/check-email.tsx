@@ -6,13 +6,13 @@ import {
 } from '@daywise/shared';
 import type { PendingVerification as SignUpResult } from '@daywise/shared/schemas';
 import { CheckCircle2, Clock, Loader2, MailCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useEffectEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { Button } from '../../components/button';
 import { ApiClientError } from '../../lib/api-client';
 import type { DashboardArrival } from '../../lib/dashboard-arrival';
-import { useRefreshSession } from '../../lib/session';
+import { HoldSignedInRedirect, useRefreshSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
 import { useAccountAction, useVerificationPoll } from './use-account';
@@ -109,6 +109,7 @@ export function CheckEmail({
   };
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
+  const holdRedirect = useContext(HoldSignedInRedirect);
   // At zero the link has expired: the countdown and the polling stop.
   const current: Phase = phase === 'waiting' && secondsLeft === 0 ? 'expired' : phase;
 
@@ -145,21 +146,28 @@ export function CheckEmail({
     }
   }, [current]);
 
-  // Verified: refresh the auth state, welcome the user, and go to the dashboard after 2 s.
+  // Verified: the user is signed in at once (the header says so), welcomed, and taken to the
+  // dashboard after 2 s; the guard of /signup holds its own redirect meanwhile, so 'Email
+  // Verified!' stays for its 2 s.
+  const welcome = useEffectEvent(() => {
+    void refreshSession();
+    notify.success(MESSAGES.welcome(pending.name));
+  });
+  const goToDashboard = useEffectEvent(
+    () => void navigate('/dashboard', { state: { firstVisit: true } satisfies DashboardArrival }),
+  );
   useEffect(() => {
     if (phase !== 'verified') {
       return;
     }
-    notify.success(MESSAGES.welcome(pending.name));
-    // The auth state is refreshed as the screen leaves, so 'Email Verified!' stays for its 2 s
-    // (a signed-in user on /signup is otherwise sent on at once).
-    const timer = setTimeout(() => {
-      void refreshSession().then(() =>
-        navigate('/dashboard', { state: { firstVisit: true } satisfies DashboardArrival }),
-      );
-    }, VERIFIED_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [phase, pending.name, navigate, refreshSession]);
+    holdRedirect(true);
+    welcome();
+    const timer = setTimeout(goToDashboard, VERIFIED_REDIRECT_MS);
+    return () => {
+      clearTimeout(timer);
+      holdRedirect(false);
+    };
+  }, [phase, holdRedirect]);
 
   const resendVerification = useAccountAction('resendVerification', {
     onSuccess: () => {

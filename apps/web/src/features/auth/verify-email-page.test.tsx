@@ -1,6 +1,7 @@
 import { accountApi } from '@daywise/shared/api/account';
 import { screen } from '@testing-library/react';
-import { Route } from 'react-router';
+import userEvent from '@testing-library/user-event';
+import { Link, Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
@@ -57,5 +58,38 @@ describe('VerifyEmailPage, a link opened again', () => {
       '/dashboard',
     );
     expect(notify.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('VerifyEmailPage, a newer link opened in the same tab', () => {
+  it('checks the newer link rather than keep the last one’s failure', async () => {
+    const secrets: string[] = [];
+    fakeApi().on(accountApi.verifyEmail, ({ body }) => {
+      const { secret } = body as { secret: string };
+      secrets.push(secret);
+      return secret.startsWith('old')
+        ? errorResponse(400, 'VERIFICATION_INVALID', 'This link is invalid or has expired.')
+        : { verified: true, restored: false, signedIn: true, user: ada };
+    });
+    const newer = `/verify-email#userId=u1234567890&secret=${'n'.repeat(32)}`;
+    renderWithProviders(
+      <>
+        <VerifyEmailPage />
+        <Link to={newer}>Open the newer link</Link>
+      </>,
+      {
+        route: `/verify-email#userId=u1234567890&secret=old${'o'.repeat(29)}`,
+        path: '/verify-email',
+        session: null,
+        routes: <Route path="/dashboard" element={<p>Dashboard</p>} />,
+      },
+    );
+    expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeVisible();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Open the newer link' }));
+
+    expect(await screen.findByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Verification Failed' })).not.toBeInTheDocument();
+    expect(secrets).toEqual([`old${'o'.repeat(29)}`, 'n'.repeat(32)]);
   });
 });

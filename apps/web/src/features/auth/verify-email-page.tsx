@@ -7,7 +7,7 @@ import {
 } from '@daywise/shared';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
 import { primaryButtonClass } from '../../components/form-field';
 import { ApiClientError } from '../../lib/api-client';
@@ -37,8 +37,15 @@ const secondaryButton =
 /**
  * The landing page of emailed verification and restoration links: checks
  * the link's format, asks the server, and on success the server has signed the user in.
+ * Each link is a page of its own: a newer link opened in the same tab changes only the part after
+ * '#', which loads nothing, so the page starts again for it rather than keep the last outcome.
  */
 export default function VerifyEmailPage() {
+  const { search, hash } = useLocation();
+  return <LinkOutcome key={`${search}${hash}`} />;
+}
+
+function LinkOutcome() {
   const params = useLinkParams();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
