@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import { IMPORT_MAX_ROWS, MESSAGES, TAG_COLORS, TODO_LIMITS } from '@daywise/shared';
