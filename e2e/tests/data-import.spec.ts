@@ -44,7 +44,10 @@ test.describe('Import', () => {
 
     await section.getByRole('link', { name: 'View your todos' }).click();
     await expect(page).toHaveURL(/\/dashboard\/todos$/);
-    const row = page.getByRole('listitem').filter({ hasText: 'Buy milk' });
+    // Its sub-item's description names it too ('Sub-item of "Buy milk"').
+    const row = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Buy milk', exact: true }) });
     await expect(row.getByRole('list', { name: 'Tags' })).toHaveText(
       /Errands.*home.*shopping.*Work/,
     );

@@ -78,6 +78,7 @@ test.describe('Quick add and keyboard shortcuts', () => {
       'Go to Todos',
       'Go to Daily Goals',
       'Complete the focused todo or task',
+      'Go to the notifications (their Undo)',
       'Show keyboard shortcuts',
       'Close the dialog',
     ]);
