@@ -1,3 +1,4 @@
+import { accountApi } from '@daywise/shared/api/account';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -26,5 +27,18 @@ describe('LoginPage', () => {
     expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
     expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
+  it('says the server cannot be reached, not that the password is wrong, and keeps the form', async () => {
+    fakeApi().on(accountApi.login, () => Promise.reject(new TypeError('Failed to fetch')));
+    renderPage();
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Sunrise2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not reach Daywise. Check your connection.',
+    );
+    expect(screen.queryByText('Invalid email or password.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
   });
 });

@@ -56,6 +56,12 @@ export default function LoginPage() {
       });
     },
     onError: (error) => {
+      // A server that cannot be reached says nothing of the email or the password.
+      if (error instanceof ApiClientError && error.code === 'NETWORK') {
+        setFailure(error.message);
+        notify.error(MESSAGES.loginFailed);
+        return;
+      }
       // Deleted and unverified accounts: texts of docs/product/accounts.md; others learn nothing.
       const known =
         error instanceof ApiClientError &&
