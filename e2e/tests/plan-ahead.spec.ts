@@ -67,6 +67,42 @@ test.describe('Planning ahead', () => {
     const todays = await page.request.get('/api/plans/today');
     expect(await todays.json()).toEqual({ plan: null });
   });
+
+  test('once today has a plan, Create Plan offers another day: the first free one from tomorrow', async ({
+    page,
+    server,
+  }) => {
+    const { today, tomorrow } = days();
+    const dayAfter = new Date(`${tomorrow}T00:00:00Z`);
+    dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+    const dayAfterTomorrow = dayAfter.toISOString().slice(0, 10);
+    await evening(page, today);
+    await createVerifiedUser(page.request, server);
+    for (const [planDate, title] of [
+      [today, 'Deep work'],
+      [tomorrow, 'Early start'],
+    ] as const) {
+      const planned = await page.request.post('/api/plans', {
+        data: { title, planDate, tasks: [{ title: 'Outline' }] },
+      });
+      expect(planned.ok()).toBe(true);
+    }
+    await page.goto('/dashboard/daily-goals?tab=create');
+    await expect(page.getByRole('heading', { name: 'Today already has a plan' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit Plan' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create New Plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Daily Goal Plan' });
+    await expect(dialog.getByLabel('Plan Date')).toHaveValue(dayAfterTomorrow);
+    await dialog.getByLabel('Plan Title').fill('Weekend');
+    await dialog.getByLabel('New task title').fill('Rest');
+    await dialog.getByRole('button', { name: 'Add Task' }).click();
+    await dialog.getByRole('button', { name: 'Create Plan' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Weekend' })).toBeVisible();
+    const planned = await page.request.get(`/api/plans/by-date/${dayAfterTomorrow}`);
+    expect(await planned.json()).toMatchObject({ plan: { title: 'Weekend' } });
+  });
 });
 
 test.describe('Planning ahead on a phone, in the dark', () => {
