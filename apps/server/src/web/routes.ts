@@ -152,6 +152,9 @@ function cacheControl(webDistDir: string, filePath: string): string {
 export async function webRoutes(app: AppInstance, webDistDir: string): Promise<void> {
   const hasWebApp = fs.existsSync(path.join(webDistDir, 'index.html'));
   const prerendered = findPrerenderedPages(webDistDir);
+  // A build draws a shell for every signed-in page; one without any (a bare index.html) cannot say
+  // which dashboard paths exist.
+  const knowsDashboardPages = [...prerendered.values()].some((file) => file.startsWith('shells/'));
   const pageRenderer = pageRendererOf(app, webDistDir);
   const mayDraw = withinPerUserLimit(app, 'drawn-pages', {
     max: DRAWN_PAGES_PER_MINUTE,
@@ -239,7 +242,7 @@ export async function webRoutes(app: AppInstance, webDistDir: string): Promise<v
     }
     // Every signed-in page has its shell: another path under /dashboard is one the app shows as
     // 'Page not found' in its shell, and the answer says so too (docs/product/dashboard.md).
-    if (file === 'index.html' && pathname.startsWith('/dashboard/')) {
+    if (file === 'index.html' && knowsDashboardPages && pathname.startsWith('/dashboard/')) {
       reply.code(404);
     }
     return reply.header('Cache-Control', 'no-cache').sendFile(file);
