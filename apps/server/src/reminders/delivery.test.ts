@@ -317,6 +317,20 @@ describe.each(ENGINES)('one delivery per occurrence, tabs and server alike, on %
     const occurrence = new Date().toISOString();
     expect((await claim(ctx, grace, id, occurrence)).statusCode).toBe(404);
     expect((await claim(ctx, cookie, id, 'yesterday')).statusCode).toBe(400);
+    // Not an occurrence near now: nothing a client sends fills the log.
+    for (const days of [-3, 7]) {
+      const far = new Date(Date.now() + days * 24 * 60 * 60_000).toISOString();
+      const refused = await claim(ctx, cookie, id, far);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ error: { message: 'This reminder is not due now.' } });
+    }
     expect(await deliveryLog(ctx.database)).toEqual([]);
+    // A dated reminder has one occurrence, whatever instant is sent for it.
+    const today = new Date().toISOString().slice(0, 10);
+    const dated = await createTodo(ctx, cookie, 'Stretch', '23:59', { dueDate: today });
+    const nextWeek = new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString();
+    expect(await shows(ctx, cookie, dated.id, nextWeek)).toBe(true);
+    expect(await shows(ctx, cookie, dated.id, new Date().toISOString())).toBe(false);
+    expect(await deliveryLog(ctx.database)).toHaveLength(1);
   });
 });

@@ -133,6 +133,9 @@ async function insertDelivery(
   return Number(claimed.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** How far from now an occurrence a tab claims may be: its own day, in any zone. */
+const CLAIM_WINDOW_MS = 24 * 60 * 60_000;
+
 /**
  * An open tab's reminder came due: the tab shows it only if this inserts the occurrence's row,
  * that is if neither the server (push, email) nor another tab or device delivered it. An item
@@ -148,7 +151,15 @@ export async function claimInTab(
   if (!item || item.userId !== userId) {
     throw new ApiError('NOT_FOUND');
   }
-  const occurrence = new Date(claim.occurrence);
+  // The item's own occurrence at that instant, within a day of now: whatever instants a client
+  // sends, an item has a row or two in the log, never one per instant.
+  const { timezone } = await reminderSettings(db, userId);
+  const occurrence = reminderOccurrence(item, timezone, new Date(claim.occurrence));
+  if (!occurrence || Math.abs(occurrence.getTime() - now.getTime()) > CLAIM_WINDOW_MS) {
+    throw new ApiError('VALIDATION_FAILED', 'This reminder is not due now.', {
+      occurrence: 'This reminder is not due now.',
+    });
+  }
   const show = await insertDelivery(db, {
     key: deliveryKey(claim.kind, claim.itemId, occurrence),
     userId,
