@@ -3,6 +3,7 @@ import type { List, ListsAnswer, Todo } from '@daywise/shared/schemas';
 import { describe, expect, it } from 'vitest';
 
 import { ENGINES } from '../../test/helpers';
+import { pendingJob } from '../../test/reminder-app';
 import { eachSignedIn, sendAs, type SignedInApp } from '../../test/signed-in';
 
 describe.each(ENGINES)('todo lists on %s', (engine) => {
@@ -237,5 +238,35 @@ describe.each(ENGINES)('todo lists on %s', (engine) => {
     expect(over.json()).toMatchObject({
       error: { code: 'QUOTA_EXCEEDED', message: `You can have at most ${QUOTAS.lists} lists.` },
     });
+  });
+
+  it("takes the user's lists with their account, and no one else's", async () => {
+    const other = (await app.api.signUpAndVerify('grace@example.com')) ?? '';
+    await newList('Grace', undefined, other);
+    const work = await newList('Work');
+    await newTodo('Report', work.id);
+    expect((await send('DELETE', '/api/account')).statusCode).toBe(200);
+    const rows = await app.ctx.database.db.selectFrom('lists').select('name').execute();
+    expect(rows).toEqual([{ name: 'Grace' }]);
+  });
+
+  it("cancels the reminders of the todos deleted with their list, and keeps the moved ones'", async () => {
+    const reminding = { dueDate: '2026-11-22', reminderTime: '08:00' };
+    const home = await newList('Home');
+    const work = await newList('Work');
+    const [gone, moved] = [
+      (
+        await send('POST', '/api/todos', { title: 'Gone', listId: home.id, ...reminding })
+      ).json<Todo>(),
+      (
+        await send('POST', '/api/todos', { title: 'Moved', listId: work.id, ...reminding })
+      ).json<Todo>(),
+    ];
+    const job = (todo: Todo) => pendingJob(app.ctx.database, `todo:${todo.id}`);
+    expect(await job(gone)).toBeDefined();
+    expect((await send('DELETE', `/api/lists/${home.id}?todos=delete`)).statusCode).toBe(204);
+    expect((await send('DELETE', `/api/lists/${work.id}?todos=move`)).statusCode).toBe(204);
+    expect(await job(gone)).toBeUndefined();
+    expect(await job(moved)).toBeDefined();
   });
 });
