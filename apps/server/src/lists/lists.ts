@@ -172,7 +172,8 @@ export async function updateList(
 
 /**
  * Deletes the user's own list. A list holding todos, done or not, needs the choice: 'move' them
- * to the Inbox (the column's ON DELETE SET NULL does it) or 'delete' them with it; without one,
+ * to the Inbox (list_id null, said here rather than left to the column's ON DELETE SET NULL) or
+ * 'delete' them with it; without one,
  * 409 saying so. Answers the ids of the todos deleted, whose reminder jobs must follow.
  */
 export async function deleteList(
