@@ -39,6 +39,8 @@ import { OneLinePerRequest, serializeRequest } from './lib/request-log';
 import { registerContractCompilers } from './lib/route';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerShutdown } from './lib/shutdown';
+import { listSubscribers } from './lists/events';
+import { listRoutes } from './lists/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { planSubscribers } from './plans/events';
 import { planRoutes } from './plans/routes';
@@ -80,6 +82,7 @@ const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
   profileSubscribers,
   reminderSubscribers,
   todoSubscribers,
+  listSubscribers,
   planSubscribers,
   socialSubscribers,
   pushSubscribers,
@@ -139,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   settingsRoutes(app);
   profileRoutes(app);
   todoRoutes(app);
+  listRoutes(app);
   importRoutes(app);
   habitRoutes(app);
   planRoutes(app);

@@ -185,6 +185,8 @@ export const QUOTAS = {
   /** High enough for the heaviest accounts the benches model (100,000 todos). */
   todos: 100_000,
   tags: 200,
+  /** Todo lists besides the Inbox (issue 32). */
+  lists: 300,
   /** Shared plans a user takes part in, created or shared with them. */
   sharedPlans: 100,
   /** Friend requests a user has sent that wait for an answer. */
@@ -252,6 +254,9 @@ export const TAG_COLORS = [
   '#6B7280',
 ] as const;
 export const DEFAULT_TAG_COLOR = '#3B82F6';
+
+/** What deleting a list that holds todos does with them (ADR 0026). */
+export const LIST_DELETE_CHOICES = ['move', 'delete'] as const;
 export const FALLBACK_TAG_COLOR = '#6B7280';
 
 /** Analytics ranges in days, and the activity chart's periods. */

@@ -233,6 +233,9 @@ export const MESSAGES = {
   tagDeleted: 'Tag deleted',
   tagDeleteFailed: 'Failed to delete tag',
   todoTagUnknown: 'Choose tags from your own tag list',
+  todoListUnknown: 'Choose a list of your own, or the Inbox',
+  listHoldsTodos:
+    'This list holds todos: delete it with ?todos=move to move them to the Inbox, or ?todos=delete to delete them with it.',
   importFileTooLarge: 'This file is larger than 10 MB. Export fewer projects or lists at a time.',
   importFileEmpty: 'This file is empty.',
   importNotText:

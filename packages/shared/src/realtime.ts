@@ -25,6 +25,7 @@ export type RealtimeEvent =
   | { type: 'shared-plan.deleted'; planId: string }
   /** The user's own data changed elsewhere (another tab or device). */
   | { type: 'todos.changed' }
+  | { type: 'lists.changed' }
   | { type: 'plans.changed' }
   /**
    * Events may have been lost (the server's link to its message broker dropped): the client reads

@@ -24,6 +24,7 @@ import * as importRestored from './migrations/0019-import-restored';
 import * as planCounts from './migrations/0020-plan-counts';
 import * as todoSearchPerUser from './migrations/0021-todo-search-per-user';
 import * as oneRunningImport from './migrations/0022-one-running-import';
+import * as lists from './migrations/0023-lists';
 import type { Database } from './schema';
 
 /**
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0020-plan-counts': planCounts,
   '0021-todo-search-per-user': todoSearchPerUser,
   '0022-one-running-import': oneRunningImport,
+  '0023-lists': lists,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -162,6 +162,22 @@ export interface TodoTable {
   habit_done: Generated<number>;
   /** YYYY-MM-DD: every occurrence up to this day is counted in the habit columns. */
   habit_through: string | null;
+  /** The list it is in; null for the Inbox (migration 0023, ADR 0026). */
+  list_id: string | null;
+}
+
+/** A user's todo list (migration 0023, ADR 0026). */
+export interface ListTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** #RRGGBB */
+  color: string;
+  /** Its place among the user's lists, 0 first, without gaps. */
+  position: number;
+  archived: SqlBool;
+  created_at: string;
+  updated_at: string;
 }
 
 /** One occurrence of a repeating todo, done or skipped (migration 0014). */
@@ -427,6 +443,7 @@ export interface Database {
   user_settings: UserSettingsTable;
   profile_pictures: ProfilePictureTable;
   todos: TodoTable;
+  lists: ListTable;
   todo_counts: TodoCountTable;
   todo_occurrences: TodoOccurrenceTable;
   days_off: DayOffTable;

@@ -3,6 +3,7 @@ import {
   ARCHIVE_SCHEMA_VERSION,
   type ArchiveChat,
   type ArchiveCompletion,
+  type ArchiveList,
   type ArchiveMessage,
   type ArchivePlan,
   type ArchivePlanTask,
@@ -26,6 +27,8 @@ import {
   completionPages,
   type CompletionRow,
   dayOffRows,
+  type ListRow,
+  listRows,
   messagePages,
   type MessageRow,
   planPages,
@@ -64,6 +67,16 @@ export const archiveTag = (row: TagRow): ArchiveTag => ({
   name: row.name,
   color: row.color,
   createdAt: row.created_at,
+});
+
+export const archiveList = (row: ListRow): ArchiveList => ({
+  id: row.id,
+  name: row.name,
+  color: row.color,
+  position: Number(row.position),
+  archived: Boolean(row.archived),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
 });
 
 export const archiveTask = (row: TaskRow): ArchivePlanTask => ({
@@ -182,10 +195,11 @@ export async function* archiveChunks(
   now: Date,
 ): AsyncGenerator<string> {
   const pause = slicer();
-  const [profile, settings, tags] = await Promise.all([
+  const [profile, settings, tags, lists] = await Promise.all([
     archiveProfile(db, userId),
     readSettings(db, userId, undefined, now),
     tagRows(db, userId),
+    listRows(db, userId),
   ]);
   yield JSON.stringify({
     format: ARCHIVE_FORMAT,
@@ -195,6 +209,7 @@ export async function* archiveChunks(
     settings,
   }).slice(0, -1);
   yield* section('tags', [tags], archiveTag, pause);
+  yield* section('lists', [lists], archiveList, pause);
   yield* section('todos', todoPagesWithHistory(db, userId), archiveTodo, pause);
   yield* section('plans', planPages(db, userId), archivePlan, pause);
   yield* section('completions', completionPages(db, userId), archiveCompletion, pause);

@@ -3,6 +3,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
   DailyCompletionTable,
   Database,
+  ListTable,
   MessageTable,
   SharedPlanTable,
   SharedPlanTaskTable,
@@ -21,6 +22,7 @@ type Db = Kysely<Database>;
 
 export type { PlanRow, TaskRow, TodoRow };
 export type TagRow = Selectable<UserTagTable>;
+export type ListRow = Selectable<ListTable>;
 export type CompletionRow = Selectable<DailyCompletionTable>;
 export type MessageRow = Selectable<MessageTable>;
 export interface PlanWithTasks {
@@ -180,6 +182,17 @@ export function tagRows(db: Db, userId: string): Promise<TagRow[]> {
     .execute();
 }
 
+/** The user's lists in order (ADR 0026); at most QUOTAS.lists, so read at once. */
+export function listRows(db: Db, userId: string): Promise<ListRow[]> {
+  return db
+    .selectFrom('lists')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
 /** Every plan by date along (user_id, plan_date), each with its tasks in order. */
 export async function* planPages(db: Db, userId: string): AsyncGenerator<PlanWithTasks[]> {
   const plans = queryPages(
@@ -288,7 +301,7 @@ export function messagePages(db: Db, chatId: string): AsyncGenerator<MessageRow[
 /** How many rows each part of the user's data has, for the X-Export-Items header. */
 export async function countRows(db: Db, userId: string) {
   const count = sql<number | string>`count(*)`.as('n');
-  const [todos, plans, tasks, completions, tags, sharedPlans, chats, messages, daysOff] =
+  const [todos, plans, tasks, completions, tags, sharedPlans, chats, messages, daysOff, lists] =
     await Promise.all([
       db.selectFrom('todos').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
       db
@@ -334,6 +347,7 @@ export async function countRows(db: Db, userId: string) {
         .select(count)
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow(),
+      db.selectFrom('lists').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
     ]);
   const n = (row: { n: number | string }) => Number(row.n);
   return {
@@ -346,5 +360,6 @@ export async function countRows(db: Db, userId: string) {
     chats: n(chats),
     messages: n(messages),
     daysOff: n(daysOff),
+    lists: n(lists),
   };
 }

@@ -253,8 +253,14 @@ describe.each(ENGINES)('exports on %s', (engine) => {
       social.call(ada, 'POST', '/api/tags', { name: 'Deep work', color: '#8B5CF6' }),
       201,
     );
+    const list = await ok(
+      social.call(ada, 'POST', '/api/lists', { name: 'Writing', color: '#10B981' }),
+      201,
+    );
+    await ok(social.call(ada, 'PATCH', `/api/lists/${list.id}`, { archived: true }));
     const todo = await ok(
       social.call(ada, 'POST', '/api/todos', {
+        listId: list.id,
         title: 'Write the "Notes", part 2',
         description: 'Café ☕\nsecond line',
         priority: 'high',
@@ -338,7 +344,7 @@ describe.each(ENGINES)('exports on %s', (engine) => {
     const archive: Archive = archiveSchema.parse(JSON.parse(response.body));
     // One item a line: the page counts line breaks against the header.
     const items = Number(response.headers[EXPORT_ITEMS_HEADER.toLowerCase()]);
-    expect(items).toBe(1 + 2 + 1 + 1 + 1 + 1 + 2 + 1);
+    expect(items).toBe(1 + 1 + 2 + 1 + 1 + 1 + 1 + 2 + 1);
     expect(response.body.split('\n').length - 1).toBe(items + 1);
 
     expect(archive.todos.find((item) => item.id === habit.id)).toMatchObject({
@@ -365,6 +371,17 @@ describe.each(ENGINES)('exports on %s', (engine) => {
       },
       settings: { privacy: { profileVisibility: 'public' }, preferences: { theme: 'system' } },
       tags: [{ id: tag.id, name: 'Deep work', color: '#8B5CF6' }],
+      lists: [
+        {
+          id: list.id,
+          name: 'Writing',
+          color: '#10B981',
+          position: 0,
+          archived: true,
+          createdAt: '2026-11-21T09:00:00.000Z',
+          updatedAt: '2026-11-21T09:00:00.000Z',
+        },
+      ],
     });
     expect(archive.todos.filter((item) => item.id === todo.id)).toEqual([
       {
@@ -379,6 +396,7 @@ describe.each(ENGINES)('exports on %s', (engine) => {
         completedDate: '2026-11-21',
         createdAt: '2026-11-21T09:00:00.000Z',
         updatedAt: '2026-11-21T09:00:00.000Z',
+        listId: list.id,
         tagIds: [],
         repeat: null,
         repeatStart: null,

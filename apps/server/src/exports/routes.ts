@@ -58,6 +58,7 @@ export function exportRoutes(app: AppInstance): void {
       filename: `daywise-archive-${await today()}.json`,
       items:
         counts.tags +
+        counts.lists +
         counts.todos +
         counts.plans +
         counts.completions +

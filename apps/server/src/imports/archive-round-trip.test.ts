@@ -19,16 +19,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 function comparable(archive: Archive) {
   const tagNames = new Map(archive.tags.map((tag) => [tag.id, tag.name]));
+  const listNames = new Map((archive.lists ?? []).map((list) => [list.id, list.name]));
   const planDates = new Map(archive.plans.map((plan) => [plan.id, plan.planDate]));
   const { id: _id, email: _email, createdAt: _createdAt, picture, ...profile } = archive.profile;
   return {
     profile: { ...profile, picture: picture?.contentType ?? null },
     settings: archive.settings,
     tags: archive.tags.map(({ id: _tagId, ...tag }) => tag),
+    lists: (archive.lists ?? []).map(({ id: _listId, ...list }) => list),
     // Todos made in the same millisecond have no set order between them.
     todos: archive.todos
-      .map(({ id: _todoId, tagIds, ...todo }) => ({
+      .map(({ id: _todoId, tagIds, listId, ...todo }) => ({
         ...todo,
+        list: listId ? listNames.get(listId) : null,
         tags: (tagIds ?? []).map((tagId) => tagNames.get(tagId)).sort(),
       }))
       .sort((a, b) => a.title.localeCompare(b.title)),
@@ -102,7 +105,11 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
   const todosOf = async (cookie: string) =>
     (await app.api.get('/api/todos?limit=100', cookie))
       .json<{ items: Todo[] }>()
-      .items.map(({ id: _id, tags, ...todo }) => ({ ...todo, tags: tags.map((tag) => tag.name) }))
+      // Which list a todo is in is compared by the list's name, in `comparable`.
+      .items.map(({ id: _id, tags, listId: _listId, ...todo }) => ({
+        ...todo,
+        tags: tags.map((tag) => tag.name),
+      }))
       .sort((a, b) => a.title.localeCompare(b.title));
 
   /** Ada's account, with something in every section the archive holds. */
@@ -137,7 +144,12 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     }
     const work = await send(cookie, 'POST', '/api/tags', { name: 'Work', color: '#EF4444' });
     await send(cookie, 'POST', '/api/tags', { name: 'Unused', color: '#10B981' });
+    // Two lists, the first moved last and archived; a todo in each, one in the Inbox.
+    const book = await send(cookie, 'POST', '/api/lists', { name: 'Book', color: '#8B5CF6' });
+    const errands = await send(cookie, 'POST', '/api/lists', { name: 'Errands' });
+    await send(cookie, 'PATCH', `/api/lists/${book.id}`, { position: 1, archived: true });
     await send(cookie, 'POST', '/api/todos', {
+      listId: book.id,
       title: 'Finish the chapter',
       description: 'Chapter 3, with "quotes", commas\nand lines',
       priority: 'high',
@@ -145,7 +157,10 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       reminderTime: '07:30',
       tagIds: [work.id],
     });
-    const invoice = await send(cookie, 'POST', '/api/todos', { title: 'Send the invoice' });
+    const invoice = await send(cookie, 'POST', '/api/todos', {
+      title: 'Send the invoice',
+      listId: errands.id,
+    });
     await send(cookie, 'PATCH', `/api/todos/${invoice.id}`, { completed: true });
     const plants = await send(cookie, 'POST', '/api/todos', {
       title: 'Water plants',
@@ -193,6 +208,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     expect(preview.restores).toEqual([
       'Your profile: name, bio, location, website and picture',
       'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
+      '2 lists',
       '1 daily plan with 2 tasks and their completion records',
       '1 range of days off',
     ]);
@@ -202,6 +218,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       restored: [
         'Profile and picture restored',
         'Settings restored',
+        '2 lists restored',
         '1 daily plan restored',
         '1 range of days off restored',
       ],
@@ -220,6 +237,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     expect(again.preview.restores).toEqual([
       'Your profile: name, bio, location, website and picture',
       'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
+      '2 lists imported before',
       '1 daily plan imported before',
       '1 range of days off imported before',
     ]);
@@ -261,6 +279,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     expect(preview.restores).toEqual([
       'Your profile: name, bio, location, website and picture',
       'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
+      '2 lists imported before',
       '1 daily plan imported before',
       '1 range of days off imported before',
     ]);

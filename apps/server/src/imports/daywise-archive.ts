@@ -22,6 +22,7 @@ const SECTIONS = archiveSchema.shape;
 /** The archive with its sections of records not yet checked. */
 const envelopeSchema = archiveSchema.extend({
   tags: z.array(z.unknown()),
+  lists: z.array(z.unknown()).optional(),
   todos: z.array(z.unknown()),
   plans: z.array(z.unknown()),
   completions: z.array(z.unknown()),
@@ -40,11 +41,19 @@ async function checkedArchive(json: unknown): Promise<Archive> {
   if (!envelope.success) {
     throw invalidFile(MESSAGES.importBadArchive);
   }
-  const { tags, todos, plans, completions, sharedPlans, chats, daysOff, ...rest } = envelope.data;
-  const rows = [tags, todos, plans, completions, sharedPlans, chats, daysOff ?? []].reduce(
-    (sum, records) => sum + records.length,
-    0,
-  );
+  const { tags, lists, todos, plans, completions, sharedPlans, chats, daysOff, ...rest } =
+    envelope.data;
+  const sections = [
+    tags,
+    lists ?? [],
+    todos,
+    plans,
+    completions,
+    sharedPlans,
+    chats,
+    daysOff ?? [],
+  ];
+  const rows = sections.reduce((sum, records) => sum + records.length, 0);
   if (rows > IMPORT_MAX_ROWS) {
     throw invalidFile(MESSAGES.importTooManyRows(IMPORT_MAX_ROWS));
   }
@@ -64,6 +73,7 @@ async function checkedArchive(json: unknown): Promise<Archive> {
   return {
     ...rest,
     tags: await each(tags, SECTIONS.tags.element),
+    ...(lists ? { lists: await each(lists, SECTIONS.lists.unwrap().element) } : {}),
     todos: await each(todos, SECTIONS.todos.element),
     plans: await each(plans, SECTIONS.plans.element),
     completions: await each(completions, SECTIONS.completions.element),
@@ -108,6 +118,8 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       completedAt: todo.completed ? (todo.completedAt ?? archive.exportedAt) : null,
       tags: fitTags(tagNames, row, problems),
       repeat: todo.repeat ?? null,
+      // The archive's list id: the list restored for it is found when the todo is written.
+      listId: todo.listId ?? null,
       original: {
         id: todo.id,
         createdAt: todo.createdAt,
@@ -138,6 +150,7 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       sharedPlans,
       chats,
       daysOff: archive.daysOff ?? [],
+      lists: archive.lists ?? [],
     },
   };
 }

@@ -181,12 +181,14 @@ async function importItems(
   timeZone: string,
   progress: Progress,
   heartbeat: Heartbeat,
+  listIds: ReadonlyMap<string, string>,
 ): Promise<void> {
   const { db, events, userId, parsed, clock } = run;
   const pause = slicer();
   for (const { first, batch } of importBatches(parsed.items, importBatchSize(db))) {
     await pause();
-    const writing = { events, userId, tagColors: parsed.tagColors, timeZone, started, clock };
+    const { tagColors } = parsed;
+    const writing = { events, userId, tagColors, timeZone, started, clock, listIds };
     const written = await db.transaction().execute(async (trx) => {
       const { problems, tagsRefused } = progress;
       const result = await writeBatch(trx, writing, first, batch, problems, tagsRefused);
@@ -249,19 +251,21 @@ export async function runImport(run: ImportRun): Promise<void> {
     }
   };
   const restoring = () => ({ db, events, userId, now: clock(), caller, heartbeat });
+  let listIds: ReadonlyMap<string, string> = new Map();
   try {
     if (parsed.archive) {
       const account = await restoreAccount(restoring(), parsed.archive);
       problems.push(...account.problems);
       restored.push(...account.restored);
       progress.tagsCreated += account.tagsCreated;
+      ({ listIds } = account);
       if (account.timeZone !== null) {
         timeZone = account.timeZone;
         run.onSettingsRestored?.();
       }
       await emitAll(events, account.followUps);
     }
-    await importItems(run, started, timeZone, progress, heartbeat);
+    await importItems(run, started, timeZone, progress, heartbeat, listIds);
     if (progress.overQuota > 0) {
       problems.push(overQuotaProblem(progress.overQuota));
     }

@@ -34,7 +34,7 @@ export interface ArchivedTodo {
 export type ArchiveRest = Pick<
   Archive,
   'profile' | 'settings' | 'tags' | 'plans' | 'completions' | 'sharedPlans' | 'chats'
-> & { daysOff: NonNullable<Archive['daysOff']> };
+> & { daysOff: NonNullable<Archive['daysOff']>; lists: NonNullable<Archive['lists']> };
 
 export interface ParsedImport {
   format: ImportFormat;

@@ -13,7 +13,7 @@ import {
   todoCount,
 } from './import-room';
 import type { ArchiveRest, ParsedImport } from './parsed-import';
-import { type ImportCaller, plural } from './restore';
+import { type ImportCaller, plural, restoredId } from './restore';
 import { ACCOUNT_PARTS, mayRestore } from './restore-account';
 import { daysOffHere, plannedDays, plansHere, rangeKey } from './restore-plans';
 
@@ -72,6 +72,28 @@ async function daysOffPreview(
   ];
 }
 
+/** The preview's lines for the archive's lists: those not restored before, and the rest. */
+async function listsPreview(
+  db: Kysely<Database>,
+  userId: string,
+  lists: ArchiveRest['lists'],
+): Promise<string[]> {
+  if (lists.length === 0) {
+    return [];
+  }
+  // The user's lists are few (QUOTAS.lists); the file's may be many.
+  const rows = await db.selectFrom('lists').select('id').where('user_id', '=', userId).execute();
+  const have = new Set(rows.map((row) => row.id));
+  const before = lists.filter(
+    (list) => have.has(list.id) || have.has(restoredId(userId, 'list', list.id)),
+  ).length;
+  const fresh = lists.length - before;
+  return [
+    ...(fresh > 0 ? [plural(fresh, 'list')] : []),
+    ...(before > 0 ? [`${plural(before, 'list')} imported before`] : []),
+  ];
+}
+
 /** What the preview says the rest of the archive brings back, and what stays in the file. */
 async function restorePreview(
   db: Kysely<Database>,
@@ -89,6 +111,7 @@ async function restorePreview(
       ? `Your settings: notifications, privacy, theme and time zone (${rest.settings.preferences.timezone.slice(0, 64)})`
       : ACCOUNT_PARTS.settings.refused,
   ];
+  lines.push(...(await listsPreview(db, userId, rest.lists)));
   lines.push(...(await plansPreview(db, userId, rest.plans)));
   lines.push(...(await daysOffPreview(db, userId, rest.daysOff)));
   const shared = [

@@ -21,6 +21,7 @@ import { savePicture, updateProfile } from '../profile/profiles';
 import { updateSetting } from '../settings/settings';
 import type { ArchiveRest } from './parsed-import';
 import { firstIssue, type ImportCaller, plural, type RestoreStep, type Restoring } from './restore';
+import { restoreLists } from './restore-lists';
 
 type AccountPart = 'profile' | 'picture' | 'settings';
 
@@ -198,7 +199,9 @@ function checkedSettings(
 export async function restoreAccount(
   { db, events, userId, now, caller }: Restoring,
   rest: ArchiveRest,
-): Promise<RestoreStep & { timeZone: string | null; tagsCreated: number }> {
+): Promise<
+  RestoreStep & { timeZone: string | null; tagsCreated: number; listIds: Map<string, string> }
+> {
   const restored: string[] = [];
   const problems: ImportProblem[] = [];
   for (const part of Object.keys(ACCOUNT_PARTS) as AccountPart[]) {
@@ -225,9 +228,12 @@ export async function restoreAccount(
   const settings = mayRestore(caller, 'settings');
   const updates = settings ? checkedSettings(rest.settings, problems) : [];
   const tags = await checkedTags(rest.tags, problems);
-  const { followUps, tagsCreated } = await db.transaction().execute(async (trx) => {
+  const { followUps, tagsCreated, lists } = await db.transaction().execute(async (trx) => {
     await lockQuota(trx, 'user_tags', [userId]);
+    await lockQuota(trx, 'lists', [userId]);
     const added = await restoreTags(trx, userId, tags, problems);
+    // Before the todos, which find their lists in the map.
+    const restoredLists = await restoreLists(trx, userId, rest.lists, problems);
     if (profile?.success === true) {
       await updateProfile(trx, userId, profile.data, now);
     }
@@ -244,6 +250,7 @@ export async function restoreAccount(
           ? await events.within(trx, { type: 'settings.changed', userId, key: 'timezone' })
           : [],
       tagsCreated: added,
+      lists: restoredLists,
     };
   });
   if (profile?.success === true) {
@@ -254,6 +261,9 @@ export async function restoreAccount(
       updates.length === 6 ? 'Settings restored' : `${plural(updates.length, 'setting')} restored`,
     );
   }
+  if (lists.added > 0) {
+    restored.push(`${plural(lists.added, 'list')} restored`);
+  }
   const zone = updates.find((update) => update.key === 'timezone');
   return {
     restored,
@@ -262,8 +272,10 @@ export async function restoreAccount(
       ...followUps,
       { type: 'profile.changed', userId },
       ...(tagsCreated > 0 ? [{ type: 'plans.changed' as const, userId }] : []),
+      ...(lists.added > 0 ? [{ type: 'lists.changed' as const, userId }] : []),
     ],
     timeZone: zone ? String(zone.value) : null,
     tagsCreated,
+    listIds: lists.listIds,
   };
 }

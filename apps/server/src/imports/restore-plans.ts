@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 import {
   type ArchivePlan,
   DAYS_OFF_LIMIT,
@@ -21,15 +19,14 @@ import { refreshCompletion } from '../plans/completion';
 import { newTaskRow, PLAN_FIELDS, TASK_FIELDS } from '../plans/plan-fields';
 import { resettleHabits } from '../todos/habit-count';
 import type { ArchiveRest } from './parsed-import';
-import { firstIssue, importBatchSize, plural, type RestoreStep, type Restoring } from './restore';
-
-/** An id for a record restored from an archive: the same for the same user and original id. */
-function restoredId(userId: string, kind: string, originalId: string): string {
-  return createHash('sha256')
-    .update(JSON.stringify([userId, kind, originalId]))
-    .digest('hex')
-    .slice(0, 32);
-}
+import {
+  firstIssue,
+  importBatchSize,
+  plural,
+  restoredId,
+  type RestoreStep,
+  type Restoring,
+} from './restore';
 
 /**
  * Which of these days the user has a plan for, read 500 days a query; it yields between queries

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { ImportProblem } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -40,6 +42,14 @@ export type ImportCaller = 'session' | 'token';
 
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/** An id for a record restored from an archive: the same for the same user and original id. */
+export function restoredId(userId: string, kind: string, originalId: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify([userId, kind, originalId]))
+    .digest('hex')
+    .slice(0, 32);
+}
 
 /** The first message of a failed check, for a problem line. */
 export function firstIssue(error: z.ZodError): string {

@@ -254,6 +254,8 @@ function tickTickTask(
     completedAt: completed ? (completedInstant ?? context.now).toISOString() : null,
     tags: fitted,
     repeat,
+    // TickTick's lists are read as tags for now; the list mapping is a later step (issue 32).
+    listId: null,
   };
 }
 

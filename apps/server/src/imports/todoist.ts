@@ -324,6 +324,8 @@ function todoistTask(
     completed: false,
     completedAt: null,
     tags,
+    // Projects are read as tags for now; project to list is a later step (issue 32).
+    listId: null,
   };
 }
 

@@ -139,6 +139,11 @@ export interface BatchWriting {
   tagColors: Map<string, string>;
   /** The user's zone: the day a completed todo counts for. */
   timeZone: string;
+  /**
+   * An archive's lists: its list ids to those of the lists restored for them (restore-account.ts);
+   * a todo whose list was not restored goes to the Inbox.
+   */
+  listIds: ReadonlyMap<string, string>;
   /** When the import started: a file's rows are created just before it, the first row newest. */
   started: number;
   clock: () => Date;
@@ -229,7 +234,7 @@ async function createTags(
  */
 async function writeItem(
   trx: Transaction<Database>,
-  { events, userId, timeZone, started }: BatchWriting,
+  { events, userId, timeZone, started, listIds }: BatchWriting,
   item: ImportItem,
   position: number,
   tags: Map<string, string>,
@@ -244,6 +249,7 @@ async function writeItem(
     ...TODO_FIELDS.columns(item),
     id: todoId,
     user_id: userId,
+    list_id: item.listId === null ? null : (listIds.get(item.listId) ?? null),
     completed_date: item.completedAt
       ? (original?.completedDate ?? dayIn(item.completedAt, timeZone))
       : null,

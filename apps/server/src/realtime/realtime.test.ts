@@ -51,7 +51,7 @@ describe.each(ENGINES)('/api/realtime on %s', (engine) => {
     expect(socket.pending).toEqual([]);
   });
 
-  it('tells the other tabs of a user that their todos or plans changed', async () => {
+  it('tells the other tabs of a user that their todos, plans or lists changed', async () => {
     const cookie = (await api.signUpAndVerify()) ?? '';
     const socket = await connectRealtime(url, cookie);
     const created = await ctx.app.inject({
@@ -70,6 +70,14 @@ describe.each(ENGINES)('/api/realtime on %s', (engine) => {
     });
     expect(tag.statusCode).toBe(201);
     expect(await socket.next()).toEqual({ type: 'plans.changed' });
+    const list = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/lists',
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: { name: 'Errands' },
+    });
+    expect(list.statusCode).toBe(201);
+    expect(await socket.next()).toEqual({ type: 'lists.changed' });
   });
 
   it('answers a ping with a pong and ignores anything else', async () => {

@@ -22,6 +22,8 @@ export const TODO_FIELDS = fieldsOf<TodoRow>()({
   completedAt: { column: 'completed_at', kind: 'timestamp', csv: 'Completed at' },
   createdAt: { column: 'created_at', kind: 'timestamp', csv: 'Created at' },
   updatedAt: { column: 'updated_at', kind: 'timestamp', csv: 'Updated at' },
+  // Not in the CSV yet: an id says nothing there; the list's name is a later step (issue 32).
+  listId: { column: 'list_id' },
 });
 
 export type TodoFields = FieldValues<TodoRow, typeof TODO_FIELDS.table>;
@@ -33,9 +35,10 @@ export function repeatOf(row: TodoRow): Repeat | null {
     : null;
 }
 
-/** How a new todo's other columns start: open, not repeating, with no habit yet. */
+/** How a new todo's other columns start: open, in the Inbox, not repeating, with no habit yet. */
 const NEW_TODO = {
   completed: false,
+  list_id: null,
   completed_at: null,
   completed_date: null,
   repeat_rule: null,

@@ -118,6 +118,11 @@ function filteredTodos(
       ),
     );
   }
+  if (query.list === 'inbox') {
+    select = select.where('list_id', 'is', null);
+  } else if (query.list) {
+    select = select.where('list_id', '=', query.list);
+  }
   if (query.q) {
     const contains = likeContains(query.q);
     select = select.where((eb) =>

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { newId } from '../lib/ids';
 import { ownRow } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
+import { listForTodo } from '../lists/policy';
 import { habitsOf, settleHabit } from './habit-count';
 import {
   newSeriesColumns,
@@ -70,6 +71,7 @@ export async function createTodo(
     ...TODO_FIELDS.columns(editableFields(todo)),
     id: newId(),
     user_id: userId,
+    list_id: await listForTodo(db, userId, todo.listId),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   });
@@ -84,10 +86,13 @@ export async function createTodo(
 
 /**
  * The fields a form sets as they are: every field of the update schema but those with rules of
- * their own (completing, repeating, tags). A field added to the schema is a compile error here
+ * their own (completing, repeating, tags, the list). A field added to the schema is a compile error here
  * until it is named, and in `Pick` until TODO_FIELDS has it.
  */
-type Editable = Pick<TodoFields, Exclude<keyof TodoUpdate, 'completed' | 'repeat' | 'tagIds'>>;
+type Editable = Pick<
+  TodoFields,
+  Exclude<keyof TodoUpdate, 'completed' | 'repeat' | 'tagIds' | 'listId'>
+>;
 const EDITABLE = {
   title: true,
   description: true,
@@ -169,6 +174,9 @@ export async function updateTodo(
     ...TODO_FIELDS.columns(editableFields(update)),
     updated_at: now.toISOString(),
   };
+  if (update.listId !== undefined) {
+    changes.list_id = await listForTodo(db, userId, update.listId);
+  }
   Object.assign(changes, repeatChanges(current, update, { ...current, ...changes }, zone));
   const repeating = { ...current, ...changes }.repeat_rule !== null;
   if (repeating && update.completed === true && !current.completed) {

@@ -17,6 +17,7 @@ export function makeTodo(fields: Partial<Todo> = {}): Todo {
     repeat: null,
     habit: null,
     tags: [],
+    listId: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...fields,

@@ -13,6 +13,7 @@ export * from './feedback';
 export * from './habits';
 export * from './health';
 export * from './imports';
+export * from './lists';
 export * from './notifications';
 export * from './params';
 export * from './plans';

@@ -56,6 +56,19 @@ export const archiveTagSchema = z.object({
   createdAt: instant,
 });
 
+/** A todo list (ADR 0026); the Inbox is none, so it is not here. */
+export const archiveListSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** #RRGGBB */
+  color: z.string(),
+  /** Its place among the lists, from 0. */
+  position: z.number().int().min(0),
+  archived: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
 export const archiveTodoSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -86,6 +99,8 @@ export const archiveTodoSchema = z.object({
       }),
     )
     .optional(),
+  /** The id of the list it is in, null for the Inbox; absent in archives made before lists. */
+  listId: z.string().nullable().optional(),
 });
 
 export const archiveDayOffSchema = z.object({
@@ -197,6 +212,8 @@ export const archiveSchema = z
     profile: archiveProfileSchema,
     settings: archiveSettingsSchema,
     tags: z.array(archiveTagSchema),
+    /** Absent in archives made before lists. */
+    lists: z.array(archiveListSchema).optional(),
     todos: z.array(archiveTodoSchema),
     plans: z.array(archivePlanSchema),
     completions: z.array(archiveCompletionSchema),
@@ -211,6 +228,7 @@ export type Archive = z.infer<typeof archiveSchema>;
 export type ArchiveProfile = z.infer<typeof archiveProfileSchema>;
 export type ArchiveSettings = z.infer<typeof archiveSettingsSchema>;
 export type ArchiveTag = z.infer<typeof archiveTagSchema>;
+export type ArchiveList = z.infer<typeof archiveListSchema>;
 export type ArchiveTodo = z.infer<typeof archiveTodoSchema>;
 export type ArchivePlan = z.infer<typeof archivePlanSchema>;
 export type ArchivePlanTask = z.infer<typeof archivePlanTaskSchema>;

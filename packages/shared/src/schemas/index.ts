@@ -12,6 +12,7 @@ export * from './exports';
 export * from './feedback';
 export * from './habits';
 export * from './imports';
+export * from './lists';
 export * from './plans';
 export * from './profile';
 export * from './push';

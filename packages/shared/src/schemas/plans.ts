@@ -11,7 +11,8 @@ export const PLAN_LIMITS = {
   tagNameMax: 40,
 } as const;
 
-const hexColor = z
+/** A colour, #RRGGBB, kept in capitals. */
+export const hexColor = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Please choose a colour like #3B82F6')
   .transform((value) => value.toUpperCase());

@@ -89,6 +89,8 @@ const todoFields = {
     .transform((ids) => [...new Set(ids)]),
   /** A repeating todo needs a due date: the first occurrence. */
   repeat: repeatSchema.nullable(),
+  /** The id of the user's own list it is in, or null for the Inbox (ADR 0026). */
+  listId: z.string().min(1).max(100).nullable(),
 };
 
 /** A new todo: title required and trimmed, priority medium by default. */
@@ -100,6 +102,7 @@ export const todoCreateSchema = z.object({
   reminderTime: todoFields.reminderTime.default(null),
   tagIds: todoFields.tagIds.default([]),
   repeat: todoFields.repeat.default(null),
+  listId: todoFields.listId.default(null),
 });
 
 /**
@@ -124,6 +127,8 @@ export const todoListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   /** Only todos carrying this tag (its id). */
   tag: z.string().min(1).max(100).optional(),
+  /** Only todos in this list (its id), or 'inbox' for those in none (ADR 0026). */
+  list: z.string().min(1).max(100).optional(),
   sort: z.enum(TODO_SORTS).default('created'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -154,6 +159,8 @@ export const todoSchema = z
     updatedAt: z.string(),
     /** The tags it carries, ordered by name. */
     tags: z.array(todoTagSchema),
+    /** The list it is in, or null for the Inbox (ADR 0026). */
+    listId: z.string().nullable(),
   })
   .meta({ id: 'Todo' });
 export type Todo = z.infer<typeof todoSchema>;

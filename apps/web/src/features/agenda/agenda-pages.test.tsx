@@ -62,6 +62,7 @@ function todo(id: string, title: string, dueDate: string): Todo {
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     tags: [],
+    listId: null,
   };
 }
 

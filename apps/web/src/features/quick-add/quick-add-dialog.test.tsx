@@ -26,6 +26,7 @@ function created(body: unknown): Todo {
     id: 't1',
     description: '',
     tags: [],
+    listId: null,
     repeat: null,
     habit: null,
     completed: false,

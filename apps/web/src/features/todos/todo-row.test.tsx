@@ -19,6 +19,7 @@ const TODO: Todo = {
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   tags: [],
+  listId: null,
 };
 
 function renderRow(todo: Todo) {

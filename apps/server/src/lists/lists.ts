@@ -1,0 +1,215 @@
+import { MESSAGES, QUOTAS } from '@daywise/shared';
+import type { List, ListCreate, ListsAnswer, ListUpdate } from '@daywise/shared/schemas';
+import { listCreateSchema } from '@daywise/shared/schemas';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+
+import type { Database, ListTable } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { requireUnderQuota } from '../lib/quota';
+import { ownList } from './policy';
+
+/*
+ * A user's todo lists (issue 32, ADR 0026). The Inbox is no row: it holds the todos whose
+ * list_id is null. Positions run from 0 without gaps; a move renumbers the lists in between.
+ */
+
+type ListRow = Selectable<ListTable>;
+
+export function presentList(row: ListRow, openCount: number): List {
+  return {
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    position: Number(row.position),
+    archived: Boolean(row.archived),
+    openCount,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The user's open todos in `listId` (null: the Inbox). */
+async function openCount(
+  db: Kysely<Database>,
+  userId: string,
+  listId: string | null,
+): Promise<number> {
+  const { count } = await db
+    .selectFrom('todos')
+    .select(sql<number | string>`count(*)`.as('count'))
+    .where('user_id', '=', userId)
+    .where('list_id', listId === null ? 'is' : '=', listId)
+    .where('completed', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The Inbox's open count and every list with its own, archived ones too, by position. */
+export async function listLists(db: Kysely<Database>, userId: string): Promise<ListsAnswer> {
+  const [rows, counts, inbox] = await Promise.all([
+    db
+      .selectFrom('lists')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('todos')
+      .select(['list_id', sql<number | string>`count(*)`.as('count')])
+      .where('user_id', '=', userId)
+      .where('list_id', 'is not', null)
+      .where('completed', '=', false)
+      .groupBy('list_id')
+      .execute(),
+    openCount(db, userId, null),
+  ]);
+  const byList = new Map(counts.map((row) => [row.list_id, Number(row.count)]));
+  return {
+    inbox: { openCount: inbox },
+    lists: rows.map((row) => presentList(row, byList.get(row.id) ?? 0)),
+  };
+}
+
+/** How many lists the user has: the next list's position. */
+async function listCount(db: Kysely<Database>, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('lists')
+    .select(sql<number | string>`count(*)`.as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** A new list, placed last, within QUOTAS.lists. */
+export async function createList(
+  trx: Transaction<Database>,
+  userId: string,
+  input: ListCreate,
+  now: Date,
+): Promise<List> {
+  const list = listCreateSchema.parse(input);
+  await requireUnderQuota(trx, 'lists', [
+    {
+      userId,
+      rows: trx.selectFrom('lists').where('user_id', '=', userId),
+      max: QUOTAS.lists,
+      message: `You can have at most ${QUOTAS.lists} lists.`,
+    },
+  ]);
+  const row: ListRow = {
+    id: newId(),
+    user_id: userId,
+    name: list.name,
+    color: list.color,
+    position: await listCount(trx, userId),
+    archived: false,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  await trx.insertInto('lists').values(row).execute();
+  return presentList(row, 0);
+}
+
+/**
+ * Moves a list to `target` (clamped to the last place), shifting the lists in between by one so
+ * that positions stay 0..n-1. Answers the position it took.
+ */
+async function moveList(trx: Kysely<Database>, current: ListRow, target: number): Promise<number> {
+  const from = Number(current.position);
+  const to = Math.min(target, (await listCount(trx, current.user_id)) - 1);
+  if (to < from) {
+    await trx
+      .updateTable('lists')
+      .set({ position: sql`position + 1` })
+      .where('user_id', '=', current.user_id)
+      .where('position', '>=', to)
+      .where('position', '<', from)
+      .execute();
+  } else if (to > from) {
+    await trx
+      .updateTable('lists')
+      .set({ position: sql`position - 1` })
+      .where('user_id', '=', current.user_id)
+      .where('position', '>', from)
+      .where('position', '<=', to)
+      .execute();
+  }
+  return to;
+}
+
+/** Renames, recolours, archives or moves the user's own list (404 for any other). */
+export async function updateList(
+  trx: Transaction<Database>,
+  userId: string,
+  id: string,
+  update: ListUpdate,
+  now: Date,
+): Promise<List> {
+  const current = await ownList(trx, userId, id);
+  const changes: Partial<ListRow> = { updated_at: now.toISOString() };
+  if (update.name !== undefined) {
+    changes.name = update.name;
+  }
+  if (update.color !== undefined) {
+    changes.color = update.color;
+  }
+  if (update.archived !== undefined) {
+    changes.archived = update.archived;
+  }
+  if (update.position !== undefined) {
+    changes.position = await moveList(trx, current, update.position);
+  }
+  await trx
+    .updateTable('lists')
+    .set(changes)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .execute();
+  return presentList({ ...current, ...changes }, await openCount(trx, userId, id));
+}
+
+/**
+ * Deletes the user's own list. A list holding todos, done or not, needs the choice: 'move' them
+ * to the Inbox (list_id null, said here rather than left to the column's ON DELETE SET NULL) or
+ * 'delete' them with it; without one,
+ * 409 saying so. Answers the ids of the todos deleted, whose reminder jobs must follow.
+ */
+export async function deleteList(
+  trx: Kysely<Database>,
+  userId: string,
+  id: string,
+  choice: 'move' | 'delete' | undefined,
+): Promise<string[]> {
+  const current = await ownList(trx, userId, id);
+  const held = await trx
+    .selectFrom('todos')
+    .select(['id', 'reminder_time'])
+    .where('user_id', '=', userId)
+    .where('list_id', '=', id)
+    .execute();
+  if (held.length > 0 && choice === undefined) {
+    throw new ApiError('CONFLICT', MESSAGES.listHoldsTodos);
+  }
+  if (choice === 'delete') {
+    await trx.deleteFrom('todos').where('user_id', '=', userId).where('list_id', '=', id).execute();
+  } else if (held.length > 0) {
+    await trx
+      .updateTable('todos')
+      .set({ list_id: null })
+      .where('user_id', '=', userId)
+      .where('list_id', '=', id)
+      .execute();
+  }
+  await trx.deleteFrom('lists').where('id', '=', id).where('user_id', '=', userId).execute();
+  await trx
+    .updateTable('lists')
+    .set({ position: sql`position - 1` })
+    .where('user_id', '=', userId)
+    .where('position', '>', current.position)
+    .execute();
+  return choice === 'delete'
+    ? held.filter((todo) => todo.reminder_time !== null).map((todo) => todo.id)
+    : [];
+}
