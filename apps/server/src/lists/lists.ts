@@ -3,6 +3,7 @@ import type { List, ListCreate, ListsAnswer, ListUpdate } from '@daywise/shared/
 import { listCreateSchema } from '@daywise/shared/schemas';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 
+import { fieldsOf, type HasEveryField } from '../db/fields';
 import type { Database, ListTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -16,17 +17,20 @@ import { ownList } from './policy';
 
 type ListRow = Selectable<ListTable>;
 
+/** A list's own fields (db/fields.ts); its open count is counted. */
+const LIST_FIELDS = fieldsOf<ListRow>()({
+  id: { column: 'id' },
+  name: { column: 'name' },
+  color: { column: 'color' },
+  position: { column: 'position' },
+  archived: { column: 'archived', kind: 'boolean' },
+  createdAt: { column: 'created_at', kind: 'timestamp' },
+  updatedAt: { column: 'updated_at', kind: 'timestamp' },
+});
+true satisfies HasEveryField<List, typeof LIST_FIELDS.table>;
+
 export function presentList(row: ListRow, openCount: number): List {
-  return {
-    id: row.id,
-    name: row.name,
-    color: row.color,
-    position: Number(row.position),
-    archived: Boolean(row.archived),
-    openCount,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return { ...LIST_FIELDS.present(row), position: Number(row.position), openCount };
 }
 
 /** The user's open todos in `listId` (null: the Inbox). */
