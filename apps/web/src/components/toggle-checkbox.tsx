@@ -55,6 +55,15 @@ export function ToggleCheckbox({ checked, label, onToggle, focusKey }: ToggleChe
   const [clicked, setClicked] = useState<boolean | null>(null);
   const busy = clicked !== null;
   const input = useRef<HTMLInputElement>(null);
+  // A save may settle after the row is gone (the list moved on, the page closed): nothing is left
+  // to update then.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     const active = document.activeElement as HTMLElement | null;
@@ -80,12 +89,14 @@ export function ToggleCheckbox({ checked, label, onToggle, focusKey }: ToggleChe
       await withMinimumDuration(onToggle(!checked), TOGGLE_BUSY_MS);
     } catch {
       // Rolled back and reported by the caller.
-    } finally {
-      setClicked(null);
-      // A rollback re-renders the row where it was: give it back the focus it had.
-      if (hadFocus && input.current?.isConnected && document.activeElement === document.body) {
-        input.current.focus();
-      }
+    }
+    if (!mounted.current) {
+      return;
+    }
+    setClicked(null);
+    // A rollback re-renders the row where it was: give it back the focus it had.
+    if (hadFocus && input.current?.isConnected && document.activeElement === document.body) {
+      input.current.focus();
     }
   };
 

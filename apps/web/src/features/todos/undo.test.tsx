@@ -65,8 +65,18 @@ function stubApi(onDelete: () => Response = () => new Response(null, { status: 2
   return api;
 }
 
-const renderPage = () =>
-  renderWithProviders(<TodosPage />, { route: '/dashboard/todos', toaster: true });
+/**
+ * The page, and an unmount that first waits for every box to finish saving: a save still pending
+ * when the test file ends would set its state after the test's window is gone.
+ */
+function renderPage() {
+  const rendered = renderWithProviders(<TodosPage />, { route: '/dashboard/todos', toaster: true });
+  const unmount = async () => {
+    await waitFor(() => expect(screen.queryAllByLabelText('Saving')).toEqual([]));
+    rendered.unmount();
+  };
+  return { ...rendered, unmount };
+}
 
 const pendingList = () => screen.getByRole('region', { name: /^Pending Tasks/ });
 
@@ -93,7 +103,7 @@ describe('undo from the toast', () => {
     });
     expect(pendingList()).toHaveAccessibleName('Pending Tasks (1)');
     await waitFor(() => expect(box).toHaveFocus());
-    unmount();
+    await unmount();
     expect(api.callsTo('DELETE', '/api/todos/:id')).toHaveLength(0);
   });
 
@@ -104,7 +114,7 @@ describe('undo from the toast', () => {
     expect(await screen.findByText('Todo deleted successfully!')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/todos/:id')).toHaveLength(0);
 
-    unmount();
+    await unmount();
     const [sent] = api.callsTo('DELETE', '/api/todos/:id');
     expect(sent?.params).toEqual({ id: 't1' });
     expect(sent?.init?.keepalive).toBe(true);
@@ -124,7 +134,7 @@ describe('undo from the toast', () => {
       await screen.findByRole('checkbox', { name: 'Mark "Write the report" as completed' }),
     ).toBeInTheDocument();
     expect(pendingList()).toHaveAccessibleName('Pending Tasks (1)');
-    unmount();
+    await unmount();
   });
 
   it('un-completes a todo from the toast and keeps the focus on its box', async () => {
@@ -147,7 +157,7 @@ describe('undo from the toast', () => {
       { completed: true },
       { completed: false },
     ]);
-    unmount();
+    await unmount();
   });
 
   it('puts the box back and says so when the undo of a completion fails', async () => {
@@ -169,6 +179,6 @@ describe('undo from the toast', () => {
     expect(screen.getByRole('region', { name: /^Completed Tasks/ })).toHaveAccessibleName(
       'Completed Tasks (1)',
     );
-    unmount();
+    await unmount();
   });
 });
