@@ -151,14 +151,13 @@ export async function claimInTab(
   if (!item || item.userId !== userId) {
     throw new ApiError('NOT_FOUND');
   }
-  // The item's own occurrence at that instant, within a day of now: whatever instants a client
-  // sends, an item has a row or two in the log, never one per instant.
+  // The item's own occurrence at that instant. One more than a day from the server's clock (the
+  // device's clock is off) is shown and not recorded: whatever instants a client sends, an item
+  // has a row or two in the log, never one per instant.
   const { timezone } = await reminderSettings(db, userId);
   const occurrence = reminderOccurrence(item, timezone, new Date(claim.occurrence));
   if (!occurrence || Math.abs(occurrence.getTime() - now.getTime()) > CLAIM_WINDOW_MS) {
-    throw new ApiError('VALIDATION_FAILED', 'This reminder is not due now.', {
-      occurrence: 'This reminder is not due now.',
-    });
+    return { show: true };
   }
   const show = await insertDelivery(db, {
     key: deliveryKey(claim.kind, claim.itemId, occurrence),
