@@ -21,12 +21,10 @@ type ListValues = z.output<typeof listCreateSchema>;
 export function ListDialog({
   list,
   onClose,
-  onCreated,
 }: {
   /** The list to rename and recolour; null makes a new one. */
   list: List | null;
   onClose: () => void;
-  onCreated?: (list: List) => void;
 }) {
   const create = useCreateList();
   const update = useUpdateList();
@@ -48,7 +46,7 @@ export function ListDialog({
       if (list) {
         await update.mutateAsync({ list, update: values, said: MESSAGES.listUpdated });
       } else {
-        onCreated?.(await create.mutateAsync(values));
+        await create.mutateAsync(values);
       }
       onClose();
     } catch (error) {

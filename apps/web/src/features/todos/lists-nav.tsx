@@ -64,6 +64,28 @@ function useDropTarget(listId: string | null, onList?: (dragged: List) => void) 
   };
 }
 
+/** Whether an element is shown (the sidebar is drawn twice on a phone, once hidden). */
+const shown = (element: HTMLElement) =>
+  typeof element.checkVisibility !== 'function' || element.checkVisibility();
+
+/** Puts the focus on a list's actions button, if it is on the page and shown. */
+function focusActions(listId: string): boolean {
+  const button = [
+    ...document.querySelectorAll<HTMLElement>(`[data-list-actions="${CSS.escape(listId)}"]`),
+  ].find(shown);
+  button?.focus();
+  return button !== undefined;
+}
+
+/** Once a change has moved a list's row: the focus to its actions, or else to `fallback`. */
+function focusLater(listId: string, fallback?: string): void {
+  requestAnimationFrame(() => {
+    if (!focusActions(listId) && fallback) {
+      [...document.querySelectorAll<HTMLElement>(fallback)].find(shown)?.focus();
+    }
+  });
+}
+
 const dropClass = (over: boolean) => (over ? 'ring-2 ring-blue-600 ring-inset' : '');
 
 function InboxItem({ count, followLink }: { count: number | undefined; followLink: FollowLink }) {
@@ -100,9 +122,9 @@ interface ListItemProps {
  */
 function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) {
   const update = useUpdateList();
-  const trigger = useRef<HTMLButtonElement>(null);
-  // Moving rows in the page takes the focus from the menu's button: it is given back after.
-  const keepFocus = useRef(false);
+  // What an item chose runs once the menu has closed and given the focus back to its button, so
+  // that a dialog it opens returns the focus there, and a move keeps it on the moved list.
+  const then = useRef<(() => void) | null>(null);
   const to = listPath(list.id);
   const moveTo = (target: List) => update.mutate({ list, update: { position: target.position } });
   const drop = useDropTarget(
@@ -146,7 +168,7 @@ function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) 
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <IconButton
-            ref={trigger}
+            data-list-actions={list.id}
             label={`Actions for list "${list.name}"`}
             tone="neutral"
             className="absolute top-1/2 right-1 -translate-y-1/2"
@@ -160,16 +182,20 @@ function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) 
             sideOffset={4}
             className={menuContentClass}
             onCloseAutoFocus={(event) => {
-              if (keepFocus.current) {
-                keepFocus.current = false;
+              const next = then.current;
+              then.current = null;
+              if (next) {
                 event.preventDefault();
-                requestAnimationFrame(() => trigger.current?.focus());
+                focusActions(list.id);
+                next();
               }
             }}
           >
             <DropdownMenu.Item
               className={menuItemClass}
-              onSelect={() => onDialog({ kind: 'edit', list })}
+              onSelect={() => {
+                then.current = () => onDialog({ kind: 'edit', list });
+              }}
             >
               Edit…
             </DropdownMenu.Item>
@@ -179,10 +205,12 @@ function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) 
                   className={menuItemClass}
                   disabled={!before}
                   onSelect={() => {
-                    if (before) {
-                      keepFocus.current = true;
-                      moveTo(before);
-                    }
+                    then.current = () => {
+                      if (before) {
+                        moveTo(before);
+                        focusLater(list.id);
+                      }
+                    };
                   }}
                 >
                   Move up
@@ -191,10 +219,12 @@ function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) 
                   className={menuItemClass}
                   disabled={!after}
                   onSelect={() => {
-                    if (after) {
-                      keepFocus.current = true;
-                      moveTo(after);
-                    }
+                    then.current = () => {
+                      if (after) {
+                        moveTo(after);
+                        focusLater(list.id);
+                      }
+                    };
                   }}
                 >
                   Move down
@@ -203,19 +233,26 @@ function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) 
             )}
             <DropdownMenu.Item
               className={menuItemClass}
-              onSelect={() =>
-                update.mutate({
-                  list,
-                  update: { archived: !list.archived },
-                  said: list.archived ? MESSAGES.listRestored : MESSAGES.listArchived,
-                })
-              }
+              onSelect={() => {
+                then.current = () => {
+                  update.mutate({
+                    list,
+                    update: { archived: !list.archived },
+                    said: list.archived ? MESSAGES.listRestored : MESSAGES.listArchived,
+                  });
+                  // The list leaves for the other group: the focus follows it, or goes to
+                  // 'Archived' while that group is folded.
+                  focusLater(list.id, '[data-archived-lists]');
+                };
+              }}
             >
               {list.archived ? 'Restore' : 'Archive'}
             </DropdownMenu.Item>
             <DropdownMenu.Item
               className={`${menuItemClass} text-red-700 dark:text-red-400`}
-              onSelect={() => onDialog({ kind: 'delete', list })}
+              onSelect={() => {
+                then.current = () => onDialog({ kind: 'delete', list });
+              }}
             >
               Delete…
             </DropdownMenu.Item>
@@ -279,7 +316,10 @@ export function ListsNav({ followLink }: { followLink: FollowLink }) {
       )}
       {archived.length > 0 && (
         <details className="group/archived mt-2">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-200 dark:hover:bg-gray-800">
+          <summary
+            data-archived-lists
+            className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-200 dark:hover:bg-gray-800"
+          >
             <ChevronRight
               aria-hidden
               className="size-4 transition-transform group-open/archived:rotate-90"
