@@ -101,6 +101,26 @@ export function readNamed(
   return spans;
 }
 
+/**
+ * Every `#word`, `#"words"` and `@word` of the line, names or not: no other part may read them
+ * ('#monday' is never a date), so an unknown one stays in the title as typed.
+ */
+export function namedWords(text: string): { start: number; end: number; text: string }[] {
+  const words = [];
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text.charAt(at);
+    if ((char !== '#' && char !== '@') || !startsToken(text, at)) {
+      continue;
+    }
+    const close = text.charAt(at + 1) === '"' ? text.indexOf('"', at + 2) : -1;
+    const blankAt = text.slice(at).search(/\s/);
+    const end = close >= 0 ? close + 1 : blankAt < 0 ? text.length : at + blankAt;
+    words.push({ start: at, end, text: text.slice(at, end) });
+    at = end - 1;
+  }
+  return words;
+}
+
 /** A `#` or `@` word being typed at the caret, towards a list's or tag's name. */
 export interface Typing {
   trigger: Trigger;

@@ -2,7 +2,7 @@ import { addDays, type RepeatRuleParts, repeatText, todayIn } from '@daywise/sha
 import type { Priority, Repeat } from '@daywise/shared/schemas';
 import { casual, type ParsedResult } from 'chrono-node/en';
 
-import { type Named, readNamed } from './named-parts';
+import { type Named, namedWords, readNamed } from './named-parts';
 import { firstOccurrence, readRepeat, WD } from './repeat-phrases';
 
 /**
@@ -243,7 +243,7 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
     const label = `${span.kind === 'list' ? 'List' : 'Tag'}: ${span.name}`;
     parts.push({ kind: span.kind, start: span.start, end: span.end, text: span.text, label });
   }
-  remaining = blank(remaining, named);
+  remaining = blank(remaining, [...named, ...namedWords(remaining)]);
 
   const repeated = readRepeat(remaining);
   const repeatPart: QuickAddPart | null = repeated && {
