@@ -1,4 +1,4 @@
-import type { Todo } from '@daywise/shared/schemas';
+import type { ListsAnswer, Todo } from '@daywise/shared/schemas';
 
 /**
  * A todo as the server answers it: a pending, one-off, medium todo with no dates or tags, created on
@@ -23,3 +23,6 @@ export function makeTodo(fields: Partial<Todo> = {}): Todo {
     ...fields,
   };
 }
+
+/** A user with no lists yet: every todo in the Inbox, none open. */
+export const NO_LISTS: ListsAnswer = { inbox: { openCount: 0 }, lists: [] };

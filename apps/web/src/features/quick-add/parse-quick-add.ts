@@ -2,16 +2,18 @@ import { addDays, type RepeatRuleParts, repeatText, todayIn } from '@daywise/sha
 import type { Priority, Repeat } from '@daywise/shared/schemas';
 import { casual, type ParsedResult } from 'chrono-node/en';
 
+import { type Named, namedWords, readNamed } from './named-parts';
 import { firstOccurrence, readRepeat, WD } from './repeat-phrases';
 
 /**
  * The quick-add parser (docs/product/todos.md, "Quick add"): one line of English turned into a
- * todo. Dates and times are chrono-node's; priorities and repeats are ours (repeats in
- * repeat-phrases.ts). Pure: "now" and the user's time zone come in. This module
+ * todo. Dates and times are chrono-node's; priorities, repeats, lists and tags are ours (repeats
+ * in repeat-phrases.ts, `#List` and `@tag` in named-parts.ts). Pure: "now", the user's time zone
+ * and their lists and tags come in. This module
  * pulls in chrono-node, so the app loads it only when quick add first opens (or on idle).
  */
 
-export type QuickAddPartKind = 'date' | 'time' | 'priority' | 'repeat';
+export type QuickAddPartKind = 'date' | 'time' | 'priority' | 'repeat' | 'list' | 'tag';
 
 /** A piece of the text that was understood; `start`/`end` index the text as typed. */
 export interface QuickAddPart {
@@ -19,7 +21,7 @@ export interface QuickAddPart {
   start: number;
   end: number;
   text: string;
-  /** 'Due Tue 24 Nov', 'Reminder 08:00', 'High priority', 'Every 3 days'. */
+  /** 'Due Tue 24 Nov', 'Reminder 08:00', 'High priority', 'Every 3 days', 'List: Work'. */
   label: string;
 }
 
@@ -29,6 +31,10 @@ export interface QuickAdd {
   reminderTime: string | null;
   priority: Priority | null;
   repeat: Repeat | null;
+  /** The list said with `#List`, or null when none was. */
+  listId: string | null;
+  /** The tags said with `@tag`. */
+  tagIds: string[];
   parts: QuickAddPart[];
   /** The due date's chip when no words said it (a repeat's first day, a time's day): 'Due Mon 23 Nov'. */
   impliedDue: string | null;
@@ -46,6 +52,10 @@ export interface QuickAddContext {
   timeZone: string;
   /** Parts the user removed. */
   off?: readonly SwitchedOff[];
+  /** The user's lists (not archived) that `#List` may name; none when unset. */
+  lists?: readonly Named[];
+  /** The user's tags that `@tag` may name; none when unset. */
+  tags?: readonly Named[];
 }
 
 type Span = { start: number; end: number; text: string };
@@ -227,6 +237,14 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
     off.map((item) => ({ ...item, end: item.start + item.text.length })),
   );
 
+  // Lists and tags first: a list called 'Monday' is a list, not a date.
+  const named = readNamed(remaining, context.lists ?? [], context.tags ?? []);
+  for (const span of named) {
+    const label = `${span.kind === 'list' ? 'List' : 'Tag'}: ${span.name}`;
+    parts.push({ kind: span.kind, start: span.start, end: span.end, text: span.text, label });
+  }
+  remaining = blank(remaining, [...named, ...namedWords(remaining)]);
+
   const repeated = readRepeat(remaining);
   const repeatPart: QuickAddPart | null = repeated && {
     kind: 'repeat',
@@ -333,6 +351,8 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
     reminderTime,
     priority,
     repeat: repeated?.repeat ?? null,
+    listId: named.find((span) => span.kind === 'list')?.id ?? null,
+    tagIds: named.filter((span) => span.kind === 'tag').map((span) => span.id),
     parts,
     impliedDue: dueDate && !datePart ? dueLabel(dueDate, today) : null,
   };

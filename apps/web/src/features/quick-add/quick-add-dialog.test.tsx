@@ -1,11 +1,12 @@
 import { MESSAGES } from '@daywise/shared';
-import { todosApi } from '@daywise/shared/api';
+import { listsApi, tagsApi, todosApi } from '@daywise/shared/api';
 import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
 import { errorResponse, fakeApi, type FakeRequest } from '../../test/fake-api';
+import { NO_LISTS } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { QuickAddDialog } from './quick-add-dialog';
 
@@ -51,10 +52,14 @@ afterEach(() => {
 
 /** The dialog over a fake API whose create answers with `create`. */
 function renderDialog(create: (request: FakeRequest) => Todo | Response) {
-  const api = fakeApi().route('GET', '/api/settings', SETTINGS).on(todosApi.create, create);
+  const api = fakeApi()
+    .route('GET', '/api/settings', SETTINGS)
+    .on(tagsApi.list, [])
+    .on(listsApi.list, NO_LISTS)
+    .on(todosApi.create, create);
   const onClose = vi.fn();
   const view = renderWithProviders(<QuickAddDialog onClose={onClose} />, { session: null });
-  return { ...view, api, onClose, input: screen.getByRole('textbox', { name: 'Todo' }) };
+  return { ...view, api, onClose, input: screen.getByRole('combobox', { name: 'Todo' }) };
 }
 
 /** The words marked in the text, with the kind of each. */
@@ -105,6 +110,7 @@ describe('QuickAddDialog', () => {
       dueDate: '2026-11-23',
       reminderTime: '09:00',
       repeat: null,
+      listId: null,
     });
   });
 
@@ -123,6 +129,7 @@ describe('QuickAddDialog', () => {
       dueDate: '2026-11-23',
       reminderTime: '08:00',
       repeat: { rule: 'FREQ=DAILY;INTERVAL=3', from: 'due' },
+      listId: null,
     });
     expect(new Headers(call?.init?.headers).get('Idempotency-Key')).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith(MESSAGES.todoCreated);
@@ -143,6 +150,7 @@ describe('QuickAddDialog', () => {
       dueDate: '2026-11-23',
       reminderTime: null,
       repeat: { rule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', from: 'due' },
+      listId: null,
     });
   });
 

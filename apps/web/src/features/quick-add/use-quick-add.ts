@@ -12,15 +12,18 @@ export type QuickAddTodo = TodoCreate;
 
 /**
  * The create body of a line read, taken from the very reading whose chips the dialog shows, so
- * that what is saved is what the chips said (issue 31). A priority not said is medium.
+ * that what is saved is what the chips said (issue 31). A priority not said is medium; a list
+ * not said is `listId`, the page's (a list page's list, or the Inbox: null).
  */
-export function quickAddTodo(parsed: QuickAdd): QuickAddTodo {
+export function quickAddTodo(parsed: QuickAdd, listId: string | null = null): QuickAddTodo {
   return {
     title: parsed.title,
     priority: parsed.priority ?? 'medium',
     dueDate: parsed.dueDate,
     reminderTime: parsed.reminderTime,
     repeat: parsed.repeat,
+    listId: parsed.listId ?? listId,
+    ...(parsed.tagIds.length > 0 ? { tagIds: parsed.tagIds } : {}),
   };
 }
 

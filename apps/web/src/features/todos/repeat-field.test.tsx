@@ -1,11 +1,11 @@
-import { tagsApi, todosApi } from '@daywise/shared/api';
+import { listsApi, tagsApi, todosApi } from '@daywise/shared/api';
 import type { Todo, TodoCreate } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { stubResizeObserver } from '../../test/browser';
 import { type FakeApi, fakeApi } from '../../test/fake-api';
-import { makeTodo } from '../../test/fixtures';
+import { makeTodo, NO_LISTS } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { TodoDialog } from './todo-dialog';
 
@@ -25,6 +25,7 @@ function stubApi(): FakeApi {
   stubResizeObserver();
   return fakeApi()
     .on(tagsApi.list, [])
+    .on(listsApi.list, NO_LISTS)
     .on(todosApi.create, ({ body }) => makeTodo(body as TodoCreate))
     .on(todosApi.update, ({ body }) => makeTodo(body as Partial<Todo>));
 }

@@ -20,6 +20,7 @@ import { showFieldErrors } from '../../lib/api-client';
 import type { RepeatChoice } from './repeat-choice';
 import { RepeatField } from './repeat-field';
 import { initialValues, sameRepeat, todoFormSchema, type TodoFormValues } from './todo-form';
+import { TodoListSelect } from './todo-list-select';
 import { TodoReminderField } from './todo-reminder-field';
 import { TodoTagPicker } from './todo-tag-picker';
 import { useCreateTodo, useUpdateTodo } from './use-todos';
@@ -101,6 +102,8 @@ interface TodoDialogProps {
   todo: Todo | null;
   /** Today in the user's time zone: the due date picker starts there. */
   today: string;
+  /** The list a new todo starts in (a list page's); the Inbox when null or unset. */
+  listId?: string | null;
   onClose: () => void;
   /** Told of the todo once it is created, before the dialog closes. */
   onCreated?: (todo: Todo) => void;
@@ -112,7 +115,14 @@ interface TodoDialogProps {
  * Create or edit a todo. Rendered only while open, so each opening starts from
  * the todo's values (or the blanks of a new one). A failed save keeps everything typed.
  */
-export function TodoDialog({ todo, today, onClose, onCreated, focusOnClose }: TodoDialogProps) {
+export function TodoDialog({
+  todo,
+  today,
+  listId = null,
+  onClose,
+  onCreated,
+  focusOnClose,
+}: TodoDialogProps) {
   const create = useCreateTodo();
   const update = useUpdateTodo();
   const saving = create.isPending || update.isPending;
@@ -128,7 +138,7 @@ export function TodoDialog({ todo, today, onClose, onCreated, focusOnClose }: To
     formState: { errors },
   } = useForm<TodoFormValues, unknown, TodoCreate>({
     resolver: zodResolver(schema),
-    defaultValues: initialValues(todo, today),
+    defaultValues: initialValues(todo, today, listId),
   });
   const titleMissing = useWatch({ control, name: 'title' }).trim() === '';
   const save = handleSubmit(async (values) => {
@@ -173,6 +183,18 @@ export function TodoDialog({ todo, today, onClose, onCreated, focusOnClose }: To
           registration={register('description')}
           rows={3}
           placeholder="Add more details (optional)"
+        />
+        <Controller
+          control={control}
+          name="listId"
+          render={({ field }) => (
+            <TodoListSelect
+              value={field.value}
+              onChange={field.onChange}
+              current={todo?.listId ?? null}
+              error={errors.listId?.message}
+            />
+          )}
         />
         <PriorityAndDueDate register={register} errors={errors} today={today} />
         <TodoRepeatField

@@ -20,6 +20,8 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
       reminderOn: z.boolean(),
       reminderTime: z.string(),
       tagIds: z.array(z.string()),
+      /** The list's id, or '' for the Inbox. */
+      listId: z.string(),
       repeat: z.custom<RepeatChoice>(),
     })
     .superRefine((values, context) => {
@@ -47,6 +49,7 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
     .transform(({ reminderOn, repeat, ...values }): TodoCreate => ({
       ...values,
       dueDate: values.dueDate || null,
+      listId: values.listId || null,
       reminderTime: reminderOn ? values.reminderTime : null,
       repeat: values.dueDate ? (buildRepeat(repeat, values.dueDate).repeat ?? null) : null,
     }))
@@ -57,7 +60,12 @@ export type TodoFormValues = z.input<ReturnType<typeof todoFormSchema>>;
 export const sameRepeat = (a: Repeat | null, b: Repeat | null) =>
   a === b || (a !== null && b !== null && a.rule === b.rule && a.from === b.from);
 
-export function initialValues(todo: Todo | null, today: string): TodoFormValues {
+/** The form's first values: the todo's, or a new one's, in `listId` (null: the Inbox). */
+export function initialValues(
+  todo: Todo | null,
+  today: string,
+  listId: string | null = null,
+): TodoFormValues {
   return {
     title: todo?.title ?? '',
     description: todo?.description ?? '',
@@ -66,6 +74,7 @@ export function initialValues(todo: Todo | null, today: string): TodoFormValues 
     reminderOn: Boolean(todo?.reminderTime),
     reminderTime: todo?.reminderTime ?? '',
     tagIds: todo?.tags.map((tag) => tag.id) ?? [],
+    listId: (todo ? todo.listId : listId) ?? '',
     repeat: choiceFromRepeat(todo?.repeat ?? null, todo?.dueDate ?? today),
   };
 }

@@ -10,6 +10,8 @@ import { RepeatInfo, SkipButton } from '../../components/repeat-info';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate, formatDateIn } from '../../lib/format';
 import { type DueBadge, dueBadge } from './due-badges';
+import { MoveToMenu } from './move-to-menu';
+import { endTodoDrag, startTodoDrag } from './todo-drag';
 import { TodoTagChips } from './todo-tag-chips';
 import { useToggleTodo } from './use-todos';
 
@@ -50,7 +52,15 @@ export const TodoRow = memo(function TodoRow({
   const badge = dueBadge(todo, today);
 
   return (
-    <Card as="li" radius="xl" className="flex items-start gap-3 p-4">
+    <Card
+      as="li"
+      radius="xl"
+      className="flex items-start gap-3 p-4"
+      // Dropped on a list in the sidebar, it moves there (issue 32).
+      draggable
+      onDragStart={(event) => startTodoDrag(event, todo)}
+      onDragEnd={endTodoDrag}
+    >
       <ToggleCheckbox
         focusKey={`todo:${todo.id}`}
         checked={todo.completed}
@@ -108,6 +118,7 @@ export const TodoRow = memo(function TodoRow({
       </div>
       <div className="flex shrink-0 gap-1">
         <SkipButton todo={todo} />
+        <MoveToMenu todo={todo} />
         <IconButton onClick={() => onEdit(todo)} label={`Edit "${todo.title}"`} tone="row">
           <Pencil aria-hidden className="size-4" />
         </IconButton>
