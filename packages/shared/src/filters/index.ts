@@ -1,0 +1,3 @@
+export * from './ast';
+export { parseFilter } from './parse';
+export * from './suggest';
