@@ -13,6 +13,13 @@ export interface SignedInApp {
   /** The signed-in user's session cookie. */
   cookie: string;
   clock: TestClock;
+  /** A write from our origin as the signed-in user, or as the user `cookie` names. */
+  send: (
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    cookie?: string,
+  ) => ReturnType<typeof sendAs>;
 }
 
 /**
@@ -23,7 +30,14 @@ export async function signedInApp(engine: Engine, start?: Date): Promise<SignedI
   const clock = testClock(start);
   const ctx = await createTestApp(engine, { now: clock.now });
   const api = accountClient(ctx);
-  return { ctx, api, clock, cookie: (await api.signUpAndVerify()) ?? '' };
+  const cookie = (await api.signUpAndVerify()) ?? '';
+  return {
+    ctx,
+    api,
+    clock,
+    cookie,
+    send: (method, url, payload, as) => sendAs(ctx, as ?? cookie, method, url, payload),
+  };
 }
 
 /**

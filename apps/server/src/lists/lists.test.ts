@@ -4,18 +4,13 @@ import { describe, expect, it } from 'vitest';
 
 import { ENGINES } from '../../test/helpers';
 import { pendingJob } from '../../test/reminder-app';
-import { eachSignedIn, sendAs, type SignedInApp } from '../../test/signed-in';
+import { eachSignedIn, type SignedInApp } from '../../test/signed-in';
 
 describe.each(ENGINES)('todo lists on %s', (engine) => {
   let app: SignedInApp;
   eachSignedIn(engine, (signedIn) => (app = signedIn));
 
-  const send = (
-    method: 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    cookie?: string,
-  ) => sendAs(app.ctx, cookie ?? app.cookie, method, url, payload);
+  const send: SignedInApp['send'] = (...args) => app.send(...args);
   const newList = async (name: string, color?: string, cookie?: string) => {
     const response = await send(
       'POST',

@@ -2,7 +2,7 @@ import { MESSAGES } from '@daywise/shared';
 import { describe, expect, it } from 'vitest';
 
 import { ENGINES } from '../../test/helpers';
-import { eachSignedIn, sendAs, type SignedInApp } from '../../test/signed-in';
+import { eachSignedIn, type SignedInApp } from '../../test/signed-in';
 
 interface TodoJson {
   id: string;
@@ -14,12 +14,7 @@ describe.each(ENGINES)('todo tags on %s', (engine) => {
   let app: SignedInApp;
   eachSignedIn(engine, (signedIn) => (app = signedIn));
 
-  const send = (
-    method: 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    cookie?: string,
-  ) => sendAs(app.ctx, cookie ?? app.cookie, method, url, payload);
+  const send: SignedInApp['send'] = (...args) => app.send(...args);
   const newTag = async (name: string, color = '#10B981', cookie?: string) => {
     const response = await send('POST', '/api/tags', { name, color }, cookie);
     expect(response.statusCode).toBe(201);

@@ -1,6 +1,7 @@
-import { MESSAGES } from '@daywise/shared';
-import { LayoutDashboard, SearchX } from 'lucide-react';
+import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
+
+import { NotFoundHeading } from '../../components/not-found-heading';
 
 /**
  * A path under /dashboard the router does not know: said inside the signed-in shell, sidebar and
@@ -9,13 +10,7 @@ import { Link } from 'react-router';
 export default function DashboardNotFoundPage() {
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
-      <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
-        <SearchX aria-hidden className="size-8" />
-      </span>
-      <p className="mt-6 text-sm font-semibold tracking-wide text-blue-700 uppercase dark:text-blue-300">
-        Error 404
-      </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">{MESSAGES.pageNotFound}</h1>
+      <NotFoundHeading titleClassName="text-3xl" />
       <p className="mt-4 text-gray-700 dark:text-gray-300">
         There is no such page in your account. Check the address, or go back to your dashboard.
       </p>

@@ -1,6 +1,7 @@
-import { MESSAGES } from '@daywise/shared';
-import { House, LifeBuoy, SearchX } from 'lucide-react';
+import { House, LifeBuoy } from 'lucide-react';
 import { Link } from 'react-router';
+
+import { NotFoundHeading } from '../../components/not-found-heading';
 
 const linkButton =
   'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
@@ -10,15 +11,7 @@ export default function NotFoundPage() {
   return (
     <main className="flex items-center justify-center px-4 py-24">
       <div className="max-w-lg text-center">
-        <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
-          <SearchX aria-hidden className="size-8" />
-        </span>
-        <p className="mt-6 text-sm font-semibold tracking-wide text-blue-700 uppercase dark:text-blue-300">
-          Error 404
-        </p>
-        <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">
-          {MESSAGES.pageNotFound}
-        </h1>
+        <NotFoundHeading titleClassName="text-4xl sm:text-5xl" />
         <p className="mt-4 text-lg text-gray-700 dark:text-gray-300">
           The page you are looking for does not exist or has moved. Check the address, or head back
           to a page we know.
