@@ -41,7 +41,7 @@ export class FilterQueryError extends ApiError {
  * subtasks land, so `subtask` and `#List/Section` are refused at their position rather than
  * answered as if they matched nothing.
  */
-const UNSUPPORTED: readonly UnsupportedTerm[] = ['subtask', 'section'];
+export const UNSUPPORTED: readonly UnsupportedTerm[] = ['subtask', 'section'];
 
 /** Parses a query or refuses it with its position; `field` names where it came from. */
 export function parsedFilter(query: string, field: string): FilterNode {
