@@ -22,6 +22,8 @@ import { contactRoutes } from './contact/routes';
 import type { DatabaseHandle } from './db/database';
 import { exportRoutes } from './exports/routes';
 import { feedbackRoutes } from './feedback/routes';
+import { filterSubscribers } from './filters/events';
+import { filterRoutes } from './filters/routes';
 import { habitRoutes } from './habits/routes';
 import { healthRoutes } from './health/routes';
 import { importRoutes } from './imports/routes';
@@ -83,6 +85,7 @@ const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
   reminderSubscribers,
   todoSubscribers,
   listSubscribers,
+  filterSubscribers,
   planSubscribers,
   socialSubscribers,
   pushSubscribers,
@@ -143,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   profileRoutes(app);
   todoRoutes(app);
   listRoutes(app);
+  filterRoutes(app);
   importRoutes(app);
   habitRoutes(app);
   planRoutes(app);

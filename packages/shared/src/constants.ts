@@ -187,6 +187,8 @@ export const QUOTAS = {
   tags: 200,
   /** Todo lists besides the Inbox (issue 32). */
   lists: 300,
+  /** Saved filters (issue 32, ADR 0028). */
+  savedFilters: 100,
   /** Shared plans a user takes part in, created or shared with them. */
   sharedPlans: 100,
   /** Friend requests a user has sent that wait for an answer. */

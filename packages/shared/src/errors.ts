@@ -80,6 +80,8 @@ export const ERROR_CODES = {
   COOKIE_ONLY: { status: 403, message: MESSAGES.cookieOnly },
   // Reminder emails (issue 14)
   UNSUBSCRIBE_LINK_INVALID: { status: 400, message: MESSAGES.unsubscribeLinkInvalid },
+  // Filters (issue 32, ADR 0028): a query that does not parse; the answer says where.
+  FILTER_INVALID: { status: 400, message: 'The filter is not valid.' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -90,6 +92,8 @@ export interface ApiErrorBody {
     message: string;
     /** Per-field messages for VALIDATION_FAILED, keyed by the field's path ("email", "tasks.0.title"). */
     fields?: Record<string, string>;
+    /** FILTER_INVALID: the 0-based offset in the query where it stops parsing. */
+    position?: number;
   };
 }
 

@@ -180,6 +180,21 @@ export interface ListTable {
   updated_at: string;
 }
 
+/** A user's saved filter (migration 0025, ADR 0028). */
+export interface SavedFilterTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** #RRGGBB */
+  color: string;
+  /** A query in the filter language, as it parsed when saved. */
+  query: string;
+  /** Its place among the user's saved filters, 0 first, without gaps. */
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** One occurrence of a repeating todo, done or skipped (migration 0014). */
 export interface TodoOccurrenceTable {
   id: string;
@@ -444,6 +459,7 @@ export interface Database {
   profile_pictures: ProfilePictureTable;
   todos: TodoTable;
   lists: ListTable;
+  saved_filters: SavedFilterTable;
   todo_counts: TodoCountTable;
   todo_occurrences: TodoOccurrenceTable;
   days_off: DayOffTable;

@@ -7,12 +7,13 @@ import { fieldsOf, type HasEveryField } from '../db/fields';
 import type { Database, ListTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { closeGap, moveRow, nextPosition } from '../lib/positions';
 import { requireUnderQuota } from '../lib/quota';
 import { ownList } from './policy';
 
 /*
  * A user's todo lists (issue 32, ADR 0026). The Inbox is no row: it holds the todos whose
- * list_id is null. Positions run from 0 without gaps; a move renumbers the lists in between.
+ * list_id is null. Positions run from 0 without gaps (lib/positions.ts).
  */
 
 type ListRow = Selectable<ListTable>;
@@ -76,16 +77,6 @@ export async function listLists(db: Kysely<Database>, userId: string): Promise<L
   };
 }
 
-/** How many lists the user has: the next list's position. */
-async function listCount(db: Kysely<Database>, userId: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('lists')
-    .select(sql<number | string>`count(*)`.as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
-
 /** A new list, placed last, within QUOTAS.lists. */
 export async function createList(
   trx: Transaction<Database>,
@@ -107,40 +98,13 @@ export async function createList(
     user_id: userId,
     name: list.name,
     color: list.color,
-    position: await listCount(trx, userId),
+    position: await nextPosition(trx, 'lists', userId),
     archived: false,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
   await trx.insertInto('lists').values(row).execute();
   return presentList(row, 0);
-}
-
-/**
- * Moves a list to `target` (clamped to the last place), shifting the lists in between by one so
- * that positions stay 0..n-1. Answers the position it took.
- */
-async function moveList(trx: Kysely<Database>, current: ListRow, target: number): Promise<number> {
-  const from = Number(current.position);
-  const to = Math.min(target, (await listCount(trx, current.user_id)) - 1);
-  if (to < from) {
-    await trx
-      .updateTable('lists')
-      .set({ position: sql`position + 1` })
-      .where('user_id', '=', current.user_id)
-      .where('position', '>=', to)
-      .where('position', '<', from)
-      .execute();
-  } else if (to > from) {
-    await trx
-      .updateTable('lists')
-      .set({ position: sql`position - 1` })
-      .where('user_id', '=', current.user_id)
-      .where('position', '>', from)
-      .where('position', '<=', to)
-      .execute();
-  }
-  return to;
 }
 
 /** Renames, recolours, archives or moves the user's own list (404 for any other). */
@@ -163,7 +127,13 @@ export async function updateList(
     changes.archived = update.archived;
   }
   if (update.position !== undefined) {
-    changes.position = await moveList(trx, current, update.position);
+    changes.position = await moveRow(
+      trx,
+      'lists',
+      userId,
+      Number(current.position),
+      update.position,
+    );
   }
   await trx
     .updateTable('lists')
@@ -207,12 +177,7 @@ export async function deleteList(
       .execute();
   }
   await trx.deleteFrom('lists').where('id', '=', id).where('user_id', '=', userId).execute();
-  await trx
-    .updateTable('lists')
-    .set({ position: sql`position - 1` })
-    .where('user_id', '=', userId)
-    .where('position', '>', current.position)
-    .execute();
+  await closeGap(trx, 'lists', userId, Number(current.position));
   return choice === 'delete'
     ? held.filter((todo) => todo.reminder_time !== null).map((todo) => todo.id)
     : [];

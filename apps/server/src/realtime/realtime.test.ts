@@ -51,7 +51,7 @@ describe.each(ENGINES)('/api/realtime on %s', (engine) => {
     expect(socket.pending).toEqual([]);
   });
 
-  it('tells the other tabs of a user that their todos, plans or lists changed', async () => {
+  it('tells the other tabs of a user that their todos, plans, lists or saved filters changed', async () => {
     const cookie = (await api.signUpAndVerify()) ?? '';
     const socket = await connectRealtime(url, cookie);
     const created = await ctx.app.inject({
@@ -78,6 +78,14 @@ describe.each(ENGINES)('/api/realtime on %s', (engine) => {
     });
     expect(list.statusCode).toBe(201);
     expect(await socket.next()).toEqual({ type: 'lists.changed' });
+    const filter = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/filters',
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: { name: 'Urgent', query: 'p1 & today' },
+    });
+    expect(filter.statusCode).toBe(201);
+    expect(await socket.next()).toEqual({ type: 'filters.changed' });
   });
 
   it('answers a ping with a pong and ignores anything else', async () => {

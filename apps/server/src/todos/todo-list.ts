@@ -1,4 +1,5 @@
 import { isRealDate, SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
+import type { FilterNode } from '@daywise/shared/filters';
 import type { Habit, Todo, TodoStats, TodoTag } from '@daywise/shared/schemas';
 import { type todoListQuerySchema } from '@daywise/shared/schemas';
 import { type Expression, type Kysely, sql, type SqlBool } from 'kysely';
@@ -7,6 +8,15 @@ import type { z } from 'zod';
 import { isPostgres } from '../db/column-types';
 import { compiledOnce, jsonObject, jsonText, jsonWhen } from '../db/json';
 import type { Database } from '../db/schema';
+import {
+  dayContext,
+  type FilterContext,
+  filterContext,
+  filterWhere,
+  hasSearch,
+  parsedFilter,
+  requiredSearch,
+} from '../filters/compile';
 import { ApiError } from '../lib/errors';
 import { JsonAnswer } from '../lib/json-answer';
 import { likeContains } from '../lib/like-pattern';
@@ -83,6 +93,12 @@ function decodeCursor(cursor: string, sort: TodoSort): Cursor {
   return { lead, createdAt, id };
 }
 
+/** The list's `filter` query, parsed, with what its names stand for (filters/compile.ts). */
+interface ListFilter {
+  filter: FilterNode;
+  context: FilterContext;
+}
+
 /** The user's todos matching the list's filters, as a query to page or count. */
 function filteredTodos(
   db: Kysely<Database>,
@@ -90,6 +106,7 @@ function filteredTodos(
   query: TodoListQuery,
   today: string,
   searchable?: Expression<SqlBool>,
+  listFilter?: ListFilter,
 ) {
   // With the search's candidates known, they lead: `+user_id` keeps SQLite from walking the
   // user's todos newest first instead, which reads every one when few match. PostgreSQL's
@@ -132,18 +149,26 @@ function filteredTodos(
       ]),
     );
   }
-  if (query.due === 'none') {
-    select = select.where('due_date', 'is', null);
-  } else if (query.due === 'overdue') {
-    select = select.where('due_date', '<', today).where('completed', '=', false);
-  } else if (query.due === 'today') {
-    select = select.where('due_date', '=', today);
+  // The due filters that are terms of the filter language are read as its terms, so a day means
+  // the same in both.
+  if (query.due === 'none' || query.due === 'overdue' || query.due === 'today') {
+    const term = DUE_TERMS[query.due];
+    select = select.where(filterWhere(term, dayContext(today)));
   } else if (query.due === 'week') {
     const { start, end } = weekOf(today);
     select = select.where('due_date', '>=', start).where('due_date', '<=', end);
   }
+  if (listFilter) {
+    select = select.where(filterWhere(listFilter.filter, listFilter.context));
+  }
   return select;
 }
+
+const DUE_TERMS = {
+  none: { type: 'noDate' },
+  overdue: { type: 'overdue' },
+  today: { type: 'today' },
+} as const satisfies Record<string, FilterNode>;
 
 interface MatchCount {
   total: number;
@@ -160,13 +185,21 @@ async function countMatching(
   userId: string,
   query: TodoListQuery,
   matching: ReturnType<typeof filteredTodos>,
+  searches: boolean,
 ): Promise<MatchCount> {
-  if (!query.priority && !query.tag && !query.q && query.due === 'any') {
+  if (
+    !query.priority &&
+    !query.tag &&
+    !query.list &&
+    !query.q &&
+    query.filter === undefined &&
+    query.due === 'any'
+  ) {
     const { total, completed } = await todoCounts(db, userId);
     const count = { all: total, completed, pending: total - completed }[query.status];
     return { total: count, totalIsLowerBound: false };
   }
-  if (query.q) {
+  if (searches) {
     const row = await db
       .selectFrom(
         matching
@@ -300,8 +333,15 @@ export async function listTodos(
   today: string,
   zone: string,
 ): Promise<JsonAnswer> {
-  const searchable = query.q ? await indexedSearch(db, userId, query.q) : undefined;
-  const matching = filteredTodos(db, userId, query, today, searchable);
+  const filter = query.filter === undefined ? undefined : parsedFilter(query.filter, 'filter');
+  const listFilter = filter && {
+    filter,
+    context: await filterContext(db, userId, [filter], today),
+  };
+  // The words every match must hold, if any: the search index finds their candidates.
+  const words = query.q ?? (filter && requiredSearch(filter));
+  const searchable = words ? await indexedSearch(db, userId, words) : undefined;
+  const matching = filteredTodos(db, userId, query, today, searchable, listFilter);
   const lead = query.sort === 'created' ? undefined : LEADS[query.sort].sql;
   let page = withTodoJson(db, userId, matching).$if(lead !== undefined, (select) =>
     select.select(sql<string>`${lead}`.as('lead')),
@@ -327,7 +367,13 @@ export async function listTodos(
       .orderBy('id', 'desc')
       .limit(query.limit + 1)
       .execute(),
-    countMatching(db, userId, query, matching),
+    countMatching(
+      db,
+      userId,
+      query,
+      matching,
+      Boolean(query.q) || (filter !== undefined && hasSearch(filter)),
+    ),
   ]);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);

@@ -14,13 +14,15 @@ const COMMON_ERRORS = [
   'UNAVAILABLE',
 ] as const satisfies readonly ErrorCode[];
 
-/** Every error answer: `{ "error": { "code", "message", "fields"? } }`. */
+/** Every error answer: `{ "error": { "code", "message", "fields"?, "position"? } }`. */
 export const apiErrorBodySchema = z
   .object({
     error: z.object({
       code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
+      /** FILTER_INVALID: the 0-based offset in the query where it stops parsing. */
+      position: z.number().int().min(0).optional(),
     }),
   })
   .meta({ id: 'ApiError' });

@@ -10,6 +10,7 @@ export * from './endpoint';
 export * from './error-answers';
 export * from './exports';
 export * from './feedback';
+export * from './filters';
 export * from './habits';
 export * from './health';
 export * from './imports';

@@ -10,6 +10,7 @@ export * from './common';
 export * from './contact';
 export * from './exports';
 export * from './feedback';
+export * from './filters';
 export * from './habits';
 export * from './imports';
 export * from './lists';

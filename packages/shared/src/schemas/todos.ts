@@ -129,6 +129,12 @@ export const todoListQuerySchema = z.object({
   tag: z.string().min(1).max(100).optional(),
   /** Only todos in this list (its id), or 'inbox' for those in none (ADR 0026). */
   list: z.string().min(1).max(100).optional(),
+  /**
+   * Only todos matching this query in the filter language (ADR 0028), with the other filters.
+   * One that does not parse is refused with 400 FILTER_INVALID and its position; its length is
+   * the parser's to check (FILTER_LIMITS.queryMax), so the answer can say where it is too long.
+   */
+  filter: z.string().optional(),
   sort: z.enum(TODO_SORTS).default('created'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
