@@ -8,6 +8,7 @@ import {
   type ArchivePlan,
   type ArchivePlanTask,
   type ArchiveProfile,
+  type ArchiveSavedFilter,
   type ArchiveSharedPlan,
   type ArchiveTag,
   type ArchiveTodo,
@@ -17,6 +18,11 @@ import type { Kysely } from 'kysely';
 
 import type { HasEveryField } from '../db/fields';
 import type { Database } from '../db/schema';
+import {
+  SAVED_FILTER_FIELDS,
+  type SavedFilterRow,
+  savedFilterRows,
+} from '../filters/saved-filters';
 import { slicer } from '../lib/slices';
 import { PLAN_FIELDS, TASK_FIELDS } from '../plans/plan-fields';
 import { findPicture, readProfile } from '../profile/profiles';
@@ -78,6 +84,12 @@ export const archiveList = (row: ListRow): ArchiveList => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
+
+export const archiveSavedFilter = (row: SavedFilterRow): ArchiveSavedFilter => ({
+  ...SAVED_FILTER_FIELDS.present(row),
+  position: Number(row.position),
+});
+true satisfies HasEveryField<ArchiveSavedFilter, typeof SAVED_FILTER_FIELDS.table>;
 
 export const archiveTask = (row: TaskRow): ArchivePlanTask => ({
   ...TASK_FIELDS.present(row),
@@ -195,11 +207,12 @@ export async function* archiveChunks(
   now: Date,
 ): AsyncGenerator<string> {
   const pause = slicer();
-  const [profile, settings, tags, lists] = await Promise.all([
+  const [profile, settings, tags, lists, savedFilters] = await Promise.all([
     archiveProfile(db, userId),
     readSettings(db, userId, undefined, now),
     tagRows(db, userId),
     listRows(db, userId),
+    savedFilterRows(db, userId),
   ]);
   yield JSON.stringify({
     format: ARCHIVE_FORMAT,
@@ -210,6 +223,7 @@ export async function* archiveChunks(
   }).slice(0, -1);
   yield* section('tags', [tags], archiveTag, pause);
   yield* section('lists', [lists], archiveList, pause);
+  yield* section('savedFilters', [savedFilters], archiveSavedFilter, pause);
   yield* section('todos', todoPagesWithHistory(db, userId), archiveTodo, pause);
   yield* section('plans', planPages(db, userId), archivePlan, pause);
   yield* section('completions', completionPages(db, userId), archiveCompletion, pause);

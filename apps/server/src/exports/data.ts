@@ -301,54 +301,64 @@ export function messagePages(db: Db, chatId: string): AsyncGenerator<MessageRow[
 /** How many rows each part of the user's data has, for the X-Export-Items header. */
 export async function countRows(db: Db, userId: string) {
   const count = sql<number | string>`count(*)`.as('n');
-  const [todos, plans, tasks, completions, tags, sharedPlans, chats, messages, daysOff, lists] =
-    await Promise.all([
-      db.selectFrom('todos').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-      db
-        .selectFrom('daily_plans')
-        .select(count)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('daily_tasks')
-        .select(count)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('daily_completions')
-        .select(count)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('user_tags')
-        .select(count)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('shared_plans')
-        .select(count)
-        .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('chats')
-        .select(count)
-        .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('messages')
-        .innerJoin('chats', 'chats.id', 'messages.chat_id')
-        .select(count)
-        .where((eb) =>
-          eb.or([eb('chats.user1_id', '=', userId), eb('chats.user2_id', '=', userId)]),
-        )
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('days_off')
-        .select(count)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db.selectFrom('lists').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    ]);
+  const [
+    todos,
+    plans,
+    tasks,
+    completions,
+    tags,
+    sharedPlans,
+    chats,
+    messages,
+    daysOff,
+    lists,
+    savedFilters,
+  ] = await Promise.all([
+    db.selectFrom('todos').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('daily_plans')
+      .select(count)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('daily_tasks')
+      .select(count)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('daily_completions')
+      .select(count)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('user_tags')
+      .select(count)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('shared_plans')
+      .select(count)
+      .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('chats')
+      .select(count)
+      .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('messages')
+      .innerJoin('chats', 'chats.id', 'messages.chat_id')
+      .select(count)
+      .where((eb) => eb.or([eb('chats.user1_id', '=', userId), eb('chats.user2_id', '=', userId)]))
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('days_off').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('lists').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('saved_filters')
+      .select(count)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
   const n = (row: { n: number | string }) => Number(row.n);
   return {
     todos: n(todos),
@@ -361,5 +371,6 @@ export async function countRows(db: Db, userId: string) {
     messages: n(messages),
     daysOff: n(daysOff),
     lists: n(lists),
+    savedFilters: n(savedFilters),
   };
 }

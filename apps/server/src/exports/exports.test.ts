@@ -258,6 +258,14 @@ describe.each(ENGINES)('exports on %s', (engine) => {
       201,
     );
     await ok(social.call(ada, 'PATCH', `/api/lists/${list.id}`, { archived: true }));
+    const filter = await ok(
+      social.call(ada, 'POST', '/api/filters', {
+        name: 'Writing today',
+        color: '#8B5CF6',
+        query: '#Writing & (today | overdue)',
+      }),
+      201,
+    );
     const todo = await ok(
       social.call(ada, 'POST', '/api/todos', {
         listId: list.id,
@@ -344,7 +352,7 @@ describe.each(ENGINES)('exports on %s', (engine) => {
     const archive: Archive = archiveSchema.parse(JSON.parse(response.body));
     // One item a line: the page counts line breaks against the header.
     const items = Number(response.headers[EXPORT_ITEMS_HEADER.toLowerCase()]);
-    expect(items).toBe(1 + 1 + 2 + 1 + 1 + 1 + 1 + 2 + 1);
+    expect(items).toBe(1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 2 + 1);
     expect(response.body.split('\n').length - 1).toBe(items + 1);
 
     expect(archive.todos.find((item) => item.id === habit.id)).toMatchObject({
@@ -378,6 +386,17 @@ describe.each(ENGINES)('exports on %s', (engine) => {
           color: '#10B981',
           position: 0,
           archived: true,
+          createdAt: '2026-11-21T09:00:00.000Z',
+          updatedAt: '2026-11-21T09:00:00.000Z',
+        },
+      ],
+      savedFilters: [
+        {
+          id: filter.id,
+          name: 'Writing today',
+          color: '#8B5CF6',
+          query: '#Writing & (today | overdue)',
+          position: 0,
           createdAt: '2026-11-21T09:00:00.000Z',
           updatedAt: '2026-11-21T09:00:00.000Z',
         },

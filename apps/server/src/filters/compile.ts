@@ -43,6 +43,12 @@ export class FilterQueryError extends ApiError {
  */
 export const UNSUPPORTED: readonly UnsupportedTerm[] = ['subtask', 'section'];
 
+/** Why the server cannot read a query, or undefined when it can. */
+export function checkedFilterQuery(query: string): FilterError | undefined {
+  const parsed = parseFilter(query, { unsupported: UNSUPPORTED });
+  return parsed.ok ? undefined : parsed.error;
+}
+
 /** Parses a query or refuses it with its position; `field` names where it came from. */
 export function parsedFilter(query: string, field: string): FilterNode {
   const parsed = parseFilter(query, { unsupported: UNSUPPORTED });
@@ -208,12 +214,10 @@ function condition(
       if (id === undefined) {
         return NEVER;
       }
-      return eb.exists(
-        eb
-          .selectFrom('todo_tags')
-          .select(sql`1`.as('one'))
-          .whereRef('todo_tags.todo_id', '=', 'todos.id')
-          .where('todo_tags.tag_id', '=', id),
+      return eb(
+        'todos.id',
+        'in',
+        eb.selectFrom('todo_tags').select('todo_tags.todo_id').where('todo_tags.tag_id', '=', id),
       );
     }
     case 'subtask':

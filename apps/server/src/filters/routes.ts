@@ -1,8 +1,11 @@
+import type { RealtimeEventType } from '@daywise/shared';
 import { filtersApi } from '@daywise/shared/api';
+import type { SavedFiltersAnswer } from '@daywise/shared/schemas';
 
 import type { AppInstance } from '../lib/app-instance';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
+import { UserCache } from '../lib/user-cache';
 import {
   createSavedFilter,
   deleteSavedFilter,
@@ -10,11 +13,30 @@ import {
   updateSavedFilter,
 } from './saved-filters';
 
+/**
+ * The realtime events after which a user's saved filters or their counts may differ: their todos,
+ * lists (matched by name), tags (plan and tag writes announce `plans.changed`) or the filters.
+ */
+const COUNTED_FROM = new Set<RealtimeEventType>([
+  'todos.changed',
+  'lists.changed',
+  'plans.changed',
+  'filters.changed',
+]);
+
 /** /api/filters: every query scoped to the session's user (ADR 0028). */
 export function filterRoutes(app: AppInstance): void {
-  route(app, filtersApi.list, async ({ db, user, today }) =>
-    listSavedFilters(db, user.id, await today()),
-  );
+  // Counting 20 filters reads every open todo of the user once (filters/counts.ts); the answer
+  // changes only with their data or their day, so it is kept until one of those changes on any
+  // instance (ADR 0018), as the dashboard's streaks are.
+  const answers = new UserCache<SavedFiltersAnswer>({
+    bus: app.realtime,
+    changes: (event) => COUNTED_FROM.has(event.type),
+  });
+  route(app, filtersApi.list, async ({ db, user, today }) => {
+    const day = await today();
+    return answers.read(user.id, day, () => listSavedFilters(db, user.id, day));
+  });
 
   route(app, filtersApi.create, async (context) => {
     const { user, body, now, today } = context;

@@ -101,9 +101,17 @@ describe.each(ENGINES)('saved filters on %s', (engine) => {
       '3:Done:0',
       '4:Report:1',
     ]);
-    // A list renamed: the filter naming it matches by name, so no longer.
+    // A list or a tag renamed: the filters naming them match by name, so no longer.
     expect((await send('PATCH', `/api/lists/${work.id}`, { name: 'Office' })).statusCode).toBe(200);
     expect((await filters())[1]?.openCount).toBe(0);
+    const tagged = await newFilter('Waiting', '@Waiting');
+    expect(tagged.openCount).toBe(0);
+    await send('PATCH', `/api/todos/${waits.id}`, { tagIds: [waiting.id] });
+    expect((await filters())[5]?.openCount).toBe(1);
+    expect((await send('PATCH', `/api/tags/${waiting.id}`, { name: 'blocked' })).statusCode).toBe(
+      200,
+    );
+    expect((await filters())[5]?.openCount).toBe(0);
   });
 
   it('moves a filter to a position and closes the gap of a deleted one', async () => {

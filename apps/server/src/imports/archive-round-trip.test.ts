@@ -27,6 +27,7 @@ function comparable(archive: Archive) {
     settings: archive.settings,
     tags: archive.tags.map(({ id: _tagId, ...tag }) => tag),
     lists: (archive.lists ?? []).map(({ id: _listId, ...list }) => list),
+    savedFilters: (archive.savedFilters ?? []).map(({ id: _filterId, ...filter }) => filter),
     // Todos made in the same millisecond have no set order between them.
     todos: archive.todos
       .map(({ id: _todoId, tagIds, listId, ...todo }) => ({
@@ -148,6 +149,14 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     const book = await send(cookie, 'POST', '/api/lists', { name: 'Book', color: '#8B5CF6' });
     const errands = await send(cookie, 'POST', '/api/lists', { name: 'Errands' });
     await send(cookie, 'PATCH', `/api/lists/${book.id}`, { position: 1, archived: true });
+    // Two saved filters, the second moved first.
+    await send(cookie, 'POST', '/api/filters', { name: 'Book work', query: '#Book & !completed' });
+    const urgent = await send(cookie, 'POST', '/api/filters', {
+      name: 'Urgent',
+      color: '#EF4444',
+      query: '(today | overdue) & p1',
+    });
+    await send(cookie, 'PATCH', `/api/filters/${urgent.id}`, { position: 0 });
     await send(cookie, 'POST', '/api/todos', {
       listId: book.id,
       title: 'Finish the chapter',
@@ -209,6 +218,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       'Your profile: name, bio, location, website and picture',
       'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
       '2 lists',
+      '2 saved filters',
       '1 daily plan with 2 tasks and their completion records',
       '1 range of days off',
     ]);
@@ -219,6 +229,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
         'Profile and picture restored',
         'Settings restored',
         '2 lists restored',
+        '2 saved filters restored',
         '1 daily plan restored',
         '1 range of days off restored',
       ],
@@ -238,6 +249,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       'Your profile: name, bio, location, website and picture',
       'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
       '2 lists imported before',
+      '2 saved filters imported before',
       '1 daily plan imported before',
       '1 range of days off imported before',
     ]);
@@ -280,6 +292,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       'Your profile: name, bio, location, website and picture',
       'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
       '2 lists imported before',
+      '2 saved filters imported before',
       '1 daily plan imported before',
       '1 range of days off imported before',
     ]);
@@ -352,6 +365,27 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
         ...original.settings,
         preferences: { ...original.settings.preferences, timezone: 'Mars/Olympus' },
       },
+      savedFilters: [
+        ...(original.savedFilters ?? []),
+        {
+          id: 'broken-filter',
+          name: 'Broken',
+          color: '#EF4444',
+          query: 'today & ',
+          position: 2,
+          createdAt: original.exportedAt,
+          updatedAt: original.exportedAt,
+        },
+        {
+          id: 'nameless-filter',
+          name: '  ',
+          color: '#EF4444',
+          query: 'today',
+          position: 3,
+          createdAt: original.exportedAt,
+          updatedAt: original.exportedAt,
+        },
+      ],
       plans: [
         ...original.plans,
         {
@@ -368,6 +402,8 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       'Profile picture not restored: it is not a picture we accept',
       'Profile not restored: Name is required',
       expect.stringMatching(/^Setting "timezone" not restored: /),
+      'Saved filter "Broken" not restored: Expected a term after \'&\' at 7',
+      'Saved filter "  " not restored: Filter name is required',
       `Plan for ${planDate} not restored: you already have a plan that day`,
       'Plan for 2026-10-01 not restored: Plan title must be at most 200 characters',
     ]);

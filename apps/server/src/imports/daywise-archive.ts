@@ -23,6 +23,7 @@ const SECTIONS = archiveSchema.shape;
 const envelopeSchema = archiveSchema.extend({
   tags: z.array(z.unknown()),
   lists: z.array(z.unknown()).optional(),
+  savedFilters: z.array(z.unknown()).optional(),
   todos: z.array(z.unknown()),
   plans: z.array(z.unknown()),
   completions: z.array(z.unknown()),
@@ -41,11 +42,22 @@ async function checkedArchive(json: unknown): Promise<Archive> {
   if (!envelope.success) {
     throw invalidFile(MESSAGES.importBadArchive);
   }
-  const { tags, lists, todos, plans, completions, sharedPlans, chats, daysOff, ...rest } =
-    envelope.data;
+  const {
+    tags,
+    lists,
+    savedFilters,
+    todos,
+    plans,
+    completions,
+    sharedPlans,
+    chats,
+    daysOff,
+    ...rest
+  } = envelope.data;
   const sections = [
     tags,
     lists ?? [],
+    savedFilters ?? [],
     todos,
     plans,
     completions,
@@ -74,6 +86,9 @@ async function checkedArchive(json: unknown): Promise<Archive> {
     ...rest,
     tags: await each(tags, SECTIONS.tags.element),
     ...(lists ? { lists: await each(lists, SECTIONS.lists.unwrap().element) } : {}),
+    ...(savedFilters
+      ? { savedFilters: await each(savedFilters, SECTIONS.savedFilters.unwrap().element) }
+      : {}),
     todos: await each(todos, SECTIONS.todos.element),
     plans: await each(plans, SECTIONS.plans.element),
     completions: await each(completions, SECTIONS.completions.element),
@@ -151,6 +166,7 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       chats,
       daysOff: archive.daysOff ?? [],
       lists: archive.lists ?? [],
+      savedFilters: archive.savedFilters ?? [],
     },
   };
 }

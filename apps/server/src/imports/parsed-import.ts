@@ -34,7 +34,11 @@ export interface ArchivedTodo {
 export type ArchiveRest = Pick<
   Archive,
   'profile' | 'settings' | 'tags' | 'plans' | 'completions' | 'sharedPlans' | 'chats'
-> & { daysOff: NonNullable<Archive['daysOff']>; lists: NonNullable<Archive['lists']> };
+> & {
+  daysOff: NonNullable<Archive['daysOff']>;
+  lists: NonNullable<Archive['lists']>;
+  savedFilters: NonNullable<Archive['savedFilters']>;
+};
 
 export interface ParsedImport {
   format: ImportFormat;

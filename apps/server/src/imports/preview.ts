@@ -3,6 +3,7 @@ import type { ImportPreview } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
+import type { OrderedTable } from '../lib/positions';
 import {
   itemsHere,
   limitProblems,
@@ -13,8 +14,9 @@ import {
   todoCount,
 } from './import-room';
 import type { ArchiveRest, ParsedImport } from './parsed-import';
-import { type ImportCaller, plural, restoredId } from './restore';
+import { type ImportCaller, plural } from './restore';
 import { ACCOUNT_PARTS, mayRestore } from './restore-account';
+import { restoredBefore } from './restore-ordered';
 import { daysOffHere, plannedDays, plansHere, rangeKey } from './restore-plans';
 
 /** The first items the preview shows. */
@@ -72,25 +74,18 @@ async function daysOffPreview(
   ];
 }
 
-/** The preview's lines for the archive's lists: those not restored before, and the rest. */
-async function listsPreview(
+/** The preview's lines for an ordered section: records not restored before, and the rest. */
+async function orderedPreview(
   db: Kysely<Database>,
   userId: string,
-  lists: ArchiveRest['lists'],
+  section: { table: OrderedTable; kind: string; noun: string },
+  records: readonly { id: string }[],
 ): Promise<string[]> {
-  if (lists.length === 0) {
-    return [];
-  }
-  // The user's lists are few (QUOTAS.lists); the file's may be many.
-  const rows = await db.selectFrom('lists').select('id').where('user_id', '=', userId).execute();
-  const have = new Set(rows.map((row) => row.id));
-  const before = lists.filter(
-    (list) => have.has(list.id) || have.has(restoredId(userId, 'list', list.id)),
-  ).length;
-  const fresh = lists.length - before;
+  const before = await restoredBefore(db, userId, section.table, section.kind, records);
+  const fresh = records.length - before;
   return [
-    ...(fresh > 0 ? [plural(fresh, 'list')] : []),
-    ...(before > 0 ? [`${plural(before, 'list')} imported before`] : []),
+    ...(fresh > 0 ? [plural(fresh, section.noun)] : []),
+    ...(before > 0 ? [`${plural(before, section.noun)} imported before`] : []),
   ];
 }
 
@@ -111,7 +106,20 @@ async function restorePreview(
       ? `Your settings: notifications, privacy, theme and time zone (${rest.settings.preferences.timezone.slice(0, 64)})`
       : ACCOUNT_PARTS.settings.refused,
   ];
-  lines.push(...(await listsPreview(db, userId, rest.lists)));
+  lines.push(
+    ...(await orderedPreview(
+      db,
+      userId,
+      { table: 'lists', kind: 'list', noun: 'list' },
+      rest.lists,
+    )),
+    ...(await orderedPreview(
+      db,
+      userId,
+      { table: 'saved_filters', kind: 'saved-filter', noun: 'saved filter' },
+      rest.savedFilters,
+    )),
+  );
   lines.push(...(await plansPreview(db, userId, rest.plans)));
   lines.push(...(await daysOffPreview(db, userId, rest.daysOff)));
   const shared = [

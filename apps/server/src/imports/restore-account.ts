@@ -21,6 +21,7 @@ import { savePicture, updateProfile } from '../profile/profiles';
 import { updateSetting } from '../settings/settings';
 import type { ArchiveRest } from './parsed-import';
 import { firstIssue, type ImportCaller, plural, type RestoreStep, type Restoring } from './restore';
+import { restoreSavedFilters } from './restore-filters';
 import { restoreLists } from './restore-lists';
 
 type AccountPart = 'profile' | 'picture' | 'settings';
@@ -228,31 +229,36 @@ export async function restoreAccount(
   const settings = mayRestore(caller, 'settings');
   const updates = settings ? checkedSettings(rest.settings, problems) : [];
   const tags = await checkedTags(rest.tags, problems);
-  const { followUps, tagsCreated, lists } = await db.transaction().execute(async (trx) => {
-    await lockQuota(trx, 'user_tags', [userId]);
-    await lockQuota(trx, 'lists', [userId]);
-    const added = await restoreTags(trx, userId, tags, problems);
-    // Before the todos, which find their lists in the map.
-    const restoredLists = await restoreLists(trx, userId, rest.lists, problems);
-    if (profile?.success === true) {
-      await updateProfile(trx, userId, profile.data, now);
-    }
-    if (picture) {
-      await savePicture(trx, userId, picture, now);
-    }
-    for (const update of updates) {
-      await updateSetting(trx, userId, update, now);
-    }
-    // The time zone and the reminder switch decide every reminder job of the user.
-    return {
-      followUps:
-        updates.length > 0
-          ? await events.within(trx, { type: 'settings.changed', userId, key: 'timezone' })
-          : [],
-      tagsCreated: added,
-      lists: restoredLists,
-    };
-  });
+  const { followUps, tagsCreated, lists, savedFilters } = await db
+    .transaction()
+    .execute(async (trx) => {
+      await lockQuota(trx, 'user_tags', [userId]);
+      await lockQuota(trx, 'lists', [userId]);
+      await lockQuota(trx, 'saved_filters', [userId]);
+      const added = await restoreTags(trx, userId, tags, problems);
+      // Before the todos, which find their lists in the map.
+      const restoredLists = await restoreLists(trx, userId, rest.lists, problems);
+      const restoredFilters = await restoreSavedFilters(trx, userId, rest.savedFilters, problems);
+      if (profile?.success === true) {
+        await updateProfile(trx, userId, profile.data, now);
+      }
+      if (picture) {
+        await savePicture(trx, userId, picture, now);
+      }
+      for (const update of updates) {
+        await updateSetting(trx, userId, update, now);
+      }
+      // The time zone and the reminder switch decide every reminder job of the user.
+      return {
+        followUps:
+          updates.length > 0
+            ? await events.within(trx, { type: 'settings.changed', userId, key: 'timezone' })
+            : [],
+        tagsCreated: added,
+        lists: restoredLists,
+        savedFilters: restoredFilters,
+      };
+    });
   if (profile?.success === true) {
     restored.push(picture ? 'Profile and picture restored' : 'Profile restored');
   }
@@ -264,6 +270,9 @@ export async function restoreAccount(
   if (lists.added > 0) {
     restored.push(`${plural(lists.added, 'list')} restored`);
   }
+  if (savedFilters > 0) {
+    restored.push(`${plural(savedFilters, 'saved filter')} restored`);
+  }
   const zone = updates.find((update) => update.key === 'timezone');
   return {
     restored,
@@ -273,6 +282,7 @@ export async function restoreAccount(
       { type: 'profile.changed', userId },
       ...(tagsCreated > 0 ? [{ type: 'plans.changed' as const, userId }] : []),
       ...(lists.added > 0 ? [{ type: 'lists.changed' as const, userId }] : []),
+      ...(savedFilters > 0 ? [{ type: 'filters.changed' as const, userId }] : []),
     ],
     timeZone: zone ? String(zone.value) : null,
     tagsCreated,

@@ -69,6 +69,19 @@ export const archiveListSchema = z.object({
   updatedAt: instant,
 });
 
+/** A saved filter (ADR 0028): its query in the filter language, checked again when restored. */
+export const archiveSavedFilterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** #RRGGBB */
+  color: z.string(),
+  query: z.string(),
+  /** Its place among the saved filters, from 0. */
+  position: z.number().int().min(0),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
 export const archiveTodoSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -214,6 +227,8 @@ export const archiveSchema = z
     tags: z.array(archiveTagSchema),
     /** Absent in archives made before lists. */
     lists: z.array(archiveListSchema).optional(),
+    /** Absent in archives made before saved filters. */
+    savedFilters: z.array(archiveSavedFilterSchema).optional(),
     todos: z.array(archiveTodoSchema),
     plans: z.array(archivePlanSchema),
     completions: z.array(archiveCompletionSchema),
@@ -229,6 +244,7 @@ export type ArchiveProfile = z.infer<typeof archiveProfileSchema>;
 export type ArchiveSettings = z.infer<typeof archiveSettingsSchema>;
 export type ArchiveTag = z.infer<typeof archiveTagSchema>;
 export type ArchiveList = z.infer<typeof archiveListSchema>;
+export type ArchiveSavedFilter = z.infer<typeof archiveSavedFilterSchema>;
 export type ArchiveTodo = z.infer<typeof archiveTodoSchema>;
 export type ArchivePlan = z.infer<typeof archivePlanSchema>;
 export type ArchivePlanTask = z.infer<typeof archivePlanTaskSchema>;
