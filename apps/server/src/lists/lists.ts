@@ -189,7 +189,7 @@ export async function deleteList(
   const current = await ownList(trx, userId, id);
   const held = await trx
     .selectFrom('todos')
-    .select(['id', 'reminder_time'])
+    .select(['id', 'reminder_time', 'reminders'])
     .where('user_id', '=', userId)
     .where('list_id', '=', id)
     .execute();
@@ -214,6 +214,8 @@ export async function deleteList(
     .where('position', '>', current.position)
     .execute();
   return choice === 'delete'
-    ? held.filter((todo) => todo.reminder_time !== null).map((todo) => todo.id)
+    ? held
+        .filter((todo) => todo.reminder_time !== null || todo.reminders !== '[]')
+        .map((todo) => todo.id)
     : [];
 }

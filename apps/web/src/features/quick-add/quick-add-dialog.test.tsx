@@ -27,6 +27,8 @@ function created(body: unknown): Todo {
     description: '',
     tags: [],
     listId: null,
+    dueTime: null,
+    reminders: [],
     repeat: null,
     habit: null,
     completed: false,

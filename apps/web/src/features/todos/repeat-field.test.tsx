@@ -1,5 +1,5 @@
 import { tagsApi, todosApi } from '@daywise/shared/api';
-import type { Todo, TodoCreate } from '@daywise/shared/schemas';
+import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -25,7 +25,7 @@ function stubApi(): FakeApi {
   stubResizeObserver();
   return fakeApi()
     .on(tagsApi.list, [])
-    .on(todosApi.create, ({ body }) => makeTodo(body as TodoCreate))
+    .on(todosApi.create, ({ body }) => makeTodo(body as Partial<Todo>))
     .on(todosApi.update, ({ body }) => makeTodo(body as Partial<Todo>));
 }
 

@@ -20,6 +20,8 @@ const TODO: Todo = {
   updatedAt: '2026-11-20T10:00:00.000Z',
   tags: [],
   listId: null,
+  dueTime: null,
+  reminders: [],
 };
 
 function renderRow(todo: Todo) {
