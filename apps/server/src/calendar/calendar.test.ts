@@ -50,7 +50,7 @@ describe.each(ENGINES)('calendar feed on %s', (engine) => {
   };
 
   it('times a todo with a due time in the user’s zone and gives it an alarm per reminder', async () => {
-    await sendAs(ctx, cookie, 'GET', '/api/settings');
+    await api.get('/api/settings', cookie);
     await sendAs(ctx, cookie, 'PATCH', '/api/settings', {
       group: 'preferences',
       key: 'timezone',

@@ -19,7 +19,9 @@ export function quickAddTodo(parsed: QuickAdd): QuickAddTodo {
     title: parsed.title,
     priority: parsed.priority ?? 'medium',
     dueDate: parsed.dueDate,
-    reminderTime: parsed.reminderTime,
+    // A time said is the due time, reminded at as a time always was (ADR 0030).
+    dueTime: parsed.dueTime,
+    reminders: parsed.dueTime ? [{ before: 0 }] : [],
     repeat: parsed.repeat,
   };
 }

@@ -1,4 +1,5 @@
-import { tagsApi, todosApi } from '@daywise/shared/api';
+import { DEFAULT_SETTINGS } from '@daywise/shared';
+import { settingsApi, tagsApi, todosApi } from '@daywise/shared/api';
 import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +25,7 @@ const TODAY = '2026-11-12';
 function stubApi(): FakeApi {
   stubResizeObserver();
   return fakeApi()
+    .on(settingsApi.get, DEFAULT_SETTINGS)
     .on(tagsApi.list, [])
     .on(todosApi.create, ({ body }) => makeTodo(body as Partial<Todo>))
     .on(todosApi.update, ({ body }) => makeTodo(body as Partial<Todo>));
