@@ -18,6 +18,8 @@ export function makeTodo(fields: Partial<Todo> = {}): Todo {
     habit: null,
     tags: [],
     listId: null,
+    dueTime: null,
+    reminders: [],
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...fields,

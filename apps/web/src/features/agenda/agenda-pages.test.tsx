@@ -57,6 +57,8 @@ function todo(id: string, title: string, dueDate: string): Todo {
     priority: 'medium',
     dueDate,
     reminderTime: null,
+    dueTime: null,
+    reminders: [],
     completed: false,
     completedAt: null,
     repeat: null,

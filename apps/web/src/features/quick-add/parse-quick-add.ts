@@ -21,14 +21,15 @@ export interface QuickAddPart {
   start: number;
   end: number;
   text: string;
-  /** 'Due Tue 24 Nov', 'Reminder 08:00', 'High priority', 'Every 3 days', 'List: Work'. */
+  /** 'Due Tue 24 Nov', 'Due at 08:00, with a reminder', 'High priority', 'Every 3 days', 'List: Work'. */
   label: string;
 }
 
 export interface QuickAdd {
   title: string;
   dueDate: string | null;
-  reminderTime: string | null;
+  /** The time said: the due time, which quick add reminds at (ADR 0030). */
+  dueTime: string | null;
   priority: Priority | null;
   repeat: Repeat | null;
   /** The list said with `#List`, or null when none was. */
@@ -276,11 +277,11 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
   );
 
   let saidDate: string | null = null;
-  let reminderTime: string | null = null;
+  let dueTime: string | null = null;
   // Trailing blanks would let chrono read 'dec' alone as a month (trimming keeps every index).
   const results = reader.parse(remaining.trimEnd(), clock, { forwardDate: true });
   for (const result of results) {
-    if (saidDate !== null || reminderTime !== null) {
+    if (saidDate !== null || dueTime !== null) {
       break; // one date per todo: the first one said
     }
     const span = { start: result.index, end: result.index + result.text.length, text: result.text };
@@ -303,14 +304,14 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
     const date = dateOf(result);
     const timePiece = hasTime ? (clear ? TIME_PIECE : BARE_TIME).exec(result.text) : null;
     if (hasTime && timePiece) {
-      reminderTime = timeOf(result, bare);
+      dueTime = timeOf(result, bare);
       const timeStart = span.start + timePiece.index;
       const timeSpan = {
         start: timeStart,
         end: timeStart + timePiece[0].length,
         text: timePiece[0],
       };
-      parts.push({ kind: 'time', ...timeSpan, label: `Reminder ${reminderTime}` });
+      parts.push({ kind: 'time', ...timeSpan, label: timeLabel(dueTime) });
       // What is left of the phrase is its date ('tomorrow' of 'tomorrow 9am').
       const before = text.slice(span.start, timeSpan.start);
       const after = text.slice(timeSpan.end, span.end);
@@ -334,7 +335,7 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
 
   const dueDate = settleDue({
     saidDate,
-    reminderTime,
+    dueTime,
     rule: repeated?.rule ?? null,
     today,
     now: minuteOf(clock),
@@ -348,7 +349,7 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
   return {
     title: titleOf(text, parts),
     dueDate,
-    reminderTime,
+    dueTime,
     priority,
     repeat: repeated?.repeat ?? null,
     listId: named.find((span) => span.kind === 'list')?.id ?? null,
@@ -366,21 +367,26 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
  */
 function settleDue(said: {
   saidDate: string | null;
-  reminderTime: string | null;
+  dueTime: string | null;
   rule: RepeatRuleParts | null;
   today: string;
   now: string;
 }): string | null {
-  const { saidDate, reminderTime, rule, today, now } = said;
-  const passed = (date: string) => reminderTime !== null && `${date}T${reminderTime}` <= now;
+  const { saidDate, dueTime, rule, today, now } = said;
+  const passed = (date: string) => dueTime !== null && `${date}T${dueTime}` <= now;
   if (rule) {
     const first = firstOccurrence(rule, saidDate ?? today);
     return passed(first) ? firstOccurrence(rule, addDays(first, 1)) : first;
   }
-  if (saidDate === null && reminderTime !== null) {
+  if (saidDate === null && dueTime !== null) {
     return passed(today) ? addDays(today, 1) : today;
   }
   return saidDate;
+}
+
+/** A time's chip: it is the due time, with a reminder at it (ADR 0030). */
+export function timeLabel(time: string): string {
+  return `Due at ${time}, with a reminder`;
 }
 
 /** Every chip the dialog shows for a line, in its order: the parts, then a due date said by none. */

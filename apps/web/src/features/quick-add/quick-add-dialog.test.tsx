@@ -22,12 +22,14 @@ const SETTINGS = {
 };
 
 function created(body: unknown): Todo {
-  const fields = body as Pick<Todo, 'title' | 'priority' | 'dueDate' | 'reminderTime'>;
+  const fields = body as Pick<Todo, 'title' | 'priority' | 'dueDate' | 'dueTime'>;
   return {
     id: 't1',
     description: '',
     tags: [],
     listId: null,
+    reminderTime: null,
+    reminders: [],
     repeat: null,
     habit: null,
     completed: false,
@@ -87,7 +89,7 @@ describe('QuickAddDialog', () => {
     await waitFor(() =>
       expect(marks(container)).toEqual(['date:tomorrow', 'time:9am', 'priority:!high']),
     );
-    expect(chips()).toEqual(['Due Tue 24 Nov', 'Reminder 09:00', 'High priority']);
+    expect(chips()).toEqual(['Due Tue 24 Nov', 'Due at 09:00, with a reminder', 'High priority']);
     expect(screen.getByText(/^Title:/)).toHaveTextContent('Title: Call mum');
   });
 
@@ -98,7 +100,7 @@ describe('QuickAddDialog', () => {
     remove.focus();
     await user.keyboard('{Enter}');
 
-    expect(chips()).toEqual(['Reminder 09:00', 'High priority', 'Due Mon 23 Nov']);
+    expect(chips()).toEqual(['Due at 09:00, with a reminder', 'High priority', 'Due Mon 23 Nov']);
     expect(marks(container)).toEqual(['time:9am', 'priority:!high']);
     expect(input).toHaveFocus();
 
@@ -108,7 +110,9 @@ describe('QuickAddDialog', () => {
       title: 'Call mum tomorrow',
       priority: 'high',
       dueDate: '2026-11-23',
-      reminderTime: '09:00',
+      // The time is the due time, with a reminder at it (ADR 0030).
+      dueTime: '09:00',
+      reminders: [{ before: 0 }],
       repeat: null,
       listId: null,
     });
@@ -118,7 +122,7 @@ describe('QuickAddDialog', () => {
     const { user, input, api, onClose } = renderDialog(({ body }) => created(body));
     await user.type(input, 'Water plants every 3 days 8am');
     await screen.findByText('Every 3 days');
-    expect(chips()).toEqual(['Every 3 days', 'Reminder 08:00', 'Due Mon 23 Nov']);
+    expect(chips()).toEqual(['Every 3 days', 'Due at 08:00, with a reminder', 'Due Mon 23 Nov']);
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -127,7 +131,8 @@ describe('QuickAddDialog', () => {
       title: 'Water plants',
       priority: 'medium',
       dueDate: '2026-11-23',
-      reminderTime: '08:00',
+      dueTime: '08:00',
+      reminders: [{ before: 0 }],
       repeat: { rule: 'FREQ=DAILY;INTERVAL=3', from: 'due' },
       listId: null,
     });
@@ -148,7 +153,8 @@ describe('QuickAddDialog', () => {
       title: 'gym',
       priority: 'medium',
       dueDate: '2026-11-23',
-      reminderTime: null,
+      dueTime: null,
+      reminders: [],
       repeat: { rule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', from: 'due' },
       listId: null,
     });
@@ -157,8 +163,8 @@ describe('QuickAddDialog', () => {
   it('saves the reading its chips show, even when Enter comes after the time it named', async () => {
     const { user, input, api, onClose } = renderDialog(({ body }) => created(body));
     await user.type(input, 'Email boss 8am');
-    await screen.findByText('Reminder 08:00');
-    expect(chips()).toEqual(['Reminder 08:00', 'Due Mon 23 Nov']);
+    await screen.findByText('Due at 08:00, with a reminder');
+    expect(chips()).toEqual(['Due at 08:00, with a reminder', 'Due Mon 23 Nov']);
     // 08:05: read again now, the line would be due tomorrow; the chips still say today.
     vi.setSystemTime(new Date('2026-11-23T08:05:00Z'));
     await user.keyboard('{Enter}');
@@ -167,7 +173,7 @@ describe('QuickAddDialog', () => {
     expect(api.callsTo('POST', '/api/todos')[0]?.body).toMatchObject({
       title: 'Email boss',
       dueDate: '2026-11-23',
-      reminderTime: '08:00',
+      dueTime: '08:00',
     });
   });
 
@@ -176,13 +182,16 @@ describe('QuickAddDialog', () => {
     vi.stubGlobal('Notification', { permission: 'default', requestPermission });
     const { user, input, api, onClose } = renderDialog(({ body }) => created(body));
     await user.type(input, 'Call mum tomorrow 9am');
-    await screen.findByText('Reminder 09:00');
+    await screen.findByText('Due at 09:00, with a reminder');
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requestPermission).toHaveBeenCalledOnce();
     expect(notify.info).toHaveBeenCalledWith(MESSAGES.notificationsBlockedHelp);
-    expect(api.callsTo('POST', '/api/todos')[0]?.body).toMatchObject({ reminderTime: '09:00' });
+    expect(api.callsTo('POST', '/api/todos')[0]?.body).toMatchObject({
+      dueTime: '09:00',
+      reminders: [{ before: 0 }],
+    });
   });
 
   it('does not ask to notify for a todo without a reminder', async () => {

@@ -154,7 +154,7 @@ export function QuickAddDialog({
       input.current?.focus();
       return;
     }
-    if (todo.reminderTime) {
+    if (todo.reminders?.length) {
       // A reminder asks to notify, as the todo dialog's switch does (Enter is the gesture). The
       // todo keeps its reminder either way: it shows inside Daywise while it is open.
       const answer = await requestNotificationPermission();

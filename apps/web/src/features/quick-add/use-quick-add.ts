@@ -20,7 +20,9 @@ export function quickAddTodo(parsed: QuickAdd, listId: string | null = null): Qu
     title: parsed.title,
     priority: parsed.priority ?? 'medium',
     dueDate: parsed.dueDate,
-    reminderTime: parsed.reminderTime,
+    // A time said is the due time, reminded at as a time always was (ADR 0030).
+    dueTime: parsed.dueTime,
+    reminders: parsed.dueTime ? [{ before: 0 }] : [],
     repeat: parsed.repeat,
     listId: parsed.listId ?? listId,
     ...(parsed.tagIds.length > 0 ? { tagIds: parsed.tagIds } : {}),

@@ -1,5 +1,6 @@
-import { listsApi, tagsApi, todosApi } from '@daywise/shared/api';
-import type { Todo, TodoCreate } from '@daywise/shared/schemas';
+import { DEFAULT_SETTINGS } from '@daywise/shared';
+import { listsApi, settingsApi, tagsApi, todosApi } from '@daywise/shared/api';
+import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -24,9 +25,10 @@ const TODAY = '2026-11-12';
 function stubApi(): FakeApi {
   stubResizeObserver();
   return fakeApi()
+    .on(settingsApi.get, DEFAULT_SETTINGS)
     .on(tagsApi.list, [])
     .on(listsApi.list, NO_LISTS)
-    .on(todosApi.create, ({ body }) => makeTodo(body as TodoCreate))
+    .on(todosApi.create, ({ body }) => makeTodo(body as Partial<Todo>))
     .on(todosApi.update, ({ body }) => makeTodo(body as Partial<Todo>));
 }
 

@@ -19,9 +19,15 @@ import { PriorityOptions } from '../../components/priority-chip';
 import { showFieldErrors } from '../../lib/api-client';
 import type { RepeatChoice } from './repeat-choice';
 import { RepeatField } from './repeat-field';
-import { initialValues, sameRepeat, todoFormSchema, type TodoFormValues } from './todo-form';
+import {
+  initialValues,
+  sameReminders,
+  sameRepeat,
+  todoFormSchema,
+  type TodoFormValues,
+} from './todo-form';
 import { TodoListSelect } from './todo-list-select';
-import { TodoReminderField } from './todo-reminder-field';
+import { TodoRemindersField } from './todo-reminders-field';
 import { TodoTagPicker } from './todo-tag-picker';
 import { useCreateTodo, useUpdateTodo } from './use-todos';
 
@@ -49,6 +55,13 @@ function PriorityAndDueDate({
         registration={register('dueDate')}
         type="date"
         min={today}
+      />
+      <TextField
+        label="Due Time"
+        error={errors.dueTime?.message}
+        registration={register('dueTime')}
+        type="time"
+        hint="Optional: reminders can count back from it"
       />
     </div>
   );
@@ -144,10 +157,17 @@ export function TodoDialog({
   const save = handleSubmit(async (values) => {
     try {
       if (todo) {
-        // An unchanged repeat is not sent again, so the series and its streak stay as they are.
-        const { repeat, ...fields } = values;
-        const changed = sameRepeat(repeat ?? null, todo.repeat) ? fields : values;
-        await update.mutateAsync({ id: todo.id, update: changed });
+        // An unchanged repeat is not sent again, so the series and its streak stay as they are;
+        // unchanged reminders neither, so an older app's daily reminder stays (ADR 0030).
+        const { repeat, reminders, ...fields } = values;
+        await update.mutateAsync({
+          id: todo.id,
+          update: {
+            ...fields,
+            ...(sameRepeat(repeat ?? null, todo.repeat) ? {} : { repeat }),
+            ...(sameReminders(reminders, todo.reminders) ? {} : { reminders }),
+          },
+        });
       } else {
         const created = await create.mutateAsync(values);
         onCreated?.(created);
@@ -215,12 +235,10 @@ export function TodoDialog({
             />
           )}
         />
-        <TodoReminderField
+        <TodoRemindersField
           control={control}
-          register={register}
-          setValue={setValue}
-          getValues={getValues}
-          errors={errors}
+          today={today}
+          legacyDailyTime={todo && !todo.dueDate ? todo.reminderTime : null}
         />
         <ModalActions
           submitLabel={todo ? 'Update Todo' : 'Create Todo'}

@@ -9,6 +9,7 @@ import { PriorityChip } from '../../components/priority-chip';
 import { RepeatInfo, SkipButton } from '../../components/repeat-info';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate, formatDateIn } from '../../lib/format';
+import { formatTime, reminderSummary } from '../../lib/reminder-words';
 import { type DueBadge, dueBadge } from './due-badges';
 import { MoveToMenu } from './move-to-menu';
 import { endTodoDrag, startTodoDrag } from './todo-drag';
@@ -21,13 +22,6 @@ const BADGE_STYLES: Record<DueBadge, string> = {
   'Due Today': 'bg-orange-700 text-white',
   'Due Tomorrow': 'bg-blue-600 text-white',
 };
-
-/** 18:30 as '6:30 PM'. */
-function formatTime(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
 
 interface TodoRowProps {
   todo: Todo;
@@ -50,6 +44,7 @@ export const TodoRow = memo(function TodoRow({
 }: TodoRowProps) {
   const toggle = useToggleTodo();
   const badge = dueBadge(todo, today);
+  const reminders = reminderSummary(todo, timeZone);
 
   return (
     <Card
@@ -92,6 +87,7 @@ export const TodoRow = memo(function TodoRow({
             <span className="inline-flex items-center gap-1">
               <Calendar aria-hidden className="size-3.5" />
               Due {formatCalendarDate(todo.dueDate)}
+              {todo.dueTime && `, ${formatTime(todo.dueTime)}`}
             </span>
           )}
           {todo.completed && todo.completedAt ? (
@@ -102,10 +98,10 @@ export const TodoRow = memo(function TodoRow({
               Completed {formatDateIn(todo.completedAt, timeZone)}
             </span>
           ) : (
-            todo.reminderTime && (
+            reminders && (
               <span className="inline-flex items-center gap-1">
                 <Bell aria-hidden className="size-3.5" />
-                Reminder {formatTime(todo.reminderTime)}
+                {reminders}
               </span>
             )
           )}

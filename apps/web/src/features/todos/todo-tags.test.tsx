@@ -1,4 +1,5 @@
-import { listsApi, tagsApi, todosApi } from '@daywise/shared/api';
+import { DEFAULT_SETTINGS } from '@daywise/shared';
+import { listsApi, settingsApi, tagsApi, todosApi } from '@daywise/shared/api';
 import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -61,6 +62,7 @@ describe('todo tags', () => {
     const created = vi.fn();
     fakeApi()
       .on(listsApi.list, NO_LISTS)
+      .on(settingsApi.get, DEFAULT_SETTINGS)
       .on(tagsApi.list, TAGS)
       .on(todosApi.create, (request: FakeRequest) => {
         created(request.body);
@@ -88,6 +90,7 @@ describe('todo tags', () => {
     let fail = true;
     fakeApi()
       .on(listsApi.list, NO_LISTS)
+      .on(settingsApi.get, DEFAULT_SETTINGS)
       .on(tagsApi.list, () =>
         Promise.resolve(fail ? errorResponse(500, 'INTERNAL') : Response.json(TAGS)),
       );

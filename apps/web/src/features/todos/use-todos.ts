@@ -1,6 +1,12 @@
 import { MESSAGES } from '@daywise/shared';
 import { todosApi } from '@daywise/shared/api';
-import type { Todo, TodoCreate, TodoPage, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
+import type {
+  Todo,
+  TodoCreate,
+  TodoPage,
+  TodoStats,
+  TodoUpdateInput,
+} from '@daywise/shared/schemas';
 import {
   type InfiniteData,
   type MutationMeta,
@@ -71,7 +77,7 @@ export const useCreateTodo = () =>
 
 export const useUpdateTodo = () =>
   useTodoWrite(
-    ({ id, update }: { id: string; update: TodoUpdate }) =>
+    ({ id, update }: { id: string; update: TodoUpdateInput }) =>
       callApi(todosApi.update, { params: { id }, body: update }),
     { succeeded: MESSAGES.todoUpdated, failed: MESSAGES.todoUpdateFailed },
   );
