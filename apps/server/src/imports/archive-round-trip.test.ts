@@ -169,6 +169,9 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     const invoice = await send(cookie, 'POST', '/api/todos', {
       title: 'Send the invoice',
       listId: errands.id,
+      dueDate: '2026-11-30',
+      dueTime: '17:00',
+      reminders: [{ before: 30 }, { at: '2026-11-29T08:00:00.000Z' }, { before: 1440 }],
     });
     await send(cookie, 'PATCH', `/api/todos/${invoice.id}`, { completed: true });
     const plants = await send(cookie, 'POST', '/api/todos', {
@@ -205,6 +208,12 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     await fillAccount(app.cookie);
     const original = await archiveOf(app.cookie);
     expect(original.todos).toHaveLength(3);
+    // A due time and reminders, carried exactly (ADR 0030).
+    expect(original.todos.find((todo) => todo.title === 'Send the invoice')).toMatchObject({
+      dueTime: '17:00',
+      reminders: [{ before: 30 }, { at: '2026-11-29T08:00:00.000Z' }, { before: 1440 }],
+      reminderTime: '16:30',
+    });
     expect(original.plans[0]?.tasks).toHaveLength(2);
     expect(original.todos.find((todo) => todo.title === 'Water plants')?.occurrences).toHaveLength(
       3,
