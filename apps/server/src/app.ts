@@ -58,6 +58,8 @@ import { emailChannel } from './reminders/email';
 import { reminderSubscribers } from './reminders/events';
 import { createReminders } from './reminders/reminders';
 import { reminderRoutes } from './reminders/routes';
+import { sectionSubscribers } from './sections/events';
+import { sectionRoutes } from './sections/routes';
 import { settingsSubscribers } from './settings/events';
 import { settingsRoutes } from './settings/routes';
 import { userTimezone } from './settings/settings';
@@ -82,6 +84,7 @@ const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
   profileSubscribers,
   reminderSubscribers,
   todoSubscribers,
+  sectionSubscribers,
   listSubscribers,
   planSubscribers,
   socialSubscribers,
@@ -143,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   profileRoutes(app);
   todoRoutes(app);
   listRoutes(app);
+  sectionRoutes(app);
   importRoutes(app);
   habitRoutes(app);
   planRoutes(app);

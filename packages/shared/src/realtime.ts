@@ -26,6 +26,8 @@ export type RealtimeEvent =
   /** The user's own data changed elsewhere (another tab or device). */
   | { type: 'todos.changed' }
   | { type: 'lists.changed' }
+  /** The user's sections changed (created, renamed, moved, deleted, or with their list). */
+  | { type: 'sections.changed' }
   | { type: 'plans.changed' }
   /**
    * Events may have been lost (the server's link to its message broker dropped): the client reads

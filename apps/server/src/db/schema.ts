@@ -164,6 +164,30 @@ export interface TodoTable {
   habit_through: string | null;
   /** The list it is in; null for the Inbox (migration 0023, ADR 0026). */
   list_id: string | null;
+  /** The section of its list it is in, or null (migration 0024, ADR 0027). */
+  section_id: string | null;
+  /** The todo it is a subtask of; null for a top-level todo. */
+  parent_id: string | null;
+  /**
+   * Its place among its siblings, 0 first, without gaps: the same parent's subtasks, or the
+   * top-level todos of the same list and section.
+   */
+  position: Generated<number>;
+  /** The todo whose completion completed it too; reopening that one reopens it. */
+  completed_with: string | null;
+}
+
+/** A named group of todos within a list, or the Inbox (migration 0024, ADR 0027). */
+export interface SectionTable {
+  id: string;
+  user_id: string;
+  /** Null: the Inbox. */
+  list_id: string | null;
+  name: string;
+  /** Its place among its list's sections, 0 first, without gaps. */
+  position: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A user's todo list (migration 0023, ADR 0026). */
@@ -444,6 +468,7 @@ export interface Database {
   profile_pictures: ProfilePictureTable;
   todos: TodoTable;
   lists: ListTable;
+  sections: SectionTable;
   todo_counts: TodoCountTable;
   todo_occurrences: TodoOccurrenceTable;
   days_off: DayOffTable;

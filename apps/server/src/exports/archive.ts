@@ -8,6 +8,7 @@ import {
   type ArchivePlan,
   type ArchivePlanTask,
   type ArchiveProfile,
+  type ArchiveSection,
   type ArchiveSharedPlan,
   type ArchiveTag,
   type ArchiveTodo,
@@ -33,6 +34,8 @@ import {
   type MessageRow,
   planPages,
   type PlanWithTasks,
+  type SectionRow,
+  sectionRows,
   sharedPlanPages,
   type SharedPlanWithTasks,
   type TagRow,
@@ -49,6 +52,8 @@ import {
  */
 export const archiveTodo = (row: TodoWithHistory): ArchiveTodo => ({
   ...TODO_FIELDS.present(row),
+  order: Number(row.position),
+  completedWith: row.completed_with,
   completedDate: row.completed_date,
   tagIds: row.tagIds,
   repeat: repeatOf(row),
@@ -75,6 +80,15 @@ export const archiveList = (row: ListRow): ArchiveList => ({
   color: row.color,
   position: Number(row.position),
   archived: Boolean(row.archived),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export const archiveSection = (row: SectionRow): ArchiveSection => ({
+  id: row.id,
+  listId: row.list_id,
+  name: row.name,
+  position: Number(row.position),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -195,11 +209,12 @@ export async function* archiveChunks(
   now: Date,
 ): AsyncGenerator<string> {
   const pause = slicer();
-  const [profile, settings, tags, lists] = await Promise.all([
+  const [profile, settings, tags, lists, sections] = await Promise.all([
     archiveProfile(db, userId),
     readSettings(db, userId, undefined, now),
     tagRows(db, userId),
     listRows(db, userId),
+    sectionRows(db, userId),
   ]);
   yield JSON.stringify({
     format: ARCHIVE_FORMAT,
@@ -210,6 +225,7 @@ export async function* archiveChunks(
   }).slice(0, -1);
   yield* section('tags', [tags], archiveTag, pause);
   yield* section('lists', [lists], archiveList, pause);
+  yield* section('sections', [sections], archiveSection, pause);
   yield* section('todos', todoPagesWithHistory(db, userId), archiveTodo, pause);
   yield* section('plans', planPages(db, userId), archivePlan, pause);
   yield* section('completions', completionPages(db, userId), archiveCompletion, pause);

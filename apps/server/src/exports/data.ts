@@ -5,6 +5,7 @@ import type {
   Database,
   ListTable,
   MessageTable,
+  SectionTable,
   SharedPlanTable,
   SharedPlanTaskTable,
   UserTagTable,
@@ -23,6 +24,7 @@ type Db = Kysely<Database>;
 export type { PlanRow, TaskRow, TodoRow };
 export type TagRow = Selectable<UserTagTable>;
 export type ListRow = Selectable<ListTable>;
+export type SectionRow = Selectable<SectionTable>;
 export type CompletionRow = Selectable<DailyCompletionTable>;
 export type MessageRow = Selectable<MessageTable>;
 export interface PlanWithTasks {
@@ -193,6 +195,21 @@ export function listRows(db: Db, userId: string): Promise<ListRow[]> {
     .execute();
 }
 
+/**
+ * The user's sections (ADR 0027), by list and position; at most QUOTAS.sectionsPerList for each
+ * list and the Inbox, so read at once.
+ */
+export function sectionRows(db: Db, userId: string): Promise<SectionRow[]> {
+  return db
+    .selectFrom('sections')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('list_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
 /** Every plan by date along (user_id, plan_date), each with its tasks in order. */
 export async function* planPages(db: Db, userId: string): AsyncGenerator<PlanWithTasks[]> {
   const plans = queryPages(
@@ -301,54 +318,60 @@ export function messagePages(db: Db, chatId: string): AsyncGenerator<MessageRow[
 /** How many rows each part of the user's data has, for the X-Export-Items header. */
 export async function countRows(db: Db, userId: string) {
   const count = sql<number | string>`count(*)`.as('n');
-  const [todos, plans, tasks, completions, tags, sharedPlans, chats, messages, daysOff, lists] =
-    await Promise.all([
-      db.selectFrom('todos').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-      db
-        .selectFrom('daily_plans')
-        .select(count)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('daily_tasks')
-        .select(count)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('daily_completions')
-        .select(count)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('user_tags')
-        .select(count)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('shared_plans')
-        .select(count)
-        .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('chats')
-        .select(count)
-        .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('messages')
-        .innerJoin('chats', 'chats.id', 'messages.chat_id')
-        .select(count)
-        .where((eb) =>
-          eb.or([eb('chats.user1_id', '=', userId), eb('chats.user2_id', '=', userId)]),
-        )
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('days_off')
-        .select(count)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db.selectFrom('lists').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    ]);
+  const [
+    todos,
+    plans,
+    tasks,
+    completions,
+    tags,
+    sharedPlans,
+    chats,
+    messages,
+    daysOff,
+    lists,
+    sections,
+  ] = await Promise.all([
+    db.selectFrom('todos').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('daily_plans')
+      .select(count)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('daily_tasks')
+      .select(count)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('daily_completions')
+      .select(count)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('user_tags')
+      .select(count)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('shared_plans')
+      .select(count)
+      .where((eb) => eb.or([eb('creator_id', '=', userId), eb('shared_with_id', '=', userId)]))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('chats')
+      .select(count)
+      .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('messages')
+      .innerJoin('chats', 'chats.id', 'messages.chat_id')
+      .select(count)
+      .where((eb) => eb.or([eb('chats.user1_id', '=', userId), eb('chats.user2_id', '=', userId)]))
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('days_off').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('lists').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('sections').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
   const n = (row: { n: number | string }) => Number(row.n);
   return {
     todos: n(todos),
@@ -361,5 +384,6 @@ export async function countRows(db: Db, userId: string) {
     messages: n(messages),
     daysOff: n(daysOff),
     lists: n(lists),
+    sections: n(sections),
   };
 }

@@ -59,6 +59,7 @@ export function exportRoutes(app: AppInstance): void {
       items:
         counts.tags +
         counts.lists +
+        counts.sections +
         counts.todos +
         counts.plans +
         counts.completions +

@@ -1,8 +1,9 @@
-import { IMPORT_MAX_ROWS, MESSAGES, QUOTAS } from '@daywise/shared';
+import { IMPORT_MAX_ROWS, MESSAGES, QUOTAS, SUBTASK_DEPTH_MAX } from '@daywise/shared';
 import {
   type Archive,
   ARCHIVE_FORMAT,
   archiveSchema,
+  type ArchiveTodo,
   type ImportProblem,
 } from '@daywise/shared/schemas';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ const SECTIONS = archiveSchema.shape;
 const envelopeSchema = archiveSchema.extend({
   tags: z.array(z.unknown()),
   lists: z.array(z.unknown()).optional(),
+  sections: z.array(z.unknown()).optional(),
   todos: z.array(z.unknown()),
   plans: z.array(z.unknown()),
   completions: z.array(z.unknown()),
@@ -41,11 +43,12 @@ async function checkedArchive(json: unknown): Promise<Archive> {
   if (!envelope.success) {
     throw invalidFile(MESSAGES.importBadArchive);
   }
-  const { tags, lists, todos, plans, completions, sharedPlans, chats, daysOff, ...rest } =
+  const { tags, lists, sections, todos, plans, completions, sharedPlans, chats, daysOff, ...rest } =
     envelope.data;
-  const sections = [
+  const parts = [
     tags,
     lists ?? [],
+    sections ?? [],
     todos,
     plans,
     completions,
@@ -53,7 +56,7 @@ async function checkedArchive(json: unknown): Promise<Archive> {
     chats,
     daysOff ?? [],
   ];
-  const rows = sections.reduce((sum, records) => sum + records.length, 0);
+  const rows = parts.reduce((sum, records) => sum + records.length, 0);
   if (rows > IMPORT_MAX_ROWS) {
     throw invalidFile(MESSAGES.importTooManyRows(IMPORT_MAX_ROWS));
   }
@@ -74,6 +77,7 @@ async function checkedArchive(json: unknown): Promise<Archive> {
     ...rest,
     tags: await each(tags, SECTIONS.tags.element),
     ...(lists ? { lists: await each(lists, SECTIONS.lists.unwrap().element) } : {}),
+    ...(sections ? { sections: await each(sections, SECTIONS.sections.unwrap().element) } : {}),
     todos: await each(todos, SECTIONS.todos.element),
     plans: await each(plans, SECTIONS.plans.element),
     completions: await each(completions, SECTIONS.completions.element),
@@ -81,6 +85,64 @@ async function checkedArchive(json: unknown): Promise<Archive> {
     chats: await each(chats, SECTIONS.chats.element),
     ...(daysOff ? { daysOff: await each(daysOff, SECTIONS.daysOff.unwrap().element) } : {}),
   };
+}
+
+/**
+ * How deep each todo of the archive is to be restored below its top-level todo: as it was, but a
+ * todo whose parent is not in the file, where a loop of parents is met (`loops`), or that would be
+ * more than SUBTASK_DEPTH_MAX levels deep comes back top-level (0), and those below it count from
+ * it. Linear in the number of todos, and without recursion, whatever the file says.
+ */
+function nesting(todos: readonly ArchiveTodo[]): {
+  depths: Map<string, number>;
+  loops: Set<string>;
+} {
+  const byId = new Map(todos.map((todo) => [todo.id, todo]));
+  const depths = new Map<string, number>();
+  const loops = new Set<string>();
+  for (const todo of todos) {
+    const chain: ArchiveTodo[] = [];
+    const onChain = new Set<string>();
+    for (let at: ArchiveTodo | undefined = todo; at && !depths.has(at.id);) {
+      if (onChain.has(at.id)) {
+        depths.set(at.id, 0);
+        loops.add(at.id);
+        break;
+      }
+      const parent: ArchiveTodo | undefined = at.parentId ? byId.get(at.parentId) : undefined;
+      if (!parent) {
+        depths.set(at.id, 0);
+        break;
+      }
+      chain.push(at);
+      onChain.add(at.id);
+      at = parent;
+    }
+    for (const below of chain.reverse()) {
+      if (!depths.has(below.id)) {
+        const above = depths.get(below.parentId ?? '') ?? 0;
+        depths.set(below.id, above < SUBTASK_DEPTH_MAX ? above + 1 : 0);
+      }
+    }
+  }
+  return { depths, loops };
+}
+
+/** Room for each item's place in the file in a sort key (IMPORT_MAX_ROWS fits). */
+const FILE_PLACES = 2 ** 17;
+
+/**
+ * The items with parents before their subtasks, and each among its siblings in its order, else
+ * as in the file: each then lands last among those written before it, so the places come back as
+ * they were. Sorted as numbers in one native sort, which a file of the most rows allowed keeps
+ * well within a slice.
+ */
+function parentsFirst(placed: readonly { item: ImportItem; depth: number; order: number }[]) {
+  const keys = Float64Array.from(
+    placed,
+    ({ depth, order }, index) => (depth * (QUOTAS.todos + 1) + order) * FILE_PLACES + index,
+  ).sort();
+  return Array.from(keys, (key) => (placed[key % FILE_PLACES] as (typeof placed)[number]).item);
 }
 
 export async function parseArchive(text: string): Promise<ParsedImport> {
@@ -98,16 +160,29 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
   const tagsById = new Map(tags.map((tag) => [tag.id, tag]));
   const tagColors = new Map(tags.map((tag) => [tag.name, tag.color]));
   const problems: ImportProblem[] = [];
-  const items: ImportItem[] = [];
+  const placed: { item: ImportItem; depth: number; order: number }[] = [];
+  const { depths, loops } = nesting(archive.todos);
+  const inFile = new Set(archive.todos.map((todo) => todo.id));
+  const topLevel = (id: string, parentId: string) =>
+    !inFile.has(parentId)
+      ? MESSAGES.importNoParent
+      : loops.has(id)
+        ? MESSAGES.importParentLoop
+        : MESSAGES.importTooDeep;
   const pause = slicer();
   for (const [index, todo] of archive.todos.entries()) {
     const row = index + 1;
+    const depth = depths.get(todo.id) ?? 0;
+    const parentId = depth > 0 ? (todo.parentId ?? null) : null;
+    if (todo.parentId && parentId === null) {
+      problems.push({ row, message: topLevel(todo.id, todo.parentId) });
+    }
     // A todo cannot carry more tags than its user can have.
     const tagNames = (todo.tagIds ?? [])
       .slice(0, QUOTAS.tags)
       .map((id) => tagsById.get(id)?.name)
       .filter((name): name is string => name !== undefined);
-    items.push({
+    const item: ImportItem = {
       row,
       sourceKey: sourceKey('daywise', todo.id),
       ...fitText(todo, row, problems),
@@ -118,8 +193,11 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       completedAt: todo.completed ? (todo.completedAt ?? archive.exportedAt) : null,
       tags: fitTags(tagNames, row, problems),
       repeat: todo.repeat ?? null,
-      // The archive's list id: the list restored for it is found when the todo is written.
+      // The archive's list and section ids, and its parent's key: what was restored for them is
+      // found when the todo is written.
       listId: todo.listId ?? null,
+      sectionId: todo.sectionId ?? null,
+      parentKey: parentId === null ? null : sourceKey('daywise', parentId),
       original: {
         id: todo.id,
         createdAt: todo.createdAt,
@@ -127,10 +205,16 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
         completedDate: todo.completedDate,
         repeatStart: todo.repeatStart ?? null,
         occurrences: todo.occurrences ?? [],
+        parentId,
+        completedWith: todo.completedWith
+          ? { key: sourceKey('daywise', todo.completedWith), id: todo.completedWith }
+          : null,
       },
-    });
+    };
+    placed.push({ item, depth, order: Math.min(todo.order ?? 0, QUOTAS.todos) });
     await pause();
   }
+  const items = parentsFirst(placed);
   const { profile, settings, plans, completions, sharedPlans, chats } = archive;
   return {
     format: 'daywise',
@@ -151,6 +235,7 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       chats,
       daysOff: archive.daysOff ?? [],
       lists: archive.lists ?? [],
+      sections: archive.sections ?? [],
     },
   };
 }

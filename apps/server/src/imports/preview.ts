@@ -72,25 +72,30 @@ async function daysOffPreview(
   ];
 }
 
-/** The preview's lines for the archive's lists: those not restored before, and the rest. */
-async function listsPreview(
+/**
+ * The preview's lines for the archive's lists or sections: those not restored before, and the
+ * rest.
+ */
+async function groupsPreview(
   db: Kysely<Database>,
   userId: string,
-  lists: ArchiveRest['lists'],
+  table: 'lists' | 'sections',
+  records: readonly { id: string }[],
 ): Promise<string[]> {
-  if (lists.length === 0) {
+  if (records.length === 0) {
     return [];
   }
-  // The user's lists are few (QUOTAS.lists); the file's may be many.
-  const rows = await db.selectFrom('lists').select('id').where('user_id', '=', userId).execute();
+  // The user's lists and sections are few (QUOTAS); the file's may be many.
+  const rows = await db.selectFrom(table).select('id').where('user_id', '=', userId).execute();
   const have = new Set(rows.map((row) => row.id));
-  const before = lists.filter(
-    (list) => have.has(list.id) || have.has(restoredId(userId, 'list', list.id)),
+  const kind = table === 'lists' ? 'list' : 'section';
+  const before = records.filter(
+    (record) => have.has(record.id) || have.has(restoredId(userId, kind, record.id)),
   ).length;
-  const fresh = lists.length - before;
+  const fresh = records.length - before;
   return [
-    ...(fresh > 0 ? [plural(fresh, 'list')] : []),
-    ...(before > 0 ? [`${plural(before, 'list')} imported before`] : []),
+    ...(fresh > 0 ? [plural(fresh, kind)] : []),
+    ...(before > 0 ? [`${plural(before, kind)} imported before`] : []),
   ];
 }
 
@@ -111,7 +116,8 @@ async function restorePreview(
       ? `Your settings: notifications, privacy, theme and time zone (${rest.settings.preferences.timezone.slice(0, 64)})`
       : ACCOUNT_PARTS.settings.refused,
   ];
-  lines.push(...(await listsPreview(db, userId, rest.lists)));
+  lines.push(...(await groupsPreview(db, userId, 'lists', rest.lists)));
+  lines.push(...(await groupsPreview(db, userId, 'sections', rest.sections)));
   lines.push(...(await plansPreview(db, userId, rest.plans)));
   lines.push(...(await daysOffPreview(db, userId, rest.daysOff)));
   const shared = [

@@ -22,6 +22,7 @@ import { updateSetting } from '../settings/settings';
 import type { ArchiveRest } from './parsed-import';
 import { firstIssue, type ImportCaller, plural, type RestoreStep, type Restoring } from './restore';
 import { restoreLists } from './restore-lists';
+import { type RestoredSection, restoreSections } from './restore-sections';
 
 type AccountPart = 'profile' | 'picture' | 'settings';
 
@@ -200,7 +201,12 @@ export async function restoreAccount(
   { db, events, userId, now, caller }: Restoring,
   rest: ArchiveRest,
 ): Promise<
-  RestoreStep & { timeZone: string | null; tagsCreated: number; listIds: Map<string, string> }
+  RestoreStep & {
+    timeZone: string | null;
+    tagsCreated: number;
+    listIds: Map<string, string>;
+    sectionIds: Map<string, RestoredSection>;
+  }
 > {
   const restored: string[] = [];
   const problems: ImportProblem[] = [];
@@ -228,31 +234,42 @@ export async function restoreAccount(
   const settings = mayRestore(caller, 'settings');
   const updates = settings ? checkedSettings(rest.settings, problems) : [];
   const tags = await checkedTags(rest.tags, problems);
-  const { followUps, tagsCreated, lists } = await db.transaction().execute(async (trx) => {
-    await lockQuota(trx, 'user_tags', [userId]);
-    await lockQuota(trx, 'lists', [userId]);
-    const added = await restoreTags(trx, userId, tags, problems);
-    // Before the todos, which find their lists in the map.
-    const restoredLists = await restoreLists(trx, userId, rest.lists, problems);
-    if (profile?.success === true) {
-      await updateProfile(trx, userId, profile.data, now);
-    }
-    if (picture) {
-      await savePicture(trx, userId, picture, now);
-    }
-    for (const update of updates) {
-      await updateSetting(trx, userId, update, now);
-    }
-    // The time zone and the reminder switch decide every reminder job of the user.
-    return {
-      followUps:
-        updates.length > 0
-          ? await events.within(trx, { type: 'settings.changed', userId, key: 'timezone' })
-          : [],
-      tagsCreated: added,
-      lists: restoredLists,
-    };
-  });
+  const { followUps, tagsCreated, lists, sections } = await db
+    .transaction()
+    .execute(async (trx) => {
+      await lockQuota(trx, 'user_tags', [userId]);
+      await lockQuota(trx, 'lists', [userId]);
+      await lockQuota(trx, 'sections', [userId]);
+      const added = await restoreTags(trx, userId, tags, problems);
+      // Before the todos, which find their lists and sections in the maps.
+      const restoredLists = await restoreLists(trx, userId, rest.lists, problems);
+      const restoredSections = await restoreSections(
+        trx,
+        userId,
+        rest.sections,
+        restoredLists.listIds,
+        problems,
+      );
+      if (profile?.success === true) {
+        await updateProfile(trx, userId, profile.data, now);
+      }
+      if (picture) {
+        await savePicture(trx, userId, picture, now);
+      }
+      for (const update of updates) {
+        await updateSetting(trx, userId, update, now);
+      }
+      // The time zone and the reminder switch decide every reminder job of the user.
+      return {
+        followUps:
+          updates.length > 0
+            ? await events.within(trx, { type: 'settings.changed', userId, key: 'timezone' })
+            : [],
+        tagsCreated: added,
+        lists: restoredLists,
+        sections: restoredSections,
+      };
+    });
   if (profile?.success === true) {
     restored.push(picture ? 'Profile and picture restored' : 'Profile restored');
   }
@@ -264,6 +281,9 @@ export async function restoreAccount(
   if (lists.added > 0) {
     restored.push(`${plural(lists.added, 'list')} restored`);
   }
+  if (sections.added > 0) {
+    restored.push(`${plural(sections.added, 'section')} restored`);
+  }
   const zone = updates.find((update) => update.key === 'timezone');
   return {
     restored,
@@ -273,9 +293,11 @@ export async function restoreAccount(
       { type: 'profile.changed', userId },
       ...(tagsCreated > 0 ? [{ type: 'plans.changed' as const, userId }] : []),
       ...(lists.added > 0 ? [{ type: 'lists.changed' as const, userId }] : []),
+      ...(sections.added > 0 ? [{ type: 'sections.changed' as const, userId }] : []),
     ],
     timeZone: zone ? String(zone.value) : null,
     tagsCreated,
     listIds: lists.listIds,
+    sectionIds: sections.sectionIds,
   };
 }

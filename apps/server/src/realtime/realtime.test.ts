@@ -51,7 +51,7 @@ describe.each(ENGINES)('/api/realtime on %s', (engine) => {
     expect(socket.pending).toEqual([]);
   });
 
-  it('tells the other tabs of a user that their todos, plans or lists changed', async () => {
+  it('tells the other tabs of a user that their todos, plans, lists or sections changed', async () => {
     const cookie = (await api.signUpAndVerify()) ?? '';
     const socket = await connectRealtime(url, cookie);
     const created = await ctx.app.inject({
@@ -78,6 +78,14 @@ describe.each(ENGINES)('/api/realtime on %s', (engine) => {
     });
     expect(list.statusCode).toBe(201);
     expect(await socket.next()).toEqual({ type: 'lists.changed' });
+    const section = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sections',
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: { listId: list.json<{ id: string }>().id, name: 'Shops' },
+    });
+    expect(section.statusCode).toBe(201);
+    expect(await socket.next()).toEqual({ type: 'sections.changed' });
   });
 
   it('answers a ping with a pong and ignores anything else', async () => {

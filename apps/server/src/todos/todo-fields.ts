@@ -24,6 +24,10 @@ export const TODO_FIELDS = fieldsOf<TodoRow>()({
   updatedAt: { column: 'updated_at', kind: 'timestamp', csv: 'Updated at' },
   // Not in the CSV yet: an id says nothing there; the list's name is a later step (issue 32).
   listId: { column: 'list_id' },
+  // Not in the CSV either: a section's and a parent's ids say nothing there (issue 32).
+  sectionId: { column: 'section_id' },
+  parentId: { column: 'parent_id' },
+  order: { column: 'position' },
 });
 
 export type TodoFields = FieldValues<TodoRow, typeof TODO_FIELDS.table>;
@@ -35,10 +39,16 @@ export function repeatOf(row: TodoRow): Repeat | null {
     : null;
 }
 
-/** How a new todo's other columns start: open, in the Inbox, not repeating, with no habit yet. */
+/**
+ * How a new todo's other columns start: open, top-level in the Inbox and in no section, not
+ * repeating, with no habit yet. Its place among its siblings is always given.
+ */
 const NEW_TODO = {
   completed: false,
   list_id: null,
+  section_id: null,
+  parent_id: null,
+  completed_with: null,
   completed_at: null,
   completed_date: null,
   repeat_rule: null,

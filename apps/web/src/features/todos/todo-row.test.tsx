@@ -20,6 +20,10 @@ const TODO: Todo = {
   updatedAt: '2026-11-20T10:00:00.000Z',
   tags: [],
   listId: null,
+  sectionId: null,
+  parentId: null,
+  order: 0,
+  subtaskCounts: { open: 0, total: 0 },
 };
 
 function renderRow(todo: Todo) {
