@@ -266,9 +266,14 @@ describe.each(ENGINES)('exports on %s', (engine) => {
       }),
       201,
     );
+    const section = await ok(
+      social.call(ada, 'POST', '/api/sections', { listId: list.id, name: 'Drafts' }),
+      201,
+    );
     const todo = await ok(
       social.call(ada, 'POST', '/api/todos', {
         listId: list.id,
+        sectionId: section.id,
         title: 'Write the "Notes", part 2',
         description: 'Café ☕\nsecond line',
         priority: 'high',
@@ -401,6 +406,16 @@ describe.each(ENGINES)('exports on %s', (engine) => {
           updatedAt: '2026-11-21T09:00:00.000Z',
         },
       ],
+      sections: [
+        {
+          id: section.id,
+          listId: list.id,
+          name: 'Drafts',
+          position: 0,
+          createdAt: '2026-11-21T09:00:00.000Z',
+          updatedAt: '2026-11-21T09:00:00.000Z',
+        },
+      ],
     });
     expect(archive.todos.filter((item) => item.id === todo.id)).toEqual([
       {
@@ -419,6 +434,10 @@ describe.each(ENGINES)('exports on %s', (engine) => {
         createdAt: '2026-11-21T09:00:00.000Z',
         updatedAt: '2026-11-21T09:00:00.000Z',
         listId: list.id,
+        sectionId: section.id,
+        parentId: null,
+        order: 0,
+        completedWith: null,
         tagIds: [],
         repeat: null,
         repeatStart: null,
