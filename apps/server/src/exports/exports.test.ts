@@ -357,7 +357,7 @@ describe.each(ENGINES)('exports on %s', (engine) => {
     const archive: Archive = archiveSchema.parse(JSON.parse(response.body));
     // One item a line: the page counts line breaks against the header.
     const items = Number(response.headers[EXPORT_ITEMS_HEADER.toLowerCase()]);
-    expect(items).toBe(1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 2 + 1);
+    expect(items).toBe(1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 2 + 1);
     expect(response.body.split('\n').length - 1).toBe(items + 1);
 
     expect(archive.todos.find((item) => item.id === habit.id)).toMatchObject({
