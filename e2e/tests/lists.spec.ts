@@ -48,6 +48,8 @@ const row = (page: Page, title: string) =>
 
 /** Opens a list's actions menu from the keyboard and chooses `item`. */
 async function chooseByKeyboard(page: Page, trigger: Locator, item: string): Promise<void> {
+  // The menus' code comes once the browser is idle (ADR 0029): the button is the menu's then.
+  await expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
   await trigger.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');

@@ -246,20 +246,6 @@ export const MESSAGES = {
   importTooDeep: `Imported as a top-level todo: subtasks nest at most ${SUBTASK_DEPTH_MAX} levels deep`,
   listHoldsTodos:
     'This list holds todos: delete it with ?todos=move to move them to the Inbox, or ?todos=delete to delete them with it.',
-  // ours: lists in the web app (issue 32, ADR 0029)
-  listCreated: 'List created',
-  listCreateFailed: 'Failed to create list',
-  listUpdated: 'List updated',
-  listUpdateFailed: 'Failed to update list',
-  listArchived: 'List archived',
-  listRestored: 'List restored',
-  listDeleted: 'List deleted',
-  listDeleteFailed: 'Failed to delete list',
-  listsLoadFailed: 'Failed to load your lists',
-  listEmpty: 'No todos in this list',
-  inboxEmpty: 'No todos in your Inbox',
-  todoMoved: (list: string) => `Moved to ${list}`,
-  todoMoveFailed: 'Failed to move todo',
   importFileTooLarge: 'This file is larger than 10 MB. Export fewer projects or lists at a time.',
   importFileEmpty: 'This file is empty.',
   importNotText:

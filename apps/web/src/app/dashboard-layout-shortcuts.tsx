@@ -9,9 +9,8 @@ import { Modal } from '../components/modal';
 import { focusToggle } from '../components/toggle-checkbox';
 import { useNavigateAfterDialogs } from '../components/use-close-on-back';
 import { prefetchParserOnceActive } from '../features/quick-add/load-parser';
-import { INBOX, listIdOfPath } from '../lib/lists';
+import { INBOX, listIdOfPath, useQuickAddRequests } from '../lib/lists';
 import { loadOnce } from '../lib/load-once';
-import { useQuickAddRequests } from '../lib/quick-add-request';
 import { useToday } from '../lib/settings';
 import { dismissToast, notify } from '../lib/toast';
 

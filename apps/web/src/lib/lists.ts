@@ -1,6 +1,7 @@
 import { listsApi } from '@daywise/shared/api';
 import type { List, ListsAnswer } from '@daywise/shared/schemas';
 import { queryOptions } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 
 import { callApi } from './api-client';
 import { queryKeys } from './query-keys';
@@ -42,3 +43,28 @@ export const listName = (answer: ListsAnswer | undefined, id: string | null): st
 /** The lists a todo can go to: those not archived, by position. */
 export const openLists = (answer: ListsAnswer | undefined): List[] =>
   answer?.lists.filter((list) => !list.archived) ?? [];
+
+/**
+ * A page's own 'Quick add' button (a list page's) opens the header's quick add, which knows the
+ * page's list (app/dashboard-layout-shortcuts.tsx): one dialog, one way to open it.
+ */
+const listeners = new Set<() => void>();
+
+export function requestQuickAdd(): void {
+  listeners.forEach((listener) => listener());
+}
+
+/** Opens quick add with `open` when a page asks (the header holds the dialog). */
+export function useQuickAddRequests(open: () => void): void {
+  const latest = useRef(open);
+  useEffect(() => {
+    latest.current = open;
+  });
+  useEffect(() => {
+    const listener = () => latest.current();
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
+}

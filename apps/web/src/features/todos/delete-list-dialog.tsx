@@ -1,4 +1,4 @@
-import { MESSAGES } from '@daywise/shared';
+import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { List } from '@daywise/shared/schemas';
 import { useState } from 'react';
 
@@ -27,7 +27,7 @@ export function DeleteListDialog({
   const send = async (todos?: 'move' | 'delete') => {
     try {
       await remove.mutateAsync({ list, ...(todos ? { todos } : {}) });
-      notify.success(MESSAGES.listDeleted);
+      notify.success(LIST_MESSAGES.listDeleted);
       onClose();
       onDeleted(list);
     } catch (error) {
@@ -38,7 +38,7 @@ export function DeleteListDialog({
       notify.error(
         error instanceof ApiClientError && error.code !== 'NETWORK'
           ? error.message
-          : MESSAGES.listDeleteFailed,
+          : LIST_MESSAGES.listDeleteFailed,
       );
     }
   };

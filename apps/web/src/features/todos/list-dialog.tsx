@@ -1,4 +1,5 @@
-import { DEFAULT_TAG_COLOR, MESSAGES } from '@daywise/shared';
+import { DEFAULT_TAG_COLOR } from '@daywise/shared';
+import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import { type List, listCreateSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -44,7 +45,7 @@ export function ListDialog({
   const save = handleSubmit(async (values) => {
     try {
       if (list) {
-        await update.mutateAsync({ list, update: values, said: MESSAGES.listUpdated });
+        await update.mutateAsync({ list, update: values, said: LIST_MESSAGES.listUpdated });
       } else {
         await create.mutateAsync(values);
       }

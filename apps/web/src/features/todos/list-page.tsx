@@ -1,12 +1,11 @@
-import { MESSAGES } from '@daywise/shared';
+import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import { Inbox, Loader2, Zap } from 'lucide-react';
 import { useParams } from 'react-router';
 
 import { Button } from '../../components/button';
 import { DashboardNotFound } from '../../components/dashboard-not-found';
 import { errorPanelClass, LoadError } from '../../components/load-error';
-import { findList, INBOX } from '../../lib/lists';
-import { requestQuickAdd } from '../../lib/quick-add-request';
+import { findList, INBOX, requestQuickAdd } from '../../lib/lists';
 import { TodoBoard } from './todo-board';
 import { useLists, useUpdateList } from './use-lists';
 
@@ -33,7 +32,7 @@ export default function ListPage() {
     return (
       <div role="alert">
         <LoadError
-          message={MESSAGES.listsLoadFailed}
+          message={LIST_MESSAGES.listsLoadFailed}
           onRetry={() => void lists.refetch()}
           className={errorPanelClass}
         />
@@ -77,7 +76,11 @@ export default function ListPage() {
             <Button
               variant="link"
               onClick={() =>
-                update.mutate({ list, update: { archived: false }, said: MESSAGES.listRestored })
+                update.mutate({
+                  list,
+                  update: { archived: false },
+                  said: LIST_MESSAGES.listRestored,
+                })
               }
             >
               Restore
@@ -92,7 +95,7 @@ export default function ListPage() {
       actions={quickAddButton}
       empty={
         <div className="space-y-3">
-          <p>{inbox ? MESSAGES.inboxEmpty : MESSAGES.listEmpty}</p>
+          <p>{inbox ? LIST_MESSAGES.inboxEmpty : LIST_MESSAGES.listEmpty}</p>
           <Button size="sm" variant="outline" onClick={requestQuickAdd}>
             <Zap aria-hidden className="size-4" />
             Quick add a todo

@@ -75,7 +75,7 @@ describe('the sidebar lists', () => {
       errorResponse(403, 'QUOTA_EXCEEDED', 'You can have at most 300 lists.'),
     );
     await user.click(await screen.findByRole('button', { name: 'New list' }));
-    const dialog = screen.getByRole('dialog', { name: 'New list' });
+    const dialog = await screen.findByRole('dialog', { name: 'New list' });
     await user.type(within(dialog).getByLabelText(/Name/), 'Garden');
     await user.click(within(dialog).getByRole('button', { name: 'Colour #10B981' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create list' }));

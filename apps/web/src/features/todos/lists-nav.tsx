@@ -1,18 +1,23 @@
-import { MESSAGES } from '@daywise/shared';
+import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { List } from '@daywise/shared/schemas';
 import { ChevronRight, Inbox, MoreHorizontal, Plus } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { type DragEvent, type MouseEvent, useId, useRef, useState } from 'react';
+import {
+  type DragEvent,
+  type MouseEvent,
+  useEffect,
+  useId,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { NavLink, useLocation } from 'react-router';
 
 import { IconButton } from '../../components/button';
 import { LoadError } from '../../components/load-error';
-import { menuContentClass, menuItemClass } from '../../components/menu';
 import { NavCount, navItemClass } from '../../components/nav-item';
 import { useNavigateAfterDialogs } from '../../components/use-close-on-back';
 import { INBOX, listIdOfPath, listPath } from '../../lib/lists';
-import { DeleteListDialog } from './delete-list-dialog';
-import { ListDialog } from './list-dialog';
+import { loadOnce } from '../../lib/load-once';
+import { notify } from '../../lib/toast';
 import { carriesTodo, droppedTodo } from './todo-drag';
 import { useLists, useUpdateList } from './use-lists';
 import { useMoveTodo } from './use-move-todo';
@@ -24,6 +29,32 @@ type OpenDialog =
   | { kind: 'new' }
   | { kind: 'edit'; list: List }
   | { kind: 'delete'; list: List };
+
+/**
+ * The lists' actions menu and dialogs, fetched once the browser is idle or when first used: the
+ * sidebar shows and counts without them (ADR 0029).
+ */
+const tools = loadOnce(() => import('./list-actions'));
+const toolWatchers = new Set<() => void>();
+const watchTools = (watcher: () => void) => {
+  toolWatchers.add(watcher);
+  return () => {
+    toolWatchers.delete(watcher);
+  };
+};
+/** The tools, once here; nothing while the page is drawn or hydrated, as on the server. */
+const useTools = () => useSyncExternalStore(watchTools, tools.loaded, () => undefined);
+/** Fetches the tools and redraws what waits for them; a failure says so and is tried again. */
+async function loadTools(): Promise<boolean> {
+  try {
+    await tools.load();
+    toolWatchers.forEach((watcher) => watcher());
+    return true;
+  } catch {
+    notify.error(LIST_MESSAGES.listToolsLoadFailed);
+    return false;
+  }
+}
 
 /** A list dragged by its sidebar row, to be dropped on another's place. */
 const LIST_DRAG_TYPE = 'application/x-daywise-list';
@@ -64,28 +95,6 @@ function useDropTarget(listId: string | null, onList?: (dragged: List) => void) 
   };
 }
 
-/** Whether an element is shown (the sidebar is drawn twice on a phone, once hidden). */
-const shown = (element: HTMLElement) =>
-  typeof element.checkVisibility !== 'function' || element.checkVisibility();
-
-/** Puts the focus on a list's actions button, if it is on the page and shown. */
-function focusActions(listId: string): boolean {
-  const button = [
-    ...document.querySelectorAll<HTMLElement>(`[data-list-actions="${CSS.escape(listId)}"]`),
-  ].find(shown);
-  button?.focus();
-  return button !== undefined;
-}
-
-/** Once a change has moved a list's row: the focus to its actions, or else to `fallback`. */
-function focusLater(listId: string, fallback?: string): void {
-  requestAnimationFrame(() => {
-    if (!focusActions(listId) && fallback) {
-      [...document.querySelectorAll<HTMLElement>(fallback)].find(shown)?.focus();
-    }
-  });
-}
-
 const dropClass = (over: boolean) => (over ? 'ring-2 ring-blue-600 ring-inset' : '');
 
 function InboxItem({ count, followLink }: { count: number | undefined; followLink: FollowLink }) {
@@ -116,15 +125,77 @@ interface ListItemProps {
 }
 
 /**
+ * The button of a list's actions menu, the same before the menu's code has come and after, as the
+ * menu's trigger (which passes its props on).
+ */
+function ListActionsTrigger({ list, ...props }: { list: List; onClick?: () => void }) {
+  return (
+    <IconButton
+      data-list-actions={list.id}
+      label={`Actions for list "${list.name}"`}
+      tone="neutral"
+      className="absolute top-1/2 right-1 -translate-y-1/2"
+      {...props}
+    >
+      <MoreHorizontal aria-hidden className="size-4" />
+    </IconButton>
+  );
+}
+
+/**
+ * A list's actions: the menu once its code is here; before, the same button, which fetches it
+ * and opens the menu.
+ */
+function ListActionsButton({
+  list,
+  before,
+  after,
+  onDialog,
+  onMove,
+  onArchive,
+}: {
+  list: List;
+  before: List | undefined;
+  after: List | undefined;
+  onDialog: (dialog: OpenDialog) => void;
+  onMove: (target: List) => void;
+  onArchive: (archived: boolean) => void;
+}) {
+  const loaded = useTools();
+  const [pressed, setPressed] = useState(false);
+  if (!loaded) {
+    return (
+      <ListActionsTrigger
+        list={list}
+        onClick={() => {
+          setPressed(true);
+          void loadTools();
+        }}
+      />
+    );
+  }
+  return (
+    <loaded.ListActions
+      list={list}
+      trigger={<ListActionsTrigger list={list} />}
+      before={before}
+      after={after}
+      defaultOpen={pressed}
+      onEdit={() => onDialog({ kind: 'edit', list })}
+      onDelete={() => onDialog({ kind: 'delete', list })}
+      onMove={onMove}
+      onArchive={onArchive}
+    />
+  );
+}
+
+/**
  * A list in the sidebar: its colour, name and open count, a link to its page, and its actions
  * menu (Edit, Move up, Move down, Archive or Restore, Delete). An open list is dragged by its row
  * to another's place; a todo row dropped on it moves into it.
  */
 function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) {
   const update = useUpdateList();
-  // What an item chose runs once the menu has closed and given the focus back to its button, so
-  // that a dialog it opens returns the focus there, and a move keeps it on the moved list.
-  const then = useRef<(() => void) | null>(null);
   const to = listPath(list.id);
   const moveTo = (target: List) => update.mutate({ list, update: { position: target.position } });
   const drop = useDropTarget(
@@ -165,100 +236,20 @@ function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) 
         <span className="min-w-0 truncate">{list.name}</span>
         <NavCount count={list.openCount} />
       </NavLink>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <IconButton
-            data-list-actions={list.id}
-            label={`Actions for list "${list.name}"`}
-            tone="neutral"
-            className="absolute top-1/2 right-1 -translate-y-1/2"
-          >
-            <MoreHorizontal aria-hidden className="size-4" />
-          </IconButton>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className={menuContentClass}
-            onCloseAutoFocus={(event) => {
-              const next = then.current;
-              then.current = null;
-              if (next) {
-                event.preventDefault();
-                focusActions(list.id);
-                next();
-              }
-            }}
-          >
-            <DropdownMenu.Item
-              className={menuItemClass}
-              onSelect={() => {
-                then.current = () => onDialog({ kind: 'edit', list });
-              }}
-            >
-              Edit…
-            </DropdownMenu.Item>
-            {!list.archived && (
-              <>
-                <DropdownMenu.Item
-                  className={menuItemClass}
-                  disabled={!before}
-                  onSelect={() => {
-                    then.current = () => {
-                      if (before) {
-                        moveTo(before);
-                        focusLater(list.id);
-                      }
-                    };
-                  }}
-                >
-                  Move up
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  className={menuItemClass}
-                  disabled={!after}
-                  onSelect={() => {
-                    then.current = () => {
-                      if (after) {
-                        moveTo(after);
-                        focusLater(list.id);
-                      }
-                    };
-                  }}
-                >
-                  Move down
-                </DropdownMenu.Item>
-              </>
-            )}
-            <DropdownMenu.Item
-              className={menuItemClass}
-              onSelect={() => {
-                then.current = () => {
-                  update.mutate({
-                    list,
-                    update: { archived: !list.archived },
-                    said: list.archived ? MESSAGES.listRestored : MESSAGES.listArchived,
-                  });
-                  // The list leaves for the other group: the focus follows it, or goes to
-                  // 'Archived' while that group is folded.
-                  focusLater(list.id, '[data-archived-lists]');
-                };
-              }}
-            >
-              {list.archived ? 'Restore' : 'Archive'}
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={`${menuItemClass} text-red-700 dark:text-red-400`}
-              onSelect={() => {
-                then.current = () => onDialog({ kind: 'delete', list });
-              }}
-            >
-              Delete…
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <ListActionsButton
+        list={list}
+        before={before}
+        after={after}
+        onDialog={onDialog}
+        onMove={moveTo}
+        onArchive={(archived) =>
+          update.mutate({
+            list,
+            update: { archived },
+            said: archived ? LIST_MESSAGES.listArchived : LIST_MESSAGES.listRestored,
+          })
+        }
+      />
     </li>
   );
 }
@@ -274,6 +265,8 @@ export function ListsNav({ followLink }: { followLink: FollowLink }) {
   const navigate = useNavigateAfterDialogs();
   const { pathname } = useLocation();
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
+  const loaded = useTools();
+  useEffect(() => tools.prefetchOnceActive(), []);
   const all = lists.data?.lists ?? [];
   const open = all.filter((list) => !list.archived);
   const archived = all.filter((list) => list.archived);
@@ -288,7 +281,10 @@ export function ListsNav({ followLink }: { followLink: FollowLink }) {
         >
           Lists
         </h2>
-        <IconButton label="New list" onClick={() => setDialog({ kind: 'new' })}>
+        <IconButton
+          label="New list"
+          onClick={() => void loadTools().then((ready) => ready && setDialog({ kind: 'new' }))}
+        >
           <Plus aria-hidden className="size-4" />
         </IconButton>
       </div>
@@ -308,7 +304,7 @@ export function ListsNav({ followLink }: { followLink: FollowLink }) {
       {lists.isError && !lists.data && (
         <div role="alert">
           <LoadError
-            message={MESSAGES.listsLoadFailed}
+            message={LIST_MESSAGES.listsLoadFailed}
             onRetry={() => void lists.refetch()}
             className="px-3 py-2 text-sm text-red-700 dark:text-red-400"
           />
@@ -340,10 +336,10 @@ export function ListsNav({ followLink }: { followLink: FollowLink }) {
           </ul>
         </details>
       )}
-      {dialog.kind === 'new' && <ListDialog list={null} onClose={close} />}
-      {dialog.kind === 'edit' && <ListDialog list={dialog.list} onClose={close} />}
-      {dialog.kind === 'delete' && (
-        <DeleteListDialog
+      {loaded && dialog.kind === 'new' && <loaded.ListDialog list={null} onClose={close} />}
+      {loaded && dialog.kind === 'edit' && <loaded.ListDialog list={dialog.list} onClose={close} />}
+      {loaded && dialog.kind === 'delete' && (
+        <loaded.DeleteListDialog
           list={dialog.list}
           onClose={close}
           onDeleted={(list) => {

@@ -114,10 +114,10 @@ export const TodoRow = memo(function TodoRow({
       </div>
       <div className="flex shrink-0 gap-1">
         <SkipButton todo={todo} />
-        <MoveToMenu todo={todo} />
         <IconButton onClick={() => onEdit(todo)} label={`Edit "${todo.title}"`} tone="row">
           <Pencil aria-hidden className="size-4" />
         </IconButton>
+        <MoveToMenu todo={todo} />
         <IconButton
           onClick={() => onDelete(todo)}
           label={`Delete "${todo.title}"`}

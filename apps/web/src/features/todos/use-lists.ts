@@ -1,5 +1,5 @@
-import { MESSAGES } from '@daywise/shared';
 import { listsApi } from '@daywise/shared/api';
+import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { List, ListCreate, ListsAnswer, ListUpdate } from '@daywise/shared/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -23,8 +23,8 @@ export function useCreateList() {
   return useMutation({
     mutationFn: (list: ListCreate) => callApi(listsApi.create, { body: list }, { action: list }),
     meta: {
-      succeeded: MESSAGES.listCreated,
-      failed: MESSAGES.listCreateFailed,
+      succeeded: LIST_MESSAGES.listCreated,
+      failed: LIST_MESSAGES.listCreateFailed,
       serverMessageFor: SAID,
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists.all }),
@@ -70,7 +70,7 @@ export function useUpdateList() {
         queryKeys.lists.all,
         (answer) => answer && applyListUpdate(answer, list.id, update),
       ),
-    meta: { failed: MESSAGES.listUpdateFailed, serverMessageFor: SAID },
+    meta: { failed: LIST_MESSAGES.listUpdateFailed, serverMessageFor: SAID },
     onSuccess: (_queryClient, _saved, { said }) => {
       if (said) {
         notify.success(said);

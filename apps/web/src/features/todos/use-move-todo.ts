@@ -1,5 +1,5 @@
-import { MESSAGES } from '@daywise/shared';
 import { todosApi } from '@daywise/shared/api';
+import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { ListsAnswer, Todo, TodoPage } from '@daywise/shared/schemas';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
@@ -82,10 +82,10 @@ export function useMoveTodo() {
         moveInCounts(answer, variables),
       );
     },
-    meta: { failed: MESSAGES.todoMoveFailed, serverMessageFor: ['VALIDATION_FAILED'] },
+    meta: { failed: LIST_MESSAGES.todoMoveFailed, serverMessageFor: ['VALIDATION_FAILED'] },
     onSuccess: (queryClient, _saved, { todo, to }) => {
       const lists = queryClient.getQueryData<ListsAnswer>(queryKeys.lists.all);
-      notify.success(MESSAGES.todoMoved(listName(lists, to)), {
+      notify.success(LIST_MESSAGES.todoMoved(listName(lists, to)), {
         id: `moved:${todo.id}`,
         action: undoAction(() => {
           move.mutate({ todo: { ...todo, listId: to }, to: todo.listId });
