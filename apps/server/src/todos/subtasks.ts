@@ -1,7 +1,6 @@
 import { MESSAGES, SUBTASK_DEPTH_MAX } from '@daywise/shared';
 import { type Kysely, sql } from 'kysely';
 
-import { isPostgres } from '../db/column-types';
 import { jsonObject } from '../db/json';
 import type { Database } from '../db/schema';
 import { inChunks } from '../lib/chunks';
@@ -242,10 +241,13 @@ export interface SubtaskCounts {
 
 export const NO_SUBTASKS: SubtaskCounts = { open: 0, total: 0 };
 
-/** The counts of each of these todos' own subtasks, by id (those without any are absent). */
+/**
+ * The counts of each of these todos of the user's own subtasks, by id (those without any are
+ * absent). A subtask is always its parent's user's, so the parents' ids scope the query, and the
+ * index of subtasks serves it (naming the user too would lead the planner to read all of theirs).
+ */
 export async function subtaskCountsOf(
   db: Kysely<Database>,
-  userId: string,
   ids: readonly string[],
 ): Promise<Map<string, SubtaskCounts>> {
   const counts = new Map<string, SubtaskCounts>();
@@ -257,7 +259,6 @@ export async function subtaskCountsOf(
         sql<number | string>`count(*)`.as('total'),
         sql<number | string>`sum(case when completed then 0 else 1 end)`.as('open'),
       ])
-      .where('user_id', '=', userId)
       .where('parent_id', 'in', part)
       .groupBy('parent_id')
       .execute();
@@ -271,14 +272,14 @@ export async function subtaskCountsOf(
 }
 
 /**
- * A todo's subtask counts as JSON the database writes within a todo list's query (one look in the
- * index of subtasks per todo; ADR 0018, JSON written by the database). SQLite passes JSON from a
- * subquery as text, which json() marks as JSON again.
+ * A todo's subtask counts as JSON the database writes within a todo list's query: two counts over
+ * the index of subtasks (parent_id, position) per todo, one look each for a todo without any
+ * (ADR 0018, JSON written by the database). Two scalar counts cost less than one aggregate
+ * written as JSON, which SQLite would have to read back as JSON to nest.
  */
 export function subtaskCountsJson(db: Kysely<Database>) {
-  const counts = sql<string>`(select ${jsonObject(db, {
-    open: sql`coalesce(sum(case when subtasks.completed then 0 else 1 end), 0)`,
-    total: sql`count(*)`,
-  })} from todos as subtasks where subtasks.parent_id = todos.id)`;
-  return isPostgres(db) ? counts : sql<string>`json(${counts})`;
+  return jsonObject(db, {
+    open: sql`(select count(*) from todos as subtasks where subtasks.parent_id = todos.id and not subtasks.completed)`,
+    total: sql`(select count(*) from todos as subtasks where subtasks.parent_id = todos.id)`,
+  });
 }

@@ -65,7 +65,7 @@ export async function presentTodos(
   const [tags, habits, counts] = await Promise.all([
     tagsOfTodos(db, userId, ids),
     habitsOf(db, userId, rows, today, zone),
-    subtaskCountsOf(db, userId, ids),
+    subtaskCountsOf(db, ids),
   ]);
   return rows.map((row, index) =>
     presentTodo(row, habits[index] ?? null, tags.get(row.id), counts.get(row.id)),
@@ -273,7 +273,7 @@ async function writeChanges(
   const row = { ...current, ...changes };
   const [tags, counts] = await Promise.all([
     tagsOfTodos(db, current.user_id, [current.id]),
-    subtaskCountsOf(db, current.user_id, [current.id]),
+    subtaskCountsOf(db, [current.id]),
   ]);
   return presentTodo(row, habitOfRow(row), tags.get(current.id), counts.get(current.id));
 }
