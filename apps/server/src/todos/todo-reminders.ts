@@ -142,7 +142,8 @@ function withReminderTime(state: State, input: ReminderInput, before: State): St
  * An imported todo's due time, reminders and reminder time, from what its file says: an archive
  * made since ADR 0030 gives all three; older archives and other files give a reminder time (and
  * maybe a due time), read as an old client's (`reminderColumns`). What cannot be kept together
- * (an edited archive) keeps the due time without reminders rather than refusing the file.
+ * (an edited archive) is read with less, down to the due date alone, rather than refusing the
+ * file: the reminders without the reminder time, then the due time alone.
  */
 export function importedReminders(input: {
   dueDate: string | null;
@@ -150,19 +151,25 @@ export function importedReminders(input: {
   reminders?: readonly TodoReminder[];
   reminderTime: string | null;
 }): { dueTime: string | null; reminders: TodoReminder[]; reminderTime: string | null } {
-  const keep = input.reminders ? { ...input, reminderTime: undefined } : input;
-  let columns: ReminderColumns;
-  try {
-    columns = reminderColumns(null, keep);
-  } catch (error) {
-    if (!(error instanceof ApiError)) {
-      throw error;
+  const { reminderTime: _reminderTime, ...withoutTime } = input;
+  const readings: ReminderInput[] = [
+    input,
+    withoutTime,
+    { dueDate: input.dueDate, dueTime: input.dueDate ? (input.dueTime ?? null) : null },
+  ];
+  for (const reading of readings) {
+    try {
+      const columns = reminderColumns(null, reading);
+      return {
+        dueTime: columns.due_time,
+        reminders: remindersOf(columns),
+        reminderTime: columns.reminder_time,
+      };
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        throw error;
+      }
     }
-    columns = reminderColumns(null, { dueDate: input.dueDate, dueTime: input.dueTime ?? null });
   }
-  return {
-    dueTime: columns.due_time,
-    reminders: remindersOf(columns),
-    reminderTime: columns.reminder_time,
-  };
+  return { dueTime: null, reminders: [], reminderTime: null };
 }
