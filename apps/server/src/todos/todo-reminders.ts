@@ -1,4 +1,5 @@
-import { legacyReminderTime, MESSAGES, type TodoReminder } from '@daywise/shared';
+import { legacyReminderTime, type TodoReminder } from '@daywise/shared';
+import { REMINDER_MESSAGES } from '@daywise/shared/schemas';
 import type { ExpressionBuilder } from 'kysely';
 
 import type { Database } from '../db/schema';
@@ -82,7 +83,7 @@ export function reminderColumns(
 ): ReminderColumns {
   const day = input.dueDate !== undefined ? input.dueDate : (current?.due_date ?? null);
   if (input.dueTime && !day) {
-    throw refused('dueTime', MESSAGES.dueTimeNeedsDueDate);
+    throw refused('dueTime', REMINDER_MESSAGES.dueTimeNeedsDueDate);
   }
   const before: State = {
     day: current?.due_date ?? null,
@@ -98,7 +99,7 @@ export function reminderColumns(
   };
   if (input.reminders) {
     if (!state.dueTime && input.reminders.some((reminder) => 'before' in reminder)) {
-      throw refused('reminders', MESSAGES.reminderBeforeNeedsDueTime);
+      throw refused('reminders', REMINDER_MESSAGES.beforeNeedsDueTime);
     }
   } else if (!state.dueTime) {
     state = { ...state, reminders: state.reminders.filter((reminder) => 'at' in reminder) };
@@ -124,7 +125,7 @@ function withReminderTime(state: State, input: ReminderInput, before: State): St
   if (input.reminders) {
     const given = state.day ? state : { ...state, dailyTime: time };
     if (readBack(given) !== time) {
-      throw refused('reminderTime', MESSAGES.reminderTimeDisagrees);
+      throw refused('reminderTime', REMINDER_MESSAGES.reminderTimeDisagrees);
     }
     return given;
   }
@@ -133,7 +134,7 @@ function withReminderTime(state: State, input: ReminderInput, before: State): St
   }
   const written = fromReminderTime(state, time);
   if (!written) {
-    throw refused('reminderTime', MESSAGES.reminderTimeAfterDueTime);
+    throw refused('reminderTime', REMINDER_MESSAGES.reminderTimeAfterDueTime);
   }
   return written;
 }
