@@ -410,17 +410,6 @@ export const MESSAGES = {
   repeatNotRepeating: 'This todo does not repeat',
   repeatEnded: 'This repeating todo has ended',
   repeatNothingToUndo: 'There is nothing to undo for this todo',
-  // ours: a todo's due time and reminders, as the server answers them (issue 32, ADR 0030)
-  dueTimeNeedsDueDate: 'A due time needs a due date',
-  reminderAtInvalid: 'Please enter a valid date and time',
-  reminderBeforeInvalid: (max: number) =>
-    `Please enter a whole number of minutes before the due time, from 0 to ${max.toLocaleString('en-US')}`,
-  reminderShapeInvalid: 'A reminder is either at a date and time or a number of minutes before',
-  remindersTooMany: (max: number) => `A todo can have at most ${max} reminders`,
-  reminderBeforeNeedsDueTime: 'A reminder before the due time needs a due date and a due time',
-  reminderTimeAfterDueTime:
-    'The reminder time is after the due time; set the todo’s reminders instead',
-  reminderTimeDisagrees: 'reminderTime and reminders say different things; send one of them',
   // ours: the days any date may name (ADR 0022)
   dateOutOfRange: (first: string, last: string) => `Please choose a date from ${first} to ${last}`,
   daysOffLimit: (limit: number) => `You can keep at most ${limit} periods of days off.`,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { accountClient } from '../../test/account-client';
 import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp, testClock } from '../../test/helpers';
+import { importedReminders } from './todo-reminders';
 
 /**
  * A todo's due time and reminders through the API (issue 32, ADR 0030): what is taken, what is
@@ -247,5 +248,51 @@ describe.each(ENGINES)('due times and reminders on %s', (engine) => {
     expect(
       await update(daily.id, { reminders: [{ before: 60 }], reminderTime: '06:00' }),
     ).toMatchObject({ reminders: [{ before: 60 }], reminderTime: '06:00' });
+  });
+});
+
+describe('importedReminders', () => {
+  it('reads an archive’s three fields as they are, and an older archive’s time as an old client’s', () => {
+    expect(
+      importedReminders({
+        dueDate: '2026-11-25',
+        dueTime: '18:00',
+        reminders: [{ before: 15 }, { at: '2026-11-24T08:00:00.000Z' }],
+        reminderTime: '17:45',
+      }),
+    ).toEqual({
+      dueTime: '18:00',
+      reminders: [{ before: 15 }, { at: '2026-11-24T08:00:00.000Z' }],
+      reminderTime: '17:45',
+    });
+    expect(importedReminders({ dueDate: null, reminders: [], reminderTime: '07:00' })).toEqual({
+      dueTime: null,
+      reminders: [],
+      reminderTime: '07:00',
+    });
+    expect(importedReminders({ dueDate: '2026-11-25', reminderTime: '07:00' })).toEqual({
+      dueTime: '07:00',
+      reminders: [{ before: 0 }],
+      reminderTime: '07:00',
+    });
+  });
+
+  it('keeps what it can of fields that do not agree, and never refuses the file', () => {
+    expect(
+      importedReminders({
+        dueDate: '2026-11-25',
+        dueTime: '18:00',
+        reminders: [{ before: 15 }],
+        reminderTime: '09:00',
+      }),
+    ).toEqual({ dueTime: '18:00', reminders: [{ before: 15 }], reminderTime: '17:45' });
+    expect(
+      importedReminders({
+        dueDate: null,
+        dueTime: '18:00',
+        reminders: [{ before: 5 }],
+        reminderTime: null,
+      }),
+    ).toEqual({ dueTime: null, reminders: [], reminderTime: null });
   });
 });

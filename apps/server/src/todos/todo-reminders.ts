@@ -1,4 +1,5 @@
-import { legacyReminderTime, MESSAGES, type TodoReminder } from '@daywise/shared';
+import { legacyReminderTime, type TodoReminder } from '@daywise/shared';
+import { REMINDER_MESSAGES } from '@daywise/shared/schemas';
 import type { ExpressionBuilder } from 'kysely';
 
 import type { Database } from '../db/schema';
@@ -82,7 +83,7 @@ export function reminderColumns(
 ): ReminderColumns {
   const day = input.dueDate !== undefined ? input.dueDate : (current?.due_date ?? null);
   if (input.dueTime && !day) {
-    throw refused('dueTime', MESSAGES.dueTimeNeedsDueDate);
+    throw refused('dueTime', REMINDER_MESSAGES.dueTimeNeedsDueDate);
   }
   const before: State = {
     day: current?.due_date ?? null,
@@ -98,7 +99,7 @@ export function reminderColumns(
   };
   if (input.reminders) {
     if (!state.dueTime && input.reminders.some((reminder) => 'before' in reminder)) {
-      throw refused('reminders', MESSAGES.reminderBeforeNeedsDueTime);
+      throw refused('reminders', REMINDER_MESSAGES.beforeNeedsDueTime);
     }
   } else if (!state.dueTime) {
     state = { ...state, reminders: state.reminders.filter((reminder) => 'at' in reminder) };
@@ -124,7 +125,7 @@ function withReminderTime(state: State, input: ReminderInput, before: State): St
   if (input.reminders) {
     const given = state.day ? state : { ...state, dailyTime: time };
     if (readBack(given) !== time) {
-      throw refused('reminderTime', MESSAGES.reminderTimeDisagrees);
+      throw refused('reminderTime', REMINDER_MESSAGES.reminderTimeDisagrees);
     }
     return given;
   }
@@ -133,7 +134,7 @@ function withReminderTime(state: State, input: ReminderInput, before: State): St
   }
   const written = fromReminderTime(state, time);
   if (!written) {
-    throw refused('reminderTime', MESSAGES.reminderTimeAfterDueTime);
+    throw refused('reminderTime', REMINDER_MESSAGES.reminderTimeAfterDueTime);
   }
   return written;
 }
@@ -142,7 +143,8 @@ function withReminderTime(state: State, input: ReminderInput, before: State): St
  * An imported todo's due time, reminders and reminder time, from what its file says: an archive
  * made since ADR 0030 gives all three; older archives and other files give a reminder time (and
  * maybe a due time), read as an old client's (`reminderColumns`). What cannot be kept together
- * (an edited archive) keeps the due time without reminders rather than refusing the file.
+ * (an edited archive) is read with less, down to the due date alone, rather than refusing the
+ * file: the reminders without the reminder time, then the due time alone.
  */
 export function importedReminders(input: {
   dueDate: string | null;
@@ -150,19 +152,25 @@ export function importedReminders(input: {
   reminders?: readonly TodoReminder[];
   reminderTime: string | null;
 }): { dueTime: string | null; reminders: TodoReminder[]; reminderTime: string | null } {
-  const keep = input.reminders ? { ...input, reminderTime: undefined } : input;
-  let columns: ReminderColumns;
-  try {
-    columns = reminderColumns(null, keep);
-  } catch (error) {
-    if (!(error instanceof ApiError)) {
-      throw error;
+  const { reminderTime: _reminderTime, ...withoutTime } = input;
+  const readings: ReminderInput[] = [
+    input,
+    withoutTime,
+    { dueDate: input.dueDate, dueTime: input.dueDate ? (input.dueTime ?? null) : null },
+  ];
+  for (const reading of readings) {
+    try {
+      const columns = reminderColumns(null, reading);
+      return {
+        dueTime: columns.due_time,
+        reminders: remindersOf(columns),
+        reminderTime: columns.reminder_time,
+      };
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        throw error;
+      }
     }
-    columns = reminderColumns(null, { dueDate: input.dueDate, dueTime: input.dueTime ?? null });
   }
-  return {
-    dueTime: columns.due_time,
-    reminders: remindersOf(columns),
-    reminderTime: columns.reminder_time,
-  };
+  return { dueTime: null, reminders: [], reminderTime: null };
 }

@@ -37,6 +37,23 @@ export const reminderTimeSchema = z
   .string()
   .regex(REMINDER_TIME_PATTERN, MESSAGES.reminderTimeInvalid);
 
+/**
+ * What the API says of a todo's due time and reminders (ours, issue 32, ADR 0030). Here, beside
+ * the schemas, not in MESSAGES: only forms and the server need them, and MESSAGES loads with
+ * every page.
+ */
+export const REMINDER_MESSAGES = {
+  dueTimeNeedsDueDate: 'A due time needs a due date',
+  atInvalid: 'Please enter a valid date and time',
+  beforeInvalid: `Please enter a whole number of minutes before the due time, from 0 to ${REMINDER_BEFORE_MAX_MINUTES.toLocaleString('en-US')}`,
+  shapeInvalid: 'A reminder is either at a date and time or a number of minutes before',
+  tooMany: `A todo can have at most ${TODO_REMINDERS_MAX} reminders`,
+  beforeNeedsDueTime: 'A reminder before the due time needs a due date and a due time',
+  reminderTimeAfterDueTime:
+    'The reminder time is after the due time; set the todo’s reminders instead',
+  reminderTimeDisagrees: 'reminderTime and reminders say different things; send one of them',
+} as const;
+
 /** A todo's due time on its due date, HH:MM on the 24-hour clock (ADR 0030). */
 export const dueTimeSchema = reminderTimeSchema;
 
@@ -47,7 +64,7 @@ const reminderInstantSchema = z.string().refine((value) => {
   }
   const day = new Date(value).toISOString().slice(0, 10);
   return isCalendarDay(value.slice(0, 10)) && day >= FIRST_DAY && day <= LAST_DAY;
-}, MESSAGES.reminderAtInvalid);
+}, REMINDER_MESSAGES.atInvalid);
 
 /**
  * One reminder of a todo (ADR 0030), as the API takes it: `{ at }`, an instant (kept in UTC,
@@ -60,20 +77,17 @@ export const todoReminderInputSchema = z
     {
       at: reminderInstantSchema.optional(),
       before: z
-        .number({ error: MESSAGES.reminderBeforeInvalid(REMINDER_BEFORE_MAX_MINUTES) })
-        .int(MESSAGES.reminderBeforeInvalid(REMINDER_BEFORE_MAX_MINUTES))
-        .min(0, MESSAGES.reminderBeforeInvalid(REMINDER_BEFORE_MAX_MINUTES))
-        .max(
-          REMINDER_BEFORE_MAX_MINUTES,
-          MESSAGES.reminderBeforeInvalid(REMINDER_BEFORE_MAX_MINUTES),
-        )
+        .number({ error: REMINDER_MESSAGES.beforeInvalid })
+        .int(REMINDER_MESSAGES.beforeInvalid)
+        .min(0, REMINDER_MESSAGES.beforeInvalid)
+        .max(REMINDER_BEFORE_MAX_MINUTES, REMINDER_MESSAGES.beforeInvalid)
         .optional(),
     },
-    { error: MESSAGES.reminderShapeInvalid },
+    { error: REMINDER_MESSAGES.shapeInvalid },
   )
   .refine(
     (reminder) => (reminder.at === undefined) !== (reminder.before === undefined),
-    MESSAGES.reminderShapeInvalid,
+    REMINDER_MESSAGES.shapeInvalid,
   )
   .transform((reminder): TodoReminder =>
     reminder.at !== undefined
@@ -84,7 +98,7 @@ export const todoReminderInputSchema = z
 /** A todo's reminders as it keeps them: at most TODO_REMINDERS_MAX, each once, in the order given. */
 export const todoRemindersSchema = z
   .array(todoReminderInputSchema)
-  .max(TODO_REMINDERS_MAX, MESSAGES.remindersTooMany(TODO_REMINDERS_MAX))
+  .max(TODO_REMINDERS_MAX, REMINDER_MESSAGES.tooMany)
   .transform((reminders) => {
     const seen = new Set<string>();
     return reminders.filter((reminder) => {

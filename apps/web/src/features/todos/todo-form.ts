@@ -1,5 +1,11 @@
 import { MESSAGES, PRIORITIES, type TodoReminder } from '@daywise/shared';
-import { type Repeat, type Todo, type TodoCreate, todoCreateSchema } from '@daywise/shared/schemas';
+import {
+  REMINDER_MESSAGES,
+  type Repeat,
+  type Todo,
+  type TodoCreate,
+  todoCreateSchema,
+} from '@daywise/shared/schemas';
 import { z } from 'zod';
 
 import { buildRepeat, choiceFromRepeat, type RepeatChoice } from './repeat-choice';
@@ -32,7 +38,7 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
         context.addIssue({
           code: 'custom',
           path: ['dueTime'],
-          message: MESSAGES.dueTimeNeedsDueDate,
+          message: REMINDER_MESSAGES.dueTimeNeedsDueDate,
         });
       }
       const counted = values.reminders.some((reminder) => 'before' in reminder);
@@ -40,7 +46,7 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
         context.addIssue({
           code: 'custom',
           path: ['reminders'],
-          message: MESSAGES.reminderBeforeNeedsDueTime,
+          message: REMINDER_MESSAGES.beforeNeedsDueTime,
         });
       }
       if (values.repeat.preset === 'none') {

@@ -7,7 +7,7 @@ import {
   TODO_REMINDERS_MAX,
   type TodoReminder,
 } from '@daywise/shared';
-import type { TodoCreate } from '@daywise/shared/schemas';
+import { REMINDER_MESSAGES, type TodoCreate } from '@daywise/shared/schemas';
 import { Bell, BellOff, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type Control, useController } from 'react-hook-form';
@@ -172,9 +172,7 @@ export function TodoRemindersField({
         </p>
       )}
       {full ? (
-        <p className="text-sm text-gray-600 dark:text-gray-300">
-          {MESSAGES.remindersTooMany(TODO_REMINDERS_MAX)}
-        </p>
+        <p className="text-sm text-gray-600 dark:text-gray-300">{REMINDER_MESSAGES.tooMany}</p>
       ) : (
         <ReminderAdder
           draft={draft}
