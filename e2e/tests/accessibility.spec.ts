@@ -37,6 +37,8 @@ type ThemeName = (typeof THEMES)[number];
 const TODO_TITLE = 'Water the plants';
 const PLAN_TITLE = 'Ship the release';
 const FRIEND_NAME = 'Grace Hopper';
+const LIST_NAME = 'Errands';
+const LIST_TODO = 'Post the letters';
 
 /** Every axe violation on the page as it is now, any impact, in a form that reads in a diff. */
 async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
@@ -78,15 +80,24 @@ async function expectTheme(page: Page, theme: ThemeName): Promise<void> {
   }
 }
 
-/** A todo, today's plan with a task, and a friend: every section has something to show. */
+/**
+ * A todo, a list holding another, today's plan with a task, and a friend: every section has
+ * something to show. Answers the list's id.
+ */
 async function seedData(
   request: APIRequestContext,
   browser: Browser,
   server: RunningServer,
-): Promise<void> {
+): Promise<string> {
   expect(
     (await request.post('/api/todos', { data: { title: TODO_TITLE, priority: 'high' } })).status(),
   ).toBe(201);
+  const list = await request.post('/api/lists', { data: { name: LIST_NAME } });
+  expect(list.status()).toBe(201);
+  const { id: listId } = (await list.json()) as { id: string };
+  expect((await request.post('/api/todos', { data: { title: LIST_TODO, listId } })).status()).toBe(
+    201,
+  );
   expect(
     (
       await request.post('/api/plans', {
@@ -118,6 +129,7 @@ async function seedData(
   } finally {
     await friendContext.close();
   }
+  return listId;
 }
 
 for (const { name: viewportName, options } of VIEWPORTS) {
@@ -157,7 +169,7 @@ for (const { name: viewportName, options } of VIEWPORTS) {
         const context = await openContext(browser, server, theme, options);
         const page = await context.newPage();
         await createVerifiedUser(page.request, server);
-        await seedData(page.request, browser, server);
+        const listId = await seedData(page.request, browser, server);
 
         await visit(page, '/dashboard');
         await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
@@ -186,6 +198,33 @@ for (const { name: viewportName, options } of VIEWPORTS) {
         await expectNoA11yViolations(page, '/dashboard/todos, todo dialog');
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog', { name: 'Create New Todo' })).toBeHidden();
+
+        await visit(page, `/dashboard/lists/${listId}`);
+        await expect(page.getByRole('heading', { level: 1, name: LIST_NAME })).toBeVisible();
+        await expect(page.getByRole('listitem').filter({ hasText: LIST_TODO })).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/lists/:id');
+        await page.getByRole('button', { name: `Move "${LIST_TODO}" to…` }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/lists/:id, Move to… menu');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('menu')).toBeHidden();
+        await visit(page, '/dashboard/lists/inbox');
+        await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/lists/inbox');
+        if (viewportName === 'phone') {
+          // The lists are in the phone's menu.
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
+        }
+        await page.getByRole('button', { name: 'New list' }).click();
+        await expect(page.getByRole('dialog', { name: 'New list' })).toBeVisible();
+        await expectNoA11yViolations(page, 'New list dialog');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog', { name: 'New list' })).toBeHidden();
+        if (viewportName === 'phone') {
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeHidden();
+        }
 
         await visit(page, '/dashboard/daily-goals');
         await expect(page.getByRole('heading', { name: PLAN_TITLE })).toBeVisible();

@@ -10,6 +10,8 @@ const SIGNED_IN_PAGES = [
   ['/dashboard/social', 'Social'],
   ['/dashboard/profile', 'Profile'],
   ['/dashboard/settings', 'Settings'],
+  // A list's page, here the Inbox's (one shell for every list, ADR 0029).
+  ['/dashboard/lists/inbox', 'Inbox'],
   // Last: the time-zone test goes on with its filters. A filter in the query, and an order this
   // browser remembers, which the server cannot know.
   ['/dashboard/todos?priority=low', 'My Todos'],

@@ -23,7 +23,7 @@ test.describe('Quick add and keyboard shortcuts', () => {
     await page.keyboard.press('q');
     const dialog = page.getByRole('dialog', { name: 'Quick add' });
     await expect(dialog).toBeVisible();
-    const line = dialog.getByRole('textbox', { name: 'Todo' });
+    const line = dialog.getByRole('combobox', { name: 'Todo' });
     await expect(line).toBeFocused();
     await line.pressSequentially('Call mum tomorrow 9am !high');
     const understood = dialog.getByRole('list', { name: 'Understood' }).getByRole('listitem');
@@ -103,7 +103,7 @@ test.describe('Quick add and keyboard shortcuts', () => {
     const quickAdd = async (text: string, understood: string[]) => {
       await page.getByRole('button', { name: 'Quick add' }).click();
       const dialog = page.getByRole('dialog', { name: 'Quick add' });
-      const line = dialog.getByRole('textbox', { name: 'Todo' });
+      const line = dialog.getByRole('combobox', { name: 'Todo' });
       await line.pressSequentially(text);
       const parts = dialog.getByRole('list', { name: 'Understood' }).getByRole('listitem');
       for (const part of understood) {
@@ -165,7 +165,7 @@ test.describe('Quick add and keyboard shortcuts', () => {
 
     await page.getByRole('button', { name: 'Quick add' }).click();
     const dialog = page.getByRole('dialog', { name: 'Quick add' });
-    const line = dialog.getByRole('textbox', { name: 'Todo' });
+    const line = dialog.getByRole('combobox', { name: 'Todo' });
     await line.pressSequentially('gym every mon wed fri');
     const understood = dialog.getByRole('list', { name: 'Understood' }).getByRole('listitem');
     await expect(understood).toHaveText([

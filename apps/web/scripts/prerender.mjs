@@ -108,7 +108,8 @@ for (const pathname of PRERENDERED_PATHS) {
 }
 
 /**
- * The signed-in pages and the route modules the client router loads for each (app/routes.tsx).
+ * The signed-in pages and the route modules the client router loads for each (app/routes.tsx); a
+ * `[name]` segment stands for any one segment (the server's `pageFileOf`).
  * Their shells preload these modules, everything they import, and the session read, all while
  * the entry loads, instead of one after another (ADR 0018).
  */
@@ -121,6 +122,8 @@ const SIGNED_IN_PAGES = {
   '/dashboard/settings': 'src/features/settings/settings-page.tsx',
   '/dashboard/today': 'src/features/agenda/today-page.tsx',
   '/dashboard/upcoming': 'src/features/agenda/upcoming-page.tsx',
+  // One shell for every list's page: the server sends it for any /dashboard/lists/<id>.
+  '/dashboard/lists/[id]': 'src/features/todos/list-page.tsx',
 };
 const inShell = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
 for (const [pathname, page] of Object.entries(SIGNED_IN_PAGES)) {

@@ -236,6 +236,20 @@ export const MESSAGES = {
   todoListUnknown: 'Choose a list of your own, or the Inbox',
   listHoldsTodos:
     'This list holds todos: delete it with ?todos=move to move them to the Inbox, or ?todos=delete to delete them with it.',
+  // ours: lists in the web app (issue 32, ADR 0029)
+  listCreated: 'List created',
+  listCreateFailed: 'Failed to create list',
+  listUpdated: 'List updated',
+  listUpdateFailed: 'Failed to update list',
+  listArchived: 'List archived',
+  listRestored: 'List restored',
+  listDeleted: 'List deleted',
+  listDeleteFailed: 'Failed to delete list',
+  listsLoadFailed: 'Failed to load your lists',
+  listEmpty: 'No todos in this list',
+  inboxEmpty: 'No todos in your Inbox',
+  todoMoved: (list: string) => `Moved to ${list}`,
+  todoMoveFailed: 'Failed to move todo',
   importFileTooLarge: 'This file is larger than 10 MB. Export fewer projects or lists at a time.',
   importFileEmpty: 'This file is empty.',
   importNotText:
@@ -400,6 +414,17 @@ export const MESSAGES = {
   repeatNotRepeating: 'This todo does not repeat',
   repeatEnded: 'This repeating todo has ended',
   repeatNothingToUndo: 'There is nothing to undo for this todo',
+  // ours: a todo's due time and reminders, as the server answers them (issue 32, ADR 0030)
+  dueTimeNeedsDueDate: 'A due time needs a due date',
+  reminderAtInvalid: 'Please enter a valid date and time',
+  reminderBeforeInvalid: (max: number) =>
+    `Please enter a whole number of minutes before the due time, from 0 to ${max.toLocaleString('en-US')}`,
+  reminderShapeInvalid: 'A reminder is either at a date and time or a number of minutes before',
+  remindersTooMany: (max: number) => `A todo can have at most ${max} reminders`,
+  reminderBeforeNeedsDueTime: 'A reminder before the due time needs a due date and a due time',
+  reminderTimeAfterDueTime:
+    'The reminder time is after the due time; set the todo’s reminders instead',
+  reminderTimeDisagrees: 'reminderTime and reminders say different things; send one of them',
   // ours: the days any date may name (ADR 0022)
   dateOutOfRange: (first: string, last: string) => `Please choose a date from ${first} to ${last}`,
   daysOffLimit: (limit: number) => `You can keep at most ${limit} periods of days off.`,

@@ -9,7 +9,11 @@ import { MESSAGES } from './messages';
  * - With a day (a todo's due date, a plan task's plan date): at that time on that day, once.
  * - Without a day: at the next occurrence of the time (today, or tomorrow once it has passed),
  *   and again every day after it fires, until the todo is completed, changed or deleted.
- * - A due date without a usable time: 30 minutes before the due day begins, once.
+ * - A due date without a usable time: 30 minutes before the due day begins, once (plan tasks and
+ *   the tab's own tests; a todo reminds only when it has reminders).
+ * - A todo (ADR 0030): each of its reminders once, at its instant or counted back from its due
+ *   date and time (`TodoReminder`); without a due date, also the daily time old clients set.
+ *   After one fires, the next of its moments is scheduled (`nextReminder` with `after`).
  * - A moment passed by less than REMINDER_GRACE_MS (the user has just set it) fires
  *   REMINDER_LATE_DELAY_MS from now; one passed longer ago does not fire.
  * - A day outside the days Daywise accepts (kept from before ADR 0022) gets none: its moment
@@ -35,10 +39,39 @@ export function isReminderTime(value: string): boolean {
   return REMINDER_TIME_PATTERN.test(value);
 }
 
+/** A todo has at most this many reminders (issue 32, ADR 0030). */
+export const TODO_REMINDERS_MAX = 5;
+/** The furthest a reminder may be before the due time: 30 days, in minutes (ours, ADR 0030). */
+export const REMINDER_BEFORE_MAX_MINUTES = 30 * 24 * 60;
+const MINUTES_PER_DAY = 24 * 60;
+const MINUTE_MS = 60_000;
+
+/**
+ * One of a todo's reminders (ADR 0030): at an instant (ISO 8601), or `before` minutes before its
+ * due date and time, in the user's time zone. Whole days of `before` count on the calendar (1 day
+ * before a 09:00 due time is 09:00 the day before, across a clock change); the rest are minutes.
+ */
+export type TodoReminder = { at: string } | { before: number };
+
 export interface ReminderSchedule {
+  /**
+   * A plan task's time on its day. On a todo (`reminders` given) only the daily reminder of a
+   * todo without a due date, which old clients set (ADR 0030); with a due date it is a reading
+   * of the reminders, never a reminder of its own.
+   */
   reminderTime: string | null;
   /** YYYY-MM-DD: a todo's due date, a plan task's plan date; null for none. */
   day: string | null;
+  /** A todo's due time, HH:MM, or null. */
+  dueTime?: string | null;
+  /** A todo's reminders; absent for a plan task. */
+  reminders?: readonly TodoReminder[];
+}
+
+/** When a reminder fires and the occurrence it is for (its own moment, before any grace delay). */
+export interface NextReminder {
+  at: Date;
+  occurrence: Date;
 }
 
 /** `at` if it is still ahead; now + the late delay if it passed within the grace; else null. */
@@ -50,76 +83,170 @@ function unlessLongPassed(at: Date, now: Date): Date | null {
   return late < REMINDER_GRACE_MS ? new Date(now.getTime() + REMINDER_LATE_DELAY_MS) : null;
 }
 
-/** The first occurrence of a daily time strictly after `now`, in the zone. */
-function occurrenceAfter(time: string, timeZone: string, now: Date): Date {
-  const today = todayIn(timeZone, now);
-  const atToday = instantAt(today, time, timeZone);
-  return atToday > now ? atToday : instantAt(addDays(today, 1), time, timeZone);
+const usableTime = (time: string | null | undefined): string | null =>
+  time !== null && time !== undefined && isReminderTime(time) ? time : null;
+
+/** The instant `before` minutes before a due date and time (TodoReminder: days on the calendar). */
+export function momentBefore(day: string, dueTime: string, before: number, timeZone: string): Date {
+  const days = Math.floor(before / MINUTES_PER_DAY);
+  const due = instantAt(addDays(day, -days), dueTime, timeZone);
+  return new Date(due.getTime() - (before % MINUTES_PER_DAY) * MINUTE_MS);
 }
 
-/** When a reminder should fire, seen from `now`; null when it gets none (see above). */
-export function nextReminderAt(
-  { reminderTime, day }: ReminderSchedule,
+/** The moment one reminder of a todo is for, or null when it has none (before, without a time). */
+export function reminderMoment(
+  reminder: TodoReminder,
+  due: { day: string | null; dueTime?: string | null },
   timeZone: string,
-  now: Date,
 ): Date | null {
-  const time = reminderTime !== null && isReminderTime(reminderTime) ? reminderTime : null;
-  if (day && !isCalendarDay(day)) {
+  if ('at' in reminder) {
+    const at = Date.parse(reminder.at);
+    return Number.isNaN(at) ? null : new Date(at);
+  }
+  const dueTime = usableTime(due.dueTime);
+  if (!due.day || !dueTime || !isCalendarDay(due.day) || !Number.isInteger(reminder.before)) {
     return null;
   }
-  if (time && day) {
-    return unlessLongPassed(instantAt(day, time, timeZone), now);
-  }
-  if (time) {
-    const atToday = instantAt(todayIn(timeZone, now), time, timeZone);
-    return unlessLongPassed(atToday, now) ?? occurrenceAfter(time, timeZone, now);
-  }
-  if (day) {
-    return unlessLongPassed(
-      new Date(startOfDayIn(day, timeZone).getTime() - REMINDER_BEFORE_DUE_MS),
-      now,
-    );
-  }
-  return null;
+  return momentBefore(due.day, dueTime, reminder.before, timeZone);
 }
 
-/** When a reminder fires again after firing at `now`: a daily time without a day repeats. */
-export function reminderAfterFiring(
-  { reminderTime, day }: ReminderSchedule,
-  timeZone: string,
-  now: Date,
-): Date | null {
-  const time = reminderTime !== null && isReminderTime(reminderTime) ? reminderTime : null;
-  return time && !day ? occurrenceAfter(time, timeZone, now) : null;
+/** The daily reminder time of an item without a day, or null. */
+function dailyTime({ reminderTime, day }: ReminderSchedule): string | null {
+  return day ? null : usableTime(reminderTime);
+}
+
+/** The moments an item reminds at once (every one but the daily time's), sorted, each once. */
+export function reminderMoments(schedule: ReminderSchedule, timeZone: string): Date[] {
+  const { day, reminders } = schedule;
+  if (day && !isCalendarDay(day)) {
+    return [];
+  }
+  let moments: (Date | null)[];
+  if (reminders) {
+    moments = reminders.map((reminder) => reminderMoment(reminder, schedule, timeZone));
+  } else {
+    const time = usableTime(schedule.reminderTime);
+    moments =
+      day && time
+        ? [instantAt(day, time, timeZone)]
+        : day
+          ? [new Date(startOfDayIn(day, timeZone).getTime() - REMINDER_BEFORE_DUE_MS)]
+          : [];
+  }
+  const unique = new Map<number, Date>();
+  for (const moment of moments) {
+    if (moment) {
+      unique.set(moment.getTime(), moment);
+    }
+  }
+  return [...unique.values()].sort((a, b) => a.getTime() - b.getTime());
+}
+
+/** The occurrences of a daily time around `now`: the last one not after it, and the next. */
+function dailyAround(time: string, timeZone: string, now: Date): Date[] {
+  const today = todayIn(timeZone, now);
+  const atToday = instantAt(today, time, timeZone);
+  return atToday <= now
+    ? [atToday, instantAt(addDays(today, 1), time, timeZone)]
+    : [instantAt(addDays(today, -1), time, timeZone), atToday];
 }
 
 /**
- * The occurrence a reminder firing at `firedAt` belongs to: its own moment, before any grace
- * delay (a reminder set for "now" fires 2 s later but is still that minute's). The tab and the
- * server name an occurrence this way, so that its delivery is recorded once
+ * The item's next reminder seen from `now`: the first of its moments (after `after`, the
+ * occurrence that just fired, when given) that is still ahead, or passed within the grace (then
+ * it fires REMINDER_LATE_DELAY_MS from now); null when none is left.
+ */
+export function nextReminder(
+  schedule: ReminderSchedule,
+  timeZone: string,
+  now: Date,
+  after?: Date,
+): NextReminder | null {
+  const time = dailyTime(schedule);
+  const candidates = [
+    ...reminderMoments(schedule, timeZone),
+    ...(time ? dailyAround(time, timeZone, now) : []),
+  ].sort((a, b) => a.getTime() - b.getTime());
+  for (const occurrence of candidates) {
+    if (after && occurrence <= after) {
+      continue;
+    }
+    const at = unlessLongPassed(occurrence, now);
+    if (at) {
+      return { at, occurrence };
+    }
+  }
+  return null;
+}
+
+/** When the item's next reminder fires, seen from `now`; null when it gets none (see above). */
+export function nextReminderAt(
+  schedule: ReminderSchedule,
+  timeZone: string,
+  now: Date,
+): Date | null {
+  return nextReminder(schedule, timeZone, now)?.at ?? null;
+}
+
+/**
+ * The occurrence a reminder firing at `firedAt` belongs to: the item's last moment not after it
+ * (a reminder set for "now" fires 2 s later but is still that minute's). The tab and the server
+ * name an occurrence this way, so that its delivery is recorded once
  * (docs/decisions/0019-server-reminders-push-email.md, 2026-11-28). Null when it has none.
  */
 export function reminderOccurrence(
-  { reminderTime, day }: ReminderSchedule,
+  schedule: ReminderSchedule,
   timeZone: string,
   firedAt: Date,
 ): Date | null {
-  const time = reminderTime !== null && isReminderTime(reminderTime) ? reminderTime : null;
-  if (day && !isCalendarDay(day)) {
+  const time = dailyTime(schedule);
+  const candidates = [
+    ...reminderMoments(schedule, timeZone),
+    ...(time ? dailyAround(time, timeZone, firedAt) : []),
+  ].filter((moment) => moment <= firedAt);
+  return candidates.reduce<Date | null>(
+    (latest, moment) => (latest && latest >= moment ? latest : moment),
+    null,
+  );
+}
+
+/** Whether `instant` is one of the item's moments: a job for it still stands. */
+export function isReminderMoment(
+  schedule: ReminderSchedule,
+  timeZone: string,
+  instant: Date,
+): boolean {
+  return reminderOccurrence(schedule, timeZone, instant)?.getTime() === instant.getTime();
+}
+
+/**
+ * What a todo's `reminderTime` reads as for clients older than its reminders (ADR 0030): without
+ * a due date, its daily time; with a due date and time, the wall-clock time of its earliest
+ * reminder counted from the due time that falls on the due date (due time less `before`);
+ * otherwise null. A reminder at an instant is not read.
+ */
+export function legacyReminderTime(todo: {
+  day: string | null;
+  dueTime: string | null;
+  reminders: readonly TodoReminder[];
+  dailyTime: string | null;
+}): string | null {
+  if (!todo.day) {
+    return todo.dailyTime;
+  }
+  const dueTime = usableTime(todo.dueTime);
+  if (!dueTime) {
     return null;
   }
-  if (time && day) {
-    return instantAt(day, time, timeZone);
+  const dueMinutes = Number(dueTime.slice(0, 2)) * 60 + Number(dueTime.slice(3));
+  const sameDay = todo.reminders.flatMap((reminder) =>
+    'before' in reminder && reminder.before <= dueMinutes ? [reminder.before] : [],
+  );
+  if (sameDay.length === 0) {
+    return null;
   }
-  if (time) {
-    const today = todayIn(timeZone, firedAt);
-    const atToday = instantAt(today, time, timeZone);
-    return atToday <= firedAt ? atToday : instantAt(addDays(today, -1), time, timeZone);
-  }
-  if (day) {
-    return new Date(startOfDayIn(day, timeZone).getTime() - REMINDER_BEFORE_DUE_MS);
-  }
-  return null;
+  const minutes = dueMinutes - Math.max(...sameDay);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** The page a reminder's click opens: the todos page, or Daily Goals for a plan task. */

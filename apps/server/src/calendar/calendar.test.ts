@@ -18,6 +18,9 @@ function parseFeed(body: string) {
       end: event.endDate,
       status: component.getFirstPropertyValue('status'),
       rrule: component.getFirstPropertyValue('rrule')?.toString() ?? null,
+      triggers: component
+        .getAllSubcomponents('valarm')
+        .map((alarm) => String(alarm.getFirstPropertyValue('trigger'))),
     };
   });
   return { calendar, events: new Map(events.map((event) => [event.uid, event])) };
@@ -45,6 +48,31 @@ describe.each(ENGINES)('calendar feed on %s', (engine) => {
     expect(response.statusCode).toBe(201);
     return response.json<{ id: string }>().id;
   };
+
+  it('times a todo with a due time in the user’s zone and gives it an alarm per reminder', async () => {
+    await api.get('/api/settings', cookie);
+    await sendAs(ctx, cookie, 'PATCH', '/api/settings', {
+      group: 'preferences',
+      key: 'timezone',
+      value: 'Europe/Paris',
+    });
+    const dentist = await createTodo({
+      title: 'Dentist',
+      dueDate: '2026-11-25',
+      dueTime: '14:30',
+      reminders: [{ before: 10 }, { before: 1440 }, { at: '2026-11-24T07:00:00.000Z' }],
+    });
+    const rent = await createTodo({ title: 'Pay rent', dueDate: '2026-11-26' });
+
+    const { events } = parseFeed((await fetchFeed(await turnOn())).body);
+    const event = events.get(`todo-${dentist}@daywise.test`);
+    expect(event?.start.isDate).toBe(false);
+    // 14:30 in Paris is 13:30 UTC.
+    expect(event?.start.toJSDate().toISOString()).toBe('2026-11-25T13:30:00.000Z');
+    expect(event?.triggers).toEqual(['-PT10M', '-P1D', '2026-11-24T07:00:00Z']);
+    expect(events.get(`todo-${rent}@daywise.test`)).toMatchObject({ triggers: [] });
+    expect(events.get(`todo-${rent}@daywise.test`)?.start.isDate).toBe(true);
+  });
 
   it('starts off, and gives a private address that answers an iCalendar document', async () => {
     expect((await api.get('/api/calendar-feed', cookie)).json()).toEqual({

@@ -1,8 +1,8 @@
-import { addDays, instantAt } from '@daywise/shared';
+import { addDays, instantAt, reminderMoment, type TodoReminder } from '@daywise/shared';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 
 import type { Database } from '../db/schema';
-import type { FeedTask, FeedTodo } from './ics';
+import type { FeedAlarm, FeedTask, FeedTodo } from './ics';
 
 /** The feed's window, from the user's today: what a calendar shows, and a feed that stays small. */
 export const FEED_WINDOW = { pastDays: 90, futureDays: 365 } as const;
@@ -37,6 +37,8 @@ export async function feedItems(
       'updated_at',
       'repeat_rule',
       'repeat_from',
+      'due_time',
+      'reminders',
     ])
     .where('user_id', '=', userId)
     .where('due_date', '>=', from)
@@ -70,19 +72,37 @@ export async function feedItems(
         .limit(FEED_MAX_EVENTS)
         .execute();
   return {
-    todos: todoRows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      priority: row.priority,
-      dueDate: row.due_date ?? today,
-      completed: Boolean(row.completed),
-      updatedAt: row.updated_at,
-      repeat:
-        row.repeat_rule !== null && row.repeat_from !== null
-          ? { rule: row.repeat_rule, from: row.repeat_from }
+    todos: todoRows.map((row) => {
+      const dueDate = row.due_date ?? today;
+      const reminders = JSON.parse(row.reminders) as TodoReminder[];
+      return {
+        id: row.id,
+        title: row.title,
+        description: row.description,
+        priority: row.priority,
+        dueDate,
+        due: row.due_time
+          ? {
+              at: instantAt(dueDate, row.due_time, timezone),
+              time: row.due_time,
+              timeZone: timezone,
+            }
           : null,
-    })),
+        completed: Boolean(row.completed),
+        updatedAt: row.updated_at,
+        repeat:
+          row.repeat_rule !== null && row.repeat_from !== null
+            ? { rule: row.repeat_rule, from: row.repeat_from }
+            : null,
+        alarms: reminders.flatMap((reminder): FeedAlarm[] => {
+          if ('before' in reminder) {
+            return row.due_time ? [reminder] : [];
+          }
+          const at = reminderMoment(reminder, { day: dueDate }, timezone);
+          return at ? [{ at }] : [];
+        }),
+      };
+    }),
     tasks: taskRows.map((row) => ({
       id: row.id,
       title: row.title,

@@ -47,6 +47,52 @@ describe('feedRepeatRule', () => {
 });
 
 describe('buildFeed', () => {
+  it('times a todo with a due time and gives it an alarm per reminder (ADR 0030)', () => {
+    const body = buildFeed({
+      host: 'daywise.test',
+      now: new Date('2026-11-21T09:00:00Z'),
+      todos: [
+        todo({
+          due: { at: new Date('2026-11-25T13:30:00Z'), time: '14:30', timeZone: 'Europe/Paris' },
+          alarms: [{ before: 10 }, { before: 1440 }, { at: new Date('2026-11-24T07:00:00Z') }],
+        }),
+        todo({
+          id: 't2',
+          title: 'Stand-up',
+          dueDate: '2026-11-23',
+          due: { at: new Date('2026-11-23T08:00:00Z'), time: '09:00', timeZone: 'Europe/Paris' },
+          repeat: { rule: 'FREQ=WEEKLY', from: 'due' },
+          alarms: [{ before: 0 }, { at: new Date('2026-11-23T07:00:00Z') }],
+        }),
+        todo({
+          id: 't3',
+          title: 'Someday soon',
+          alarms: [{ at: new Date('2026-11-24T07:00:00Z') }],
+        }),
+      ],
+      tasks: [],
+    });
+    expect(body).toContain('DTSTART:20261125T133000Z');
+    expect(body).toContain('TRIGGER:-PT10M');
+    expect(body).toContain('TRIGGER:-P1D');
+    expect(body).toContain('TRIGGER;VALUE=DATE-TIME:20261124T070000Z');
+    // A repeating one keeps its wall-clock time in its zone: 09:00 in Paris.
+    expect(body).toContain('DTSTART;TZID=Europe/Paris:20261123T090000');
+    expect(body).toContain('TRIGGER:PT0S');
+    expect(body).toContain('TRIGGER:-PT1H');
+    const events = ICAL.Component.fromString(body)
+      .getAllSubcomponents('vevent')
+      .map((component) => ({
+        start: new ICAL.Event(component).startDate.toString(),
+        alarms: component.getAllSubcomponents('valarm').length,
+      }));
+    expect(events).toEqual([
+      { start: '2026-11-25T13:30:00Z', alarms: 3 },
+      { start: '2026-11-23T09:00:00', alarms: 2 },
+      { start: '2026-11-25', alarms: 1 },
+    ]);
+  });
+
   it('gives a repeating todo its RRULE on the due day, read back by ical.js', () => {
     const body = buildFeed({
       host: 'daywise.test',

@@ -1,4 +1,9 @@
-import ical, { ICalCalendarMethod, ICalEventTransparency } from 'ical-generator';
+import ical, {
+  ICalAlarmType,
+  ICalCalendarMethod,
+  type ICalEvent,
+  ICalEventTransparency,
+} from 'ical-generator';
 
 /** How long a plan task's event lasts: a task has a time but no length (ours). */
 export const TASK_EVENT_MINUTES = 30;
@@ -13,6 +18,9 @@ export interface FeedRepeat {
   from: 'due' | 'completion';
 }
 
+/** A todo's reminder as an alarm (ADR 0030): minutes before its due time, or an instant. */
+export type FeedAlarm = { before: number } | { at: Date };
+
 export interface FeedTodo {
   id: string;
   title: string;
@@ -20,9 +28,16 @@ export interface FeedTodo {
   priority: 'low' | 'medium' | 'high';
   /** YYYY-MM-DD */
   dueDate: string;
+  /**
+   * With a due time (ADR 0030): when it is due, and the user's zone, which a repeating todo's
+   * event names so that its rule keeps the wall-clock time across clock changes.
+   */
+  due?: { at: Date; time: string; timeZone: string } | null;
   completed: boolean;
   updatedAt: string;
   repeat: FeedRepeat | null;
+  /** One VALARM each. */
+  alarms?: readonly FeedAlarm[];
 }
 
 export interface FeedTask {
@@ -82,9 +97,46 @@ const PRIORITY = { high: 1, medium: 5, low: 9 } as const;
 
 const mark = (completed: boolean, title: string) => (completed ? COMPLETED_MARK + title : title);
 
+/** A todo's event: all day on its due date, or at its due time when it has one. */
+function todoTiming(todo: FeedTodo, rule: string | null) {
+  if (!todo.due) {
+    return { start: new Date(`${todo.dueDate}T00:00:00Z`), allDay: true };
+  }
+  if (!rule) {
+    return { start: todo.due.at };
+  }
+  // A repeating one in its zone (DTSTART;TZID=…), so that 09:00 stays 09:00 across clock
+  // changes. The library writes such a Date's fields as the process's clock reads them, so the
+  // Date is made of the wall-clock time itself.
+  const [year, month, day] = todo.dueDate.split('-').map(Number);
+  const [hour, minute] = todo.due.time.split(':').map(Number);
+  return {
+    start: new Date(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0),
+    timezone: todo.due.timeZone,
+  };
+}
+
+/**
+ * A todo's alarms: `before` relative to the event's start (whole days as days, RFC 5545's nominal
+ * duration, as Daywise counts them); an instant as itself, or on an event in its zone (whose
+ * absolute triggers the library would write without a zone) as the time before that event.
+ */
+function addAlarms(event: ICalEvent, todo: FeedTodo, start: Date, zoned: boolean): void {
+  for (const alarm of todo.alarms ?? []) {
+    const trigger =
+      'before' in alarm
+        ? alarm.before * 60
+        : zoned
+          ? Math.round((start.getTime() - alarm.at.getTime()) / 1000)
+          : alarm.at;
+    event.createAlarm({ type: ICalAlarmType.display, trigger, description: todo.title });
+  }
+}
+
 /**
  * The feed as an iCalendar document. Todos are all-day events on their due dates (VALUE=DATE: a
- * due date is a day, so it never shifts with time zones), transparent so they do not block time;
+ * due date is a day, so it never shifts with time zones), or timed at their due time when they
+ * have one, transparent so they do not block time, with a VALARM per reminder;
  * plan tasks with a time are timed events in UTC. UIDs are `<kind>-<id>@<host>`, stable across
  * fetches, so calendar apps update events rather than duplicate them.
  */
@@ -103,10 +155,11 @@ export function buildFeed(input: {
     ttl: FEED_REFRESH_SECONDS,
   });
   for (const todo of input.todos) {
+    const rule = todoRecurrence(todo.repeat);
+    const timing = todoTiming(todo, rule);
     const event = calendar.createEvent({
       id: `todo-${todo.id}@${input.host}`,
-      start: new Date(`${todo.dueDate}T00:00:00Z`),
-      allDay: true,
+      ...timing,
       stamp: input.now,
       lastModified: new Date(todo.updatedAt),
       summary: mark(todo.completed, todo.title),
@@ -114,10 +167,10 @@ export function buildFeed(input: {
       priority: PRIORITY[todo.priority],
       transparency: ICalEventTransparency.TRANSPARENT,
     });
-    const rule = todoRecurrence(todo.repeat);
     if (rule) {
       event.repeating(rule);
     }
+    addAlarms(event, todo, todo.due?.at ?? timing.start, 'timezone' in timing);
   }
   for (const task of input.tasks) {
     calendar.createEvent({

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
-import { jsonBoolean, jsonTimestamp } from './json';
+import { jsonBoolean, jsonColumn, jsonTimestamp } from './json';
 
 /**
  * A resource's field table (docs/ARCHITECTURE.md, "One field table per resource"): each field as
@@ -11,8 +11,13 @@ import { jsonBoolean, jsonTimestamp } from './json';
  */
 export interface Field<Row> {
   readonly column: keyof Row & string;
-  /** 'boolean': a flag (SQLite keeps 0 or 1); 'timestamp': an instant (ADR 0003). */
-  readonly kind?: 'boolean' | 'timestamp';
+  /**
+   * 'boolean': a flag (SQLite keeps 0 or 1); 'timestamp': an instant (ADR 0003); 'json': a value
+   * kept as its JSON text, of the type `json` names (`jsonOf<T>()`).
+   */
+  readonly kind?: 'boolean' | 'timestamp' | 'json';
+  /** A 'json' field's value type: `jsonOf<T>()`. */
+  readonly json?: unknown;
   /** Its header in the CSV export, in the table's order; a field without one is not there. */
   readonly csv?: string;
 }
@@ -21,9 +26,11 @@ export type FieldTable<Row> = Readonly<Record<string, Field<Row>>>;
 
 type ValueOf<Row, F> = F extends { kind: 'boolean' }
   ? boolean
-  : F extends { column: infer C extends keyof Row }
-    ? Row[C]
-    : never;
+  : F extends { kind: 'json'; json: infer V }
+    ? V
+    : F extends { column: infer C extends keyof Row }
+      ? Row[C]
+      : never;
 
 /** A row's fields as the API answers them. */
 export type FieldValues<Row, T extends FieldTable<Row>> = {
@@ -35,6 +42,11 @@ type ColumnsOf<Row, T extends FieldTable<Row>, V> = Pick<
   Row,
   T[keyof V & keyof T]['column'] & keyof Row
 >;
+
+/** Names a 'json' field's value type in its table: `{ kind: 'json', json: jsonOf<T>() }`. */
+export function jsonOf<T>(): T {
+  return undefined as T;
+}
 
 /** Compiles only when `Shape` has every field of the table (an archive's, say). */
 export type HasEveryField<Shape, T> = keyof T extends keyof Shape ? true : never;
@@ -48,7 +60,12 @@ export class Fields<Row, T extends FieldTable<Row>> {
     const values: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(this.table)) {
       const value = row[field.column];
-      values[name] = field.kind === 'boolean' ? Boolean(value) : value;
+      values[name] =
+        field.kind === 'boolean'
+          ? Boolean(value)
+          : field.kind === 'json'
+            ? (JSON.parse(String(value)) as unknown)
+            : value;
     }
     return values as FieldValues<Row, T>;
   }
@@ -61,7 +78,8 @@ export class Fields<Row, T extends FieldTable<Row>> {
     const columns: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(this.table)) {
       if (name in values) {
-        columns[field.column] = (values as Record<string, unknown>)[name];
+        const value = (values as Record<string, unknown>)[name];
+        columns[field.column] = field.kind === 'json' ? JSON.stringify(value) : value;
       }
     }
     return columns as ColumnsOf<Row, T, V>;
@@ -76,7 +94,9 @@ export class Fields<Row, T extends FieldTable<Row>> {
           ? jsonBoolean(db, field.column)
           : field.kind === 'timestamp'
             ? jsonTimestamp(db, field.column)
-            : sql.ref(field.column),
+            : field.kind === 'json'
+              ? jsonColumn(db, field.column)
+              : sql.ref(field.column),
       ]),
     );
   }

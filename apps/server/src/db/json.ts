@@ -48,6 +48,13 @@ export function jsonBoolean<DB>(db: Kysely<DB>, column: string) {
     : sql<boolean>`json(case when ${sql.ref(column)} then 'true' else 'false' end)`;
 }
 
+/** A text column holding JSON, nested as JSON (not as a string of it). */
+export function jsonColumn<DB>(db: Kysely<DB>, column: string) {
+  return isPostgres(db)
+    ? sql<unknown>`(${sql.ref(column)})::json`
+    : sql<unknown>`json(${sql.ref(column)})`;
+}
+
 /** JSON as text, to send. */
 export function jsonText<DB>(db: Kysely<DB>, json: RawBuilder<string>) {
   return isPostgres(db) ? sql<string>`(${json})::text` : json;

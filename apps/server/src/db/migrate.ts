@@ -26,6 +26,7 @@ import * as todoSearchPerUser from './migrations/0021-todo-search-per-user';
 import * as oneRunningImport from './migrations/0022-one-running-import';
 import * as lists from './migrations/0023-lists';
 import * as savedFilters from './migrations/0025-saved-filters';
+import * as severalReminders from './migrations/0026-several-reminders';
 import type { Database } from './schema';
 
 /**
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0022-one-running-import': oneRunningImport,
   '0023-lists': lists,
   '0025-saved-filters': savedFilters,
+  '0026-several-reminders': severalReminders,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -142,7 +142,10 @@ export interface TodoTable {
   priority: Generated<'low' | 'medium' | 'high'>;
   /** YYYY-MM-DD, a calendar date without a time zone. */
   due_date: string | null;
-  /** HH:MM on the 24-hour clock. */
+  /**
+   * HH:MM on the 24-hour clock: without a due date, the daily reminder old clients set; with one,
+   * what `reminders` read as for them (ADR 0030).
+   */
   reminder_time: string | null;
   completed: Generated<SqlBool>;
   completed_at: string | null;
@@ -164,6 +167,10 @@ export interface TodoTable {
   habit_through: string | null;
   /** The list it is in; null for the Inbox (migration 0023, ADR 0026). */
   list_id: string | null;
+  /** HH:MM on the due date, or null (migration 0026, ADR 0030). */
+  due_time: string | null;
+  /** The JSON text of its reminders, `TodoReminder[]` (migration 0026, ADR 0030). */
+  reminders: Generated<string>;
 }
 
 /** A user's todo list (migration 0023, ADR 0026). */

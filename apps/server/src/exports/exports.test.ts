@@ -410,6 +410,9 @@ describe.each(ENGINES)('exports on %s', (engine) => {
         priority: 'high',
         dueDate: '2026-11-25',
         reminderTime: '09:30',
+        // A reminder time with a due date is that due time, with a reminder at it (ADR 0030).
+        dueTime: '09:30',
+        reminders: [{ before: 0 }],
         completed: true,
         completedAt: '2026-11-21T09:00:00.000Z',
         completedDate: '2026-11-21',
@@ -515,6 +518,7 @@ describe.each(ENGINES)('exports on %s', (engine) => {
       'Completed at',
       'Created at',
       'Updated at',
+      'Due time',
       'Repeat',
       'Tags',
     ]);

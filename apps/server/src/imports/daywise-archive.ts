@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 
 import { slicer } from '../lib/slices';
+import { importedReminders } from '../todos/todo-reminders';
 import type { ImportItem, ParsedImport } from './parsed-import';
 import { clip, fitTags, fitText, invalidFile, quote, readJson, sourceKey } from './read';
 
@@ -128,7 +129,7 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       ...fitText(todo, row, problems),
       priority: todo.priority,
       dueDate: todo.dueDate,
-      reminderTime: todo.reminderTime,
+      ...importedReminders(todo),
       completed: todo.completed,
       completedAt: todo.completed ? (todo.completedAt ?? archive.exportedAt) : null,
       tags: fitTags(tagNames, row, problems),

@@ -1,6 +1,7 @@
 import { isCalendarDay, isTimeZone, MESSAGES } from '@daywise/shared';
 import { type ImportProblem, PLAN_LIMITS, type Priority } from '@daywise/shared/schemas';
 
+import { importedReminders } from '../todos/todo-reminders';
 import type { ImportItem, ParseContext, ParsedImport } from './parsed-import';
 import {
   columnsOf,
@@ -249,7 +250,11 @@ function tickTickTask(
     ...texts,
     priority: priority ?? 'low',
     dueDate: due?.local.date ?? null,
-    reminderTime,
+    ...importedReminders({
+      dueDate: due?.local.date ?? null,
+      dueTime: due && !allDay ? due.local.time : null,
+      reminderTime,
+    }),
     completed,
     completedAt: completed ? (completedInstant ?? context.now).toISOString() : null,
     tags: fitted,

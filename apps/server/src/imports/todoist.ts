@@ -2,6 +2,7 @@ import { isCalendarDay, isTimeZone, MESSAGES, todayIn, TODO_LIMITS } from '@dayw
 import { type ImportProblem, PLAN_LIMITS, type Priority } from '@daywise/shared/schemas';
 import * as chrono from 'chrono-node';
 
+import { importedReminders } from '../todos/todo-reminders';
 import type { ImportItem, ParseContext, ParsedImport } from './parsed-import';
 import {
   after,
@@ -321,6 +322,8 @@ function todoistTask(
     ...texts,
     priority: priority ?? 'low',
     ...date,
+    // A Todoist time is the due time, with a reminder at it (as it reminded before, ADR 0030).
+    ...importedReminders(date),
     completed: false,
     completedAt: null,
     tags,

@@ -287,7 +287,7 @@ async function writeItem(
     .insertInto('import_items')
     .values({ user_id: userId, source_key: item.sourceKey, todo_id: todoId })
     .execute();
-  if (item.reminderTime && !item.completed) {
+  if ((item.reminderTime || item.reminders.length > 0) && !item.completed) {
     return events.within(trx, { type: 'todo.written', userId, todoId });
   }
   return [];

@@ -159,7 +159,7 @@ export async function deleteList(
   const current = await ownList(trx, userId, id);
   const held = await trx
     .selectFrom('todos')
-    .select(['id', 'reminder_time'])
+    .select(['id', 'reminder_time', 'reminders'])
     .where('user_id', '=', userId)
     .where('list_id', '=', id)
     .execute();
@@ -179,6 +179,8 @@ export async function deleteList(
   await trx.deleteFrom('lists').where('id', '=', id).where('user_id', '=', userId).execute();
   await closeGap(trx, 'lists', userId, Number(current.position));
   return choice === 'delete'
-    ? held.filter((todo) => todo.reminder_time !== null).map((todo) => todo.id)
+    ? held
+        .filter((todo) => todo.reminder_time !== null || todo.reminders !== '[]')
+        .map((todo) => todo.id)
     : [];
 }

@@ -325,12 +325,16 @@ describe.each(ENGINES)('one delivery per occurrence, tabs and server alike, on %
       expect(await shows(ctx, cookie, id, far)).toBe(true);
     }
     expect(await deliveryLog(ctx.database)).toEqual([]);
-    // A dated reminder has one occurrence, whatever instant is sent for it.
+    // A dated reminder's occurrence is its moment, whatever later instant is sent for it; an
+    // instant before it names none (ADR 0030: an item may have several moments).
     const today = new Date().toISOString().slice(0, 10);
     const dated = await createTodo(ctx, cookie, 'Stretch', '23:59', { dueDate: today });
     const nextWeek = new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString();
+    const before = new Date(Date.parse(`${today}T23:59:00.000Z`) - 1000).toISOString();
+    expect(await shows(ctx, cookie, dated.id, before)).toBe(true);
+    expect(await deliveryLog(ctx.database)).toEqual([]);
     expect(await shows(ctx, cookie, dated.id, nextWeek)).toBe(true);
-    expect(await shows(ctx, cookie, dated.id, new Date().toISOString())).toBe(false);
+    expect(await shows(ctx, cookie, dated.id, `${today}T23:59:02.000Z`)).toBe(false);
     expect(await deliveryLog(ctx.database)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { reminderAfterFiring, reminderNotice, reminderOccurrence } from '@daywise/shared';
+import { isReminderMoment, reminderNotice, reminderOccurrence } from '@daywise/shared';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 
@@ -6,7 +6,13 @@ import type { Database, ReminderDeliveryTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import type { DueReminder, ReminderChannel } from './channels';
 import { jobKey, type ReminderJob, type ReminderKind, type ReminderQueue } from './queue';
-import { loadItem, type ReminderItem, reminderSettings, ruleOf } from './schedule';
+import {
+  jobFor,
+  loadItem,
+  type ReminderItem,
+  reminderSettings,
+  upcomingReminder,
+} from './schedule';
 
 /** A reminder found later than this after its instant (the server was down) is not sent. */
 export const REMINDER_LATE_LIMIT_MS = 15 * 60_000;
@@ -59,15 +65,17 @@ async function anyChannelReaches(
 
 /**
  * Decides, in one transaction, whether a due job delivers: the item must still be there,
- * unfinished, with the same rule, and Task Reminders on. The delivery log's row, keyed by item
- * and instant, is inserted first: only the transaction that inserts it goes on, so a retried job
- * or a second instance never delivers twice. A job more than 15 minutes late is logged as
- * missed and delivers nothing. When no channel reaches the user (email off, no push device), the
- * occurrence is left unclaimed for an open tab to show. A daily reminder without a day gets its
- * next job here too.
+ * unfinished, still reminding at the job's moment (its reminders, due date and time and the time
+ * zone unchanged for it), and Task Reminders on. The delivery log's row, keyed by item and moment,
+ * is inserted first: only the transaction that inserts it goes on, so a retried job or a second
+ * instance never delivers twice. A job more than 15 minutes late is logged as missed and delivers
+ * nothing. When no channel reaches the user (email off, no push device), the occurrence is left
+ * unclaimed for an open tab to show. The item's next reminder (its next moment, or a daily time's
+ * next day) gets its job here too, whatever became of this one.
  */
 async function claimDelivery(deps: DeliveryDeps, job: ReminderJob): Promise<DueReminder | null> {
   const now = deps.now();
+  const occurrence = new Date(job.occurrence ?? job.fireAt);
   return deps.db.transaction().execute(async (trx) => {
     const item = await loadItem(trx, job.kind, job.itemId);
     const settings = await reminderSettings(trx, job.userId);
@@ -82,21 +90,18 @@ async function claimDelivery(deps: DeliveryDeps, job: ReminderJob): Promise<DueR
       !user ||
       item.completed ||
       !settings.enabled ||
-      ruleOf(item, settings.timezone) !== job.rule
+      !isReminderMoment(item, settings.timezone, occurrence)
     ) {
       return null;
     }
     const late = now.getTime() - new Date(job.fireAt).getTime() > REMINDER_LATE_LIMIT_MS;
-    const firedAt = new Date(Math.max(now.getTime(), new Date(job.fireAt).getTime()));
-    const next = reminderAfterFiring(item, settings.timezone, firedAt);
+    const next = upcomingReminder(item, settings, now, occurrence);
     if (next) {
-      await deps.queue.schedule(trx, { ...job, fireAt: next.toISOString() });
+      await deps.queue.schedule(trx, jobFor(item, next));
     }
     if (!late && !(await anyChannelReaches(trx, deps.channels, job.userId))) {
       return null;
     }
-    const occurrence =
-      reminderOccurrence(item, settings.timezone, new Date(job.fireAt)) ?? new Date(job.fireAt);
     const claimed = await insertDelivery(trx, {
       key: deliveryKey(job.kind, job.itemId, occurrence),
       userId: job.userId,

@@ -13,11 +13,18 @@ export interface ReminderJob {
   itemId: string;
   /** The instant it fires, ISO 8601. */
   fireAt: string;
-  /** The item's reminder rule when it was scheduled (schedule.ts, `ruleOf`). */
-  rule: string;
+  /**
+   * The moment it is for (ADR 0030): `fireAt`, or earlier when it was set within the grace
+   * (REMINDER_GRACE_MS). The job stands while this is still one of the item's moments. Jobs
+   * written before ADR 0030 lack it (and carry a `rule` no longer read); theirs is `fireAt`.
+   */
+  occurrence?: string;
 }
 
-/** `todo:<id>` or `task:<id>`: an item has at most one pending reminder. */
+/**
+ * `todo:<id>` or `task:<id>`: an item has at most one pending job, for its next reminder; the one
+ * after is scheduled when it runs (delivery.ts).
+ */
 export function jobKey(kind: ReminderKind, itemId: string): string {
   return `${kind}:${itemId}`;
 }

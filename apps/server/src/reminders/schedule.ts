@@ -1,8 +1,16 @@
-import { addDays, DEFAULT_SETTINGS, nextReminderAt, todayIn } from '@daywise/shared';
+import {
+  addDays,
+  DEFAULT_SETTINGS,
+  type NextReminder,
+  nextReminder,
+  todayIn,
+  type TodoReminder,
+} from '@daywise/shared';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { jobKey, type ReminderKind, type ReminderQueue } from './queue';
+import { remindingTodo } from '../todos/todo-reminders';
+import { jobKey, type ReminderJob, type ReminderKind, type ReminderQueue } from './queue';
 
 /** A todo or plan task as far as its reminder goes (docs/product/todos.md#reminders). */
 export interface ReminderItem {
@@ -11,9 +19,13 @@ export interface ReminderItem {
   userId: string;
   title: string;
   description: string;
+  /** A task's time; a todo's daily time when it has no due date (ReminderSchedule). */
   reminderTime: string | null;
   /** A todo's due date, a task's plan date. */
   day: string | null;
+  /** A todo's due time and reminders (ADR 0030); absent for a task. */
+  dueTime?: string | null;
+  reminders?: TodoReminder[];
   completed: boolean;
 }
 
@@ -28,14 +40,6 @@ export interface ReminderSettings {
 
 /** The keys cancelled per statement: far below SQLite's limit on bound values. */
 const CANCEL_CHUNK = 500;
-
-/**
- * What the fire instant was computed from. A job whose rule no longer matches its item's (the
- * item or the time zone changed while the job was being taken) delivers nothing.
- */
-export function ruleOf(item: ReminderItem, timezone: string): string {
-  return JSON.stringify([item.reminderTime, item.day, timezone]);
-}
 
 /** Before the settings are first read, their defaults (DEFAULT_SETTINGS). */
 export async function reminderSettings(
@@ -70,6 +74,8 @@ function todoItems(db: Kysely<Database>) {
       'description',
       'reminder_time as reminderTime',
       'due_date as day',
+      'due_time as dueTime',
+      'reminders',
       'completed',
     ]);
 }
@@ -89,11 +95,19 @@ function taskItems(db: Kysely<Database>) {
     ]);
 }
 
-type ItemRow = Omit<ReminderItem, 'kind' | 'completed'> & { completed: unknown };
+type ItemRow = Omit<ReminderItem, 'kind' | 'completed' | 'reminders'> & {
+  completed: unknown;
+  reminders?: string;
+};
 
 const asItem =
   (kind: ReminderKind) =>
-  (row: ItemRow): ReminderItem => ({ ...row, kind, completed: Boolean(row.completed) });
+  ({ reminders, ...row }: ItemRow): ReminderItem => ({
+    ...row,
+    ...(reminders === undefined ? {} : { reminders: JSON.parse(reminders) as TodoReminder[] }),
+    kind,
+    completed: Boolean(row.completed),
+  });
 
 /** The item as it stands now, or undefined once it is gone. */
 export async function loadItem(
@@ -121,7 +135,7 @@ async function remindableItems(
   const [todos, tasks] = await Promise.all([
     todoItems(db)
       .where('user_id', '=', userId)
-      .where('reminder_time', 'is not', null)
+      .where(remindingTodo)
       .where('completed', '=', false)
       .execute(),
     taskItems(db)
@@ -134,16 +148,32 @@ async function remindableItems(
   return [...todos.map(asItem('todo')), ...tasks.map(asItem('task'))];
 }
 
-/** The instant the item reminds at, seen from `now`, or null when it gets no reminder. */
-export function reminderInstant(
+/**
+ * The item's next reminder seen from `now` (after `after`, the occurrence that just fired, when
+ * given), or null when it gets none: done, Task Reminders off, or no moment left.
+ */
+export function upcomingReminder(
   item: ReminderItem,
   settings: ReminderSettings,
   now: Date,
-): Date | null {
-  if (item.completed || !settings.enabled || item.reminderTime === null) {
+  after?: Date,
+): NextReminder | null {
+  const reminds = item.reminderTime !== null || (item.reminders?.length ?? 0) > 0;
+  if (item.completed || !settings.enabled || !reminds) {
     return null;
   }
-  return nextReminderAt(item, settings.timezone, now);
+  return nextReminder(item, settings.timezone, now, after);
+}
+
+/** The job that fires `next` for the item. */
+export function jobFor(item: ReminderItem, next: NextReminder): ReminderJob {
+  return {
+    userId: item.userId,
+    kind: item.kind,
+    itemId: item.id,
+    fireAt: next.at.toISOString(),
+    occurrence: next.occurrence.toISOString(),
+  };
 }
 
 export async function cancelReminders(
@@ -164,18 +194,12 @@ export async function syncItem(
   settings: ReminderSettings,
   now: Date,
 ): Promise<void> {
-  const at = reminderInstant(item, settings, now);
-  if (!at) {
+  const next = upcomingReminder(item, settings, now);
+  if (!next) {
     await queue.cancel(trx, [jobKey(item.kind, item.id)]);
     return;
   }
-  await queue.schedule(trx, {
-    userId: item.userId,
-    kind: item.kind,
-    itemId: item.id,
-    fireAt: at.toISOString(),
-    rule: ruleOf(item, settings.timezone),
-  });
+  await queue.schedule(trx, jobFor(item, next));
 }
 
 /** After a write to one todo (created, changed, completed or deleted). */
@@ -235,7 +259,7 @@ export async function userReminderKeys(db: Kysely<Database>, userId: string): Pr
       .selectFrom('todos')
       .select('id')
       .where('user_id', '=', userId)
-      .where('reminder_time', 'is not', null)
+      .where(remindingTodo)
       .execute(),
     db
       .selectFrom('daily_tasks')

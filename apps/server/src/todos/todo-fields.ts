@@ -1,7 +1,8 @@
+import type { TodoReminder } from '@daywise/shared';
 import type { Repeat } from '@daywise/shared/schemas';
 import type { Selectable } from 'kysely';
 
-import { fieldsOf, type FieldValues } from '../db/fields';
+import { fieldsOf, type FieldValues, jsonOf } from '../db/fields';
 import type { TodoTable } from '../db/schema';
 
 export type TodoRow = Selectable<TodoTable>;
@@ -24,6 +25,9 @@ export const TODO_FIELDS = fieldsOf<TodoRow>()({
   updatedAt: { column: 'updated_at', kind: 'timestamp', csv: 'Updated at' },
   // Not in the CSV yet: an id says nothing there; the list's name is a later step (issue 32).
   listId: { column: 'list_id' },
+  dueTime: { column: 'due_time', csv: 'Due time' },
+  // Not in the CSV: a list of reminders is no cell (the archive carries them, ADR 0030).
+  reminders: { column: 'reminders', kind: 'json', json: jsonOf<TodoReminder[]>() },
 });
 
 export type TodoFields = FieldValues<TodoRow, typeof TODO_FIELDS.table>;
@@ -35,7 +39,10 @@ export function repeatOf(row: TodoRow): Repeat | null {
     : null;
 }
 
-/** How a new todo's other columns start: open, in the Inbox, not repeating, with no habit yet. */
+/**
+ * How a new todo's other columns start: open, in the Inbox, not repeating, with no habit yet, no
+ * due time and no reminders.
+ */
 const NEW_TODO = {
   completed: false,
   list_id: null,
@@ -49,6 +56,8 @@ const NEW_TODO = {
   habit_freezes: 0,
   habit_done: 0,
   habit_through: null,
+  due_time: null,
+  reminders: '[]',
 } as const satisfies Partial<TodoRow>;
 
 /** A new todo's row: the columns given, the rest as every new todo starts (NEW_TODO). */

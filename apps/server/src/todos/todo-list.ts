@@ -23,6 +23,7 @@ import { likeContains } from '../lib/like-pattern';
 import { habitsOf } from './habit-count';
 import { indexedSearch } from './search';
 import { TODO_FIELDS } from './todo-fields';
+import { remindingTodo } from './todo-reminders';
 import { hasAnyTag, tagsOf } from './todo-tags';
 
 /*
@@ -390,7 +391,7 @@ export async function listTodos(
 export const REMINDER_LIMIT = 500;
 
 /**
- * The unfinished todos with a reminder time, newest first, for the browser to schedule on load
+ * The unfinished todos with reminders or a reminder time, newest first, for the browser to schedule on load
  * (docs/product/todos.md#reminders).
  */
 export async function pendingReminders(
@@ -403,7 +404,7 @@ export async function pendingReminders(
     .selectFrom('todos')
     .where('user_id', '=', userId)
     .where('completed', '=', false)
-    .where('reminder_time', 'is not', null);
+    .where(remindingTodo);
   const rows = await withTodoJson(db, userId, pending)
     .orderBy('created_at', 'desc')
     .limit(REMINDER_LIMIT)

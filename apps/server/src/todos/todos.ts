@@ -18,6 +18,7 @@ import {
   undoOccurrence,
 } from './repeating';
 import { newTodoRow, repeatOf, TODO_FIELDS, type TodoFields, type TodoRow } from './todo-fields';
+import { reminderColumns } from './todo-reminders';
 import { ownTags, setTodoTags, tagsOfTodos } from './todo-tags';
 
 /** A todo as answered; `habit` is its habit as of today (habit-count.ts), null unless it repeats. */
@@ -69,6 +70,7 @@ export async function createTodo(
   ]);
   const row = newTodoRow({
     ...TODO_FIELDS.columns(editableFields(todo)),
+    ...reminderColumns(null, todo),
     id: newId(),
     user_id: userId,
     list_id: await listForTodo(db, userId, todo.listId),
@@ -86,19 +88,21 @@ export async function createTodo(
 
 /**
  * The fields a form sets as they are: every field of the update schema but those with rules of
- * their own (completing, repeating, tags, the list). A field added to the schema is a compile error here
+ * their own (completing, repeating, tags, the list, the due time and reminders: todo-reminders.ts). A field added to the schema is a compile error here
  * until it is named, and in `Pick` until TODO_FIELDS has it.
  */
 type Editable = Pick<
   TodoFields,
-  Exclude<keyof TodoUpdate, 'completed' | 'repeat' | 'tagIds' | 'listId'>
+  Exclude<
+    keyof TodoUpdate,
+    'completed' | 'repeat' | 'tagIds' | 'listId' | 'reminderTime' | 'dueTime' | 'reminders'
+  >
 >;
 const EDITABLE = {
   title: true,
   description: true,
   priority: true,
   dueDate: true,
-  reminderTime: true,
 } as const satisfies Record<keyof Editable, true>;
 
 /** The editable fields `input` sets. */
@@ -176,6 +180,14 @@ export async function updateTodo(
   };
   if (update.listId !== undefined) {
     changes.list_id = await listForTodo(db, userId, update.listId);
+  }
+  if (
+    update.dueDate !== undefined ||
+    update.dueTime !== undefined ||
+    update.reminders !== undefined ||
+    update.reminderTime !== undefined
+  ) {
+    Object.assign(changes, reminderColumns(current, update));
   }
   Object.assign(changes, repeatChanges(current, update, { ...current, ...changes }, zone));
   const repeating = { ...current, ...changes }.repeat_rule !== null;

@@ -25,6 +25,12 @@ describe('the signed-in pages’ shells', () => {
       path.join(webDir, 'shells', 'dashboard', 'todos.html'),
       '<title>Todos shell</title>',
     );
+    // Every list's page has one shell, its id a `[id]` segment (apps/web/scripts/prerender.mjs).
+    fs.mkdirSync(path.join(webDir, 'shells', 'dashboard', 'lists'));
+    fs.writeFileSync(
+      path.join(webDir, 'shells', 'dashboard', 'lists', '[id].html'),
+      '<title>List shell</title>',
+    );
     ctx = await createTestApp('sqlite', { env: { WEB_DIST_DIR: webDir } });
   });
   afterEach(() => ctx.close());
@@ -34,6 +40,8 @@ describe('the signed-in pages’ shells', () => {
       ['/dashboard', 'Dashboard shell'],
       ['/dashboard/?tab=1', 'Dashboard shell'],
       ['/dashboard/todos', 'Todos shell'],
+      ['/dashboard/lists/inbox', 'List shell'],
+      ['/dashboard/lists/0b9c2f?status=pending', 'List shell'],
       ['/no/such/page', 'Shell'],
       ['/', 'Plan your day.'],
     ] as const) {
@@ -45,7 +53,12 @@ describe('the signed-in pages’ shells', () => {
   });
 
   it('answers a path under /dashboard without a shell as not found, with the plain shell', async () => {
-    for (const url of ['/dashboard/xyz', '/dashboard/todos/42?tab=1']) {
+    for (const url of [
+      '/dashboard/xyz',
+      '/dashboard/todos/42?tab=1',
+      '/dashboard/lists',
+      '/dashboard/lists/a/b',
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toContain('text/html');

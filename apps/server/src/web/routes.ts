@@ -39,6 +39,32 @@ function findPrerenderedPages(webDistDir: string): Map<string, string> {
   return pages;
 }
 
+/**
+ * The file of a page: its own, or the shell of a path with a `[name]` segment standing for any one
+ * segment (`shells/dashboard/lists/[id].html` for every list's page), or undefined.
+ */
+function pageFileOf(pages: Map<string, string>, pathname: string): string | undefined {
+  const exact = pages.get(pathname);
+  if (exact !== undefined) {
+    return exact;
+  }
+  const segments = pathname.split('/');
+  for (const [pattern, file] of pages) {
+    const parts = pattern.split('/');
+    if (
+      pattern.includes('[') &&
+      parts.length === segments.length &&
+      parts.every(
+        (part, index) =>
+          part === segments[index] || (/^\[\w+\]$/.test(part) && (segments[index] ?? '') !== ''),
+      )
+    ) {
+      return file;
+    }
+  }
+  return undefined;
+}
+
 /** What the web build's page renderer offers (apps/web/src/entry-server.tsx). */
 interface PageRenderer {
   renderSignedInPage: (
@@ -235,7 +261,7 @@ export async function webRoutes(app: AppInstance, webDistDir: string): Promise<v
         .send('The web app has not been built. Run `npm run build`.');
     }
     const pathname = request.url.split('?')[0]?.replace(/(?<!\/)\/+$/, '') || '/';
-    const file = prerendered.get(pathname) ?? 'index.html';
+    const file = pageFileOf(prerendered, pathname) ?? 'index.html';
     const drawn = file.startsWith('shells/') && (await drawnForUser(request, file));
     if (drawn) {
       return sendUsersPage(request, reply, drawn);

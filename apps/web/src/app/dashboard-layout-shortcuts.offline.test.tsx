@@ -1,7 +1,9 @@
+import { listsApi } from '@daywise/shared/api';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { fakeApi } from '../test/fake-api';
+import { NO_LISTS } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { KeyboardShortcuts } from './dashboard-layout-shortcuts';
 
@@ -17,11 +19,14 @@ vi.mock('./dashboard-layout-dialogs', async (importOriginal) => {
 
 describe('keyboard shortcuts without the form dialogs', () => {
   it('q, n and the Quick add button say the form could not load, and the page stays', async () => {
-    fakeApi().route('GET', '/api/settings', {
-      notifications: { email: true, reminders: true },
-      privacy: { profileVisibility: 'private', activityTracking: true },
-      preferences: { theme: 'system', timezone: 'UTC' },
-    });
+    fakeApi()
+      .route('GET', '/api/settings', {
+        notifications: { email: true, reminders: true },
+        privacy: { profileVisibility: 'private', activityTracking: true },
+        preferences: { theme: 'system', timezone: 'UTC' },
+      })
+      .route('GET', '/api/tags', [])
+      .on(listsApi.list, NO_LISTS);
     const { user } = renderWithProviders(
       <>
         <KeyboardShortcuts />

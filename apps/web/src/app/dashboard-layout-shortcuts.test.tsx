@@ -1,9 +1,11 @@
+import { listsApi } from '@daywise/shared/api';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { fakeApi } from '../test/fake-api';
+import { NO_LISTS } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { KeyboardShortcuts } from './dashboard-layout-shortcuts';
 
@@ -56,7 +58,10 @@ beforeEach(() => {
 
 /** The shortcuts as the shell holds them, over pages they lead to. */
 function renderShortcuts(onTick = vi.fn(), { browserHistory = false } = {}) {
-  fakeApi().route('GET', '/api/settings', SETTINGS).route('GET', '/api/tags', []);
+  fakeApi()
+    .route('GET', '/api/settings', SETTINGS)
+    .route('GET', '/api/tags', [])
+    .on(listsApi.list, NO_LISTS);
   return renderWithProviders(
     <>
       <KeyboardShortcuts />
@@ -173,7 +178,7 @@ describe('keyboard shortcuts', () => {
     const quickAdd = await screen.findByRole('dialog', { name: 'Quick add' });
     // In the dialog's own field, and with the dialog open, n and ? type.
     await user.keyboard('n?');
-    expect(screen.getByRole('textbox', { name: 'Todo' })).toHaveValue('n?');
+    expect(screen.getByRole('combobox', { name: 'Todo' })).toHaveValue('n?');
     expect(screen.getAllByRole('dialog')).toEqual([quickAdd]);
     expect(onTick).not.toHaveBeenCalled();
   });

@@ -9,7 +9,9 @@ import { Modal } from '../components/modal';
 import { focusToggle } from '../components/toggle-checkbox';
 import { useNavigateAfterDialogs } from '../components/use-close-on-back';
 import { prefetchParserOnceActive } from '../features/quick-add/load-parser';
+import { INBOX, listIdOfPath } from '../lib/lists';
 import { loadOnce } from '../lib/load-once';
+import { useQuickAddRequests } from '../lib/quick-add-request';
 import { useToday } from '../lib/settings';
 import { dismissToast, notify } from '../lib/toast';
 
@@ -205,6 +207,9 @@ export function KeyboardShortcuts() {
   const navigate = useNavigateAfterDialogs();
   const { pathname } = useLocation();
   const today = useToday();
+  // On a list's page a new todo goes into that list (the Inbox's: none).
+  const onList = listIdOfPath(pathname);
+  const listId = onList === INBOX ? null : onList;
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
   // A todo created with `n` takes the focus as its dialog closes: the key is pressed from
@@ -245,19 +250,21 @@ export function KeyboardShortcuts() {
   }, []);
 
   useHotkeys('q', () => openForm('quick-add'), OPTIONS);
+  useQuickAddRequests(() => openForm('quick-add'));
   useHotkeys('n', () => openForm('new-todo'), OPTIONS);
   useHotkeys('?', () => setOpen('help'), OPTIONS);
   useHotkeys('x', completeFocusedRow, OPTIONS);
   useHotkeys(
     '/',
     () => {
-      if (pathname !== '/dashboard/todos') {
+      // A list's page has the search too.
+      if (pathname !== '/dashboard/todos' && onList === null) {
         navigate('/dashboard/todos');
       }
       focusWhenShown('input[aria-label="Search todos"]');
     },
     OPTIONS,
-    [pathname, navigate],
+    [pathname, navigate, onList],
   );
   useHotkeys('g>t', goTo(navigate, '/dashboard/today'), SEQUENCE_OPTIONS, [navigate]);
   useHotkeys('g>o', goTo(navigate, '/dashboard/todos'), SEQUENCE_OPTIONS, [navigate]);
@@ -286,11 +293,12 @@ export function KeyboardShortcuts() {
       >
         <Keyboard aria-hidden className="size-5" />
       </IconButton>
-      {open === 'quick-add' && forms && <forms.QuickAddDialog onClose={close} />}
+      {open === 'quick-add' && forms && <forms.QuickAddDialog listId={listId} onClose={close} />}
       {open === 'new-todo' && forms && (
         <forms.TodoDialog
           todo={null}
           today={today}
+          listId={listId}
           onClose={close}
           onCreated={(todo) => {
             created.current = todo.id;

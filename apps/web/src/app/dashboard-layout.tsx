@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   CalendarCheck,
   CalendarClock,
@@ -19,6 +20,7 @@ import { Avatar } from '../components/avatar';
 import { IconButton } from '../components/button';
 import { EmailAddress } from '../components/email-address';
 import { InPageReminder } from '../components/in-page-reminder';
+import { NavCount, navItemClass } from '../components/nav-item';
 import { OfflineStatus } from '../components/offline-status';
 import { SignOutButton } from '../components/sign-out-button';
 import { SkipLink } from '../components/skip-link';
@@ -27,7 +29,9 @@ import { CloseOnBack, useDialogLinkClick } from '../components/use-close-on-back
 import { useAgendaCounts, useAgendaRealtime } from '../features/agenda/use-agenda';
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
 import { useProfile } from '../features/profile/use-profile';
+import { ListsNav } from '../features/todos/lists-nav';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
+import { findList, INBOX, listIdOfPath, listsQuery } from '../lib/lists';
 import { useRenewPushSubscription } from '../lib/push';
 import { RealtimeProvider } from '../lib/realtime';
 import { useSession } from '../lib/session';
@@ -69,10 +73,17 @@ export function activeNavItem(pathname: string): (typeof NAV_ITEMS)[number] | un
 }
 
 /**
- * What the badge's number counts, said only to a screen reader: the link's name is then its
- * visible text first, 'Today 3', then 'items' (docs/product/dashboard.md).
+ * The header's title, the name of the active item (docs/product/dashboard.md): a list page's is
+ * the list's name (the Inbox's 'Inbox'), once the lists are read.
  */
-const countedItems = (count: number) => (count === 1 ? 'item' : 'items');
+function useHeaderTitle(pathname: string): string | undefined {
+  const listId = listIdOfPath(pathname);
+  const lists = useQuery({ ...listsQuery(), enabled: listId !== null });
+  if (listId === null) {
+    return activeNavItem(pathname)?.label;
+  }
+  return listId === INBOX ? 'Inbox' : findList(lists.data, listId)?.name;
+}
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
@@ -103,29 +114,17 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                   to={to}
                   end={exact}
                   onClick={(event) => followLink(event, to)}
-                  className={({ isActive }) =>
-                    `flex min-h-11 items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
-                      isActive
-                        ? 'bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-200'
-                        : 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800'
-                    }`
-                  }
+                  className={({ isActive }) => navItemClass(isActive)}
                 >
                   <Icon aria-hidden className="size-5" />
                   {label}
-                  {count ? (
-                    <>
-                      {' '}
-                      <span className="ml-auto rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-blue-500 dark:text-gray-950">
-                        {count} <span className="sr-only">{countedItems(count)}</span>
-                      </span>
-                    </>
-                  ) : null}
+                  <NavCount count={count} />
                 </NavLink>
               </li>
             );
           })}
         </ul>
+        <ListsNav followLink={followLink} />
       </nav>
       <div className="border-t border-gray-200 p-4 dark:border-gray-800">
         <div className="flex items-center gap-3">
@@ -177,6 +176,7 @@ function Reminders() {
 export default function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const title = useHeaderTitle(location.pathname);
 
   return (
     <RealtimeProvider>
@@ -184,7 +184,7 @@ export default function DashboardLayout() {
       {/* The window scrolls here too, not an inner element: a new section opens at its top and
           back or forward returns to where the user was (docs/product/dashboard.md). */}
       <AppScrollRestoration />
-      <RouteTitle />
+      <RouteTitle page={listIdOfPath(location.pathname) === null ? undefined : title} />
       <AgendaRealtime />
       <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
         <SkipLink target="main" />
@@ -226,9 +226,7 @@ export default function DashboardLayout() {
             </IconButton>
             {/* The name of the active item (docs/product/dashboard.md); the page's own heading
                 stays its one heading. */}
-            <p className="flex-1 truncate text-lg font-semibold">
-              {activeNavItem(location.pathname)?.label}
-            </p>
+            <p className="flex-1 truncate text-lg font-semibold">{title}</p>
             <KeyboardShortcuts />
             <ThemeToggle />
           </header>

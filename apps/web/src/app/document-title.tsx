@@ -34,10 +34,12 @@ export function documentTitleOf(routes: RouteObject[], pathname: string): string
 }
 
 /**
- * Renders the current route's `<title>`; React hoists it into the head, replacing the previous
- * page's (docs/product/public-site.md).
+ * Renders the current route's `<title>`, or `page`'s when the shell knows better (a list's
+ * name); React hoists it into the head, replacing the previous page's
+ * (docs/product/public-site.md).
  */
-export function RouteTitle() {
+export function RouteTitle({ page }: { page?: string | undefined }) {
   const matches = useMatches();
-  return <title>{documentTitle(titleOfHandles(matches.map(({ handle }) => handle)))}</title>;
+  const named = page ?? titleOfHandles(matches.map(({ handle }) => handle));
+  return <title>{documentTitle(named)}</title>;
 }

@@ -95,6 +95,9 @@ const dashboardPages: RouteObject[] = [
   { path: 'today', ...page(() => import('../features/agenda/today-page'), 'Today') },
   { path: 'upcoming', ...page(() => import('../features/agenda/upcoming-page'), 'Upcoming') },
   { path: 'todos', ...page(() => import('../features/todos/todos-page'), 'Todos') },
+  // A list's page, and the Inbox's at lists/inbox (ADR 0029); the tab and the header take the
+  // list's name once it is read (app/dashboard-layout.tsx).
+  { path: 'lists/:id', ...page(() => import('../features/todos/list-page'), 'List') },
   {
     path: 'daily-goals',
     ...page(() => import('../features/daily-goals/daily-goals-page'), 'Daily Goals'),

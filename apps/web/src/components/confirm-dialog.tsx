@@ -35,6 +35,8 @@ interface ConfirmDialogProps {
   onClose: () => void;
   /** How the dialog looks; destructive confirmations are 'danger', the default. */
   tone?: ConfirmTone;
+  /** A second way to go on, offered before the confirm button (a list's 'Move to Inbox'). */
+  alternative?: { label: string; onConfirm: () => void };
 }
 
 /**
@@ -50,6 +52,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   tone = 'danger',
+  alternative,
 }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus();
   useCloseOnBack(onClose, pending);
@@ -64,10 +67,20 @@ export function ConfirmDialog({
             {title}
           </AlertDialog.Title>
           <AlertDialog.Description className={dialogTextClass}>{children}</AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
             <DialogCloseButton alert disabled={pending}>
               Cancel
             </DialogCloseButton>
+            {alternative && (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={pending}
+                onClick={alternative.onConfirm}
+              >
+                {alternative.label}
+              </Button>
+            )}
             <Button variant={button} size="sm" disabled={pending} onClick={onConfirm}>
               {pending ? pendingLabel : confirmLabel}
             </Button>

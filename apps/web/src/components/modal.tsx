@@ -85,6 +85,8 @@ interface ModalProps {
   onClose: () => void;
   /** Puts the focus somewhere of its own as the dialog closes; true when it did. */
   focusOnClose?: () => boolean;
+  /** Escape is the dialog's own first when this says so (it closes a list of suggestions). */
+  keepOpenOnEscape?: () => boolean;
   children: ReactNode;
 }
 
@@ -111,6 +113,7 @@ export function Modal({
   width = 'md',
   onClose,
   focusOnClose,
+  keepOpenOnEscape,
   children,
 }: ModalProps) {
   const returnFocus = useReturnFocus();
@@ -130,6 +133,11 @@ export function Modal({
           className={`${dialogContentClass} ${WIDTHS[width]}`}
           onCloseAutoFocus={focusAfter}
           onInteractOutside={keepOpenForToasts}
+          onEscapeKeyDown={(event) => {
+            if (keepOpenOnEscape?.()) {
+              event.preventDefault();
+            }
+          }}
         >
           <Dialog.Title className={dialogTitleClass}>{title}</Dialog.Title>
           <Dialog.Description className={showDescription ? dialogTextClass : 'sr-only'}>

@@ -28,6 +28,14 @@ export const queryKeys = {
     reminders: ['todos', 'reminders'] as const,
   },
 
+  /**
+   * The user's lists with their open counts (issue 32, ADR 0029). Under the todos' root: every
+   * todo write and `todos.changed` moves a count, and invalidating `todos.all` re-reads them.
+   */
+  lists: {
+    all: ['todos', 'todo-lists'] as const,
+  },
+
   plans: {
     all: ['plans'] as const,
     /** The plan of one day, YYYY-MM-DD (today's too: the key moves on at midnight). */

@@ -161,6 +161,7 @@ const STALE_QUERIES: Partial<Record<RealtimeEventType, readonly QueryKey[]>> = {
   // The dashboard's analytics count todos and plan tasks.
   'todos.changed': [queryKeys.todos.all, queryKeys.analytics.all],
   'plans.changed': [queryKeys.plans.all, queryKeys.tags.all, queryKeys.analytics.all],
+  'lists.changed': [queryKeys.lists.all],
 };
 
 function invalidateFor(queryClient: QueryClient, event: RealtimeEvent): void {

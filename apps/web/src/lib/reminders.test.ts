@@ -42,6 +42,31 @@ afterEach(() => {
 });
 
 describe('createReminderScheduler', () => {
+  it('shows each of a todo’s reminders in turn, each named by its own moment (ADR 0030)', () => {
+    const show = vi.fn();
+    const todo = task({
+      reminderTime: null,
+      day: '2026-11-21',
+      dueTime: '10:00',
+      reminders: [{ before: 0 }, { before: 30 }, { before: 90 }],
+    });
+    createReminderScheduler({ show }).sync([todo], ZONE);
+
+    // 08:30 had passed when it was set: never shown.
+    advanceTo(new Date(2026, 10, 21, 9, 30));
+    expect(show).toHaveBeenCalledExactlyOnceWith(reminderOf(todo), {
+      itemId: 'todo-1',
+      at: new Date(2026, 10, 21, 9, 30),
+    });
+    advanceTo(new Date(2026, 10, 21, 10, 0));
+    expect(show).toHaveBeenLastCalledWith(reminderOf(todo), {
+      itemId: 'todo-1',
+      at: new Date(2026, 10, 21, 10, 0),
+    });
+    advanceTo(new Date(2026, 10, 23, 10, 0));
+    expect(show).toHaveBeenCalledTimes(2);
+  });
+
   it('shows the reminder at its time, not before', () => {
     const show = vi.fn();
     const todo = task();

@@ -1,17 +1,13 @@
 /**
- * Reminder scheduling in the open tab for todos and daily-plan tasks: one timer per task, at the
- * moment the shared rule says (`nextReminderAt` in @daywise/shared, docs/product/todos.md#reminders),
+ * Reminder scheduling in the open tab for todos and daily-plan tasks: one timer per task, for its
+ * next reminder as the shared rule says (`nextReminder` in @daywise/shared,
+ * docs/product/todos.md#reminders); once it fires, the one after it (a todo may have several),
  * in the time zone of the user's setting. Timers run in the page, so these fire only while a
  * signed-in tab is open; the caller syncs the tasks that want a reminder, and an empty list (or
  * clearAll) when reminders are turned off in settings or on sign-out.
  */
 
-import {
-  nextReminderAt,
-  reminderAfterFiring,
-  reminderOccurrence,
-  type ReminderSchedule,
-} from '@daywise/shared';
+import { type NextReminder, nextReminder, type ReminderSchedule } from '@daywise/shared';
 
 import type { Reminder } from './notifications';
 
@@ -26,7 +22,7 @@ export interface ReminderTask extends ReminderSchedule {
   url: string;
 }
 
-/** Which occurrence of which item came due (reminderOccurrence in @daywise/shared). */
+/** Which occurrence of which item came due (its moment, before any grace delay). */
 export interface ReminderOccurrence {
   itemId: string;
   at: Date;
@@ -46,8 +42,11 @@ export interface ReminderScheduler {
 }
 
 /** What the timer depends on: a task whose signature is unchanged keeps its timer. */
-function signatureOf({ reminderTime, day, title, body, url }: ReminderTask, timeZone: string) {
-  return JSON.stringify([reminderTime, day, title, body, url, timeZone]);
+function signatureOf(
+  { reminderTime, day, dueTime, reminders, title, body, url }: ReminderTask,
+  timeZone: string,
+) {
+  return JSON.stringify([reminderTime, day, dueTime, reminders, title, body, url, timeZone]);
 }
 
 async function showSafely(
@@ -81,32 +80,36 @@ export function createReminderScheduler({
     entries.delete(id);
   }
 
-  function schedule(task: ReminderTask, timeZone: string, signature: string, at: Date | null) {
-    if (!at) {
+  function schedule(
+    task: ReminderTask,
+    timeZone: string,
+    signature: string,
+    next: NextReminder | null,
+  ) {
+    if (!next) {
       entries.set(task.id, { signature, timer: undefined });
       return;
     }
+    const { at } = next;
     const wait = Math.min(Math.max(at.getTime() - now().getTime(), 0), MAX_TIMER_DELAY_MS);
     const timer = setTimeout(() => {
       // Woken early (a chained long wait, or the clock was set back): wait for the rest.
       if (now().getTime() < at.getTime()) {
-        schedule(task, timeZone, signature, at);
+        schedule(task, timeZone, signature, next);
       } else {
-        fire(task, timeZone, signature);
+        fire(task, timeZone, signature, next.occurrence);
       }
     }, wait);
     entries.set(task.id, { signature, timer });
   }
 
-  function fire(task: ReminderTask, timeZone: string, signature: string): void {
-    const firedAt = now();
-    const at = reminderOccurrence(task, timeZone, firedAt) ?? firedAt;
+  function fire(task: ReminderTask, timeZone: string, signature: string, occurrence: Date): void {
     void showSafely(
       show,
       { title: task.title, body: task.body, url: task.url },
-      { itemId: task.id, at },
+      { itemId: task.id, at: occurrence },
     );
-    schedule(task, timeZone, signature, reminderAfterFiring(task, timeZone, firedAt));
+    schedule(task, timeZone, signature, nextReminder(task, timeZone, now(), occurrence));
   }
 
   return {
@@ -117,7 +120,7 @@ export function createReminderScheduler({
         const signature = signatureOf(task, timeZone);
         if (entries.get(task.id)?.signature !== signature) {
           clear(task.id);
-          schedule(task, timeZone, signature, nextReminderAt(task, timeZone, now()));
+          schedule(task, timeZone, signature, nextReminder(task, timeZone, now()));
         }
       }
       for (const id of entries.keys()) {

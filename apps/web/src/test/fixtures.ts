@@ -1,4 +1,4 @@
-import type { Todo } from '@daywise/shared/schemas';
+import type { ListsAnswer, Todo } from '@daywise/shared/schemas';
 
 /**
  * A todo as the server answers it: a pending, one-off, medium todo with no dates or tags, created on
@@ -18,8 +18,13 @@ export function makeTodo(fields: Partial<Todo> = {}): Todo {
     habit: null,
     tags: [],
     listId: null,
+    dueTime: null,
+    reminders: [],
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...fields,
   };
 }
+
+/** A user with no lists yet: every todo in the Inbox, none open. */
+export const NO_LISTS: ListsAnswer = { inbox: { openCount: 0 }, lists: [] };

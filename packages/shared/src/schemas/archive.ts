@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PRIORITIES, PROFILE_VISIBILITIES, THEMES } from '../constants';
 import { REMINDER_TIME_PATTERN } from '../reminders';
 import { tagStatSchema } from './plans';
-import { dateSchema, repeatSchema } from './todos';
+import { dateSchema, repeatSchema, todoRemindersSchema } from './todos';
 
 /**
  * The Daywise JSON archive: everything that is the user's own, plus the shared plans and chats
@@ -114,6 +114,13 @@ export const archiveTodoSchema = z.object({
     .optional(),
   /** The id of the list it is in, null for the Inbox; absent in archives made before lists. */
   listId: z.string().nullable().optional(),
+  /** Its time on the due date (ADR 0030); absent in archives made before due times. */
+  dueTime: clock.nullable().optional(),
+  /**
+   * Its reminders (ADR 0030), as the API answers them; absent in archives made before them, whose
+   * `reminderTime` is then read as the API reads it from an old client.
+   */
+  reminders: todoRemindersSchema.optional(),
 });
 
 export const archiveDayOffSchema = z.object({

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { DUE_FILTERS, PRIORITIES, TODO_LIMITS, TODO_SORTS, TODO_STATUSES } from '../constants';
 import { FIRST_DAY, isCalendarDay, LAST_DAY } from '../dates';
 import { MESSAGES } from '../messages';
-import { REMINDER_TIME_PATTERN } from '../reminders';
+import {
+  REMINDER_BEFORE_MAX_MINUTES,
+  REMINDER_TIME_PATTERN,
+  TODO_REMINDERS_MAX,
+  type TodoReminder,
+} from '../reminders';
 
 export type Priority = (typeof PRIORITIES)[number];
 
@@ -24,6 +29,67 @@ export const dateSchema = z
 export const reminderTimeSchema = z
   .string()
   .regex(REMINDER_TIME_PATTERN, MESSAGES.reminderTimeInvalid);
+
+/** A todo's due time on its due date, HH:MM on the 24-hour clock (ADR 0030). */
+export const dueTimeSchema = reminderTimeSchema;
+
+/** An instant a reminder may name: ISO 8601 with a zone, on a day Daywise accepts (ADR 0022). */
+const reminderInstantSchema = z.string().refine((value) => {
+  if (!z.iso.datetime({ offset: true }).safeParse(value).success) {
+    return false;
+  }
+  const day = new Date(value).toISOString().slice(0, 10);
+  return isCalendarDay(value.slice(0, 10)) && day >= FIRST_DAY && day <= LAST_DAY;
+}, MESSAGES.reminderAtInvalid);
+
+/**
+ * One reminder of a todo (ADR 0030), as the API takes it: `{ at }`, an instant (kept in UTC,
+ * `2026-12-01T08:00:00.000Z`), or `{ before }`, whole minutes before the due date and time in the
+ * user's time zone (0 is at the due time; whole days count on the calendar, so 1440 is the same
+ * time the day before). A reminder before the due time needs a due date and a due time.
+ */
+export const todoReminderInputSchema = z
+  .strictObject(
+    {
+      at: reminderInstantSchema.optional(),
+      before: z
+        .number({ error: MESSAGES.reminderBeforeInvalid(REMINDER_BEFORE_MAX_MINUTES) })
+        .int(MESSAGES.reminderBeforeInvalid(REMINDER_BEFORE_MAX_MINUTES))
+        .min(0, MESSAGES.reminderBeforeInvalid(REMINDER_BEFORE_MAX_MINUTES))
+        .max(
+          REMINDER_BEFORE_MAX_MINUTES,
+          MESSAGES.reminderBeforeInvalid(REMINDER_BEFORE_MAX_MINUTES),
+        )
+        .optional(),
+    },
+    { error: MESSAGES.reminderShapeInvalid },
+  )
+  .refine(
+    (reminder) => (reminder.at === undefined) !== (reminder.before === undefined),
+    MESSAGES.reminderShapeInvalid,
+  )
+  .transform((reminder): TodoReminder =>
+    reminder.at !== undefined
+      ? { at: new Date(reminder.at).toISOString() }
+      : { before: reminder.before ?? 0 },
+  );
+
+/** A todo's reminders as it keeps them: at most TODO_REMINDERS_MAX, each once, in the order given. */
+export const todoRemindersSchema = z
+  .array(todoReminderInputSchema)
+  .max(TODO_REMINDERS_MAX, MESSAGES.remindersTooMany(TODO_REMINDERS_MAX))
+  .transform((reminders) => {
+    const seen = new Set<string>();
+    return reminders.filter((reminder) => {
+      const key = JSON.stringify(reminder);
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
+  });
+
+/** A reminder as the API answers it. */
+export const todoReminderSchema = z
+  .union([z.object({ at: z.string() }), z.object({ before: z.number().int() })])
+  .meta({ id: 'Reminder' });
 
 /**
  * How a todo repeats (docs/product/todos.md, "Repeating todos"). `rule` is an RFC 5545 RRULE value
@@ -81,7 +147,16 @@ const todoFields = {
     ),
   priority: z.enum(PRIORITIES),
   dueDate: dateSchema.nullable(),
+  /**
+   * Kept for clients older than `reminders` (ADR 0030): written, one reminder at that time on the
+   * due date (without a due date, a daily reminder); read, the time of the earliest reminder on
+   * the due date counted from the due time.
+   */
   reminderTime: reminderTimeSchema.nullable(),
+  /** Its time on the due date, or null; only with a due date. */
+  dueTime: dueTimeSchema.nullable(),
+  /** Up to TODO_REMINDERS_MAX reminders (ADR 0030). */
+  reminders: todoRemindersSchema,
   /** The ids of the user's own tags the todo carries (each once). */
   tagIds: z
     .array(z.string().min(1).max(100))
@@ -99,10 +174,14 @@ export const todoCreateSchema = z.object({
   description: todoFields.description.default(''),
   priority: todoFields.priority.default('medium'),
   dueDate: todoFields.dueDate.default(null),
-  reminderTime: todoFields.reminderTime.default(null),
+  /** Absent or null: no reminder from it (ADR 0030). */
+  reminderTime: todoFields.reminderTime.optional(),
   tagIds: todoFields.tagIds.default([]),
   repeat: todoFields.repeat.default(null),
   listId: todoFields.listId.default(null),
+  dueTime: todoFields.dueTime.default(null),
+  /** Absent: none, or the one `reminderTime` makes. */
+  reminders: todoFields.reminders.optional(),
 });
 
 /**
@@ -118,6 +197,8 @@ export const todoUpdateSchema = z
 
 export type TodoCreate = z.input<typeof todoCreateSchema>;
 export type TodoUpdate = z.infer<typeof todoUpdateSchema>;
+/** A change as a client sends it (reminders before the schema tidies them). */
+export type TodoUpdateInput = z.input<typeof todoUpdateSchema>;
 
 /** The list's filters (docs/product/todos.md; the due-date filter is ours, see issue 5). */
 export const todoListQuerySchema = z.object({
@@ -167,6 +248,10 @@ export const todoSchema = z
     tags: z.array(todoTagSchema),
     /** The list it is in, or null for the Inbox (ADR 0026). */
     listId: z.string().nullable(),
+    /** Its time on the due date, HH:MM, or null (ADR 0030). */
+    dueTime: z.string().nullable(),
+    /** Its reminders, in the order given (ADR 0030). */
+    reminders: z.array(todoReminderSchema),
   })
   .meta({ id: 'Todo' });
 export type Todo = z.infer<typeof todoSchema>;

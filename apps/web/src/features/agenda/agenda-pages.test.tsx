@@ -2,6 +2,7 @@ import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { addDays } from '@daywise/shared';
 import {
   agendaApi,
+  listsApi,
   plansApi,
   profileApi,
   settingsApi,
@@ -21,6 +22,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '../../app/dashboard-layout';
 import { notify } from '../../lib/toast';
 import { errorResponse, fakeApi } from '../../test/fake-api';
+import { NO_LISTS } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import TodayPage from './today-page';
 import UpcomingPage from './upcoming-page';
@@ -55,6 +57,8 @@ function todo(id: string, title: string, dueDate: string): Todo {
     priority: 'medium',
     dueDate,
     reminderTime: null,
+    dueTime: null,
+    reminders: [],
     completed: false,
     completedAt: null,
     repeat: null,
@@ -182,6 +186,7 @@ describe('Today', () => {
       }))
       .on(agendaApi.counts, () => ({ today: saved ? 3 : 4, upcoming: 0 }))
       .on(profileApi.get, PROFILE)
+      .on(listsApi.list, NO_LISTS)
       .on(todosApi.update, ({ body }) => {
         saved = true;
         return { ...todo('t2', 'Call mum', TODAY), ...(body as object) };
@@ -341,7 +346,10 @@ describe('Upcoming', () => {
 
 describe('the sidebar’s agenda links', () => {
   it('follow Dashboard, with their counts in the link names', async () => {
-    fakeApi().on(agendaApi.counts, { today: 1, upcoming: 0 }).on(profileApi.get, PROFILE);
+    fakeApi()
+      .on(agendaApi.counts, { today: 1, upcoming: 0 })
+      .on(profileApi.get, PROFILE)
+      .on(listsApi.list, NO_LISTS);
     renderWithProviders(<Sidebar />, { session: SESSION });
     expect(await screen.findByRole('link', { name: 'Today 1 item' })).toHaveAttribute(
       'href',

@@ -1,12 +1,13 @@
-import { DEFAULT_TAG_COLOR, MESSAGES, TAG_COLORS } from '@daywise/shared';
+import { DEFAULT_TAG_COLOR, MESSAGES } from '@daywise/shared';
 import { type Tag, type TagInput, tagSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, Loader2, Pencil, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Loader2, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 
 import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
+import { ColourChoice } from '../../components/colour-choice';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/form-field';
 import { errorPanelClass, LoadError } from '../../components/load-error';
@@ -23,7 +24,6 @@ const TIPS = [
 
 /** The add/edit form: a name and one of the ten preset colours or any other. */
 function TagForm({ editing, onDone }: { editing: Tag | null; onDone: () => void }) {
-  const id = useId();
   const save = useSaveTag();
   const {
     register,
@@ -70,38 +70,7 @@ function TagForm({ editing, onDone }: { editing: Tag | null; onDone: () => void 
       <Controller
         control={control}
         name="color"
-        render={({ field }) => (
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">Colour</legend>
-            <div className="flex flex-wrap items-center gap-2">
-              {TAG_COLORS.map((color) => (
-                <Button
-                  key={color}
-                  aria-label={`Colour ${color}`}
-                  aria-pressed={field.value?.toUpperCase() === color}
-                  onClick={() => field.onChange(color)}
-                  variant="bare"
-                  className="flex size-8 items-center justify-center rounded-full ring-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600 aria-pressed:ring-2 aria-pressed:ring-gray-900 dark:ring-offset-gray-900 dark:aria-pressed:ring-white"
-                  style={{ backgroundColor: color }}
-                >
-                  {field.value?.toUpperCase() === color && (
-                    <Check aria-hidden className="size-4 text-white" />
-                  )}
-                </Button>
-              ))}
-              <label htmlFor={`${id}-custom`} className="sr-only">
-                Custom colour
-              </label>
-              <input
-                id={`${id}-custom`}
-                type="color"
-                value={field.value ?? DEFAULT_TAG_COLOR}
-                onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-                className="h-8 w-12 cursor-pointer rounded border border-gray-300 bg-white dark:border-gray-700 dark:bg-gray-900"
-              />
-            </div>
-          </fieldset>
-        )}
+        render={({ field }) => <ColourChoice value={field.value} onChange={field.onChange} />}
       />
       <div className="flex gap-3">
         <Button type="submit" disabled={save.isPending} size="sm">

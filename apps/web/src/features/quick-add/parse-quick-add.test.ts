@@ -18,7 +18,7 @@ function summary(result: QuickAdd): Expected {
   return {
     title: result.title,
     ...(result.dueDate ? { due: result.dueDate } : {}),
-    ...(result.reminderTime ? { time: result.reminderTime } : {}),
+    ...(result.dueTime ? { time: result.dueTime } : {}),
     ...(result.priority ? { priority: result.priority } : {}),
     ...(result.repeat ? { rule: result.repeat.rule } : {}),
     ...(result.repeat?.from === 'completion' ? { from: 'completion' as const } : {}),
@@ -291,7 +291,7 @@ describe('parseQuickAdd parts', () => {
     const { parts } = parseQuickAdd(text, { now: NOW, timeZone: 'Europe/London' });
     expect(parts).toEqual([
       { kind: 'repeat', start: 13, end: 25, text: 'every 3 days', label: 'Every 3 days' },
-      { kind: 'time', start: 26, end: 29, text: '8am', label: 'Reminder 08:00' },
+      { kind: 'time', start: 26, end: 29, text: '8am', label: 'Due at 08:00, with a reminder' },
     ]);
     for (const part of parts) {
       expect(text.slice(part.start, part.end)).toBe(part.text);
@@ -305,7 +305,7 @@ describe('parseQuickAdd parts', () => {
     });
     expect(result.parts.map(({ kind, text, label }) => [kind, text, label])).toEqual([
       ['date', 'tomorrow', 'Due Tue 24 Nov'],
-      ['time', '9am', 'Reminder 09:00'],
+      ['time', '9am', 'Due at 09:00, with a reminder'],
       ['priority', '!high', 'High priority'],
     ]);
   });

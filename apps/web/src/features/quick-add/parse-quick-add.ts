@@ -2,16 +2,18 @@ import { addDays, type RepeatRuleParts, repeatText, todayIn } from '@daywise/sha
 import type { Priority, Repeat } from '@daywise/shared/schemas';
 import { casual, type ParsedResult } from 'chrono-node/en';
 
+import { type Named, namedWords, readNamed } from './named-parts';
 import { firstOccurrence, readRepeat, WD } from './repeat-phrases';
 
 /**
  * The quick-add parser (docs/product/todos.md, "Quick add"): one line of English turned into a
- * todo. Dates and times are chrono-node's; priorities and repeats are ours (repeats in
- * repeat-phrases.ts). Pure: "now" and the user's time zone come in. This module
+ * todo. Dates and times are chrono-node's; priorities, repeats, lists and tags are ours (repeats
+ * in repeat-phrases.ts, `#List` and `@tag` in named-parts.ts). Pure: "now", the user's time zone
+ * and their lists and tags come in. This module
  * pulls in chrono-node, so the app loads it only when quick add first opens (or on idle).
  */
 
-export type QuickAddPartKind = 'date' | 'time' | 'priority' | 'repeat';
+export type QuickAddPartKind = 'date' | 'time' | 'priority' | 'repeat' | 'list' | 'tag';
 
 /** A piece of the text that was understood; `start`/`end` index the text as typed. */
 export interface QuickAddPart {
@@ -19,16 +21,21 @@ export interface QuickAddPart {
   start: number;
   end: number;
   text: string;
-  /** 'Due Tue 24 Nov', 'Reminder 08:00', 'High priority', 'Every 3 days'. */
+  /** 'Due Tue 24 Nov', 'Due at 08:00, with a reminder', 'High priority', 'Every 3 days', 'List: Work'. */
   label: string;
 }
 
 export interface QuickAdd {
   title: string;
   dueDate: string | null;
-  reminderTime: string | null;
+  /** The time said: the due time, which quick add reminds at (ADR 0030). */
+  dueTime: string | null;
   priority: Priority | null;
   repeat: Repeat | null;
+  /** The list said with `#List`, or null when none was. */
+  listId: string | null;
+  /** The tags said with `@tag`. */
+  tagIds: string[];
   parts: QuickAddPart[];
   /** The due date's chip when no words said it (a repeat's first day, a time's day): 'Due Mon 23 Nov'. */
   impliedDue: string | null;
@@ -46,6 +53,10 @@ export interface QuickAddContext {
   timeZone: string;
   /** Parts the user removed. */
   off?: readonly SwitchedOff[];
+  /** The user's lists (not archived) that `#List` may name; none when unset. */
+  lists?: readonly Named[];
+  /** The user's tags that `@tag` may name; none when unset. */
+  tags?: readonly Named[];
 }
 
 type Span = { start: number; end: number; text: string };
@@ -227,6 +238,14 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
     off.map((item) => ({ ...item, end: item.start + item.text.length })),
   );
 
+  // Lists and tags first: a list called 'Monday' is a list, not a date.
+  const named = readNamed(remaining, context.lists ?? [], context.tags ?? []);
+  for (const span of named) {
+    const label = `${span.kind === 'list' ? 'List' : 'Tag'}: ${span.name}`;
+    parts.push({ kind: span.kind, start: span.start, end: span.end, text: span.text, label });
+  }
+  remaining = blank(remaining, [...named, ...namedWords(remaining)]);
+
   const repeated = readRepeat(remaining);
   const repeatPart: QuickAddPart | null = repeated && {
     kind: 'repeat',
@@ -258,11 +277,11 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
   );
 
   let saidDate: string | null = null;
-  let reminderTime: string | null = null;
+  let dueTime: string | null = null;
   // Trailing blanks would let chrono read 'dec' alone as a month (trimming keeps every index).
   const results = reader.parse(remaining.trimEnd(), clock, { forwardDate: true });
   for (const result of results) {
-    if (saidDate !== null || reminderTime !== null) {
+    if (saidDate !== null || dueTime !== null) {
       break; // one date per todo: the first one said
     }
     const span = { start: result.index, end: result.index + result.text.length, text: result.text };
@@ -285,14 +304,14 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
     const date = dateOf(result);
     const timePiece = hasTime ? (clear ? TIME_PIECE : BARE_TIME).exec(result.text) : null;
     if (hasTime && timePiece) {
-      reminderTime = timeOf(result, bare);
+      dueTime = timeOf(result, bare);
       const timeStart = span.start + timePiece.index;
       const timeSpan = {
         start: timeStart,
         end: timeStart + timePiece[0].length,
         text: timePiece[0],
       };
-      parts.push({ kind: 'time', ...timeSpan, label: `Reminder ${reminderTime}` });
+      parts.push({ kind: 'time', ...timeSpan, label: timeLabel(dueTime) });
       // What is left of the phrase is its date ('tomorrow' of 'tomorrow 9am').
       const before = text.slice(span.start, timeSpan.start);
       const after = text.slice(timeSpan.end, span.end);
@@ -316,7 +335,7 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
 
   const dueDate = settleDue({
     saidDate,
-    reminderTime,
+    dueTime,
     rule: repeated?.rule ?? null,
     today,
     now: minuteOf(clock),
@@ -330,9 +349,11 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
   return {
     title: titleOf(text, parts),
     dueDate,
-    reminderTime,
+    dueTime,
     priority,
     repeat: repeated?.repeat ?? null,
+    listId: named.find((span) => span.kind === 'list')?.id ?? null,
+    tagIds: named.filter((span) => span.kind === 'tag').map((span) => span.id),
     parts,
     impliedDue: dueDate && !datePart ? dueLabel(dueDate, today) : null,
   };
@@ -346,21 +367,26 @@ export function parseQuickAdd(text: string, context: QuickAddContext): QuickAdd 
  */
 function settleDue(said: {
   saidDate: string | null;
-  reminderTime: string | null;
+  dueTime: string | null;
   rule: RepeatRuleParts | null;
   today: string;
   now: string;
 }): string | null {
-  const { saidDate, reminderTime, rule, today, now } = said;
-  const passed = (date: string) => reminderTime !== null && `${date}T${reminderTime}` <= now;
+  const { saidDate, dueTime, rule, today, now } = said;
+  const passed = (date: string) => dueTime !== null && `${date}T${dueTime}` <= now;
   if (rule) {
     const first = firstOccurrence(rule, saidDate ?? today);
     return passed(first) ? firstOccurrence(rule, addDays(first, 1)) : first;
   }
-  if (saidDate === null && reminderTime !== null) {
+  if (saidDate === null && dueTime !== null) {
     return passed(today) ? addDays(today, 1) : today;
   }
   return saidDate;
+}
+
+/** A time's chip: it is the due time, with a reminder at it (ADR 0030). */
+export function timeLabel(time: string): string {
+  return `Due at ${time}, with a reminder`;
 }
 
 /** Every chip the dialog shows for a line, in its order: the parts, then a due date said by none. */

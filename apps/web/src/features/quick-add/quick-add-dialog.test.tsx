@@ -1,11 +1,12 @@
 import { MESSAGES } from '@daywise/shared';
-import { todosApi } from '@daywise/shared/api';
+import { listsApi, tagsApi, todosApi } from '@daywise/shared/api';
 import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
 import { errorResponse, fakeApi, type FakeRequest } from '../../test/fake-api';
+import { NO_LISTS } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { QuickAddDialog } from './quick-add-dialog';
 
@@ -21,12 +22,14 @@ const SETTINGS = {
 };
 
 function created(body: unknown): Todo {
-  const fields = body as Pick<Todo, 'title' | 'priority' | 'dueDate' | 'reminderTime'>;
+  const fields = body as Pick<Todo, 'title' | 'priority' | 'dueDate' | 'dueTime'>;
   return {
     id: 't1',
     description: '',
     tags: [],
     listId: null,
+    reminderTime: null,
+    reminders: [],
     repeat: null,
     habit: null,
     completed: false,
@@ -51,10 +54,14 @@ afterEach(() => {
 
 /** The dialog over a fake API whose create answers with `create`. */
 function renderDialog(create: (request: FakeRequest) => Todo | Response) {
-  const api = fakeApi().route('GET', '/api/settings', SETTINGS).on(todosApi.create, create);
+  const api = fakeApi()
+    .route('GET', '/api/settings', SETTINGS)
+    .on(tagsApi.list, [])
+    .on(listsApi.list, NO_LISTS)
+    .on(todosApi.create, create);
   const onClose = vi.fn();
   const view = renderWithProviders(<QuickAddDialog onClose={onClose} />, { session: null });
-  return { ...view, api, onClose, input: screen.getByRole('textbox', { name: 'Todo' }) };
+  return { ...view, api, onClose, input: screen.getByRole('combobox', { name: 'Todo' }) };
 }
 
 /** The words marked in the text, with the kind of each. */
@@ -82,7 +89,7 @@ describe('QuickAddDialog', () => {
     await waitFor(() =>
       expect(marks(container)).toEqual(['date:tomorrow', 'time:9am', 'priority:!high']),
     );
-    expect(chips()).toEqual(['Due Tue 24 Nov', 'Reminder 09:00', 'High priority']);
+    expect(chips()).toEqual(['Due Tue 24 Nov', 'Due at 09:00, with a reminder', 'High priority']);
     expect(screen.getByText(/^Title:/)).toHaveTextContent('Title: Call mum');
   });
 
@@ -93,7 +100,7 @@ describe('QuickAddDialog', () => {
     remove.focus();
     await user.keyboard('{Enter}');
 
-    expect(chips()).toEqual(['Reminder 09:00', 'High priority', 'Due Mon 23 Nov']);
+    expect(chips()).toEqual(['Due at 09:00, with a reminder', 'High priority', 'Due Mon 23 Nov']);
     expect(marks(container)).toEqual(['time:9am', 'priority:!high']);
     expect(input).toHaveFocus();
 
@@ -103,8 +110,11 @@ describe('QuickAddDialog', () => {
       title: 'Call mum tomorrow',
       priority: 'high',
       dueDate: '2026-11-23',
-      reminderTime: '09:00',
+      // The time is the due time, with a reminder at it (ADR 0030).
+      dueTime: '09:00',
+      reminders: [{ before: 0 }],
       repeat: null,
+      listId: null,
     });
   });
 
@@ -112,7 +122,7 @@ describe('QuickAddDialog', () => {
     const { user, input, api, onClose } = renderDialog(({ body }) => created(body));
     await user.type(input, 'Water plants every 3 days 8am');
     await screen.findByText('Every 3 days');
-    expect(chips()).toEqual(['Every 3 days', 'Reminder 08:00', 'Due Mon 23 Nov']);
+    expect(chips()).toEqual(['Every 3 days', 'Due at 08:00, with a reminder', 'Due Mon 23 Nov']);
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -121,8 +131,10 @@ describe('QuickAddDialog', () => {
       title: 'Water plants',
       priority: 'medium',
       dueDate: '2026-11-23',
-      reminderTime: '08:00',
+      dueTime: '08:00',
+      reminders: [{ before: 0 }],
       repeat: { rule: 'FREQ=DAILY;INTERVAL=3', from: 'due' },
+      listId: null,
     });
     expect(new Headers(call?.init?.headers).get('Idempotency-Key')).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith(MESSAGES.todoCreated);
@@ -141,16 +153,18 @@ describe('QuickAddDialog', () => {
       title: 'gym',
       priority: 'medium',
       dueDate: '2026-11-23',
-      reminderTime: null,
+      dueTime: null,
+      reminders: [],
       repeat: { rule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', from: 'due' },
+      listId: null,
     });
   });
 
   it('saves the reading its chips show, even when Enter comes after the time it named', async () => {
     const { user, input, api, onClose } = renderDialog(({ body }) => created(body));
     await user.type(input, 'Email boss 8am');
-    await screen.findByText('Reminder 08:00');
-    expect(chips()).toEqual(['Reminder 08:00', 'Due Mon 23 Nov']);
+    await screen.findByText('Due at 08:00, with a reminder');
+    expect(chips()).toEqual(['Due at 08:00, with a reminder', 'Due Mon 23 Nov']);
     // 08:05: read again now, the line would be due tomorrow; the chips still say today.
     vi.setSystemTime(new Date('2026-11-23T08:05:00Z'));
     await user.keyboard('{Enter}');
@@ -159,7 +173,7 @@ describe('QuickAddDialog', () => {
     expect(api.callsTo('POST', '/api/todos')[0]?.body).toMatchObject({
       title: 'Email boss',
       dueDate: '2026-11-23',
-      reminderTime: '08:00',
+      dueTime: '08:00',
     });
   });
 
@@ -168,13 +182,16 @@ describe('QuickAddDialog', () => {
     vi.stubGlobal('Notification', { permission: 'default', requestPermission });
     const { user, input, api, onClose } = renderDialog(({ body }) => created(body));
     await user.type(input, 'Call mum tomorrow 9am');
-    await screen.findByText('Reminder 09:00');
+    await screen.findByText('Due at 09:00, with a reminder');
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requestPermission).toHaveBeenCalledOnce();
     expect(notify.info).toHaveBeenCalledWith(MESSAGES.notificationsBlockedHelp);
-    expect(api.callsTo('POST', '/api/todos')[0]?.body).toMatchObject({ reminderTime: '09:00' });
+    expect(api.callsTo('POST', '/api/todos')[0]?.body).toMatchObject({
+      dueTime: '09:00',
+      reminders: [{ before: 0 }],
+    });
   });
 
   it('does not ask to notify for a todo without a reminder', async () => {

@@ -11,8 +11,11 @@ import { requestNotificationPermission } from '../../lib/notifications';
 import { useTimezone } from '../../lib/settings';
 import { notify } from '../../lib/toast';
 import { loadParser } from './load-parser';
+import type { Named } from './named-parts';
 import type { QuickAdd, QuickAddPartKind, SwitchedOff } from './parse-quick-add';
+import { SuggestionList } from './suggestion-list';
 import { quickAddTodo, useQuickAddTodo } from './use-quick-add';
+import { useNamedChoices, useSuggestions } from './use-suggestions';
 
 type Parser = Awaited<ReturnType<typeof loadParser>>;
 type ParserState =
@@ -24,6 +27,8 @@ const PART_STYLES: Record<QuickAddPartKind, string> = {
   time: 'bg-violet-100 text-violet-900 dark:bg-violet-900 dark:text-violet-100',
   priority: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100',
   repeat: 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100',
+  list: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
+  tag: 'bg-pink-100 text-pink-900 dark:bg-pink-900 dark:text-pink-100',
 };
 
 /** The input and the highlighting under it share every measure, so the marks sit under the words. */
@@ -75,11 +80,21 @@ function Highlighted({ text, parsed }: { text: string; parsed: QuickAdd | null }
 /**
  * Quick add (docs/product/todos.md): one line, read as it is typed. The parts understood are
  * marked in the text and listed as chips; removing a chip leaves its words in the title. Enter
- * creates the todo; a failure keeps the text and says why.
+ * creates the todo, in `listId` unless a `#List` says otherwise (a list page's list; the Inbox
+ * when null); a failure keeps the text and says why. While a `#list` or `@tag` is typed, the
+ * user's own are suggested under the line.
  */
-export function QuickAddDialog({ onClose }: { onClose: () => void }) {
+export function QuickAddDialog({
+  onClose,
+  listId = null,
+}: {
+  onClose: () => void;
+  listId?: string | null;
+}) {
   const [parserState, retryParser] = useParser();
   const timeZone = useTimezone();
+  const choices = useNamedChoices();
+  const suggestions = useSuggestions(choices);
   const create = useQuickAddTodo();
   const [text, setText] = useState('');
   const [off, setOff] = useState<SwitchedOff[]>([]);
@@ -90,14 +105,24 @@ export function QuickAddDialog({ onClose }: { onClose: () => void }) {
 
   const parser = parserState.status === 'ready' ? parserState.parser : null;
   const parsed = useMemo(
-    () => parser?.parseQuickAdd(text, { now: new Date(), timeZone, off }) ?? null,
-    [parser, text, timeZone, off],
+    () => parser?.parseQuickAdd(text, { now: new Date(), timeZone, off, ...choices }) ?? null,
+    [parser, text, timeZone, off, choices],
   );
 
-  const change = (value: string) => {
+  const change = (value: string, caret: number) => {
     setText(value);
     setError(null);
     setOff((current) => (parser ? parser.stillOff(value, current) : current));
+    suggestions.follow(value, caret);
+  };
+
+  const pick = (option: Named) => {
+    const done = suggestions.choose(text, option);
+    change(done.text, done.caret);
+    requestAnimationFrame(() => {
+      input.current?.focus();
+      input.current?.setSelectionRange(done.caret, done.caret);
+    });
   };
 
   const undo = (start: number, partText: string) => {
@@ -116,20 +141,20 @@ export function QuickAddDialog({ onClose }: { onClose: () => void }) {
     if (!result) {
       try {
         const loaded = await loadParser();
-        result = loaded.parseQuickAdd(text, { now: new Date(), timeZone, off });
+        result = loaded.parseQuickAdd(text, { now: new Date(), timeZone, off, ...choices });
       } catch {
         setError(MESSAGES.quickAddLoadFailed);
         return;
       }
     }
-    const todo = quickAddTodo(result);
+    const todo = quickAddTodo(result, listId);
     const checked = todoCreateSchema.safeParse(todo);
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? MESSAGES.todoCreateFailed);
       input.current?.focus();
       return;
     }
-    if (todo.reminderTime) {
+    if (todo.reminders?.length) {
       // A reminder asks to notify, as the todo dialog's switch does (Enter is the gesture). The
       // todo keeps its reminder either way: it shows inside Daywise while it is open.
       const answer = await requestNotificationPermission();
@@ -157,6 +182,7 @@ export function QuickAddDialog({ onClose }: { onClose: () => void }) {
       busy={create.isPending}
       width="lg"
       onClose={onClose}
+      keepOpenOnEscape={() => suggestions.open}
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 space-y-3">
         <div className="relative">
@@ -172,7 +198,22 @@ export function QuickAddDialog({ onClose }: { onClose: () => void }) {
             ref={input}
             type="text"
             value={text}
-            onChange={(event) => change(event.target.value)}
+            onChange={(event) =>
+              change(event.target.value, event.target.selectionStart ?? event.target.value.length)
+            }
+            onKeyDown={(event) => {
+              suggestions.onKey(event, pick);
+            }}
+            onSelect={(event) =>
+              suggestions.follow(text, event.currentTarget.selectionStart ?? text.length)
+            }
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={suggestions.open}
+            aria-controls={`${id}-suggestions`}
+            aria-activedescendant={
+              suggestions.open ? `${id}-suggestion-${suggestions.active}` : undefined
+            }
             onScroll={(event) => {
               if (mirror.current) {
                 mirror.current.scrollLeft = event.currentTarget.scrollLeft;
@@ -187,9 +228,10 @@ export function QuickAddDialog({ onClose }: { onClose: () => void }) {
             className={`${TEXT_BOX} relative border-gray-300 bg-transparent text-transparent caret-gray-900 placeholder:text-gray-500 focus:border-blue-600 focus:outline-2 focus:outline-blue-600/40 aria-invalid:border-red-600 dark:border-gray-700 dark:caret-gray-100 dark:placeholder:text-gray-400`}
           />
         </div>
+        <SuggestionList id={id} state={suggestions} onPick={pick} />
         <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-300">
-          Try &lsquo;tomorrow 9am&rsquo;, &lsquo;every weekday&rsquo;, &lsquo;!high&rsquo; or
-          &lsquo;p1&rsquo;.
+          Try &lsquo;tomorrow 9am&rsquo;, &lsquo;every weekday&rsquo;, &lsquo;!high&rsquo;,
+          &lsquo;p1&rsquo;, &lsquo;#List&rsquo; or &lsquo;@tag&rsquo;.
         </p>
         <FieldError id={`${id}-error`}>{error}</FieldError>
         {parserState.status === 'failed' && (

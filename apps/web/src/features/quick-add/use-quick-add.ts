@@ -12,15 +12,20 @@ export type QuickAddTodo = TodoCreate;
 
 /**
  * The create body of a line read, taken from the very reading whose chips the dialog shows, so
- * that what is saved is what the chips said (issue 31). A priority not said is medium.
+ * that what is saved is what the chips said (issue 31). A priority not said is medium; a list
+ * not said is `listId`, the page's (a list page's list, or the Inbox: null).
  */
-export function quickAddTodo(parsed: QuickAdd): QuickAddTodo {
+export function quickAddTodo(parsed: QuickAdd, listId: string | null = null): QuickAddTodo {
   return {
     title: parsed.title,
     priority: parsed.priority ?? 'medium',
     dueDate: parsed.dueDate,
-    reminderTime: parsed.reminderTime,
+    // A time said is the due time, reminded at as a time always was (ADR 0030).
+    dueTime: parsed.dueTime,
+    reminders: parsed.dueTime ? [{ before: 0 }] : [],
     repeat: parsed.repeat,
+    listId: parsed.listId ?? listId,
+    ...(parsed.tagIds.length > 0 ? { tagIds: parsed.tagIds } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { todosApi } from '@daywise/shared/api';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 
 import { callApi } from '../../lib/api-client';
+import type { ListScope } from '../../lib/lists';
 import { queryKeys } from '../../lib/query-keys';
 import { listQuery, type TodoFilters, type TodoStatus } from './todo-filters';
 
@@ -15,14 +16,16 @@ export const todoQueries = {
     }),
 
   /**
-   * One of the two lists under the filters, a page of 50 at a time. While new filters load, the
-   * previous result stays on screen, so typing in the search box never blanks the page.
+   * One of the two lists under the filters, a page of 50 at a time, within a list's scope (a
+   * list page's) or across every list. While new filters load, the previous result stays on
+   * screen, so typing in the search box never blanks the page. A scoped key carries its scope as
+   * `list` beside the filters (`scopeOfKey`).
    */
-  list: (list: Exclude<TodoStatus, 'all'>, filters: TodoFilters) =>
+  list: (list: Exclude<TodoStatus, 'all'>, filters: TodoFilters, scope: ListScope = null) =>
     infiniteQueryOptions({
-      queryKey: queryKeys.todos.list(list, filters),
+      queryKey: queryKeys.todos.list(list, scope === null ? filters : { ...filters, list: scope }),
       queryFn: ({ pageParam, signal }) =>
-        callApi(todosApi.list, { query: listQuery(filters, list, pageParam) }, { signal }),
+        callApi(todosApi.list, { query: listQuery(filters, list, pageParam, scope) }, { signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
       placeholderData: keepPreviousData,
@@ -35,3 +38,9 @@ export const todoQueries = {
       queryFn: ({ signal }) => callApi(todosApi.reminders, {}, { signal }),
     }),
 };
+
+/** The scope a todo list's query key was made for (`todoQueries.list`): null for every list. */
+export function scopeOfKey(queryKey: readonly unknown[]): ListScope {
+  const filters = queryKey[3] as { list?: string } | undefined;
+  return filters?.list ?? null;
+}

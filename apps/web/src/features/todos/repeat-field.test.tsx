@@ -1,11 +1,12 @@
-import { tagsApi, todosApi } from '@daywise/shared/api';
-import type { Todo, TodoCreate } from '@daywise/shared/schemas';
+import { DEFAULT_SETTINGS } from '@daywise/shared';
+import { listsApi, settingsApi, tagsApi, todosApi } from '@daywise/shared/api';
+import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { stubResizeObserver } from '../../test/browser';
 import { type FakeApi, fakeApi } from '../../test/fake-api';
-import { makeTodo } from '../../test/fixtures';
+import { makeTodo, NO_LISTS } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { TodoDialog } from './todo-dialog';
 
@@ -24,8 +25,10 @@ const TODAY = '2026-11-12';
 function stubApi(): FakeApi {
   stubResizeObserver();
   return fakeApi()
+    .on(settingsApi.get, DEFAULT_SETTINGS)
     .on(tagsApi.list, [])
-    .on(todosApi.create, ({ body }) => makeTodo(body as TodoCreate))
+    .on(listsApi.list, NO_LISTS)
+    .on(todosApi.create, ({ body }) => makeTodo(body as Partial<Todo>))
     .on(todosApi.update, ({ body }) => makeTodo(body as Partial<Todo>));
 }
 

@@ -19,8 +19,15 @@ import { PriorityOptions } from '../../components/priority-chip';
 import { showFieldErrors } from '../../lib/api-client';
 import type { RepeatChoice } from './repeat-choice';
 import { RepeatField } from './repeat-field';
-import { initialValues, sameRepeat, todoFormSchema, type TodoFormValues } from './todo-form';
-import { TodoReminderField } from './todo-reminder-field';
+import {
+  initialValues,
+  sameReminders,
+  sameRepeat,
+  todoFormSchema,
+  type TodoFormValues,
+} from './todo-form';
+import { TodoListSelect } from './todo-list-select';
+import { TodoRemindersField } from './todo-reminders-field';
 import { TodoTagPicker } from './todo-tag-picker';
 import { useCreateTodo, useUpdateTodo } from './use-todos';
 
@@ -48,6 +55,13 @@ function PriorityAndDueDate({
         registration={register('dueDate')}
         type="date"
         min={today}
+      />
+      <TextField
+        label="Due Time"
+        error={errors.dueTime?.message}
+        registration={register('dueTime')}
+        type="time"
+        hint="Optional: reminders can count back from it"
       />
     </div>
   );
@@ -101,6 +115,8 @@ interface TodoDialogProps {
   todo: Todo | null;
   /** Today in the user's time zone: the due date picker starts there. */
   today: string;
+  /** The list a new todo starts in (a list page's); the Inbox when null or unset. */
+  listId?: string | null;
   onClose: () => void;
   /** Told of the todo once it is created, before the dialog closes. */
   onCreated?: (todo: Todo) => void;
@@ -112,7 +128,14 @@ interface TodoDialogProps {
  * Create or edit a todo. Rendered only while open, so each opening starts from
  * the todo's values (or the blanks of a new one). A failed save keeps everything typed.
  */
-export function TodoDialog({ todo, today, onClose, onCreated, focusOnClose }: TodoDialogProps) {
+export function TodoDialog({
+  todo,
+  today,
+  listId = null,
+  onClose,
+  onCreated,
+  focusOnClose,
+}: TodoDialogProps) {
   const create = useCreateTodo();
   const update = useUpdateTodo();
   const saving = create.isPending || update.isPending;
@@ -128,16 +151,23 @@ export function TodoDialog({ todo, today, onClose, onCreated, focusOnClose }: To
     formState: { errors },
   } = useForm<TodoFormValues, unknown, TodoCreate>({
     resolver: zodResolver(schema),
-    defaultValues: initialValues(todo, today),
+    defaultValues: initialValues(todo, today, listId),
   });
   const titleMissing = useWatch({ control, name: 'title' }).trim() === '';
   const save = handleSubmit(async (values) => {
     try {
       if (todo) {
-        // An unchanged repeat is not sent again, so the series and its streak stay as they are.
-        const { repeat, ...fields } = values;
-        const changed = sameRepeat(repeat ?? null, todo.repeat) ? fields : values;
-        await update.mutateAsync({ id: todo.id, update: changed });
+        // An unchanged repeat is not sent again, so the series and its streak stay as they are;
+        // unchanged reminders neither, so an older app's daily reminder stays (ADR 0030).
+        const { repeat, reminders, ...fields } = values;
+        await update.mutateAsync({
+          id: todo.id,
+          update: {
+            ...fields,
+            ...(sameRepeat(repeat ?? null, todo.repeat) ? {} : { repeat }),
+            ...(sameReminders(reminders, todo.reminders) ? {} : { reminders }),
+          },
+        });
       } else {
         const created = await create.mutateAsync(values);
         onCreated?.(created);
@@ -174,6 +204,18 @@ export function TodoDialog({ todo, today, onClose, onCreated, focusOnClose }: To
           rows={3}
           placeholder="Add more details (optional)"
         />
+        <Controller
+          control={control}
+          name="listId"
+          render={({ field }) => (
+            <TodoListSelect
+              value={field.value}
+              onChange={field.onChange}
+              current={todo?.listId ?? null}
+              error={errors.listId?.message}
+            />
+          )}
+        />
         <PriorityAndDueDate register={register} errors={errors} today={today} />
         <TodoRepeatField
           control={control}
@@ -193,12 +235,10 @@ export function TodoDialog({ todo, today, onClose, onCreated, focusOnClose }: To
             />
           )}
         />
-        <TodoReminderField
+        <TodoRemindersField
           control={control}
-          register={register}
-          setValue={setValue}
-          getValues={getValues}
-          errors={errors}
+          today={today}
+          legacyDailyTime={todo && !todo.dueDate ? todo.reminderTime : null}
         />
         <ModalActions
           submitLabel={todo ? 'Update Todo' : 'Create Todo'}

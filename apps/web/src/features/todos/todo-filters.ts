@@ -2,6 +2,7 @@ import { DUE_FILTERS, PRIORITIES, TODO_SORTS, TODO_STATUSES } from '@daywise/sha
 import { type Priority, type TodoListQuery } from '@daywise/shared/schemas';
 
 import { PRIORITY_LABELS } from '../../components/priority-chip';
+import type { ListScope } from '../../lib/lists';
 
 export type TodoStatus = (typeof TODO_STATUSES)[number];
 export type DueFilter = (typeof DUE_FILTERS)[number];
@@ -114,14 +115,19 @@ export function writeFilters(filters: TodoFilters): URLSearchParams {
   return params;
 }
 
-/** The API query for one list (pending or completed) under `filters`. */
+/**
+ * The API query for one list (pending or completed) under `filters`, within `scope`: one list's
+ * todos, the Inbox's, or every todo (null).
+ */
 export function listQuery(
   filters: TodoFilters,
   list: Exclude<TodoStatus, 'all'>,
   cursor: string | null,
+  scope: ListScope = null,
 ): TodoListQuery {
   return {
     ...(Object.fromEntries(writeFilters({ ...filters, status: list })) as TodoListQuery),
+    ...(scope === null ? {} : { list: scope }),
     ...(cursor ? { cursor } : {}),
   };
 }

@@ -1,12 +1,11 @@
-import { MESSAGES, PRIORITIES } from '@daywise/shared';
+import { MESSAGES, PRIORITIES, type TodoReminder } from '@daywise/shared';
 import { type Repeat, type Todo, type TodoCreate, todoCreateSchema } from '@daywise/shared/schemas';
 import { z } from 'zod';
 
 import { buildRepeat, choiceFromRepeat, type RepeatChoice } from './repeat-choice';
 
 /**
- * The form's own values (the reminder has an on/off switch and a time), turned into the API's
- * shape and then checked by the same shared schema the server uses. The Due Date picker starts at
+ * The form's own values (its repeat as the repeat field's choice), turned into the API's shape and then checked by the same shared schema the server uses. The Due Date picker starts at
  * `today`, and a typed date says the same: a date before today is refused, except `savedDueDate`,
  * the one an overdue todo already has, which it keeps (docs/product/todos.md).
  */
@@ -17,15 +16,32 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
       description: z.string(),
       priority: z.enum(PRIORITIES),
       dueDate: z.string(),
-      reminderOn: z.boolean(),
-      reminderTime: z.string(),
+      dueTime: z.string(),
+      reminders: z.array(z.custom<TodoReminder>()),
       tagIds: z.array(z.string()),
+      /** The list's id, or '' for the Inbox. */
+      listId: z.string(),
       repeat: z.custom<RepeatChoice>(),
     })
     .superRefine((values, context) => {
       if (values.dueDate && values.dueDate < today && values.dueDate !== savedDueDate) {
         context.addIssue({ code: 'custom', path: ['dueDate'], message: MESSAGES.dueDatePast });
         return;
+      }
+      if (values.dueTime && !values.dueDate) {
+        context.addIssue({
+          code: 'custom',
+          path: ['dueTime'],
+          message: MESSAGES.dueTimeNeedsDueDate,
+        });
+      }
+      const counted = values.reminders.some((reminder) => 'before' in reminder);
+      if (counted && (!values.dueDate || !values.dueTime)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['reminders'],
+          message: MESSAGES.reminderBeforeNeedsDueTime,
+        });
       }
       if (values.repeat.preset === 'none') {
         return;
@@ -44,28 +60,39 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
         context.addIssue({ code: 'custom', path: ['repeat'], message: built.error });
       }
     })
-    .transform(({ reminderOn, repeat, ...values }): TodoCreate => ({
+    .transform(({ repeat, ...values }): TodoCreate => ({
       ...values,
       dueDate: values.dueDate || null,
-      reminderTime: reminderOn ? values.reminderTime : null,
+      listId: values.listId || null,
+      dueTime: (values.dueDate && values.dueTime) || null,
       repeat: values.dueDate ? (buildRepeat(repeat, values.dueDate).repeat ?? null) : null,
     }))
     .pipe(todoCreateSchema);
 
 export type TodoFormValues = z.input<ReturnType<typeof todoFormSchema>>;
 
+/** Whether the form's reminders (as the create body holds them) are the todo's own. */
+export const sameReminders = (a: TodoCreate['reminders'], b: readonly TodoReminder[]) =>
+  JSON.stringify(a ?? []) === JSON.stringify(b);
+
 export const sameRepeat = (a: Repeat | null, b: Repeat | null) =>
   a === b || (a !== null && b !== null && a.rule === b.rule && a.from === b.from);
 
-export function initialValues(todo: Todo | null, today: string): TodoFormValues {
+/** The form's first values: the todo's, or a new one's, in `listId` (null: the Inbox). */
+export function initialValues(
+  todo: Todo | null,
+  today: string,
+  listId: string | null = null,
+): TodoFormValues {
   return {
     title: todo?.title ?? '',
     description: todo?.description ?? '',
     priority: todo?.priority ?? 'medium',
     dueDate: todo?.dueDate ?? '',
-    reminderOn: Boolean(todo?.reminderTime),
-    reminderTime: todo?.reminderTime ?? '',
+    dueTime: todo?.dueTime ?? '',
+    reminders: todo?.reminders ?? [],
     tagIds: todo?.tags.map((tag) => tag.id) ?? [],
+    listId: (todo ? todo.listId : listId) ?? '',
     repeat: choiceFromRepeat(todo?.repeat ?? null, todo?.dueDate ?? today),
   };
 }

@@ -2,10 +2,11 @@ import { MESSAGES } from '@daywise/shared';
 import type { Todo } from '@daywise/shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useSyncExternalStore } from 'react';
 
 import { Button } from '../../components/button';
 import { errorPanelClass, LoadError } from '../../components/load-error';
+import type { ListScope } from '../../lib/lists';
 import { notify } from '../../lib/toast';
 import { todoQueries } from './api';
 import { type TodoFilters, visibleLists } from './todo-filters';
@@ -23,10 +24,10 @@ type ListName = 'pending' | 'completed';
  * then it would show twice. Read from the cache without fetching: nothing when that list is not
  * on the page.
  */
-function useShownInOtherList(list: ListName, filters: TodoFilters): Set<string> {
+function useShownInOtherList(list: ListName, filters: TodoFilters, scope: ListScope): Set<string> {
   const queryClient = useQueryClient();
   const other = list === 'pending' ? 'completed' : 'pending';
-  const { queryKey } = todoQueries.list(other, filters);
+  const { queryKey } = todoQueries.list(other, filters, scope);
   const shown = visibleLists(filters).includes(other);
   const read = () => (shown ? queryClient.getQueryData(queryKey) : undefined);
   // The same on the server, which draws the page from the same cache (entry-server.tsx).
@@ -50,7 +51,11 @@ function useShownInOtherList(list: ListName, filters: TodoFilters): Set<string> 
 interface TodoListProps {
   list: ListName;
   filters: TodoFilters;
+  /** A list page's list, or the Inbox; null for every todo (My Todos). */
+  scope?: ListScope;
   filtered: boolean;
+  /** What an empty pending list says instead of 'No pending tasks' (a list page's own words). */
+  empty?: ReactNode;
   today: string;
   timeZone: string;
   onEdit: (todo: Todo) => void;
@@ -64,16 +69,18 @@ interface TodoListProps {
 export function TodoList({
   list,
   filters,
+  scope = null,
   filtered,
+  empty,
   today,
   timeZone,
   onEdit,
   onDelete,
 }: TodoListProps) {
   const headingId = useId();
-  const query = useTodoList(list, filters);
+  const query = useTodoList(list, filters, scope);
   const hidden = useHiddenTodos();
-  const movedAway = useShownInOtherList(list, filters);
+  const movedAway = useShownInOtherList(list, filters, scope);
   const loaded = query.data?.pages.flatMap((page) => page.items) ?? [];
   // A todo whose delete waits for its undo window is neither shown nor counted, nor is one the
   // other list already shows.
@@ -133,7 +140,7 @@ export function TodoList({
         />
       ) : todos.length === 0 ? (
         <div className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300">
-          <p>{EMPTY[list]}</p>
+          {list === 'pending' && empty !== undefined ? empty : <p>{EMPTY[list]}</p>}
           {filtered && <p className="mt-1 text-sm">Nothing here matches the filters.</p>}
         </div>
       ) : (

@@ -20,6 +20,8 @@ const TODO: Todo = {
   updatedAt: '2026-11-20T10:00:00.000Z',
   tags: [],
   listId: null,
+  dueTime: null,
+  reminders: [],
 };
 
 function renderRow(todo: Todo) {
@@ -42,6 +44,30 @@ describe('TodoRow', () => {
     renderRow(TODO);
     expect(screen.getByText('Reminder 6:30 PM')).toBeInTheDocument();
     expect(screen.queryByText(/^Completed /)).not.toBeInTheDocument();
+  });
+
+  it('shows the due time and the first reminder, and how many more (ADR 0030)', () => {
+    renderRow({
+      ...TODO,
+      reminderTime: '14:20',
+      dueDate: '2026-11-25',
+      dueTime: '14:30',
+      reminders: [{ before: 10 }, { before: 0 }, { before: 1440 }],
+    });
+    expect(screen.getByText(/^Due Nov 25, 2026, 2:30 PM$/)).toBeInTheDocument();
+    // The day before, at 14:30 in New York, comes first.
+    expect(screen.getByText(/^Reminder Nov 24, 2026, 2:30\sPM \(\+2 more\)$/)).toBeInTheDocument();
+  });
+
+  it('shows the time alone for a reminder on the due date', () => {
+    renderRow({
+      ...TODO,
+      reminderTime: '14:20',
+      dueDate: '2026-11-25',
+      dueTime: '14:30',
+      reminders: [{ before: 10 }],
+    });
+    expect(screen.getByText('Reminder 2:20 PM')).toBeInTheDocument();
   });
 
   it("draws 'Due Today' dark enough for white text", () => {

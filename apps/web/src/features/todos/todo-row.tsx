@@ -9,7 +9,10 @@ import { PriorityChip } from '../../components/priority-chip';
 import { RepeatInfo, SkipButton } from '../../components/repeat-info';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate, formatDateIn } from '../../lib/format';
+import { formatTime, reminderSummary } from '../../lib/reminder-words';
 import { type DueBadge, dueBadge } from './due-badges';
+import { MoveToMenu } from './move-to-menu';
+import { endTodoDrag, startTodoDrag } from './todo-drag';
 import { TodoTagChips } from './todo-tag-chips';
 import { useToggleTodo } from './use-todos';
 
@@ -19,13 +22,6 @@ const BADGE_STYLES: Record<DueBadge, string> = {
   'Due Today': 'bg-orange-700 text-white',
   'Due Tomorrow': 'bg-blue-600 text-white',
 };
-
-/** 18:30 as '6:30 PM'. */
-function formatTime(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
 
 interface TodoRowProps {
   todo: Todo;
@@ -48,9 +44,18 @@ export const TodoRow = memo(function TodoRow({
 }: TodoRowProps) {
   const toggle = useToggleTodo();
   const badge = dueBadge(todo, today);
+  const reminders = reminderSummary(todo, timeZone);
 
   return (
-    <Card as="li" radius="xl" className="flex items-start gap-3 p-4">
+    <Card
+      as="li"
+      radius="xl"
+      className="flex items-start gap-3 p-4"
+      // Dropped on a list in the sidebar, it moves there (issue 32).
+      draggable
+      onDragStart={(event) => startTodoDrag(event, todo)}
+      onDragEnd={endTodoDrag}
+    >
       <ToggleCheckbox
         focusKey={`todo:${todo.id}`}
         checked={todo.completed}
@@ -82,6 +87,7 @@ export const TodoRow = memo(function TodoRow({
             <span className="inline-flex items-center gap-1">
               <Calendar aria-hidden className="size-3.5" />
               Due {formatCalendarDate(todo.dueDate)}
+              {todo.dueTime && `, ${formatTime(todo.dueTime)}`}
             </span>
           )}
           {todo.completed && todo.completedAt ? (
@@ -92,10 +98,10 @@ export const TodoRow = memo(function TodoRow({
               Completed {formatDateIn(todo.completedAt, timeZone)}
             </span>
           ) : (
-            todo.reminderTime && (
+            reminders && (
               <span className="inline-flex items-center gap-1">
                 <Bell aria-hidden className="size-3.5" />
-                Reminder {formatTime(todo.reminderTime)}
+                {reminders}
               </span>
             )
           )}
@@ -108,6 +114,7 @@ export const TodoRow = memo(function TodoRow({
       </div>
       <div className="flex shrink-0 gap-1">
         <SkipButton todo={todo} />
+        <MoveToMenu todo={todo} />
         <IconButton onClick={() => onEdit(todo)} label={`Edit "${todo.title}"`} tone="row">
           <Pencil aria-hidden className="size-4" />
         </IconButton>

@@ -1,11 +1,12 @@
-import { tagsApi, todosApi } from '@daywise/shared/api';
+import { DEFAULT_SETTINGS } from '@daywise/shared';
+import { listsApi, settingsApi, tagsApi, todosApi } from '@daywise/shared/api';
 import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { errorResponse, fakeApi, type FakeRequest } from '../../test/fake-api';
-import { makeTodo } from '../../test/fixtures';
+import { makeTodo, NO_LISTS } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { TodoDialog } from './todo-dialog';
 import { TodoRow } from './todo-row';
@@ -60,6 +61,8 @@ describe('todo tags', () => {
   it('picks tags with the keyboard and sends their ids', async () => {
     const created = vi.fn();
     fakeApi()
+      .on(listsApi.list, NO_LISTS)
+      .on(settingsApi.get, DEFAULT_SETTINGS)
       .on(tagsApi.list, TAGS)
       .on(todosApi.create, (request: FakeRequest) => {
         created(request.body);
@@ -85,9 +88,12 @@ describe('todo tags', () => {
 
   it('starts from the todo’s tags when editing, and offers Try Again when tags fail to load', async () => {
     let fail = true;
-    fakeApi().on(tagsApi.list, () =>
-      Promise.resolve(fail ? errorResponse(500, 'INTERNAL') : Response.json(TAGS)),
-    );
+    fakeApi()
+      .on(listsApi.list, NO_LISTS)
+      .on(settingsApi.get, DEFAULT_SETTINGS)
+      .on(tagsApi.list, () =>
+        Promise.resolve(fail ? errorResponse(500, 'INTERNAL') : Response.json(TAGS)),
+      );
     renderWithProviders(<TodoDialog todo={TODO} today="2026-11-22" onClose={() => undefined} />, {
       session: null,
     });

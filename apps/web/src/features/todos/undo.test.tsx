@@ -23,6 +23,8 @@ const TODO: Todo = {
   updatedAt: '2026-11-20T10:00:00.000Z',
   tags: [],
   listId: null,
+  dueTime: null,
+  reminders: [],
 };
 
 const SETTINGS = {

@@ -14,11 +14,13 @@ function reminderTask(todo: Todo): ReminderTask {
     ...reminderNotice('todo', todo),
     reminderTime: todo.reminderTime,
     day: todo.dueDate,
+    dueTime: todo.dueTime,
+    reminders: todo.reminders,
   };
 }
 
 /**
- * Todo reminders: on load, one for every unfinished todo with a reminder time; the
+ * Todo reminders: on load, for every unfinished todo with reminders (or an old daily time); the
  * list is read again after every todo change (they all invalidate the todo queries), and the
  * scheduler keeps the timers of unchanged todos, so completing, editing or deleting one clears or
  * moves only its reminder. Nothing is scheduled while Task Reminders is off. Mounted by the

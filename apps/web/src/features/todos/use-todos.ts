@@ -1,6 +1,12 @@
 import { MESSAGES } from '@daywise/shared';
 import { todosApi } from '@daywise/shared/api';
-import type { Todo, TodoCreate, TodoPage, TodoStats, TodoUpdate } from '@daywise/shared/schemas';
+import type {
+  Todo,
+  TodoCreate,
+  TodoPage,
+  TodoStats,
+  TodoUpdateInput,
+} from '@daywise/shared/schemas';
 import {
   type InfiniteData,
   type MutationMeta,
@@ -15,6 +21,7 @@ import {
 import { focusToggle } from '../../components/toggle-checkbox';
 import { ApiClientError, callApi } from '../../lib/api-client';
 import { deleteLater, flushDeletes, useHiddenItems } from '../../lib/deferred-delete';
+import type { ListScope } from '../../lib/lists';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
 import { announceRepeatDone, isRepeating, putTodo, useUndoOccurrence } from '../../lib/repeats';
@@ -24,8 +31,11 @@ import type { TodoFilters, TodoStatus } from './todo-filters';
 
 export const useTodoStats = () => useQuery(todoQueries.stats());
 
-export const useTodoList = (list: Exclude<TodoStatus, 'all'>, filters: TodoFilters) =>
-  useInfiniteQuery(todoQueries.list(list, filters));
+export const useTodoList = (
+  list: Exclude<TodoStatus, 'all'>,
+  filters: TodoFilters,
+  scope: ListScope = null,
+) => useInfiniteQuery(todoQueries.list(list, filters, scope));
 
 /** The dashboard's figures, Today and Upcoming count todos too, so todo changes refresh them. */
 const REFRESHED = [queryKeys.todos.all, queryKeys.analytics.all, queryKeys.agenda.all] as const;
@@ -67,7 +77,7 @@ export const useCreateTodo = () =>
 
 export const useUpdateTodo = () =>
   useTodoWrite(
-    ({ id, update }: { id: string; update: TodoUpdate }) =>
+    ({ id, update }: { id: string; update: TodoUpdateInput }) =>
       callApi(todosApi.update, { params: { id }, body: update }),
     { succeeded: MESSAGES.todoUpdated, failed: MESSAGES.todoUpdateFailed },
   );

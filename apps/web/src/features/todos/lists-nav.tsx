@@ -1,0 +1,358 @@
+import { MESSAGES } from '@daywise/shared';
+import type { List } from '@daywise/shared/schemas';
+import { ChevronRight, Inbox, MoreHorizontal, Plus } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { type DragEvent, type MouseEvent, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+
+import { IconButton } from '../../components/button';
+import { LoadError } from '../../components/load-error';
+import { menuContentClass, menuItemClass } from '../../components/menu';
+import { NavCount, navItemClass } from '../../components/nav-item';
+import { useNavigateAfterDialogs } from '../../components/use-close-on-back';
+import { INBOX, listIdOfPath, listPath } from '../../lib/lists';
+import { DeleteListDialog } from './delete-list-dialog';
+import { ListDialog } from './list-dialog';
+import { carriesTodo, droppedTodo } from './todo-drag';
+import { useLists, useUpdateList } from './use-lists';
+import { useMoveTodo } from './use-move-todo';
+
+type FollowLink = (event: MouseEvent<HTMLAnchorElement>, to: string) => void;
+
+type OpenDialog =
+  | { kind: 'none' }
+  | { kind: 'new' }
+  | { kind: 'edit'; list: List }
+  | { kind: 'delete'; list: List };
+
+/** A list dragged by its sidebar row, to be dropped on another's place. */
+const LIST_DRAG_TYPE = 'application/x-daywise-list';
+let draggedList: List | null = null;
+const carriesList = (event: DragEvent) =>
+  draggedList !== null && event.dataTransfer.types.includes(LIST_DRAG_TYPE);
+
+/** What a drop on a sidebar row does: a todo moves into it, a list takes its place. */
+function useDropTarget(listId: string | null, onList?: (dragged: List) => void) {
+  const move = useMoveTodo();
+  const [over, setOver] = useState(false);
+  const accepts = (event: DragEvent) => carriesTodo(event) || (onList && carriesList(event));
+  return {
+    over,
+    handlers: {
+      onDragOver: (event: DragEvent) => {
+        if (accepts(event)) {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'move';
+          setOver(true);
+        }
+      },
+      onDragLeave: () => setOver(false),
+      onDrop: (event: DragEvent) => {
+        setOver(false);
+        const todo = droppedTodo(event);
+        if (todo) {
+          event.preventDefault();
+          if (todo.listId !== listId) {
+            move.mutate({ todo, to: listId });
+          }
+        } else if (onList && draggedList && carriesList(event)) {
+          event.preventDefault();
+          onList(draggedList);
+        }
+      },
+    },
+  };
+}
+
+/** Whether an element is shown (the sidebar is drawn twice on a phone, once hidden). */
+const shown = (element: HTMLElement) =>
+  typeof element.checkVisibility !== 'function' || element.checkVisibility();
+
+/** Puts the focus on a list's actions button, if it is on the page and shown. */
+function focusActions(listId: string): boolean {
+  const button = [
+    ...document.querySelectorAll<HTMLElement>(`[data-list-actions="${CSS.escape(listId)}"]`),
+  ].find(shown);
+  button?.focus();
+  return button !== undefined;
+}
+
+/** Once a change has moved a list's row: the focus to its actions, or else to `fallback`. */
+function focusLater(listId: string, fallback?: string): void {
+  requestAnimationFrame(() => {
+    if (!focusActions(listId) && fallback) {
+      [...document.querySelectorAll<HTMLElement>(fallback)].find(shown)?.focus();
+    }
+  });
+}
+
+const dropClass = (over: boolean) => (over ? 'ring-2 ring-blue-600 ring-inset' : '');
+
+function InboxItem({ count, followLink }: { count: number | undefined; followLink: FollowLink }) {
+  const to = listPath(INBOX);
+  const drop = useDropTarget(null);
+  return (
+    <li {...drop.handlers}>
+      <NavLink
+        to={to}
+        onClick={(event) => followLink(event, to)}
+        className={({ isActive }) => navItemClass(isActive, dropClass(drop.over))}
+      >
+        <Inbox aria-hidden className="size-5" />
+        Inbox
+        <NavCount count={count} />
+      </NavLink>
+    </li>
+  );
+}
+
+interface ListItemProps {
+  list: List;
+  /** The open list before and after it, whose places Move up and Move down take. */
+  before: List | undefined;
+  after: List | undefined;
+  followLink: FollowLink;
+  onDialog: (dialog: OpenDialog) => void;
+}
+
+/**
+ * A list in the sidebar: its colour, name and open count, a link to its page, and its actions
+ * menu (Edit, Move up, Move down, Archive or Restore, Delete). An open list is dragged by its row
+ * to another's place; a todo row dropped on it moves into it.
+ */
+function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) {
+  const update = useUpdateList();
+  // What an item chose runs once the menu has closed and given the focus back to its button, so
+  // that a dialog it opens returns the focus there, and a move keeps it on the moved list.
+  const then = useRef<(() => void) | null>(null);
+  const to = listPath(list.id);
+  const moveTo = (target: List) => update.mutate({ list, update: { position: target.position } });
+  const drop = useDropTarget(
+    list.id,
+    list.archived
+      ? undefined
+      : (dragged) => {
+          if (dragged.id !== list.id) {
+            update.mutate({ list: dragged, update: { position: list.position } });
+          }
+        },
+  );
+
+  return (
+    <li
+      {...drop.handlers}
+      draggable={!list.archived}
+      onDragStart={(event) => {
+        draggedList = list;
+        event.dataTransfer.effectAllowed = 'move';
+        event.dataTransfer.setData(LIST_DRAG_TYPE, list.id);
+      }}
+      onDragEnd={() => {
+        draggedList = null;
+      }}
+      className="group relative"
+    >
+      <NavLink
+        to={to}
+        onClick={(event) => followLink(event, to)}
+        className={({ isActive }) => navItemClass(isActive, `pr-12 ${dropClass(drop.over)}`)}
+      >
+        <span
+          aria-hidden
+          className="ml-1 size-3 shrink-0 rounded-full"
+          style={{ backgroundColor: list.color }}
+        />
+        <span className="min-w-0 truncate">{list.name}</span>
+        <NavCount count={list.openCount} />
+      </NavLink>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <IconButton
+            data-list-actions={list.id}
+            label={`Actions for list "${list.name}"`}
+            tone="neutral"
+            className="absolute top-1/2 right-1 -translate-y-1/2"
+          >
+            <MoreHorizontal aria-hidden className="size-4" />
+          </IconButton>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className={menuContentClass}
+            onCloseAutoFocus={(event) => {
+              const next = then.current;
+              then.current = null;
+              if (next) {
+                event.preventDefault();
+                focusActions(list.id);
+                next();
+              }
+            }}
+          >
+            <DropdownMenu.Item
+              className={menuItemClass}
+              onSelect={() => {
+                then.current = () => onDialog({ kind: 'edit', list });
+              }}
+            >
+              Edit…
+            </DropdownMenu.Item>
+            {!list.archived && (
+              <>
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  disabled={!before}
+                  onSelect={() => {
+                    then.current = () => {
+                      if (before) {
+                        moveTo(before);
+                        focusLater(list.id);
+                      }
+                    };
+                  }}
+                >
+                  Move up
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  disabled={!after}
+                  onSelect={() => {
+                    then.current = () => {
+                      if (after) {
+                        moveTo(after);
+                        focusLater(list.id);
+                      }
+                    };
+                  }}
+                >
+                  Move down
+                </DropdownMenu.Item>
+              </>
+            )}
+            <DropdownMenu.Item
+              className={menuItemClass}
+              onSelect={() => {
+                then.current = () => {
+                  update.mutate({
+                    list,
+                    update: { archived: !list.archived },
+                    said: list.archived ? MESSAGES.listRestored : MESSAGES.listArchived,
+                  });
+                  // The list leaves for the other group: the focus follows it, or goes to
+                  // 'Archived' while that group is folded.
+                  focusLater(list.id, '[data-archived-lists]');
+                };
+              }}
+            >
+              {list.archived ? 'Restore' : 'Archive'}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={`${menuItemClass} text-red-700 dark:text-red-400`}
+              onSelect={() => {
+                then.current = () => onDialog({ kind: 'delete', list });
+              }}
+            >
+              Delete…
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </li>
+  );
+}
+
+/**
+ * The sidebar's lists (issue 32): the Inbox and the user's lists with their open counts, kept
+ * live by the todo and list events (lib/realtime.ts), 'New list', and the archived lists folded
+ * away under 'Archived', each restorable from its menu.
+ */
+export function ListsNav({ followLink }: { followLink: FollowLink }) {
+  const id = useId();
+  const lists = useLists();
+  const navigate = useNavigateAfterDialogs();
+  const { pathname } = useLocation();
+  const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
+  const all = lists.data?.lists ?? [];
+  const open = all.filter((list) => !list.archived);
+  const archived = all.filter((list) => list.archived);
+  const close = () => setDialog({ kind: 'none' });
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-6">
+      <div className="flex items-center justify-between pl-3">
+        <h2
+          id={`${id}-heading`}
+          className="text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300"
+        >
+          Lists
+        </h2>
+        <IconButton label="New list" onClick={() => setDialog({ kind: 'new' })}>
+          <Plus aria-hidden className="size-4" />
+        </IconButton>
+      </div>
+      <ul className="mt-1 space-y-1">
+        <InboxItem count={lists.data?.inbox.openCount} followLink={followLink} />
+        {open.map((list, index) => (
+          <ListItem
+            key={list.id}
+            list={list}
+            before={open[index - 1]}
+            after={open[index + 1]}
+            followLink={followLink}
+            onDialog={setDialog}
+          />
+        ))}
+      </ul>
+      {lists.isError && !lists.data && (
+        <div role="alert">
+          <LoadError
+            message={MESSAGES.listsLoadFailed}
+            onRetry={() => void lists.refetch()}
+            className="px-3 py-2 text-sm text-red-700 dark:text-red-400"
+          />
+        </div>
+      )}
+      {archived.length > 0 && (
+        <details className="group/archived mt-2">
+          <summary
+            data-archived-lists
+            className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-200 dark:hover:bg-gray-800"
+          >
+            <ChevronRight
+              aria-hidden
+              className="size-4 transition-transform group-open/archived:rotate-90"
+            />
+            Archived ({archived.length})
+          </summary>
+          <ul className="mt-1 space-y-1">
+            {archived.map((list) => (
+              <ListItem
+                key={list.id}
+                list={list}
+                before={undefined}
+                after={undefined}
+                followLink={followLink}
+                onDialog={setDialog}
+              />
+            ))}
+          </ul>
+        </details>
+      )}
+      {dialog.kind === 'new' && <ListDialog list={null} onClose={close} />}
+      {dialog.kind === 'edit' && <ListDialog list={dialog.list} onClose={close} />}
+      {dialog.kind === 'delete' && (
+        <DeleteListDialog
+          list={dialog.list}
+          onClose={close}
+          onDeleted={(list) => {
+            if (listIdOfPath(pathname) === list.id) {
+              navigate(listPath(INBOX));
+            }
+          }}
+        />
+      )}
+    </section>
+  );
+}
