@@ -152,6 +152,7 @@ describe.each(ENGINES)('API tokens on %s', (engine) => {
       }),
       await withToken(secret, 'GET', '/api/calendar-feed'),
       await withToken(secret, 'POST', '/api/calendar-feed/rotate'),
+      await withToken(secret, 'GET', '/api/calendar-feed/filters/any-filter'),
     ];
     for (const refused of refusals) {
       expect(refused.statusCode).toBe(403);

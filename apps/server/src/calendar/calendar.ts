@@ -1,5 +1,5 @@
 import { addDays, instantAt, reminderMoment, type TodoReminder } from '@daywise/shared';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 
 import type { Database } from '../db/schema';
 import type { FeedAlarm, FeedTask, FeedTodo } from './ics';
@@ -9,16 +9,23 @@ export const FEED_WINDOW = { pastDays: 90, futureDays: 365 } as const;
 /** At most this many events of each kind, even in the fullest window. */
 export const FEED_MAX_EVENTS = 5000;
 
-/** The user's todos and timed plan tasks in the feed's window around `today`, oldest first. */
+/** A saved filter's condition on the user's todos (filters/compile.ts, `filterWhere`). */
+export type TodoCondition = (eb: ExpressionBuilder<Database, 'todos'>) => Expression<SqlBool>;
+
+/**
+ * The user's todos and timed plan tasks in the feed's window around `today`, oldest first; only
+ * the todos meeting `matching` when it is given (a saved filter's feed, which holds no tasks).
+ */
 export async function feedItems(
   db: Kysely<Database>,
   userId: string,
   today: string,
   timezone: string,
+  matching?: TodoCondition,
 ): Promise<{ todos: FeedTodo[]; tasks: FeedTask[] }> {
   const from = addDays(today, -FEED_WINDOW.pastDays);
   const to = addDays(today, FEED_WINDOW.futureDays);
-  const todoRows = await db
+  let todos = db
     .selectFrom('todos')
     .select([
       'id',
@@ -35,33 +42,35 @@ export async function feedItems(
     ])
     .where('user_id', '=', userId)
     .where('due_date', '>=', from)
-    .where('due_date', '<=', to)
-    .orderBy('due_date')
-    .orderBy('id')
-    .limit(FEED_MAX_EVENTS)
-    .execute();
-  const taskRows = await db
-    .selectFrom('daily_tasks')
-    .innerJoin('daily_plans', 'daily_plans.id', 'daily_tasks.plan_id')
-    .select([
-      'daily_tasks.id',
-      'daily_tasks.title',
-      'daily_tasks.description',
-      'daily_tasks.priority',
-      'daily_tasks.reminder_time',
-      'daily_tasks.completed',
-      'daily_tasks.updated_at',
-      'daily_plans.plan_date',
-      'daily_plans.title as plan_title',
-    ])
-    .where('daily_plans.user_id', '=', userId)
-    .where('daily_plans.plan_date', '>=', from)
-    .where('daily_plans.plan_date', '<=', to)
-    .where('daily_tasks.reminder_time', 'is not', null)
-    .orderBy('daily_plans.plan_date')
-    .orderBy('daily_tasks.position')
-    .limit(FEED_MAX_EVENTS)
-    .execute();
+    .where('due_date', '<=', to);
+  if (matching) {
+    todos = todos.where(matching);
+  }
+  const todoRows = await todos.orderBy('due_date').orderBy('id').limit(FEED_MAX_EVENTS).execute();
+  const taskRows = matching
+    ? []
+    : await db
+        .selectFrom('daily_tasks')
+        .innerJoin('daily_plans', 'daily_plans.id', 'daily_tasks.plan_id')
+        .select([
+          'daily_tasks.id',
+          'daily_tasks.title',
+          'daily_tasks.description',
+          'daily_tasks.priority',
+          'daily_tasks.reminder_time',
+          'daily_tasks.completed',
+          'daily_tasks.updated_at',
+          'daily_plans.plan_date',
+          'daily_plans.title as plan_title',
+        ])
+        .where('daily_plans.user_id', '=', userId)
+        .where('daily_plans.plan_date', '>=', from)
+        .where('daily_plans.plan_date', '<=', to)
+        .where('daily_tasks.reminder_time', 'is not', null)
+        .orderBy('daily_plans.plan_date')
+        .orderBy('daily_tasks.position')
+        .limit(FEED_MAX_EVENTS)
+        .execute();
   return {
     todos: todoRows.map((row) => {
       const dueDate = row.due_date ?? today;

@@ -145,9 +145,11 @@ export function buildFeed(input: {
   now: Date;
   todos: readonly FeedTodo[];
   tasks: readonly FeedTask[];
+  /** The calendar's name: 'Daywise', or 'Daywise: <filter>' for a saved filter's feed. */
+  name?: string;
 }): string {
   const calendar = ical({
-    name: 'Daywise',
+    name: input.name ?? 'Daywise',
     prodId: { company: 'Daywise', product: 'Calendar feed', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     ttl: FEED_REFRESH_SECONDS,

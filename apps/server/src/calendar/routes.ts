@@ -1,13 +1,16 @@
 import { todayIn } from '@daywise/shared';
 import { calendarApi } from '@daywise/shared/api';
+import type { FastifyReply } from 'fastify';
 
 import { createKeyedLimit, createMissLimit, refuseWhenBlocked } from '../auth/limits';
+import { filterContext, filterWhere, parsedFilter } from '../filters/compile';
+import { ownSavedFilter } from '../filters/saved-filters';
 import type { AppInstance } from '../lib/app-instance';
 import { route } from '../lib/route';
 import { userTimezone } from '../settings/settings';
 import { feedItems } from './calendar';
 import { feedKey } from './feed-token';
-import { disableFeed, readFeed, requireFeedToken, rotateFeed } from './feeds';
+import { disableFeed, readFeed, readFilterFeed, requireFeedToken, rotateFeed } from './feeds';
 import { buildFeed } from './ics';
 
 /** Fetches of one feed (ours): calendar apps poll every few minutes at most, on a few devices. */
@@ -34,6 +37,13 @@ export function calendarRoutes(app: AppInstance, serverSecret: string): void {
 
   route(app, calendarApi.disable, ({ db, user, now }) => disableFeed(db, user.id, now));
 
+  const sendFeed = (reply: FastifyReply, feed: string) =>
+    reply
+      .type('text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .header('content-disposition', 'inline; filename="daywise.ics"')
+      .send(feed);
+
   route(app, calendarApi.feed, async ({ db, params, request, reply, now }) => {
     await guardMisses(request, reply, () =>
       requireFeedToken(db, address.key, params.userId, params.token),
@@ -41,10 +51,27 @@ export function calendarRoutes(app: AppInstance, serverSecret: string): void {
     refuseWhenBlocked(await fetches.hit(request, params.userId), reply);
     const timezone = await userTimezone(db, params.userId);
     const items = await feedItems(db, params.userId, todayIn(timezone, now), timezone);
-    return reply
-      .type('text/calendar; charset=utf-8')
-      .header('cache-control', 'private, no-cache')
-      .header('content-disposition', 'inline; filename="daywise.ics"')
-      .send(buildFeed({ host, now, ...items }));
+    return sendFeed(reply, buildFeed({ host, now, ...items }));
+  });
+
+  route(app, calendarApi.filterGet, ({ db, user, params }) =>
+    readFilterFeed(db, user.id, params.id, address),
+  );
+
+  // A saved filter's feed (ADR 0028): its own secret, the same limits as the whole feed's, and
+  // the filter read again on every fetch, so a changed query shows and a deleted filter is 404.
+  route(app, calendarApi.filterFeed, async ({ db, params, request, reply, now }) => {
+    const { userId, filterId, token } = params;
+    const filter = await guardMisses(request, reply, async () => {
+      await requireFeedToken(db, address.key, userId, token, filterId);
+      return ownSavedFilter(db, userId, filterId);
+    });
+    refuseWhenBlocked(await fetches.hit(request, userId), reply);
+    const timezone = await userTimezone(db, userId);
+    const today = todayIn(timezone, now);
+    const parsed = parsedFilter(filter.query, 'query');
+    const context = await filterContext(db, userId, [parsed], today);
+    const items = await feedItems(db, userId, today, timezone, filterWhere(parsed, context));
+    return sendFeed(reply, buildFeed({ host, now, name: `Daywise: ${filter.name}`, ...items }));
   });
 }

@@ -78,7 +78,17 @@ const FIELDS = [
   'bio',
   'id',
 ];
-const QUERY_KEYS = ['q', 'cursor', 'limit', 'before', 'status', 'priority', 'due', 'period'];
+const QUERY_KEYS = [
+  'q',
+  'cursor',
+  'limit',
+  'before',
+  'status',
+  'priority',
+  'due',
+  'period',
+  'filter',
+];
 
 describe.each(ENGINES)('fuzzed requests on %s', (engine) => {
   let ctx: TestApp;
@@ -96,6 +106,10 @@ describe.each(ENGINES)('fuzzed requests on %s', (engine) => {
     };
     const todo = await created<Todo>('/api/todos', { title: 'Write' });
     const tag = await created<Tag>('/api/tags', { name: 'work' });
+    const filter = await created<{ id: string }>('/api/filters', {
+      name: 'Work',
+      query: '@work & !completed',
+    });
     const plan = await created<Plan>('/api/plans', { title: 'Day', tasks: [{ title: 'Read' }] });
     const chat = (await social.call(ada, 'POST', '/api/chats', { friendId: bob.id })).json<{
       id: string;
@@ -116,6 +130,7 @@ describe.each(ENGINES)('fuzzed requests on %s', (engine) => {
       bob.id,
       todo.id,
       tag.id,
+      filter.id,
       plan.id,
       plan.tasks[0]?.id ?? '',
       chat.id,

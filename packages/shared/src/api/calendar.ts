@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-import { calendarFeedParams, calendarFeedSchema } from '../schemas/calendar';
+import { calendarFeedParams, calendarFeedSchema, filterFeedParams } from '../schemas/calendar';
 import { endpoint } from './endpoint';
+import { idParams } from './params';
 
 const tag = 'Calendar feed';
 
@@ -50,6 +51,33 @@ export const calendarApi = {
     tag,
     access: 'public',
     params: calendarFeedParams,
+    response: z.string().describe('An iCalendar document (VCALENDAR)'),
+    responseContent: 'text/calendar',
+    errors: ['NOT_FOUND'],
+  }),
+  filterGet: endpoint({
+    method: 'GET',
+    path: '/api/calendar-feed/filters/:id',
+    summary:
+      "The address of a saved filter's feed: on while the calendar feed is on, changing when " +
+      'its address does',
+    tag,
+    access: 'user',
+    cookieOnly: true,
+    params: idParams,
+    response: calendarFeedSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  filterFeed: endpoint({
+    method: 'GET',
+    path: '/api/calendar/:userId/filters/:filterId/:token.ics',
+    summary:
+      "A saved filter's iCalendar feed: the todos its query matches, with due dates from 90 " +
+      'days ago to a year ahead, as all-day events. The address is the secret: a wrong or ' +
+      "rotated one, or a deleted filter's, is 404.",
+    tag,
+    access: 'public',
+    params: filterFeedParams,
     response: z.string().describe('An iCalendar document (VCALENDAR)'),
     responseContent: 'text/calendar',
     errors: ['NOT_FOUND'],

@@ -18,3 +18,8 @@ export const calendarFeedParams = z.object({
   userId: z.string().min(1).max(100),
   token: z.string().min(1).max(100),
 });
+
+/** A saved filter's feed's address parts (ADR 0028): the filter's id besides. */
+export const filterFeedParams = calendarFeedParams.extend({
+  filterId: z.string().min(1).max(100),
+});
