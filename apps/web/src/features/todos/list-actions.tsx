@@ -53,7 +53,8 @@ function focusLater(listId: string, fallback?: string): void {
  * A list's actions menu (Edit…, Move up, Move down, Archive or Restore, Delete…), every item
  * reached with the arrow keys. What an item chose runs once the menu has closed and given the
  * focus back to its button, so that a dialog it opens returns the focus there, and a move keeps
- * it on the moved list.
+ * it on the moved list. Drawn in the sidebar, not in a portal, so that it stays inside its
+ * navigation landmark.
  */
 export function ListActions({
   list,
@@ -80,63 +81,61 @@ export function ListActions({
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className={menuContentClass}
-          onCloseAutoFocus={(event) => {
-            const next = then.current;
-            then.current = null;
-            if (next) {
-              event.preventDefault();
-              focusActions(list.id);
-              next();
-            }
-          }}
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={4}
+        className={menuContentClass}
+        onCloseAutoFocus={(event) => {
+          const next = then.current;
+          then.current = null;
+          if (next) {
+            event.preventDefault();
+            focusActions(list.id);
+            next();
+          }
+        }}
+      >
+        <DropdownMenu.Item className={menuItemClass} onSelect={() => choose(onEdit)}>
+          Edit…
+        </DropdownMenu.Item>
+        {!list.archived && (
+          <>
+            <DropdownMenu.Item
+              className={menuItemClass}
+              disabled={!before}
+              onSelect={() => move(before)}
+            >
+              Move up
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={menuItemClass}
+              disabled={!after}
+              onSelect={() => move(after)}
+            >
+              Move down
+            </DropdownMenu.Item>
+          </>
+        )}
+        <DropdownMenu.Item
+          className={menuItemClass}
+          onSelect={() =>
+            choose(() => {
+              onArchive(!list.archived);
+              // The list leaves for the other group: the focus follows it, or goes to
+              // 'Archived' while that group is folded.
+              focusLater(list.id, '[data-archived-lists]');
+            })
+          }
         >
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => choose(onEdit)}>
-            Edit…
-          </DropdownMenu.Item>
-          {!list.archived && (
-            <>
-              <DropdownMenu.Item
-                className={menuItemClass}
-                disabled={!before}
-                onSelect={() => move(before)}
-              >
-                Move up
-              </DropdownMenu.Item>
-              <DropdownMenu.Item
-                className={menuItemClass}
-                disabled={!after}
-                onSelect={() => move(after)}
-              >
-                Move down
-              </DropdownMenu.Item>
-            </>
-          )}
-          <DropdownMenu.Item
-            className={menuItemClass}
-            onSelect={() =>
-              choose(() => {
-                onArchive(!list.archived);
-                // The list leaves for the other group: the focus follows it, or goes to
-                // 'Archived' while that group is folded.
-                focusLater(list.id, '[data-archived-lists]');
-              })
-            }
-          >
-            {list.archived ? 'Restore' : 'Archive'}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={`${menuItemClass} text-red-700 dark:text-red-400`}
-            onSelect={() => choose(onDelete)}
-          >
-            Delete…
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+          {list.archived ? 'Restore' : 'Archive'}
+        </DropdownMenu.Item>
+        <DropdownMenu.Item
+          className={`${menuItemClass} text-red-700 dark:text-red-400`}
+          onSelect={() => choose(onDelete)}
+        >
+          Delete…
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -58,7 +58,10 @@ function Destinations({ todo }: { todo: Todo }) {
   );
 }
 
-/** A todo row's 'Move to…': a menu of the Inbox and the lists, every item reached by keyboard. */
+/**
+ * A todo row's 'Move to…': a menu of the Inbox and the lists, every item reached by keyboard. Drawn
+ * in the row, not in a portal, so that it stays inside the page's landmarks (axe's 'region').
+ */
 export function MoveToMenu({ todo }: { todo: Todo }) {
   return (
     <DropdownMenu.Root modal={false}>
@@ -67,11 +70,9 @@ export function MoveToMenu({ todo }: { todo: Todo }) {
           <FolderInput aria-hidden className="size-4" />
         </IconButton>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className={menuContentClass}>
-          <Destinations todo={todo} />
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content align="end" sideOffset={4} className={menuContentClass}>
+        <Destinations todo={todo} />
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }
