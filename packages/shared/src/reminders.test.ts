@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
 import { instantAt } from './dates';
-import type { TodoReminder } from './reminders';
 import {
   isReminderMoment,
-  isReminderTime,
   legacyReminderTime,
   nextReminder,
   nextReminderAt,
   reminderMoments,
-  reminderNotice,
   reminderOccurrence,
-} from './reminders';
+} from './reminder-moments';
+import type { TodoReminder } from './reminders';
+import { isReminderTime, reminderNotice } from './reminders';
 import { reminderTimeSchema } from './schemas/todos';
 
 const PARIS = 'Europe/Paris';

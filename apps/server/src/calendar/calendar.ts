@@ -1,4 +1,5 @@
-import { addDays, instantAt, reminderMoment, type TodoReminder } from '@daywise/shared';
+import { addDays, instantAt, type TodoReminder } from '@daywise/shared';
+import { reminderMoment } from '@daywise/shared/reminder-moments';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 
 import type { Database } from '../db/schema';

@@ -1,4 +1,5 @@
-import { isReminderMoment, reminderNotice, reminderOccurrence } from '@daywise/shared';
+import { reminderNotice } from '@daywise/shared';
+import { isReminderMoment, reminderOccurrence } from '@daywise/shared/reminder-moments';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 

@@ -1,11 +1,5 @@
-import {
-  addDays,
-  DEFAULT_SETTINGS,
-  type NextReminder,
-  nextReminder,
-  todayIn,
-  type TodoReminder,
-} from '@daywise/shared';
+import { addDays, DEFAULT_SETTINGS, todayIn, type TodoReminder } from '@daywise/shared';
+import { type NextReminder, nextReminder } from '@daywise/shared/reminder-moments';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';

@@ -1,4 +1,5 @@
-import { legacyReminderTime, type TodoReminder } from '@daywise/shared';
+import { type TodoReminder } from '@daywise/shared';
+import { legacyReminderTime } from '@daywise/shared/reminder-moments';
 import { REMINDER_MESSAGES } from '@daywise/shared/schemas';
 import type { ExpressionBuilder } from 'kysely';
 

@@ -1,4 +1,5 @@
-import { reminderMoments, type TodoReminder } from '@daywise/shared';
+import { type TodoReminder } from '@daywise/shared';
+import { reminderMoments } from '@daywise/shared/reminder-moments';
 
 import { formatDateTimeIn } from './format';
 

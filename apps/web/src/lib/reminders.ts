@@ -7,7 +7,8 @@
  * clearAll) when reminders are turned off in settings or on sign-out.
  */
 
-import { type NextReminder, nextReminder, type ReminderSchedule } from '@daywise/shared';
+import { type ReminderSchedule } from '@daywise/shared';
+import { type NextReminder, nextReminder } from '@daywise/shared/reminder-moments';
 
 import type { Reminder } from './notifications';
 

@@ -5,7 +5,7 @@ import { endpoint } from './endpoint';
 import { idSchema } from './params';
 
 /**
- * One occurrence of a reminder (reminderOccurrence in ../reminders.ts): a todo or a plan task, and
+ * One occurrence of a reminder (reminderOccurrence in ../reminder-moments.ts): a todo or a plan task, and
  * the instant it was for.
  */
 const reminderClaimSchema = z.object({
