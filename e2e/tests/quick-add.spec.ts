@@ -29,7 +29,8 @@ test.describe('Quick add and keyboard shortcuts', () => {
     const understood = dialog.getByRole('list', { name: 'Understood' }).getByRole('listitem');
     await expect(understood).toHaveText([
       `Due ${chipDay(tomorrow)}`,
-      'Reminder 09:00',
+      // The time is the due time, with a reminder at it (ADR 0030).
+      'Due at 09:00, with a reminder',
       'High priority',
     ]);
     await expect(dialog.locator('mark')).toHaveText(['tomorrow', '9am', '!high']);
@@ -47,7 +48,7 @@ test.describe('Quick add and keyboard shortcuts', () => {
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('heading', { name: 'Call mum' })).toBeVisible();
     await expect(row).toContainText('High');
-    await expect(row).toContainText(`Due ${shortDate(tomorrow)}`);
+    await expect(row).toContainText(`Due ${shortDate(tomorrow)}, 9:00 AM`);
     await expect(row).toContainText('Reminder 9:00 AM');
 
     // Typing in a field is typing: 'q' goes into the search box, no dialog opens.
@@ -112,7 +113,10 @@ test.describe('Quick add and keyboard shortcuts', () => {
       await line.press('Enter');
       await expect(dialog).toBeHidden();
     };
-    await quickAdd('Water plants every 3 days 8am', ['Reminder 08:00', 'Every 3 days']);
+    await quickAdd('Water plants every 3 days 8am', [
+      'Due at 08:00, with a reminder',
+      'Every 3 days',
+    ]);
     await quickAdd('Pay rent on the 1st every month !high', [
       'High priority',
       'Every month on the 1st',

@@ -358,12 +358,14 @@ test.describe('Todo reminders', () => {
     const dialog = page.getByRole('dialog', { name: 'Create New Todo' });
     await dialog.getByLabel('Title').fill('Call the dentist');
     await dialog.getByLabel('Description').fill('Ask about Tuesday');
-    await dialog.getByRole('switch', { name: 'Set Reminder' }).click();
-    await expect(dialog.getByRole('switch', { name: 'Set Reminder' })).toBeChecked();
-    // The default reminder time is now.
-    await expect(dialog.getByLabel('Reminder Time')).toHaveValue('08:58');
-    await dialog.getByLabel('Reminder Time').fill('09:00');
+    // Due today at 09:00, reminded at the due time (the first choice).
+    await dialog.getByLabel('Due Date').fill('2026-11-23');
+    await dialog.getByLabel('Due Time').fill('09:00');
+    await expect(dialog.getByRole('combobox', { name: 'New reminder' })).toHaveValue('0');
+    await dialog.getByRole('button', { name: 'Add Reminder' }).click();
+    await expect(dialog.getByRole('list', { name: 'Reminders set' })).toHaveText('At due time');
     await dialog.getByRole('button', { name: 'Create Todo' }).click();
+    await expect(row(page, 'Call the dentist')).toContainText('Due Nov 23, 2026, 9:00 AM');
     await expect(row(page, 'Call the dentist')).toContainText('Reminder 9:00 AM');
 
     expect(await shownNotifications(page)).toEqual([]);
@@ -397,14 +399,14 @@ test.describe('Todo reminders', () => {
     await page.goto('/dashboard/todos');
     await expect(row(page, 'Water the plants')).toContainText('Reminder 9:00 AM');
 
-    // The reminder switch asks for permission and stays off when it is not given.
+    // Adding a reminder asks for permission; refused, the reminder stays (the server and the
+    // page still remind) and the dialog says how to allow notifications.
     await page.getByRole('button', { name: 'New Todo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Todo' });
     await expect(dialog.getByText('Notifications permission needed')).toBeVisible();
-    await dialog.getByRole('switch', { name: 'Set Reminder' }).click();
-    await expect(dialog.getByRole('switch', { name: 'Set Reminder' })).not.toBeChecked();
+    await dialog.getByRole('button', { name: 'Add Reminder' }).click();
     await expect(dialog.getByRole('alert')).toContainText('set Notifications to Allow');
-    await expect(dialog.getByLabel('Reminder Time')).toBeHidden();
+    await expect(dialog.getByRole('list', { name: 'Reminders set' })).toHaveText('At due time');
     await page.keyboard.press('Escape');
 
     await page.getByRole('link', { name: 'Profile' }).click();

@@ -112,14 +112,23 @@ function planRows(userId: string, today: string) {
   return { plans, tasks, completions };
 }
 
-/** `count` todos, one every 90 minutes from 21 November 2024; every fifth mentions groceries. */
+/**
+ * `count` todos, one every 90 minutes from 21 November 2024; every fifth mentions groceries, and
+ * three in ten are subtasks of the one made just before them whose number ends in 0 (issue 32:
+ * 3,000 subtasks in 10,000 todos).
+ */
 export function todoRows(userId: string, count: number, idPrefix = 'bench') {
   const start = Date.parse('2024-11-21T00:00:00Z');
+  const idOf = (i: number) => `${idPrefix}${String(i).padStart(8, '0')}`;
+  let topLevel = 0;
   return Array.from({ length: count }, (_, i) => {
     const created = new Date(start + i * 60_000 * 90).toISOString();
     const done = i % 3 === 0;
+    const subtask = i % 10 >= 1 && i % 10 <= 3;
     return newTodoRow({
-      id: `${idPrefix}${String(i).padStart(8, '0')}`,
+      id: idOf(i),
+      parent_id: subtask ? idOf(i - (i % 10)) : null,
+      position: subtask ? (i % 10) - 1 : topLevel++,
       user_id: userId,
       title: `Todo number ${i}`,
       description: i % 5 === 0 ? 'with groceries inside' : '',

@@ -60,6 +60,8 @@ import { emailChannel } from './reminders/email';
 import { reminderSubscribers } from './reminders/events';
 import { createReminders } from './reminders/reminders';
 import { reminderRoutes } from './reminders/routes';
+import { sectionSubscribers } from './sections/events';
+import { sectionRoutes } from './sections/routes';
 import { settingsSubscribers } from './settings/events';
 import { settingsRoutes } from './settings/routes';
 import { userTimezone } from './settings/settings';
@@ -84,6 +86,7 @@ const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
   profileSubscribers,
   reminderSubscribers,
   todoSubscribers,
+  sectionSubscribers,
   listSubscribers,
   filterSubscribers,
   planSubscribers,
@@ -147,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   todoRoutes(app);
   listRoutes(app);
   filterRoutes(app);
+  sectionRoutes(app);
   importRoutes(app);
   habitRoutes(app);
   planRoutes(app);

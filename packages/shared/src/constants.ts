@@ -189,6 +189,8 @@ export const QUOTAS = {
   lists: 300,
   /** Saved filters (issue 32, ADR 0028). */
   savedFilters: 100,
+  /** Sections in one list, or in the Inbox (issue 32, ADR 0027). */
+  sectionsPerList: 100,
   /** Shared plans a user takes part in, created or shared with them. */
   sharedPlans: 100,
   /** Friend requests a user has sent that wait for an answer. */
@@ -230,6 +232,11 @@ export const UPCOMING_DAYS = 7;
 /** Todos (docs/product/todos.md). */
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export const TODO_LIMITS = { titleMax: 200, descriptionMax: 2000, tagsMax: 10 } as const;
+/**
+ * How deep subtasks nest: a top-level todo's subtasks are level 1, theirs level 2, and so on, up
+ * to this level (issue 32, ADR 0027).
+ */
+export const SUBTASK_DEPTH_MAX = 3;
 /** The list's filters; the due-date filter is ours (issue 5). */
 export const TODO_STATUSES = ['all', 'pending', 'completed'] as const;
 export const DUE_FILTERS = ['any', 'overdue', 'today', 'week', 'none'] as const;

@@ -3,7 +3,7 @@
  * Texts marked "ours" are our own wording, marked so in docs/product/ too.
  */
 
-import { REPEAT_LIMITS } from './constants';
+import { QUOTAS, REPEAT_LIMITS, SUBTASK_DEPTH_MAX } from './constants';
 
 export const MESSAGES = {
   // Texts users read
@@ -234,6 +234,16 @@ export const MESSAGES = {
   tagDeleteFailed: 'Failed to delete tag',
   todoTagUnknown: 'Choose tags from your own tag list',
   todoListUnknown: 'Choose a list of your own, or the Inbox',
+  todoSectionUnknown: "Choose a section of the todo's own list",
+  todoParentUnknown: 'Choose one of your own todos as the parent',
+  todoParentCycle: 'A todo cannot be a subtask of itself or of one of its own subtasks',
+  todoTooDeep: `Subtasks can be nested at most ${SUBTASK_DEPTH_MAX} levels below a top-level todo`,
+  subtaskPlacement:
+    "A subtask is always in its parent's list and section: move the parent, or make it a top-level todo first",
+  sectionQuota: `A list can have at most ${QUOTAS.sectionsPerList} sections.`,
+  importNoParent: 'Imported as a top-level todo: its parent is not in the file',
+  importParentLoop: 'Imported as a top-level todo: its parents loop back to it',
+  importTooDeep: `Imported as a top-level todo: subtasks nest at most ${SUBTASK_DEPTH_MAX} levels deep`,
   listHoldsTodos:
     'This list holds todos: delete it with ?todos=move to move them to the Inbox, or ?todos=delete to delete them with it.',
   // ours: lists in the web app (issue 32, ADR 0029)

@@ -28,6 +28,8 @@ export type RealtimeEvent =
   | { type: 'lists.changed' }
   /** The user's saved filters changed (their counts follow `todos.changed`). */
   | { type: 'filters.changed' }
+  /** The user's sections changed (created, renamed, moved, deleted, or with their list). */
+  | { type: 'sections.changed' }
   | { type: 'plans.changed' }
   /**
    * Events may have been lost (the server's link to its message broker dropped): the client reads

@@ -27,6 +27,7 @@ import * as oneRunningImport from './migrations/0022-one-running-import';
 import * as lists from './migrations/0023-lists';
 import * as savedFilters from './migrations/0025-saved-filters';
 import * as severalReminders from './migrations/0026-several-reminders';
+import * as subtasksAndSections from './migrations/0024-subtasks-and-sections';
 import type { Database } from './schema';
 
 /**
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0023-lists': lists,
   '0025-saved-filters': savedFilters,
   '0026-several-reminders': severalReminders,
+  '0024-subtasks-and-sections': subtasksAndSections,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

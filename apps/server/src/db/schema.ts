@@ -171,6 +171,30 @@ export interface TodoTable {
   due_time: string | null;
   /** The JSON text of its reminders, `TodoReminder[]` (migration 0026, ADR 0030). */
   reminders: Generated<string>;
+  /** The section of its list it is in, or null (migration 0024, ADR 0027). */
+  section_id: string | null;
+  /** The todo it is a subtask of; null for a top-level todo. */
+  parent_id: string | null;
+  /**
+   * Its place among its siblings, 0 first, without gaps: the same parent's subtasks, or the
+   * top-level todos of the same list and section.
+   */
+  position: Generated<number>;
+  /** The todo whose completion completed it too; reopening that one reopens it. */
+  completed_with: string | null;
+}
+
+/** A named group of todos within a list, or the Inbox (migration 0024, ADR 0027). */
+export interface SectionTable {
+  id: string;
+  user_id: string;
+  /** Null: the Inbox. */
+  list_id: string | null;
+  name: string;
+  /** Its place among its list's sections, 0 first, without gaps. */
+  position: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A user's todo list (migration 0023, ADR 0026). */
@@ -467,6 +491,7 @@ export interface Database {
   todos: TodoTable;
   lists: ListTable;
   saved_filters: SavedFilterTable;
+  sections: SectionTable;
   todo_counts: TodoCountTable;
   todo_occurrences: TodoOccurrenceTable;
   days_off: DayOffTable;

@@ -9,6 +9,7 @@ import {
   type ArchivePlanTask,
   type ArchiveProfile,
   type ArchiveSavedFilter,
+  type ArchiveSection,
   type ArchiveSharedPlan,
   type ArchiveTag,
   type ArchiveTodo,
@@ -39,6 +40,8 @@ import {
   type MessageRow,
   planPages,
   type PlanWithTasks,
+  type SectionRow,
+  sectionRows,
   sharedPlanPages,
   type SharedPlanWithTasks,
   type TagRow,
@@ -55,6 +58,8 @@ import {
  */
 export const archiveTodo = (row: TodoWithHistory): ArchiveTodo => ({
   ...TODO_FIELDS.present(row),
+  order: Number(row.position),
+  completedWith: row.completed_with,
   completedDate: row.completed_date,
   tagIds: row.tagIds,
   repeat: repeatOf(row),
@@ -90,6 +95,15 @@ export const archiveSavedFilter = (row: SavedFilterRow): ArchiveSavedFilter => (
   position: Number(row.position),
 });
 true satisfies HasEveryField<ArchiveSavedFilter, typeof SAVED_FILTER_FIELDS.table>;
+
+export const archiveSection = (row: SectionRow): ArchiveSection => ({
+  id: row.id,
+  listId: row.list_id,
+  name: row.name,
+  position: Number(row.position),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
 
 export const archiveTask = (row: TaskRow): ArchivePlanTask => ({
   ...TASK_FIELDS.present(row),
@@ -207,12 +221,13 @@ export async function* archiveChunks(
   now: Date,
 ): AsyncGenerator<string> {
   const pause = slicer();
-  const [profile, settings, tags, lists, savedFilters] = await Promise.all([
+  const [profile, settings, tags, lists, savedFilters, sections] = await Promise.all([
     archiveProfile(db, userId),
     readSettings(db, userId, undefined, now),
     tagRows(db, userId),
     listRows(db, userId),
     savedFilterRows(db, userId),
+    sectionRows(db, userId),
   ]);
   yield JSON.stringify({
     format: ARCHIVE_FORMAT,
@@ -224,6 +239,7 @@ export async function* archiveChunks(
   yield* section('tags', [tags], archiveTag, pause);
   yield* section('lists', [lists], archiveList, pause);
   yield* section('savedFilters', [savedFilters], archiveSavedFilter, pause);
+  yield* section('sections', [sections], archiveSection, pause);
   yield* section('todos', todoPagesWithHistory(db, userId), archiveTodo, pause);
   yield* section('plans', planPages(db, userId), archivePlan, pause);
   yield* section('completions', completionPages(db, userId), archiveCompletion, pause);

@@ -5,6 +5,7 @@ import type {
   Database,
   ListTable,
   MessageTable,
+  SectionTable,
   SharedPlanTable,
   SharedPlanTaskTable,
   UserTagTable,
@@ -23,6 +24,7 @@ type Db = Kysely<Database>;
 export type { PlanRow, TaskRow, TodoRow };
 export type TagRow = Selectable<UserTagTable>;
 export type ListRow = Selectable<ListTable>;
+export type SectionRow = Selectable<SectionTable>;
 export type CompletionRow = Selectable<DailyCompletionTable>;
 export type MessageRow = Selectable<MessageTable>;
 export interface PlanWithTasks {
@@ -193,6 +195,21 @@ export function listRows(db: Db, userId: string): Promise<ListRow[]> {
     .execute();
 }
 
+/**
+ * The user's sections (ADR 0027), by list and position; at most QUOTAS.sectionsPerList for each
+ * list and the Inbox, so read at once.
+ */
+export function sectionRows(db: Db, userId: string): Promise<SectionRow[]> {
+  return db
+    .selectFrom('sections')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('list_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
 /** Every plan by date along (user_id, plan_date), each with its tasks in order. */
 export async function* planPages(db: Db, userId: string): AsyncGenerator<PlanWithTasks[]> {
   const plans = queryPages(
@@ -313,6 +330,7 @@ export async function countRows(db: Db, userId: string) {
     daysOff,
     lists,
     savedFilters,
+    sections,
   ] = await Promise.all([
     db.selectFrom('todos').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
     db
@@ -358,6 +376,7 @@ export async function countRows(db: Db, userId: string) {
       .select(count)
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow(),
+    db.selectFrom('sections').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
   ]);
   const n = (row: { n: number | string }) => Number(row.n);
   return {
@@ -372,5 +391,6 @@ export async function countRows(db: Db, userId: string) {
     daysOff: n(daysOff),
     lists: n(lists),
     savedFilters: n(savedFilters),
+    sections: n(sections),
   };
 }

@@ -266,9 +266,14 @@ describe.each(ENGINES)('exports on %s', (engine) => {
       }),
       201,
     );
+    const section = await ok(
+      social.call(ada, 'POST', '/api/sections', { listId: list.id, name: 'Drafts' }),
+      201,
+    );
     const todo = await ok(
       social.call(ada, 'POST', '/api/todos', {
         listId: list.id,
+        sectionId: section.id,
         title: 'Write the "Notes", part 2',
         description: 'Café ☕\nsecond line',
         priority: 'high',
@@ -352,7 +357,7 @@ describe.each(ENGINES)('exports on %s', (engine) => {
     const archive: Archive = archiveSchema.parse(JSON.parse(response.body));
     // One item a line: the page counts line breaks against the header.
     const items = Number(response.headers[EXPORT_ITEMS_HEADER.toLowerCase()]);
-    expect(items).toBe(1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 2 + 1);
+    expect(items).toBe(1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 2 + 1);
     expect(response.body.split('\n').length - 1).toBe(items + 1);
 
     expect(archive.todos.find((item) => item.id === habit.id)).toMatchObject({
@@ -401,6 +406,16 @@ describe.each(ENGINES)('exports on %s', (engine) => {
           updatedAt: '2026-11-21T09:00:00.000Z',
         },
       ],
+      sections: [
+        {
+          id: section.id,
+          listId: list.id,
+          name: 'Drafts',
+          position: 0,
+          createdAt: '2026-11-21T09:00:00.000Z',
+          updatedAt: '2026-11-21T09:00:00.000Z',
+        },
+      ],
     });
     expect(archive.todos.filter((item) => item.id === todo.id)).toEqual([
       {
@@ -419,6 +434,10 @@ describe.each(ENGINES)('exports on %s', (engine) => {
         createdAt: '2026-11-21T09:00:00.000Z',
         updatedAt: '2026-11-21T09:00:00.000Z',
         listId: list.id,
+        sectionId: section.id,
+        parentId: null,
+        order: 0,
+        completedWith: null,
         tagIds: [],
         repeat: null,
         repeatStart: null,

@@ -60,6 +60,7 @@ export function exportRoutes(app: AppInstance): void {
         counts.tags +
         counts.lists +
         counts.savedFilters +
+        counts.sections +
         counts.todos +
         counts.plans +
         counts.completions +

@@ -20,6 +20,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function comparable(archive: Archive) {
   const tagNames = new Map(archive.tags.map((tag) => [tag.id, tag.name]));
   const listNames = new Map((archive.lists ?? []).map((list) => [list.id, list.name]));
+  const sectionNames = new Map(
+    (archive.sections ?? []).map((section) => [section.id, section.name]),
+  );
+  const todoTitles = new Map(archive.todos.map((todo) => [todo.id, todo.title]));
+  const titleOf = (id: string | null | undefined) => (id ? todoTitles.get(id) : null);
   const planDates = new Map(archive.plans.map((plan) => [plan.id, plan.planDate]));
   const { id: _id, email: _email, createdAt: _createdAt, picture, ...profile } = archive.profile;
   return {
@@ -28,11 +33,18 @@ function comparable(archive: Archive) {
     tags: archive.tags.map(({ id: _tagId, ...tag }) => tag),
     lists: (archive.lists ?? []).map(({ id: _listId, ...list }) => list),
     savedFilters: (archive.savedFilters ?? []).map(({ id: _filterId, ...filter }) => filter),
+    sections: (archive.sections ?? []).map(({ id: _sectionId, listId, ...section }) => ({
+      ...section,
+      list: listId ? listNames.get(listId) : null,
+    })),
     // Todos made in the same millisecond have no set order between them.
     todos: archive.todos
-      .map(({ id: _todoId, tagIds, listId, ...todo }) => ({
+      .map(({ id: _todoId, tagIds, listId, sectionId, parentId, completedWith, ...todo }) => ({
         ...todo,
         list: listId ? listNames.get(listId) : null,
+        section: sectionId ? sectionNames.get(sectionId) : null,
+        parent: titleOf(parentId),
+        completedWith: titleOf(completedWith),
         tags: (tagIds ?? []).map((tagId) => tagNames.get(tagId)).sort(),
       }))
       .sort((a, b) => a.title.localeCompare(b.title)),
@@ -106,8 +118,8 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
   const todosOf = async (cookie: string) =>
     (await app.api.get('/api/todos?limit=100', cookie))
       .json<{ items: Todo[] }>()
-      // Which list a todo is in is compared by the list's name, in `comparable`.
-      .items.map(({ id: _id, tags, listId: _listId, ...todo }) => ({
+      // Which list, section and parent a todo has are compared by name, in `comparable`.
+      .items.map(({ id: _id, tags, listId: _l, sectionId: _s, parentId: _p, ...todo }) => ({
         ...todo,
         tags: tags.map((tag) => tag.name),
       }))
@@ -157,7 +169,13 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       query: '(today | overdue) & p1',
     });
     await send(cookie, 'PATCH', `/api/filters/${urgent.id}`, { position: 0 });
-    await send(cookie, 'POST', '/api/todos', {
+    // A section in a list and one in the Inbox (ADR 0027).
+    const shops = await send(cookie, 'POST', '/api/sections', {
+      listId: errands.id,
+      name: 'Shops',
+    });
+    const later = await send(cookie, 'POST', '/api/sections', { listId: null, name: 'Later' });
+    const chapter = await send(cookie, 'POST', '/api/todos', {
       listId: book.id,
       title: 'Finish the chapter',
       description: 'Chapter 3, with "quotes", commas\nand lines',
@@ -169,8 +187,35 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     const invoice = await send(cookie, 'POST', '/api/todos', {
       title: 'Send the invoice',
       listId: errands.id,
+      dueDate: '2026-11-30',
+      dueTime: '17:00',
+      reminders: [{ before: 30 }, { at: '2026-11-29T08:00:00.000Z' }, { before: 1440 }],
+      sectionId: shops.id,
     });
     await send(cookie, 'PATCH', `/api/todos/${invoice.id}`, { completed: true });
+    // Subtasks two levels deep, reordered; and a parent completed with one of its subtasks open,
+    // which is marked as completed with it.
+    const outline = await send(cookie, 'POST', '/api/todos', {
+      title: 'Outline',
+      parentId: chapter.id,
+    });
+    await send(cookie, 'POST', '/api/todos', { title: 'Opening line', parentId: outline.id });
+    const draft = await send(cookie, 'POST', '/api/todos', {
+      title: 'Draft',
+      parentId: chapter.id,
+    });
+    await send(cookie, 'PATCH', `/api/todos/${draft.id}`, { order: 0 });
+    const pack = await send(cookie, 'POST', '/api/todos', {
+      title: 'Pack',
+      sectionId: later.id,
+    });
+    await send(cookie, 'POST', '/api/todos', { title: 'Socks', parentId: pack.id });
+    const charger = await send(cookie, 'POST', '/api/todos', {
+      title: 'Charger',
+      parentId: pack.id,
+    });
+    await send(cookie, 'PATCH', `/api/todos/${charger.id}`, { completed: true });
+    await send(cookie, 'PATCH', `/api/todos/${pack.id}`, { completed: true });
     const plants = await send(cookie, 'POST', '/api/todos', {
       title: 'Water plants',
       priority: 'medium',
@@ -204,7 +249,13 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
   it('brings back everything that is the user’s own into a fresh account, and adds nothing the second time', async () => {
     await fillAccount(app.cookie);
     const original = await archiveOf(app.cookie);
-    expect(original.todos).toHaveLength(3);
+    expect(original.todos).toHaveLength(9);
+    // A due time and reminders, carried exactly (ADR 0030).
+    expect(original.todos.find((todo) => todo.title === 'Send the invoice')).toMatchObject({
+      dueTime: '17:00',
+      reminders: [{ before: 30 }, { at: '2026-11-29T08:00:00.000Z' }, { before: 1440 }],
+      reminderTime: '16:30',
+    });
     expect(original.plans[0]?.tasks).toHaveLength(2);
     expect(original.todos.find((todo) => todo.title === 'Water plants')?.occurrences).toHaveLength(
       3,
@@ -213,12 +264,13 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     const fresh = (await app.api.signUpAndVerify('grace@example.com')) ?? '';
     const file = Buffer.from(JSON.stringify(original));
     const { preview, status } = await importAs(fresh, file);
-    expect(preview.toCreate).toBe(3);
+    expect(preview.toCreate).toBe(9);
     expect(preview.restores).toEqual([
       'Your profile: name, bio, location, website and picture',
       'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
       '2 lists',
       '2 saved filters',
+      '2 sections',
       '1 daily plan with 2 tasks and their completion records',
       '1 range of days off',
     ]);
@@ -230,6 +282,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
         'Settings restored',
         '2 lists restored',
         '2 saved filters restored',
+        '2 sections restored',
         '1 daily plan restored',
         '1 range of days off restored',
       ],
@@ -244,19 +297,20 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     // A second import finds everything there, says so, and adds nothing.
     const todosOnce = await todosOf(fresh);
     const again = await importAs(fresh, file);
-    expect(again.preview).toMatchObject({ total: 3, toCreate: 0, alreadyImported: 3 });
+    expect(again.preview).toMatchObject({ total: 9, toCreate: 0, alreadyImported: 9 });
     expect(again.preview.restores).toEqual([
       'Your profile: name, bio, location, website and picture',
       'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
       '2 lists imported before',
       '2 saved filters imported before',
+      '2 sections imported before',
       '1 daily plan imported before',
       '1 range of days off imported before',
     ]);
     expect(again.status).toMatchObject({
       status: 'done',
       created: 0,
-      alreadyImported: 3,
+      alreadyImported: 9,
       restored: [
         'Profile and picture restored',
         'Settings restored',
@@ -287,19 +341,20 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     const file = Buffer.from(JSON.stringify(await archiveOf(app.cookie)));
 
     const { preview, status } = await importAs(app.cookie, file);
-    expect(preview).toMatchObject({ total: 3, toCreate: 0, alreadyImported: 3 });
+    expect(preview).toMatchObject({ total: 9, toCreate: 0, alreadyImported: 9 });
     expect(preview.restores).toEqual([
       'Your profile: name, bio, location, website and picture',
       'Your settings: notifications, privacy, theme and time zone (Europe/Paris)',
       '2 lists imported before',
       '2 saved filters imported before',
+      '2 sections imported before',
       '1 daily plan imported before',
       '1 range of days off imported before',
     ]);
     expect(status).toMatchObject({
       status: 'done',
       created: 0,
-      alreadyImported: 3,
+      alreadyImported: 9,
       problems: [],
       restored: [
         'Profile and picture restored',
@@ -322,8 +377,8 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     expect(deleted.statusCode).toBeLessThan(300);
 
     const { preview, status } = await importAs(app.cookie, file);
-    expect(preview).toMatchObject({ total: 3, toCreate: 1, alreadyImported: 2 });
-    expect(status).toMatchObject({ status: 'done', created: 1, alreadyImported: 2, problems: [] });
+    expect(preview).toMatchObject({ total: 9, toCreate: 1, alreadyImported: 8 });
+    expect(status).toMatchObject({ status: 'done', created: 1, alreadyImported: 8, problems: [] });
     // The habit comes back with its history and its streak; nothing else is added.
     const { todos, dashboard } = await holdings(app.cookie);
     expect(todos).toEqual(before.todos);
@@ -336,9 +391,34 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     expect(comparable(await archiveOf(app.cookie))).toEqual(comparable(archive));
 
     const again = await importAs(app.cookie, file);
-    expect(again.preview).toMatchObject({ toCreate: 0, alreadyImported: 3 });
-    expect(again.status).toMatchObject({ status: 'done', created: 0, alreadyImported: 3 });
+    expect(again.preview).toMatchObject({ toCreate: 0, alreadyImported: 9 });
+    expect(again.status).toMatchObject({ status: 'done', created: 0, alreadyImported: 9 });
     expect((await holdings(app.cookie)).todos).toEqual(before.todos);
+  });
+
+  it('brings back a deleted parent with its subtasks, nested as they were, and its Undo too', async () => {
+    await fillAccount(app.cookie);
+    const archive = await archiveOf(app.cookie);
+    const file = Buffer.from(JSON.stringify(archive));
+    const pack = archive.todos.find((todo) => todo.title === 'Pack');
+    expect((await sendAs(app.ctx, app.cookie, 'DELETE', `/api/todos/${pack?.id}`)).statusCode).toBe(
+      204,
+    );
+    const { status } = await importAs(app.cookie, file);
+    expect(status).toMatchObject({ status: 'done', created: 3, alreadyImported: 6, problems: [] });
+    expect(comparable(await archiveOf(app.cookie))).toEqual(comparable(archive));
+    // Reopening the parent reopens the subtask completed with it, not the one done before.
+    const todos = (await app.api.get('/api/todos?limit=100', app.cookie)).json<{ items: Todo[] }>()
+      .items;
+    const restored = todos.find((todo) => todo.title === 'Pack');
+    await send(app.cookie, 'PATCH', `/api/todos/${restored?.id}`, { completed: false });
+    const after = (await app.api.get(`/api/todos?parent=${restored?.id}`, app.cookie)).json<{
+      items: Todo[];
+    }>().items;
+    expect(after.map((todo) => [todo.title, todo.completed]).sort()).toEqual([
+      ['Charger', true],
+      ['Socks', false],
+    ]);
   });
 
   it('keeps a day the user planned, and says what it could not restore and why', async () => {

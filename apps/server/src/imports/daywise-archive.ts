@@ -1,8 +1,9 @@
-import { IMPORT_MAX_ROWS, MESSAGES, QUOTAS } from '@daywise/shared';
+import { IMPORT_MAX_ROWS, MESSAGES, QUOTAS, SUBTASK_DEPTH_MAX } from '@daywise/shared';
 import {
   type Archive,
   ARCHIVE_FORMAT,
   archiveSchema,
+  type ArchiveTodo,
   type ImportProblem,
 } from '@daywise/shared/schemas';
 import { z } from 'zod';
@@ -25,6 +26,7 @@ const envelopeSchema = archiveSchema.extend({
   tags: z.array(z.unknown()),
   lists: z.array(z.unknown()).optional(),
   savedFilters: z.array(z.unknown()).optional(),
+  sections: z.array(z.unknown()).optional(),
   todos: z.array(z.unknown()),
   plans: z.array(z.unknown()),
   completions: z.array(z.unknown()),
@@ -46,6 +48,7 @@ async function checkedArchive(json: unknown): Promise<Archive> {
   const {
     tags,
     lists,
+    sections,
     savedFilters,
     todos,
     plans,
@@ -55,10 +58,11 @@ async function checkedArchive(json: unknown): Promise<Archive> {
     daysOff,
     ...rest
   } = envelope.data;
-  const sections = [
+  const parts = [
     tags,
     lists ?? [],
     savedFilters ?? [],
+    sections ?? [],
     todos,
     plans,
     completions,
@@ -66,7 +70,7 @@ async function checkedArchive(json: unknown): Promise<Archive> {
     chats,
     daysOff ?? [],
   ];
-  const rows = sections.reduce((sum, records) => sum + records.length, 0);
+  const rows = parts.reduce((sum, records) => sum + records.length, 0);
   if (rows > IMPORT_MAX_ROWS) {
     throw invalidFile(MESSAGES.importTooManyRows(IMPORT_MAX_ROWS));
   }
@@ -90,6 +94,7 @@ async function checkedArchive(json: unknown): Promise<Archive> {
     ...(savedFilters
       ? { savedFilters: await each(savedFilters, SECTIONS.savedFilters.unwrap().element) }
       : {}),
+    ...(sections ? { sections: await each(sections, SECTIONS.sections.unwrap().element) } : {}),
     todos: await each(todos, SECTIONS.todos.element),
     plans: await each(plans, SECTIONS.plans.element),
     completions: await each(completions, SECTIONS.completions.element),
@@ -97,6 +102,64 @@ async function checkedArchive(json: unknown): Promise<Archive> {
     chats: await each(chats, SECTIONS.chats.element),
     ...(daysOff ? { daysOff: await each(daysOff, SECTIONS.daysOff.unwrap().element) } : {}),
   };
+}
+
+/**
+ * How deep each todo of the archive is to be restored below its top-level todo: as it was, but a
+ * todo whose parent is not in the file, where a loop of parents is met (`loops`), or that would be
+ * more than SUBTASK_DEPTH_MAX levels deep comes back top-level (0), and those below it count from
+ * it. Linear in the number of todos, and without recursion, whatever the file says.
+ */
+function nesting(todos: readonly ArchiveTodo[]): {
+  depths: Map<string, number>;
+  loops: Set<string>;
+} {
+  const byId = new Map(todos.map((todo) => [todo.id, todo]));
+  const depths = new Map<string, number>();
+  const loops = new Set<string>();
+  for (const todo of todos) {
+    const chain: ArchiveTodo[] = [];
+    const onChain = new Set<string>();
+    for (let at: ArchiveTodo | undefined = todo; at && !depths.has(at.id);) {
+      if (onChain.has(at.id)) {
+        depths.set(at.id, 0);
+        loops.add(at.id);
+        break;
+      }
+      const parent: ArchiveTodo | undefined = at.parentId ? byId.get(at.parentId) : undefined;
+      if (!parent) {
+        depths.set(at.id, 0);
+        break;
+      }
+      chain.push(at);
+      onChain.add(at.id);
+      at = parent;
+    }
+    for (const below of chain.reverse()) {
+      if (!depths.has(below.id)) {
+        const above = depths.get(below.parentId ?? '') ?? 0;
+        depths.set(below.id, above < SUBTASK_DEPTH_MAX ? above + 1 : 0);
+      }
+    }
+  }
+  return { depths, loops };
+}
+
+/** Room for each item's place in the file in a sort key (IMPORT_MAX_ROWS fits). */
+const FILE_PLACES = 2 ** 17;
+
+/**
+ * The items with parents before their subtasks, and each among its siblings in its order, else
+ * as in the file: each then lands last among those written before it, so the places come back as
+ * they were. Sorted as numbers in one native sort, which a file of the most rows allowed keeps
+ * well within a slice.
+ */
+function parentsFirst(placed: readonly { item: ImportItem; depth: number; order: number }[]) {
+  const keys = Float64Array.from(
+    placed,
+    ({ depth, order }, index) => (depth * (QUOTAS.todos + 1) + order) * FILE_PLACES + index,
+  ).sort();
+  return Array.from(keys, (key) => (placed[key % FILE_PLACES] as (typeof placed)[number]).item);
 }
 
 export async function parseArchive(text: string): Promise<ParsedImport> {
@@ -114,16 +177,29 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
   const tagsById = new Map(tags.map((tag) => [tag.id, tag]));
   const tagColors = new Map(tags.map((tag) => [tag.name, tag.color]));
   const problems: ImportProblem[] = [];
-  const items: ImportItem[] = [];
+  const placed: { item: ImportItem; depth: number; order: number }[] = [];
+  const { depths, loops } = nesting(archive.todos);
+  const inFile = new Set(archive.todos.map((todo) => todo.id));
+  const topLevel = (id: string, parentId: string) =>
+    !inFile.has(parentId)
+      ? MESSAGES.importNoParent
+      : loops.has(id)
+        ? MESSAGES.importParentLoop
+        : MESSAGES.importTooDeep;
   const pause = slicer();
   for (const [index, todo] of archive.todos.entries()) {
     const row = index + 1;
+    const depth = depths.get(todo.id) ?? 0;
+    const parentId = depth > 0 ? (todo.parentId ?? null) : null;
+    if (todo.parentId && parentId === null) {
+      problems.push({ row, message: topLevel(todo.id, todo.parentId) });
+    }
     // A todo cannot carry more tags than its user can have.
     const tagNames = (todo.tagIds ?? [])
       .slice(0, QUOTAS.tags)
       .map((id) => tagsById.get(id)?.name)
       .filter((name): name is string => name !== undefined);
-    items.push({
+    const item: ImportItem = {
       row,
       sourceKey: sourceKey('daywise', todo.id),
       ...fitText(todo, row, problems),
@@ -134,8 +210,11 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       completedAt: todo.completed ? (todo.completedAt ?? archive.exportedAt) : null,
       tags: fitTags(tagNames, row, problems),
       repeat: todo.repeat ?? null,
-      // The archive's list id: the list restored for it is found when the todo is written.
+      // The archive's list and section ids, and its parent's key: what was restored for them is
+      // found when the todo is written.
       listId: todo.listId ?? null,
+      sectionId: todo.sectionId ?? null,
+      parentKey: parentId === null ? null : sourceKey('daywise', parentId),
       original: {
         id: todo.id,
         createdAt: todo.createdAt,
@@ -143,10 +222,16 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
         completedDate: todo.completedDate,
         repeatStart: todo.repeatStart ?? null,
         occurrences: todo.occurrences ?? [],
+        parentId,
+        completedWith: todo.completedWith
+          ? { key: sourceKey('daywise', todo.completedWith), id: todo.completedWith }
+          : null,
       },
-    });
+    };
+    placed.push({ item, depth, order: Math.min(todo.order ?? 0, QUOTAS.todos) });
     await pause();
   }
+  const items = parentsFirst(placed);
   const { profile, settings, plans, completions, sharedPlans, chats } = archive;
   return {
     format: 'daywise',
@@ -168,6 +253,7 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       daysOff: archive.daysOff ?? [],
       lists: archive.lists ?? [],
       savedFilters: archive.savedFilters ?? [],
+      sections: archive.sections ?? [],
     },
   };
 }

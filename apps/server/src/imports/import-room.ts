@@ -3,6 +3,7 @@ import type { ImportProblem } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
+import { chunks } from '../lib/chunks';
 import { slicer } from '../lib/slices';
 import { tagNameKey } from '../plans/tags';
 import type { ImportItem, ParsedImport } from './parsed-import';
@@ -16,14 +17,6 @@ import type { ImportItem, ParsedImport } from './parsed-import';
 const PROBLEMS_SHOWN = 500;
 /** At most this many tag names are listed in a problem line. */
 const TAG_NAMES_SHOWN = 20;
-
-export function chunks<T>(values: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < values.length; start += size) {
-    result.push(values.slice(start, start + size));
-  }
-  return result;
-}
 
 /** Which of these source keys the user imported before. */
 export async function importedKeys(

@@ -332,6 +332,56 @@ describe.each(ENGINES)('imports on %s', (engine) => {
     });
   });
 
+  it('brings back an archive’s nesting as far as the rules allow, and says what it changed', async () => {
+    const archive = JSON.parse(fixture('daywise-archive.json').toString()) as {
+      todos: { id: string; title: string }[];
+    };
+    const [template] = archive.todos;
+    // Five levels (the last one too deep), a subtask whose parent is not in the file, and two
+    // todos each the other's parent.
+    const nested: [string, string | null][] = [
+      ['L0', null],
+      ['L1', 'L0'],
+      ['L2', 'L1'],
+      ['L3', 'L2'],
+      ['L4', 'L3'],
+      ['Orphan', 'Gone'],
+      ['Ping', 'Pong'],
+      ['Pong', 'Ping'],
+    ];
+    archive.todos = nested.map(([title, parent], index) => ({
+      ...template,
+      tagIds: [],
+      id: title,
+      title,
+      parentId: parent,
+      order: 0,
+      createdAt: `2026-11-0${index + 1}T08:00:00.000Z`,
+    }));
+    const result = await importFile('nested.json', Buffer.from(JSON.stringify(archive)));
+    expect(result).toMatchObject({ status: 'done', created: 8 });
+    expect(result.problems).toEqual([
+      { row: 5, message: MESSAGES.importTooDeep },
+      { row: 6, message: MESSAGES.importNoParent },
+      { row: 7, message: MESSAGES.importParentLoop },
+    ]);
+    const imported = await byTitle();
+    const parentOf = (title: string) => {
+      const parentId = imported.get(title)?.parentId;
+      return parentId ? [...imported.values()].find((todo) => todo.id === parentId)?.title : null;
+    };
+    expect(Object.fromEntries(nested.map(([title]) => [title, parentOf(title)]))).toEqual({
+      L0: null,
+      L1: 'L0',
+      L2: 'L1',
+      L3: 'L2',
+      L4: null,
+      Orphan: null,
+      Ping: null,
+      Pong: 'Ping',
+    });
+  });
+
   it.each([
     ['an empty file', 'empty.csv', Buffer.alloc(0), 400, MESSAGES.importFileEmpty],
     [

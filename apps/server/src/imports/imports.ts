@@ -14,7 +14,7 @@ import { type ParsedImport } from './parsed-import';
 import { importBatchSize, type ImportCaller } from './restore';
 import { restoreAccount } from './restore-account';
 import { restorePlansAndDaysOff } from './restore-plans';
-import { importBatches, writeBatch } from './write-batch';
+import { type BatchWriting, importBatches, writeBatch } from './write-batch';
 
 /** A running import not heard from for this long was stopped (the server restarted). */
 export const IMPORT_STALE_MS = 2 * 60_000;
@@ -181,14 +181,14 @@ async function importItems(
   timeZone: string,
   progress: Progress,
   heartbeat: Heartbeat,
-  listIds: ReadonlyMap<string, string>,
+  placing: Pick<BatchWriting, 'listIds' | 'sectionIds'>,
 ): Promise<void> {
   const { db, events, userId, parsed, clock } = run;
   const pause = slicer();
   for (const { first, batch } of importBatches(parsed.items, importBatchSize(db))) {
     await pause();
     const { tagColors } = parsed;
-    const writing = { events, userId, tagColors, timeZone, started, clock, listIds };
+    const writing = { events, userId, tagColors, timeZone, started, clock, ...placing };
     const written = await db.transaction().execute(async (trx) => {
       const { problems, tagsRefused } = progress;
       const result = await writeBatch(trx, writing, first, batch, problems, tagsRefused);
@@ -251,21 +251,24 @@ export async function runImport(run: ImportRun): Promise<void> {
     }
   };
   const restoring = () => ({ db, events, userId, now: clock(), caller, heartbeat });
-  let listIds: ReadonlyMap<string, string> = new Map();
+  let placing: Pick<BatchWriting, 'listIds' | 'sectionIds'> = {
+    listIds: new Map(),
+    sectionIds: new Map(),
+  };
   try {
     if (parsed.archive) {
       const account = await restoreAccount(restoring(), parsed.archive);
       problems.push(...account.problems);
       restored.push(...account.restored);
       progress.tagsCreated += account.tagsCreated;
-      ({ listIds } = account);
+      placing = account;
       if (account.timeZone !== null) {
         timeZone = account.timeZone;
         run.onSettingsRestored?.();
       }
       await emitAll(events, account.followUps);
     }
-    await importItems(run, started, timeZone, progress, heartbeat, listIds);
+    await importItems(run, started, timeZone, progress, heartbeat, placing);
     if (progress.overQuota > 0) {
       problems.push(overQuotaProblem(progress.overQuota));
     }

@@ -5,13 +5,23 @@ import type { ImportedRepeat } from './repeat';
 
 /**
  * One todo read from a file, in Daywise's terms, before anything is written: the todo's own
- * fields (todos/todo-fields.ts) but those the import gives it, and what it brings besides.
+ * fields (todos/todo-fields.ts) but those the import gives it, and what it brings besides. Its
+ * list, section and parent are the file's ids for them, found among those restored when it is
+ * written; its place among its siblings is where it lands then (the items come in order).
  */
-export interface ImportItem extends Omit<TodoFields, 'id' | 'createdAt' | 'updatedAt'> {
+export interface ImportItem extends Omit<
+  TodoFields,
+  'id' | 'createdAt' | 'updatedAt' | 'order' | 'parentId'
+> {
   /** The file's row (CSV line, or the todo's place in an archive, from 1). */
   row: number;
   /** Who the item is across imports: a hash of the source and its original identity. */
   sourceKey: string;
+  /**
+   * The source key of the item it is a subtask of, which comes before it, or null: it becomes a
+   * subtask of the todo that item became, if there is one and it is not too deep.
+   */
+  parentKey: string | null;
   /** Tag names (each at most PLAN_LIMITS.tagNameMax characters, at most TODO_LIMITS.tagsMax). */
   tags: string[];
   repeat: ImportedRepeat | null;
@@ -28,6 +38,10 @@ export interface ArchivedTodo {
   completedDate: string | null;
   repeatStart: string | null;
   occurrences: NonNullable<ArchiveTodo['occurrences']>;
+  /** Its parent's id there: in that account, the parent may be here under it. */
+  parentId: string | null;
+  /** The todo whose completion completed it, by its source key and its id there. */
+  completedWith: { key: string; id: string } | null;
 }
 
 /** What a Daywise archive holds besides todos and tags (imports/restore.ts brings it back). */
@@ -38,6 +52,7 @@ export type ArchiveRest = Pick<
   daysOff: NonNullable<Archive['daysOff']>;
   lists: NonNullable<Archive['lists']>;
   savedFilters: NonNullable<Archive['savedFilters']>;
+  sections: NonNullable<Archive['sections']>;
 };
 
 export interface ParsedImport {

@@ -3,7 +3,6 @@ import type { ImportPreview } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import type { OrderedTable } from '../lib/positions';
 import {
   itemsHere,
   limitProblems,
@@ -16,7 +15,7 @@ import {
 import type { ArchiveRest, ParsedImport } from './parsed-import';
 import { type ImportCaller, plural } from './restore';
 import { ACCOUNT_PARTS, mayRestore } from './restore-account';
-import { restoredBefore } from './restore-ordered';
+import { restoredBefore, type RestoredTable } from './restore-ordered';
 import { daysOffHere, plannedDays, plansHere, rangeKey } from './restore-plans';
 
 /** The first items the preview shows. */
@@ -78,7 +77,7 @@ async function daysOffPreview(
 async function orderedPreview(
   db: Kysely<Database>,
   userId: string,
-  section: { table: OrderedTable; kind: string; noun: string },
+  section: { table: RestoredTable; kind: string; noun: string },
   records: readonly { id: string }[],
 ): Promise<string[]> {
   const before = await restoredBefore(db, userId, section.table, section.kind, records);
@@ -118,6 +117,12 @@ async function restorePreview(
       userId,
       { table: 'saved_filters', kind: 'saved-filter', noun: 'saved filter' },
       rest.savedFilters,
+    )),
+    ...(await orderedPreview(
+      db,
+      userId,
+      { table: 'sections', kind: 'section', noun: 'section' },
+      rest.sections,
     )),
   );
   lines.push(...(await plansPreview(db, userId, rest.plans)));

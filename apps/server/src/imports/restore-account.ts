@@ -23,6 +23,7 @@ import type { ArchiveRest } from './parsed-import';
 import { firstIssue, type ImportCaller, plural, type RestoreStep, type Restoring } from './restore';
 import { restoreSavedFilters } from './restore-filters';
 import { restoreLists } from './restore-lists';
+import { type RestoredSection, restoreSections } from './restore-sections';
 
 type AccountPart = 'profile' | 'picture' | 'settings';
 
@@ -201,7 +202,12 @@ export async function restoreAccount(
   { db, events, userId, now, caller }: Restoring,
   rest: ArchiveRest,
 ): Promise<
-  RestoreStep & { timeZone: string | null; tagsCreated: number; listIds: Map<string, string> }
+  RestoreStep & {
+    timeZone: string | null;
+    tagsCreated: number;
+    listIds: Map<string, string>;
+    sectionIds: Map<string, RestoredSection>;
+  }
 > {
   const restored: string[] = [];
   const problems: ImportProblem[] = [];
@@ -229,15 +235,23 @@ export async function restoreAccount(
   const settings = mayRestore(caller, 'settings');
   const updates = settings ? checkedSettings(rest.settings, problems) : [];
   const tags = await checkedTags(rest.tags, problems);
-  const { followUps, tagsCreated, lists, savedFilters } = await db
+  const { followUps, tagsCreated, lists, savedFilters, sections } = await db
     .transaction()
     .execute(async (trx) => {
       await lockQuota(trx, 'user_tags', [userId]);
       await lockQuota(trx, 'lists', [userId]);
       await lockQuota(trx, 'saved_filters', [userId]);
+      await lockQuota(trx, 'sections', [userId]);
       const added = await restoreTags(trx, userId, tags, problems);
-      // Before the todos, which find their lists in the map.
+      // Before the todos, which find their lists and sections in the maps.
       const restoredLists = await restoreLists(trx, userId, rest.lists, problems);
+      const restoredSections = await restoreSections(
+        trx,
+        userId,
+        rest.sections,
+        restoredLists.listIds,
+        problems,
+      );
       const restoredFilters = await restoreSavedFilters(trx, userId, rest.savedFilters, problems);
       if (profile?.success === true) {
         await updateProfile(trx, userId, profile.data, now);
@@ -257,6 +271,7 @@ export async function restoreAccount(
         tagsCreated: added,
         lists: restoredLists,
         savedFilters: restoredFilters,
+        sections: restoredSections,
       };
     });
   if (profile?.success === true) {
@@ -273,6 +288,9 @@ export async function restoreAccount(
   if (savedFilters > 0) {
     restored.push(`${plural(savedFilters, 'saved filter')} restored`);
   }
+  if (sections.added > 0) {
+    restored.push(`${plural(sections.added, 'section')} restored`);
+  }
   const zone = updates.find((update) => update.key === 'timezone');
   return {
     restored,
@@ -283,9 +301,11 @@ export async function restoreAccount(
       ...(tagsCreated > 0 ? [{ type: 'plans.changed' as const, userId }] : []),
       ...(lists.added > 0 ? [{ type: 'lists.changed' as const, userId }] : []),
       ...(savedFilters > 0 ? [{ type: 'filters.changed' as const, userId }] : []),
+      ...(sections.added > 0 ? [{ type: 'sections.changed' as const, userId }] : []),
     ],
     timeZone: zone ? String(zone.value) : null,
     tagsCreated,
     listIds: lists.listIds,
+    sectionIds: sections.sectionIds,
   };
 }

@@ -84,11 +84,14 @@ export async function restoreOrdered<R extends OrderedRecord, V>(
   return { ids, added };
 }
 
+/** The tables of an archive's ordered records: lists and saved filters, and sections (by list). */
+export type RestoredTable = OrderedTable | 'sections';
+
 /** Which of an archive's ordered records were restored before, for the preview. */
 export async function restoredBefore(
   db: Kysely<Database>,
   userId: string,
-  table: OrderedTable,
+  table: RestoredTable,
   kind: string,
   records: readonly { id: string }[],
 ): Promise<number> {

@@ -259,8 +259,11 @@ function tickTickTask(
     completedAt: completed ? (completedInstant ?? context.now).toISOString() : null,
     tags: fitted,
     repeat,
-    // TickTick's lists are read as tags for now; the list mapping is a later step (issue 32).
+    // TickTick's lists are read as tags for now; the list mapping is a later step (issue 32),
+    // and so are folders and checklist items.
     listId: null,
+    sectionId: null,
+    parentKey: null,
   };
 }
 

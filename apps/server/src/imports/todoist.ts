@@ -327,8 +327,11 @@ function todoistTask(
     completed: false,
     completedAt: null,
     tags,
-    // Projects are read as tags for now; project to list is a later step (issue 32).
+    // Projects are read as tags for now; project to list is a later step (issue 32), and so
+    // are sections and INDENT to subtasks.
     listId: null,
+    sectionId: null,
+    parentKey: null,
   };
 }
 

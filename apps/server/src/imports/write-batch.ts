@@ -1,17 +1,21 @@
-import { DEFAULT_TAG_COLOR, QUOTAS, todayIn } from '@daywise/shared';
+import { DEFAULT_TAG_COLOR, QUOTAS, SUBTASK_DEPTH_MAX, todayIn } from '@daywise/shared';
 import type { ImportProblem, Repeat } from '@daywise/shared/schemas';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../db/schema';
+import { chunks } from '../lib/chunks';
 import { ApiError } from '../lib/errors';
 import type { DomainEvent, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
 import { lockQuota } from '../lib/quota';
 import { tagNameKey } from '../plans/tags';
 import { newSeriesColumns, storedRepeat } from '../todos/repeating';
+import { placeAmong, siblingsOf } from '../todos/siblings';
+import { depthOf } from '../todos/subtasks';
 import { newTodoRow, TODO_FIELDS, type TodoRow } from '../todos/todo-fields';
-import { chunks, itemsHere, missingTags, tagsByKey, todoCount } from './import-room';
+import { itemsHere, missingTags, tagsByKey, todoCount } from './import-room';
 import type { ArchivedTodo, ImportItem } from './parsed-import';
+import type { RestoredSection } from './restore-sections';
 
 /**
  * Occurrence records written per transaction, at most, beside importBatchSize's items: a habit
@@ -144,6 +148,11 @@ export interface BatchWriting {
    * a todo whose list was not restored goes to the Inbox.
    */
   listIds: ReadonlyMap<string, string>;
+  /**
+   * An archive's sections: its section ids to the sections restored for them, with their lists
+   * (restore-sections.ts); a todo whose section was not restored, or is not in its list, is in none.
+   */
+  sectionIds: ReadonlyMap<string, RestoredSection>;
   /** When the import started: a file's rows are created just before it, the first row newest. */
   started: number;
   clock: () => Date;
@@ -229,18 +238,75 @@ async function createTags(
 }
 
 /**
+ * The todo an item became, by its source key, or in the account an archive came from by its id
+ * there; undefined if there is none (any more).
+ */
+async function restoredTodo(
+  trx: Kysely<Database>,
+  userId: string,
+  key: string,
+  originalId: string | null,
+): Promise<Pick<TodoRow, 'id' | 'list_id' | 'section_id'> | undefined> {
+  const imported = await trx
+    .selectFrom('import_items')
+    .innerJoin('todos', 'todos.id', 'import_items.todo_id')
+    .select(['todos.id', 'todos.list_id', 'todos.section_id'])
+    .where('import_items.user_id', '=', userId)
+    .where('import_items.source_key', '=', key)
+    .executeTakeFirst();
+  if (imported || originalId === null) {
+    return imported;
+  }
+  return trx
+    .selectFrom('todos')
+    .select(['id', 'list_id', 'section_id'])
+    .where('id', '=', originalId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Where an item's todo goes (ADR 0027): under the todo its parent became, in that one's list and
+ * section, if there is one and it is not already SUBTASK_DEPTH_MAX levels deep; otherwise in the
+ * list and section restored for the file's, if any and the section is in that list. Last among
+ * its siblings there: the items come parents first and in their order (daywise-archive.ts).
+ */
+async function placeItem(
+  trx: Kysely<Database>,
+  { userId, listIds, sectionIds }: BatchWriting,
+  item: ImportItem,
+): Promise<Pick<TodoRow, 'list_id' | 'section_id' | 'parent_id' | 'position'>> {
+  const parent =
+    item.parentKey === null
+      ? undefined
+      : await restoredTodo(trx, userId, item.parentKey, item.original?.parentId ?? null);
+  let where: Pick<TodoRow, 'list_id' | 'section_id' | 'parent_id'>;
+  if (parent && (await depthOf(trx, userId, parent.id)) < SUBTASK_DEPTH_MAX) {
+    where = { parent_id: parent.id, list_id: parent.list_id, section_id: parent.section_id };
+  } else {
+    const listId = item.listId === null ? null : (listIds.get(item.listId) ?? null);
+    const section = item.sectionId === null ? undefined : sectionIds.get(item.sectionId);
+    const sectionId = section && section.listId === listId ? section.id : null;
+    where = { parent_id: null, list_id: listId, section_id: sectionId };
+  }
+  const position = await placeAmong(trx, siblingsOf({ user_id: userId, ...where }), undefined);
+  return { ...where, position };
+}
+
+/**
  * Writes one item as a todo with its repeat, its archived occurrences and its tags, and records
  * its source key. Answers the `todo.written` follow-ups of a todo that reminds.
  */
 async function writeItem(
   trx: Transaction<Database>,
-  { events, userId, timeZone, started, listIds }: BatchWriting,
+  writing: BatchWriting,
   item: ImportItem,
   position: number,
   tags: Map<string, string>,
   now: Date,
   problems: ImportProblem[],
 ): Promise<DomainEvent[]> {
+  const { events, userId, timeZone, started } = writing;
   // The file's first row shows first in a newest-first list; an archive's keep their times.
   const { original } = item;
   const createdAt = original?.createdAt ?? new Date(started - position).toISOString();
@@ -249,7 +315,11 @@ async function writeItem(
     ...TODO_FIELDS.columns(item),
     id: todoId,
     user_id: userId,
-    list_id: item.listId === null ? null : (listIds.get(item.listId) ?? null),
+    ...(await placeItem(trx, writing, item)),
+    completed_with: original?.completedWith
+      ? ((await restoredTodo(trx, userId, original.completedWith.key, original.completedWith.id))
+          ?.id ?? null)
+      : null,
     completed_date: item.completedAt
       ? (original?.completedDate ?? dayIn(item.completedAt, timeZone))
       : null,

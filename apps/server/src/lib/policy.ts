@@ -38,7 +38,13 @@ export function changeable(
 
 /** The tables of things a single user owns outright, by `user_id`. */
 export type OwnedTable =
-  'todos' | 'lists' | 'saved_filters' | 'daily_plans' | 'user_tags' | 'push_subscriptions';
+  | 'todos'
+  | 'lists'
+  | 'sections'
+  | 'saved_filters'
+  | 'daily_plans'
+  | 'user_tags'
+  | 'push_subscriptions';
 
 /** The user's own row of `table`, or 404: another user's id answers exactly like a missing one. */
 export async function ownRow<T extends OwnedTable>(

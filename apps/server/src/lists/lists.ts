@@ -9,6 +9,7 @@ import { ApiError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { closeGap, moveRow, nextPosition } from '../lib/positions';
 import { requireUnderQuota } from '../lib/quota';
+import { moveAllTodos } from '../todos/siblings';
 import { ownList } from './policy';
 
 /*
@@ -145,13 +146,14 @@ export async function updateList(
 }
 
 /**
- * Deletes the user's own list. A list holding todos, done or not, needs the choice: 'move' them
- * to the Inbox (list_id null, said here rather than left to the column's ON DELETE SET NULL) or
+ * Deletes the user's own list and its sections. A list holding todos, done or not, needs the
+ * choice: 'move' them to the Inbox (list_id null, said here rather than left to the column's ON
+ * DELETE SET NULL), in no section and last there in their order (todos/siblings.ts), or
  * 'delete' them with it; without one,
  * 409 saying so. Answers the ids of the todos deleted, whose reminder jobs must follow.
  */
 export async function deleteList(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   userId: string,
   id: string,
   choice: 'move' | 'delete' | undefined,
@@ -169,13 +171,13 @@ export async function deleteList(
   if (choice === 'delete') {
     await trx.deleteFrom('todos').where('user_id', '=', userId).where('list_id', '=', id).execute();
   } else if (held.length > 0) {
-    await trx
-      .updateTable('todos')
-      .set({ list_id: null })
-      .where('user_id', '=', userId)
-      .where('list_id', '=', id)
-      .execute();
+    await moveAllTodos(trx, userId, { listId: id }, null);
   }
+  await trx
+    .deleteFrom('sections')
+    .where('user_id', '=', userId)
+    .where('list_id', '=', id)
+    .execute();
   await trx.deleteFrom('lists').where('id', '=', id).where('user_id', '=', userId).execute();
   await closeGap(trx, 'lists', userId, Number(current.position));
   return choice === 'delete'

@@ -25,7 +25,7 @@ export function listRoutes(app: AppInstance): void {
     ),
   );
 
-  // Deleting a list moves or deletes its todos in the same transaction; the deleted todos'
+  // Deleting a list moves or deletes its todos, and deletes its sections, in the same transaction; the deleted todos'
   // reminder jobs follow there (`todo.written`), and the todo lists re-read after the commit.
   route(app, listsApi.remove, async ({ db, user, params, query, events }) => {
     const followUps = await db.transaction().execute(async (trx) => {
@@ -41,6 +41,7 @@ export function listRoutes(app: AppInstance): void {
     for (const event of [
       ...followUps,
       { type: 'lists.changed', userId: user.id } as const,
+      { type: 'sections.changed', userId: user.id } as const,
       { type: 'todos.changed', userId: user.id } as const,
     ]) {
       await events.emit(event);

@@ -51,7 +51,7 @@ describe.each(ENGINES)('/api/realtime on %s', (engine) => {
     expect(socket.pending).toEqual([]);
   });
 
-  it('tells the other tabs of a user that their todos, plans, lists or saved filters changed', async () => {
+  it('tells the other tabs of a user that their todos, plans, lists, sections or saved filters changed', async () => {
     const cookie = (await api.signUpAndVerify()) ?? '';
     const socket = await connectRealtime(url, cookie);
     const created = await ctx.app.inject({
@@ -86,6 +86,14 @@ describe.each(ENGINES)('/api/realtime on %s', (engine) => {
     });
     expect(filter.statusCode).toBe(201);
     expect(await socket.next()).toEqual({ type: 'filters.changed' });
+    const section = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sections',
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: { listId: list.json<{ id: string }>().id, name: 'Shops' },
+    });
+    expect(section.statusCode).toBe(201);
+    expect(await socket.next()).toEqual({ type: 'sections.changed' });
   });
 
   it('answers a ping with a pong and ignores anything else', async () => {

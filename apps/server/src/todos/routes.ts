@@ -10,30 +10,34 @@ import { listTodos, pendingReminders, todoStats } from './todo-list';
 import { createTodo, deleteTodo, skipTodo, updateTodo } from './todos';
 
 /**
- * Tells the `todo.written` subscribers (the todo's reminder job) inside the write's transaction;
- * answers the events to emit once it has committed, `todos.changed` last.
+ * Tells the `todo.written` subscribers (each todo's reminder job) inside the write's transaction,
+ * once for each todo it wrote (a todo's subtasks are written with it); answers the events to emit
+ * once it has committed, `todos.changed` last.
  */
 async function todoWritten(
   trx: Transaction<Database>,
   events: EventBus,
   userId: string,
-  todoId: string,
+  todoIds: readonly string[],
 ): Promise<DomainEvent[]> {
-  const followUps = await events.within(trx, { type: 'todo.written', userId, todoId });
+  const followUps: DomainEvent[] = [];
+  for (const todoId of todoIds) {
+    followUps.push(...(await events.within(trx, { type: 'todo.written', userId, todoId })));
+  }
   return [...followUps, { type: 'todos.changed', userId }];
 }
 
-/** Runs a write to one todo in a transaction with `todoWritten`, then emits its events. */
+/** Runs a write to todos in a transaction with `todoWritten`, then emits its events. */
 async function writeTodo<T>(
   { db, events, userId }: { db: Kysely<Database>; events: EventBus; userId: string },
-  write: (trx: Kysely<Database>) => Promise<T>,
-  todoIdOf: (result: T) => string,
+  write: (trx: Transaction<Database>) => Promise<T>,
+  todoIdsOf: (result: T) => readonly string[],
 ): Promise<T> {
   const { result, followUps } = await db.transaction().execute(async (trx) => {
     const written = await write(trx);
     return {
       result: written,
-      followUps: await todoWritten(trx, events, userId, todoIdOf(written)),
+      followUps: await todoWritten(trx, events, userId, todoIdsOf(written)),
     };
   });
   for (const event of followUps) {
@@ -60,17 +64,18 @@ export function todoRoutes(app: AppInstance): void {
     const [day, zone] = [await today(), await timezone()];
     return idempotentCreate(context, async (trx) => {
       const todo = await createTodo(trx, user.id, body, now, day, zone);
-      return { result: todo, events: await todoWritten(trx, events, user.id, todo.id) };
+      return { result: todo, events: await todoWritten(trx, events, user.id, [todo.id]) };
     });
   });
 
   route(app, todosApi.update, async ({ db, user, params, body, now, today, timezone, events }) => {
     const [day, zone] = [await today(), await timezone()];
-    return writeTodo(
+    const { todo } = await writeTodo(
       { db, events, userId: user.id },
       (trx) => updateTodo(trx, user.id, params.id, body, now, day, zone),
-      () => params.id,
+      ({ others }) => [params.id, ...others],
     );
+    return todo;
   });
 
   route(app, todosApi.skip, async ({ db, user, params, now, today, timezone, events }) => {
@@ -78,15 +83,15 @@ export function todoRoutes(app: AppInstance): void {
     return writeTodo(
       { db, events, userId: user.id },
       (trx) => skipTodo(trx, user.id, params.id, now, day, zone),
-      () => params.id,
+      () => [params.id],
     );
   });
 
-  route(app, todosApi.remove, ({ db, user, params, events }) =>
-    writeTodo(
+  route(app, todosApi.remove, async ({ db, user, params, events }) => {
+    await writeTodo(
       { db, events, userId: user.id },
       (trx) => deleteTodo(trx, user.id, params.id),
-      () => params.id,
-    ),
-  );
+      (others) => [params.id, ...others],
+    );
+  });
 }

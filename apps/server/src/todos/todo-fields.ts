@@ -28,6 +28,10 @@ export const TODO_FIELDS = fieldsOf<TodoRow>()({
   dueTime: { column: 'due_time', csv: 'Due time' },
   // Not in the CSV: a list of reminders is no cell (the archive carries them, ADR 0030).
   reminders: { column: 'reminders', kind: 'json', json: jsonOf<TodoReminder[]>() },
+  // Not in the CSV either: a section's and a parent's ids say nothing there (issue 32).
+  sectionId: { column: 'section_id' },
+  parentId: { column: 'parent_id' },
+  order: { column: 'position' },
 });
 
 export type TodoFields = FieldValues<TodoRow, typeof TODO_FIELDS.table>;
@@ -40,12 +44,16 @@ export function repeatOf(row: TodoRow): Repeat | null {
 }
 
 /**
- * How a new todo's other columns start: open, in the Inbox, not repeating, with no habit yet, no
- * due time and no reminders.
+ * How a new todo's other columns start: open, top-level in the Inbox and in no section, not
+ * repeating, with no habit yet, no due time and no reminders. Its place among its siblings is
+ * always given.
  */
 const NEW_TODO = {
   completed: false,
   list_id: null,
+  section_id: null,
+  parent_id: null,
+  completed_with: null,
   completed_at: null,
   completed_date: null,
   repeat_rule: null,

@@ -22,6 +22,7 @@ import { JsonAnswer } from '../lib/json-answer';
 import { likeContains } from '../lib/like-pattern';
 import { habitsOf } from './habit-count';
 import { indexedSearch } from './search';
+import { subtaskCountsJson } from './subtasks';
 import { TODO_FIELDS } from './todo-fields';
 import { remindingTodo } from './todo-reminders';
 import { hasAnyTag, tagsOf } from './todo-tags';
@@ -141,6 +142,11 @@ function filteredTodos(
   } else if (query.list) {
     select = select.where('list_id', '=', query.list);
   }
+  if (query.parent === 'none') {
+    select = select.where('parent_id', 'is', null);
+  } else if (query.parent) {
+    select = select.where('parent_id', '=', query.parent);
+  }
   if (query.q) {
     const contains = likeContains(query.q);
     select = select.where((eb) =>
@@ -188,14 +194,15 @@ async function countMatching(
   matching: ReturnType<typeof filteredTodos>,
   searches: boolean,
 ): Promise<MatchCount> {
-  if (
+  const onlyStatus =
     !query.priority &&
     !query.tag &&
-    !query.list &&
     !query.q &&
+    !query.list &&
+    !query.parent &&
     query.filter === undefined &&
-    query.due === 'any'
-  ) {
+    query.due === 'any';
+  if (onlyStatus) {
     const { total, completed } = await todoCounts(db, userId);
     const count = { all: total, completed, pending: total - completed }[query.status];
     return { total: count, totalIsLowerBound: false };
@@ -229,6 +236,7 @@ const todoFieldsJson = compiledOnce((db: Kysely<Database>) =>
     db,
     jsonObject(db, {
       ...TODO_FIELDS.json(db),
+      subtaskCounts: subtaskCountsJson(db),
       repeat: jsonWhen(
         db,
         sql`repeat_rule is not null and repeat_from is not null`,

@@ -8,8 +8,8 @@ import type { Database } from '../db/schema';
 import { newId } from '../lib/ids';
 import { ownRow } from '../lib/policy';
 import { requireUnderQuota } from '../lib/quota';
-import { listForTodo } from '../lists/policy';
 import { habitsOf, settleHabit } from './habit-count';
+import { mayMove, moveTodo, placeNewTodo } from './placement';
 import {
   newSeriesColumns,
   recordOccurrence,
@@ -17,14 +17,35 @@ import {
   storedRepeat,
   undoOccurrence,
 } from './repeating';
+import { holdSiblings, leaveSiblings, siblingsOf } from './siblings';
+import {
+  completeDescendants,
+  deleteDescendants,
+  NO_SUBTASKS,
+  reopenDescendants,
+  type SubtaskCounts,
+  subtaskCountsOf,
+} from './subtasks';
 import { newTodoRow, repeatOf, TODO_FIELDS, type TodoFields, type TodoRow } from './todo-fields';
 import { reminderColumns } from './todo-reminders';
 import { ownTags, setTodoTags, tagsOfTodos } from './todo-tags';
 
 /** A todo as answered; `habit` is its habit as of today (habit-count.ts), null unless it repeats. */
-export function presentTodo(row: TodoRow, habit: Habit | null, tags: TodoTag[] = []): Todo {
+export function presentTodo(
+  row: TodoRow,
+  habit: Habit | null,
+  tags: TodoTag[] = [],
+  subtaskCounts: SubtaskCounts = NO_SUBTASKS,
+): Todo {
   const repeat = repeatOf(row);
-  return { ...TODO_FIELDS.present(row), repeat, habit: repeat ? habit : null, tags };
+  return {
+    ...TODO_FIELDS.present(row),
+    order: Number(row.position),
+    repeat,
+    habit: repeat ? habit : null,
+    tags,
+    subtaskCounts,
+  };
 }
 // A field of the table the contract's Todo lacks would be dropped from answers without a word.
 true satisfies HasEveryField<Todo, typeof TODO_FIELDS.table>;
@@ -40,15 +61,15 @@ export async function presentTodos(
   if (rows.length === 0) {
     return [];
   }
-  const [tags, habits] = await Promise.all([
-    tagsOfTodos(
-      db,
-      userId,
-      rows.map((row) => row.id),
-    ),
+  const ids = rows.map((row) => row.id);
+  const [tags, habits, counts] = await Promise.all([
+    tagsOfTodos(db, userId, ids),
     habitsOf(db, userId, rows, today, zone),
+    subtaskCountsOf(db, userId, ids),
   ]);
-  return rows.map((row, index) => presentTodo(row, habits[index] ?? null, tags.get(row.id)));
+  return rows.map((row, index) =>
+    presentTodo(row, habits[index] ?? null, tags.get(row.id), counts.get(row.id)),
+  );
 }
 
 export async function createTodo(
@@ -73,7 +94,7 @@ export async function createTodo(
     ...reminderColumns(null, todo),
     id: newId(),
     user_id: userId,
-    list_id: await listForTodo(db, userId, todo.listId),
+    ...(await placeNewTodo(db, userId, todo)),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   });
@@ -88,14 +109,24 @@ export async function createTodo(
 
 /**
  * The fields a form sets as they are: every field of the update schema but those with rules of
- * their own (completing, repeating, tags, the list, the due time and reminders: todo-reminders.ts). A field added to the schema is a compile error here
+ * their own (completing, repeating, tags, where it is: list, section, parent and order; the due
+ * time and reminders: todo-reminders.ts). A field added to the schema is a compile error here
  * until it is named, and in `Pick` until TODO_FIELDS has it.
  */
 type Editable = Pick<
   TodoFields,
   Exclude<
     keyof TodoUpdate,
-    'completed' | 'repeat' | 'tagIds' | 'listId' | 'reminderTime' | 'dueTime' | 'reminders'
+    | 'completed'
+    | 'repeat'
+    | 'tagIds'
+    | 'listId'
+    | 'sectionId'
+    | 'parentId'
+    | 'order'
+    | 'reminderTime'
+    | 'dueTime'
+    | 'reminders'
   >
 >;
 const EDITABLE = {
@@ -155,32 +186,42 @@ function repeatChanges(
   return {};
 }
 
+/** A todo written, and the other todos the write changed with it (its subtasks). */
+export interface TodoWrite {
+  todo: Todo;
+  others: string[];
+}
+
 /**
  * Completing sets completedAt, and the day it happened in the user's time zone (`today`), which
  * the charts count by; un-completing clears both. On a repeating todo, completing records the
  * occurrence and moves the todo to the next one, and un-completing undoes the latest record
  * (repeating.ts); its habit is counted again (habit-count.ts).
+ *
+ * Completing a todo that does not repeat completes its open subtasks with it; un-completing it
+ * reopens those (subtasks.ts). Moving it takes its subtasks along (placement.ts).
  */
 export async function updateTodo(
-  db: Kysely<Database>,
+  db: Transaction<Database>,
   userId: string,
   id: string,
   update: TodoUpdate,
   now: Date,
   today: string,
   zone: string,
-): Promise<Todo> {
+): Promise<TodoWrite> {
+  if (mayMove(update)) {
+    await holdSiblings(db, userId);
+  }
   const current = await ownRow(db, 'todos', userId, id);
   if (update.tagIds !== undefined) {
     await setTodoTags(db, id, await ownTags(db, userId, update.tagIds));
   }
   const changes: Partial<TodoRow> = {
     ...TODO_FIELDS.columns(editableFields(update)),
+    ...(await moveTodo(db, current, update)),
     updated_at: now.toISOString(),
   };
-  if (update.listId !== undefined) {
-    changes.list_id = await listForTodo(db, userId, update.listId);
-  }
   if (
     update.dueDate !== undefined ||
     update.dueTime !== undefined ||
@@ -191,6 +232,7 @@ export async function updateTodo(
   }
   Object.assign(changes, repeatChanges(current, update, { ...current, ...changes }, zone));
   const repeating = { ...current, ...changes }.repeat_rule !== null;
+  let others: string[] = [];
   if (repeating && update.completed === true && !current.completed) {
     Object.assign(
       changes,
@@ -202,8 +244,12 @@ export async function updateTodo(
     changes.completed = update.completed;
     changes.completed_at = update.completed ? now.toISOString() : null;
     changes.completed_date = update.completed ? today : null;
+    changes.completed_with = null;
+    others = update.completed
+      ? await completeDescendants(db, userId, id, now, today)
+      : await reopenDescendants(db, current, now);
   }
-  return writeChanges(db, current, changes, today, zone);
+  return { todo: await writeChanges(db, current, changes, today, zone), others };
 }
 
 /** Writes the changes, with the habit of a repeating todo counted again. */
@@ -225,8 +271,11 @@ async function writeChanges(
     .where('user_id', '=', current.user_id)
     .execute();
   const row = { ...current, ...changes };
-  const tags = await tagsOfTodos(db, current.user_id, [current.id]);
-  return presentTodo(row, habitOfRow(row), tags.get(current.id));
+  const [tags, counts] = await Promise.all([
+    tagsOfTodos(db, current.user_id, [current.id]),
+    subtaskCountsOf(db, current.user_id, [current.id]),
+  ]);
+  return presentTodo(row, habitOfRow(row), tags.get(current.id), counts.get(current.id));
 }
 
 /**
@@ -249,7 +298,19 @@ export async function skipTodo(
   return writeChanges(db, current, changes, today, zone);
 }
 
-export async function deleteTodo(db: Kysely<Database>, userId: string, id: string): Promise<void> {
-  await ownRow(db, 'todos', userId, id);
+/**
+ * Deletes the user's todo and its subtasks at every level, closing the gap among its siblings.
+ * Answers the ids of its subtasks deleted with it.
+ */
+export async function deleteTodo(
+  db: Transaction<Database>,
+  userId: string,
+  id: string,
+): Promise<string[]> {
+  await holdSiblings(db, userId);
+  const current = await ownRow(db, 'todos', userId, id);
+  const others = await deleteDescendants(db, userId, id);
   await db.deleteFrom('todos').where('id', '=', id).where('user_id', '=', userId).execute();
+  await leaveSiblings(db, siblingsOf(current), current.position);
+  return others;
 }

@@ -82,6 +82,18 @@ export const archiveSavedFilterSchema = z.object({
   updatedAt: instant,
 });
 
+/** A section of a list or of the Inbox (ADR 0027). */
+export const archiveSectionSchema = z.object({
+  id: z.string(),
+  /** The id of its list, or null for the Inbox. */
+  listId: z.string().nullable(),
+  name: z.string(),
+  /** Its place among its list's sections, from 0. */
+  position: z.number().int().min(0),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
 export const archiveTodoSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -121,6 +133,17 @@ export const archiveTodoSchema = z.object({
    * `reminderTime` is then read as the API reads it from an old client.
    */
   reminders: todoRemindersSchema.optional(),
+  /**
+   * The id of the section it is in, null for none; absent in archives made before sections, as
+   * are the three below.
+   */
+  sectionId: z.string().nullable().optional(),
+  /** The id of the todo it is a subtask of, null for a top-level todo. */
+  parentId: z.string().nullable().optional(),
+  /** Its place among its siblings (its parent's subtasks, or its list and section's), from 0. */
+  order: z.number().int().min(0).optional(),
+  /** The id of the todo whose completion completed it too, whose reopening reopens it. */
+  completedWith: z.string().nullable().optional(),
 });
 
 export const archiveDayOffSchema = z.object({
@@ -236,6 +259,8 @@ export const archiveSchema = z
     lists: z.array(archiveListSchema).optional(),
     /** Absent in archives made before saved filters. */
     savedFilters: z.array(archiveSavedFilterSchema).optional(),
+    /** Absent in archives made before sections. */
+    sections: z.array(archiveSectionSchema).optional(),
     todos: z.array(archiveTodoSchema),
     plans: z.array(archivePlanSchema),
     completions: z.array(archiveCompletionSchema),
@@ -252,6 +277,7 @@ export type ArchiveSettings = z.infer<typeof archiveSettingsSchema>;
 export type ArchiveTag = z.infer<typeof archiveTagSchema>;
 export type ArchiveList = z.infer<typeof archiveListSchema>;
 export type ArchiveSavedFilter = z.infer<typeof archiveSavedFilterSchema>;
+export type ArchiveSection = z.infer<typeof archiveSectionSchema>;
 export type ArchiveTodo = z.infer<typeof archiveTodoSchema>;
 export type ArchivePlan = z.infer<typeof archivePlanSchema>;
 export type ArchivePlanTask = z.infer<typeof archivePlanTaskSchema>;

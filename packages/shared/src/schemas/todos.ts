@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-import { DUE_FILTERS, PRIORITIES, TODO_LIMITS, TODO_SORTS, TODO_STATUSES } from '../constants';
+import {
+  DUE_FILTERS,
+  PRIORITIES,
+  QUOTAS,
+  TODO_LIMITS,
+  TODO_SORTS,
+  TODO_STATUSES,
+} from '../constants';
 import { FIRST_DAY, isCalendarDay, LAST_DAY } from '../dates';
 import { MESSAGES } from '../messages';
 import {
@@ -164,11 +171,35 @@ const todoFields = {
     .transform((ids) => [...new Set(ids)]),
   /** A repeating todo needs a due date: the first occurrence. */
   repeat: repeatSchema.nullable(),
-  /** The id of the user's own list it is in, or null for the Inbox (ADR 0026). */
+  /**
+   * The id of the user's own list it is in, or null for the Inbox (ADR 0026). A subtask is in its
+   * parent's list: given with a parent, it must be the parent's.
+   */
   listId: z.string().min(1).max(100).nullable(),
+  /**
+   * The section of its list it is in, or null for none (ADR 0027). A subtask is in its parent's
+   * section: given with a parent, it must be the parent's.
+   */
+  sectionId: z.string().min(1).max(100).nullable(),
+  /**
+   * The todo it is a subtask of, or null for a top-level todo (ADR 0027): one of the user's own,
+   * not itself nor one of its subtasks, and at most SUBTASK_DEPTH_MAX levels below a top-level
+   * todo, its own subtasks counted.
+   */
+  parentId: z.string().min(1).max(100).nullable(),
+  /**
+   * Its place among its siblings, from 0 (the subtasks of the same parent; for a top-level todo,
+   * those in the same list and section): the others shift to make room, and a place past the end
+   * puts it last, where a new todo goes unless told.
+   */
+  order: z.number().int().min(0).max(QUOTAS.todos),
 };
 
-/** A new todo: title required and trimmed, priority medium by default. */
+/**
+ * A new todo: title required and trimmed, priority medium by default. Without a parent it goes to
+ * the Inbox unless `listId` says, in no section unless `sectionId` says; with one, to its parent's
+ * list and section. It goes last among its siblings unless `order` says.
+ */
 export const todoCreateSchema = z.object({
   ...todoFields,
   description: todoFields.description.default(''),
@@ -178,7 +209,10 @@ export const todoCreateSchema = z.object({
   reminderTime: todoFields.reminderTime.optional(),
   tagIds: todoFields.tagIds.default([]),
   repeat: todoFields.repeat.default(null),
-  listId: todoFields.listId.default(null),
+  listId: todoFields.listId.optional(),
+  sectionId: todoFields.sectionId.optional(),
+  parentId: todoFields.parentId.default(null),
+  order: todoFields.order.optional(),
   dueTime: todoFields.dueTime.default(null),
   /** Absent: none, or the one `reminderTime` makes. */
   reminders: todoFields.reminders.optional(),
@@ -189,6 +223,11 @@ export const todoCreateSchema = z.object({
  * records that occurrence as done and moves the todo to its next occurrence (it stays pending);
  * `completed: false` on a repeating todo undoes its latest recorded occurrence, done or skipped,
  * putting the due date back (the Undo of a toast).
+ *
+ * Completing a todo that does not repeat completes its open subtasks, at every level, with it;
+ * `completed: false` reopens it and exactly the subtasks completed with it, so the toast's one
+ * Undo restores them all (ADR 0027). Moving a todo to another list or section moves its
+ * subtasks with it; a new `listId` without `sectionId` leaves it in no section.
  */
 export const todoUpdateSchema = z
   .object({ ...todoFields, completed: z.boolean() })
@@ -216,6 +255,8 @@ export const todoListQuerySchema = z.object({
    * the parser's to check (FILTER_LIMITS.queryMax), so the answer can say where it is too long.
    */
   filter: z.string().optional(),
+  /** Only the subtasks of this todo (its id), or 'none' for top-level todos only (ADR 0027). */
+  parent: z.string().min(1).max(100).optional(),
   sort: z.enum(TODO_SORTS).default('created'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -252,6 +293,14 @@ export const todoSchema = z
     dueTime: z.string().nullable(),
     /** Its reminders, in the order given (ADR 0030). */
     reminders: z.array(todoReminderSchema),
+    /** The section of its list it is in, or null for none (ADR 0027). */
+    sectionId: z.string().nullable(),
+    /** The todo it is a subtask of, or null for a top-level todo. */
+    parentId: z.string().nullable(),
+    /** Its place among its siblings, from 0, without gaps. */
+    order: z.number().int(),
+    /** Its own subtasks (one level down): how many are open, and how many in all. */
+    subtaskCounts: z.object({ open: z.number().int(), total: z.number().int() }),
   })
   .meta({ id: 'Todo' });
 export type Todo = z.infer<typeof todoSchema>;

@@ -67,6 +67,10 @@ function todo(id: string, title: string, dueDate: string): Todo {
     updatedAt: '2026-11-01T10:00:00.000Z',
     tags: [],
     listId: null,
+    sectionId: null,
+    parentId: null,
+    order: 0,
+    subtaskCounts: { open: 0, total: 0 },
   };
 }
 

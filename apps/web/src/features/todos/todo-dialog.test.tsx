@@ -1,12 +1,12 @@
 import { DEFAULT_SETTINGS } from '@daywise/shared';
-import { settingsApi, tagsApi, todosApi } from '@daywise/shared/api';
+import { listsApi, settingsApi, tagsApi, todosApi } from '@daywise/shared/api';
 import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { type FakeApi, fakeApi } from '../../test/fake-api';
-import { makeTodo } from '../../test/fixtures';
+import { makeTodo, NO_LISTS } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { TodoDialog } from './todo-dialog';
 
@@ -28,6 +28,7 @@ function stubApi(): FakeApi {
   return fakeApi()
     .on(settingsApi.get, PARIS)
     .on(tagsApi.list, [])
+    .on(listsApi.list, NO_LISTS)
     .on(todosApi.create, ({ body }) => makeTodo(body as Partial<Todo>))
     .on(todosApi.update, ({ body }) => makeTodo(body as Partial<Todo>));
 }

@@ -22,6 +22,10 @@ const TODO: Todo = {
   listId: null,
   dueTime: null,
   reminders: [],
+  sectionId: null,
+  parentId: null,
+  order: 0,
+  subtaskCounts: { open: 0, total: 0 },
 };
 
 function renderRow(todo: Todo) {

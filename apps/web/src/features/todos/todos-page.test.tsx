@@ -34,6 +34,10 @@ const SAMPLE_TODO: Todo = {
   listId: null,
   dueTime: null,
   reminders: [],
+  sectionId: null,
+  parentId: null,
+  order: 0,
+  subtaskCounts: { open: 0, total: 0 },
 };
 
 const SETTINGS = {
