@@ -1,8 +1,8 @@
 /**
  * What issue 32's bench adds to the heavy user (heavy-user.ts): 100 lists holding their todos
- * (every 101st todo stays in the Inbox), four tags on every seventh todo, and 20 saved filters of
- * every kind of term, written straight into the database as the APIs would have kept them.
- * Deterministic, like the heavy user.
+ * (every 101st top-level todo stays in the Inbox, and each subtask is in its parent's list), four
+ * tags on every seventh todo, and 20 saved filters of every kind of term, written straight into
+ * the database as the APIs would have kept them. Deterministic, like the heavy user.
  */
 import { DEFAULT_TAG_COLOR } from '@daywise/shared';
 import { type Kysely, sql } from 'kysely';
@@ -32,7 +32,7 @@ export const SAVED_FILTERS = [
   'tomorrow | next 30 days',
   '(#"List 1" | #"List 2") & (p1 | p2)',
   '@someday | @waiting',
-  'recurring',
+  'subtask & !completed',
   'due before: 2025-06-01 & !@errand',
   '!(today | overdue) & !no date & p1',
 ] as const;
@@ -61,13 +61,21 @@ export async function seedListsAndFilters(
     .execute();
   const todos = await db
     .selectFrom('todos')
-    .select('id')
+    .select(['id', 'parent_id'])
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
-  // One statement a list: its todos are every 101st from its own offset.
+  // Each top-level todo in turn goes to the next list (every 101st to the Inbox), each subtask
+  // with its parent, which the heavy user makes just before it.
+  const listOf = new Map<string, number>();
+  let topLevel = 0;
+  for (const todo of todos) {
+    const parentList = todo.parent_id === null ? undefined : listOf.get(todo.parent_id);
+    listOf.set(todo.id, parentList ?? topLevel++ % (LISTS + 1));
+  }
+  // One statement a list (a few for the largest).
   for (let list = 0; list < LISTS; list += 1) {
-    const ids = todos.filter((_, index) => index % (LISTS + 1) === list).map((todo) => todo.id);
+    const ids = todos.filter((todo) => listOf.get(todo.id) === list).map((todo) => todo.id);
     for (let start = 0; start < ids.length; start += BATCH) {
       await db
         .updateTable('todos')

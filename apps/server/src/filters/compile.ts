@@ -5,7 +5,6 @@ import {
   filterNames,
   type FilterNode,
   parseFilter,
-  type UnsupportedTerm,
 } from '@daywise/shared/filters';
 import { type Expression, type ExpressionBuilder, type Kysely, sql, type SqlBool } from 'kysely';
 
@@ -36,22 +35,15 @@ export class FilterQueryError extends ApiError {
   }
 }
 
-/**
- * What the server cannot serve yet: todos have no parent and lists no sections until issue 32's
- * subtasks land, so `subtask` and `#List/Section` are refused at their position rather than
- * answered as if they matched nothing.
- */
-export const UNSUPPORTED: readonly UnsupportedTerm[] = ['subtask', 'section'];
-
-/** Why the server cannot read a query, or undefined when it can. */
+/** Why a query cannot be read, or undefined when it can. */
 export function checkedFilterQuery(query: string): FilterError | undefined {
-  const parsed = parseFilter(query, { unsupported: UNSUPPORTED });
+  const parsed = parseFilter(query);
   return parsed.ok ? undefined : parsed.error;
 }
 
 /** Parses a query or refuses it with its position; `field` names where it came from. */
 export function parsedFilter(query: string, field: string): FilterNode {
-  const parsed = parseFilter(query, { unsupported: UNSUPPORTED });
+  const parsed = parseFilter(query);
   if (!parsed.ok) {
     throw new FilterQueryError(parsed.error, field);
   }
@@ -64,14 +56,26 @@ export interface FilterContext {
   today: string;
   /** List name, folded as tag names are (`tagNameKey`), to the ids of the user's lists of it. */
   lists: ReadonlyMap<string, readonly string[]>;
+  /** `sectionKey(list, section)` to the ids of the sections of that name in lists of that name. */
+  sections: ReadonlyMap<string, readonly string[]>;
   /** Tag name, folded, to the id of the user's tag of it. */
   tags: ReadonlyMap<string, string>;
 }
 
+/** How a `#List/Section` is looked up: both names folded. */
+function sectionKey(list: string, section: string): string {
+  return JSON.stringify([tagNameKey(list), tagNameKey(section)]);
+}
+
+/** Adds `id` to the ids kept under `key`. */
+function addId(map: Map<string, string[]>, key: string, id: string): void {
+  map.set(key, [...(map.get(key) ?? []), id]);
+}
+
 /**
- * Looks up the list and tag names these filters mention, among the user's own, in two queries
- * at most whatever the number of filters. A name that is none of theirs matches no todo (no
- * error: a list may be renamed or deleted after a filter naming it was saved).
+ * Looks up the list, section and tag names these filters mention, among the user's own, in three
+ * queries at most whatever the number of filters. A name that is none of theirs matches no todo
+ * (no error: a list may be renamed or deleted after a filter naming it was saved).
  */
 export async function filterContext(
   db: Kysely<Database>,
@@ -80,10 +84,12 @@ export async function filterContext(
   today: string,
 ): Promise<FilterContext> {
   const listKeys = new Set<string>();
+  const sectionKeys = new Set<string>();
   const tagKeys = new Set<string>();
   for (const filter of filters) {
     const names = filterNames(filter);
     names.lists.forEach((name) => listKeys.add(tagNameKey(name)));
+    names.sections.forEach(({ list, section }) => sectionKeys.add(sectionKey(list, section)));
     names.tags.forEach((name) => tagKeys.add(tagNameKey(name)));
   }
   const [listRows, tagRows] = await Promise.all([
@@ -102,18 +108,36 @@ export async function filterContext(
       : [],
   ]);
   const lists = new Map<string, string[]>();
+  const listNames = new Map<string, string>();
   for (const row of listRows) {
     const key = tagNameKey(row.name);
     if (listKeys.has(key)) {
-      lists.set(key, [...(lists.get(key) ?? []), row.id]);
+      addId(lists, key, row.id);
+      listNames.set(row.id, row.name);
     }
   }
-  return { today, lists, tags: new Map(tagRows.map((row) => [row.name_key, row.id])) };
+  // The sections of the lists named with a section, each folded as lists are.
+  const sections = new Map<string, string[]>();
+  if (sectionKeys.size > 0 && listNames.size > 0) {
+    const rows = await db
+      .selectFrom('sections')
+      .select(['id', 'list_id', 'name'])
+      .where('user_id', '=', userId)
+      .where('list_id', 'in', [...listNames.keys()])
+      .execute();
+    for (const row of rows) {
+      const key = sectionKey(listNames.get(row.list_id ?? '') ?? '', row.name);
+      if (sectionKeys.has(key)) {
+        addId(sections, key, row.id);
+      }
+    }
+  }
+  return { today, lists, sections, tags: new Map(tagRows.map((row) => [row.name_key, row.id])) };
 }
 
 /** The context of a filter that names no list or tag: only the day counts. */
 export function dayContext(today: string): FilterContext {
-  return { today, lists: new Map(), tags: new Map() };
+  return { today, lists: new Map(), sections: new Map(), tags: new Map() };
 }
 
 /**
@@ -200,14 +224,18 @@ function condition(
       ]);
     }
     case 'list': {
-      if (node.section !== null) {
-        throw new Error('parsedFilter refuses sections');
-      }
-      const ids = context.lists.get(tagNameKey(node.name)) ?? [];
-      if (ids.length === 0) {
+      // A subtask is always in its parent's list and section (ADR 0027), so it matches too.
+      const [column, ids] =
+        node.section === null
+          ? (['todos.list_id', context.lists.get(tagNameKey(node.name))] as const)
+          : ([
+              'todos.section_id',
+              context.sections.get(sectionKey(node.name, node.section)),
+            ] as const);
+      if (ids === undefined || ids.length === 0) {
         return NEVER;
       }
-      return eb.and([eb('todos.list_id', 'is not', null), eb('todos.list_id', 'in', ids)]);
+      return eb.and([eb(column, 'is not', null), eb(column, 'in', ids)]);
     }
     case 'tag': {
       const id = context.tags.get(tagNameKey(node.name));
@@ -221,6 +249,6 @@ function condition(
       );
     }
     case 'subtask':
-      throw new Error('parsedFilter refuses subtask');
+      return eb('todos.parent_id', 'is not', null);
   }
 }

@@ -2,7 +2,7 @@ import { type FilterNode, parseFilter } from '@daywise/shared/filters';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { filterContext, filterWhere, UNSUPPORTED } from './compile';
+import { filterContext, filterWhere } from './compile';
 
 /**
  * How many of the user's open todos each query matches, in one pass over them whatever the number
@@ -17,7 +17,7 @@ export async function openCounts(
   queries: readonly string[],
   today: string,
 ): Promise<number[]> {
-  const parsed = queries.map((query) => parseFilter(query, { unsupported: UNSUPPORTED }));
+  const parsed = queries.map((query) => parseFilter(query));
   const filters = parsed.flatMap((result) => (result.ok ? [result.filter] : []));
   if (filters.length === 0) {
     return queries.map(() => 0);

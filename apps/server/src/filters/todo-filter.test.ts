@@ -174,6 +174,38 @@ describe.each(ENGINES)('todos by filter on %s', (engine) => {
     expect((await get('search: a', '&limit=1')).json()).toMatchObject({ total: 7 });
   });
 
+  it('reads subtask and #List/Section, a subtask being in its parent’s section', async () => {
+    const meetings = await created<{ id: string }>('/api/sections', {
+      listId: work.id,
+      name: 'Meetings',
+    });
+    // A section of the same name in another list, and one in the Inbox, are other sections.
+    const other = await created<List>('/api/lists', { name: 'Other' });
+    await created('/api/sections', { listId: other.id, name: 'Meetings' });
+    await created('/api/sections', { listId: null, name: 'Meetings' });
+    const standUp = await created<Todo>('/api/todos', {
+      title: 'Stand-up',
+      listId: work.id,
+      sectionId: meetings.id,
+    });
+    await created<Todo>('/api/todos', { title: 'Agenda', parentId: standUp.id });
+    await created<Todo>('/api/todos', { title: 'Elsewhere', listId: other.id });
+    const cases: [string, string[]][] = [
+      ['subtask', ['Agenda']],
+      ['#Work/Meetings', ['Agenda', 'Stand-up']],
+      ['#WORK/"meetings"', ['Agenda', 'Stand-up']],
+      ['#Work/Meetings & !subtask', ['Stand-up']],
+      ['#Work & !#Work/Meetings', ['In six days', 'Today at work']],
+      ['#Work/Nope', []],
+      ['#Nowhere/Meetings', []],
+      ['#Other/Meetings', []],
+      ['subtask & #"Work"', ['Agenda']],
+    ];
+    for (const [filter, expected] of cases) {
+      expect(await titles(filter), filter).toEqual(expected);
+    }
+  });
+
   it('counts a list filter by its own todos, not all of them', async () => {
     const response = await app.api.get(`/api/todos?list=${work.id}`, app.cookie);
     expect(response.json()).toMatchObject({ total: 2 });
@@ -184,8 +216,7 @@ describe.each(ENGINES)('todos by filter on %s', (engine) => {
       ['today &', 7, "Expected a term after '&' at 7"],
       ['(today | overdue', 16, "Expected ')' at 16"],
       ['', 0, 'The filter is empty at 0'],
-      ['#Work/Meetings', 0, 'Sections cannot be used yet: lists have no sections at 0'],
-      ['today | subtask', 8, "'subtask' cannot be used yet: todos have no subtasks at 8"],
+      ['#Work/', 6, "Expected a section name after '/' at 6"],
       ['p1 | '.repeat(250), 1000, 'A filter can be at most 1,000 characters at 1000'],
     ];
     for (const [filter, position, message] of cases) {

@@ -68,9 +68,19 @@ export function filterDay(date: FilterDate, today: string): string {
   return date.type === 'day' ? date.day : addDays(today, date.days);
 }
 
-/** The list and tag names a query mentions, each once, as written (for looking them up). */
-export function filterNames(filter: FilterNode): { lists: string[]; tags: string[] } {
+/** The names a query mentions (for looking them up). */
+export interface FilterNames {
+  /** Every list named, with or without a section, each once as written. */
+  lists: string[];
+  /** Every `#List/Section`, each once as written. */
+  sections: { list: string; section: string }[];
+  tags: string[];
+}
+
+/** The list, section and tag names a query mentions. */
+export function filterNames(filter: FilterNode): FilterNames {
   const lists = new Set<string>();
+  const sections = new Map<string, { list: string; section: string }>();
   const tags = new Set<string>();
   const visit = (node: FilterNode): void => {
     if (node.type === 'and' || node.type === 'or') {
@@ -79,12 +89,18 @@ export function filterNames(filter: FilterNode): { lists: string[]; tags: string
       visit(node.term);
     } else if (node.type === 'list') {
       lists.add(node.name);
+      if (node.section !== null) {
+        sections.set(JSON.stringify([node.name, node.section]), {
+          list: node.name,
+          section: node.section,
+        });
+      }
     } else if (node.type === 'tag') {
       tags.add(node.name);
     }
   };
   visit(filter);
-  return { lists: [...lists], tags: [...tags] };
+  return { lists: [...lists], sections: [...sections.values()], tags: [...tags] };
 }
 
 /** Characters that end a name written without quotes. */

@@ -1,3 +1,3 @@
 export * from './ast';
-export { type FilterParseOptions, parseFilter, type UnsupportedTerm } from './parse';
+export { parseFilter } from './parse';
 export * from './suggest';

@@ -251,28 +251,6 @@ describe('parseFilter', () => {
   });
 });
 
-describe('terms a reader cannot serve yet', () => {
-  const unsupported = ['subtask', 'section'] as const;
-
-  it.each([
-    ['subtask', 0, "'subtask' cannot be used yet: todos have no subtasks at 0"],
-    ['today & !SUBTASK', 9, "'subtask' cannot be used yet: todos have no subtasks at 9"],
-    ['p1 | #Work/Meetings', 5, 'Sections cannot be used yet: lists have no sections at 5'],
-  ])('refuses %j at %i when told', (query, position, message) => {
-    expect(parseFilter(query, { unsupported })).toEqual({
-      ok: false,
-      error: { position, message },
-    });
-  });
-
-  it('reads the rest as before', () => {
-    expect(parseFilter('#Work & !@waiting', { unsupported })).toEqual({
-      ok: true,
-      filter: and(list('Work'), not(tag('waiting'))),
-    });
-  });
-});
-
 describe('the helpers around a parsed query', () => {
   it('resolves relative days from the given today', () => {
     expect(filterDay({ type: 'relative', days: 3 }, '2026-12-30')).toBe('2027-01-02');
@@ -284,6 +262,7 @@ describe('the helpers around a parsed query', () => {
     const parsed = parseFilter('(#Work | #"Two words"/Notes) & !@waiting & (#Work | @waiting)');
     expect(parsed.ok && filterNames(parsed.filter)).toEqual({
       lists: ['Work', 'Two words'],
+      sections: [{ list: 'Two words', section: 'Notes' }],
       tags: ['waiting'],
     });
   });

@@ -51,36 +51,12 @@ function negate(term: FilterNode): FilterNode {
   return term.type === 'not' ? term.term : { type: 'not', term };
 }
 
-/**
- * Terms a reader cannot serve yet, refused at their position: `subtask`, and a list's section
- * (`#List/Section`).
- */
-export type UnsupportedTerm = 'subtask' | 'section';
-
-export interface FilterParseOptions {
-  unsupported?: readonly UnsupportedTerm[];
-}
-
-const UNSUPPORTED_MESSAGES: Record<UnsupportedTerm, string> = {
-  subtask: "'subtask' cannot be used yet: todos have no subtasks",
-  section: 'Sections cannot be used yet: lists have no sections',
-};
-
 class Parser {
   private readonly scanner: Scanner;
   private depth = 0;
 
-  constructor(
-    private readonly query: string,
-    private readonly unsupported: readonly UnsupportedTerm[],
-  ) {
+  constructor(private readonly query: string) {
     this.scanner = new Scanner(query);
-  }
-
-  private refuseUnsupported(term: UnsupportedTerm, at: number): void {
-    if (this.unsupported.includes(term)) {
-      throw new FilterSyntaxError(at, UNSUPPORTED_MESSAGES[term]);
-    }
   }
 
   parse(): FilterNode {
@@ -132,9 +108,6 @@ class Parser {
       return this.word(token);
     }
     if (token.kind === 'list') {
-      if (token.section !== null) {
-        this.refuseUnsupported('section', token.start);
-      }
       return { type: 'list', name: token.name, section: token.section };
     }
     if (token.kind === 'tag') {
@@ -226,9 +199,6 @@ class Parser {
   private word(token: Extract<Token, { kind: 'word' }>): FilterNode {
     const word = token.value.toLowerCase();
     if (Object.hasOwn(SIMPLE_TERMS, word)) {
-      if (word === 'subtask') {
-        this.refuseUnsupported('subtask', token.start);
-      }
       return { ...SIMPLE_TERMS[word as keyof typeof SIMPLE_TERMS] };
     }
     switch (word) {
@@ -348,10 +318,9 @@ class Parser {
 
 /**
  * Reads a filter query into its tree, or says where and why it cannot: the error's `position` is
- * a 0-based offset into the query, and its `message` ends with "at <position>". A reader that
- * cannot serve some terms yet names them in `options.unsupported`.
+ * a 0-based offset into the query, and its `message` ends with "at <position>".
  */
-export function parseFilter(query: string, options: FilterParseOptions = {}): FilterParse {
+export function parseFilter(query: string): FilterParse {
   if (query.length > FILTER_LIMITS.queryMax) {
     return {
       ok: false,
@@ -362,7 +331,7 @@ export function parseFilter(query: string, options: FilterParseOptions = {}): Fi
     };
   }
   try {
-    return { ok: true, filter: new Parser(query, options.unsupported ?? []).parse() };
+    return { ok: true, filter: new Parser(query).parse() };
   } catch (error) {
     if (error instanceof FilterSyntaxError) {
       return { ok: false, error: { position: error.position, message: error.message } };
