@@ -34,8 +34,29 @@ type OpenDialog =
  * The lists' actions menu and dialogs, fetched once the browser is idle or when first used: the
  * sidebar shows and counts without them (ADR 0029).
  */
-const tools = loadOnce(() => import('./list-actions'));
 const toolWatchers = new Set<() => void>();
+/**
+ * Redraws what waits for the tools, once they are here (fetched ahead or on first use); a list's
+ * button that had the focus keeps it, though the menu's button replaces it.
+ */
+function toolsArrived(): void {
+  const focused = (document.activeElement as HTMLElement | null)?.dataset.listActions;
+  toolWatchers.forEach((watcher) => watcher());
+  if (focused !== undefined) {
+    requestAnimationFrame(() =>
+      [...document.querySelectorAll<HTMLElement>(`[data-list-actions="${CSS.escape(focused)}"]`)]
+        .find((button) => button.offsetParent !== null)
+        ?.focus(),
+    );
+  }
+}
+const tools = loadOnce(() =>
+  import('./list-actions').then((module) => {
+    // After loadOnce has kept the module, so that the watchers read it.
+    setTimeout(toolsArrived);
+    return module;
+  }),
+);
 const watchTools = (watcher: () => void) => {
   toolWatchers.add(watcher);
   return () => {
@@ -48,7 +69,6 @@ const useTools = () => useSyncExternalStore(watchTools, tools.loaded, () => unde
 async function loadTools(): Promise<boolean> {
   try {
     await tools.load();
-    toolWatchers.forEach((watcher) => watcher());
     return true;
   } catch {
     notify.error(LIST_MESSAGES.listToolsLoadFailed);
