@@ -25,9 +25,9 @@ import * as planCounts from './migrations/0020-plan-counts';
 import * as todoSearchPerUser from './migrations/0021-todo-search-per-user';
 import * as oneRunningImport from './migrations/0022-one-running-import';
 import * as lists from './migrations/0023-lists';
+import * as subtasksAndSections from './migrations/0024-subtasks-and-sections';
 import * as savedFilters from './migrations/0025-saved-filters';
 import * as severalReminders from './migrations/0026-several-reminders';
-import * as subtasksAndSections from './migrations/0024-subtasks-and-sections';
 import type { Database } from './schema';
 
 /**
@@ -58,9 +58,9 @@ const migrations: Record<string, Migration> = {
   '0021-todo-search-per-user': todoSearchPerUser,
   '0022-one-running-import': oneRunningImport,
   '0023-lists': lists,
+  '0024-subtasks-and-sections': subtasksAndSections,
   '0025-saved-filters': savedFilters,
   '0026-several-reminders': severalReminders,
-  '0024-subtasks-and-sections': subtasksAndSections,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {
