@@ -1,0 +1,145 @@
+import type { Generated, SqlBool } from 'kysely';
+
+/*
+ * The tables of a user's todos and how they are organised: lists, sections, saved filters, tags,
+ * occurrences of repeating todos, days off and the counts triggers keep. db/schema.ts gathers
+ * every table into `Database`.
+ */
+
+/** Each user's todo counts, kept by triggers on todos (migration 0009). */
+export interface TodoCountTable {
+  user_id: string;
+  total: number;
+  completed: number;
+}
+
+export interface TodoTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: Generated<string>;
+  priority: Generated<'low' | 'medium' | 'high'>;
+  /** YYYY-MM-DD, a calendar date without a time zone. */
+  due_date: string | null;
+  /**
+   * HH:MM on the 24-hour clock: without a due date, the daily reminder old clients set; with one,
+   * what `reminders` read as for them (ADR 0030).
+   */
+  reminder_time: string | null;
+  completed: Generated<SqlBool>;
+  completed_at: string | null;
+  /** YYYY-MM-DD: the day it was completed, in the user's time zone then (ADR 0010). */
+  completed_date: string | null;
+  created_at: string;
+  updated_at: string;
+  /** An RRULE value without DTSTART (todos/repeats.ts); null for a todo that does not repeat. */
+  repeat_rule: string | null;
+  repeat_from: 'due' | 'completion' | null;
+  /** YYYY-MM-DD: the series' first day, its DTSTART in the user's time zone. */
+  repeat_start: string | null;
+  /** The habit as of the last write (habits/habit.ts), counted up to `habit_through`. */
+  habit_streak: Generated<number>;
+  habit_best: Generated<number>;
+  habit_freezes: Generated<number>;
+  habit_done: Generated<number>;
+  /** YYYY-MM-DD: every occurrence up to this day is counted in the habit columns. */
+  habit_through: string | null;
+  /** The list it is in; null for the Inbox (migration 0023, ADR 0026). */
+  list_id: string | null;
+  /** HH:MM on the due date, or null (migration 0026, ADR 0030). */
+  due_time: string | null;
+  /** The JSON text of its reminders, `TodoReminder[]` (migration 0026, ADR 0030). */
+  reminders: Generated<string>;
+  /** The section of its list it is in, or null (migration 0024, ADR 0027). */
+  section_id: string | null;
+  /** The todo it is a subtask of; null for a top-level todo. */
+  parent_id: string | null;
+  /**
+   * Its place among its siblings, 0 first, without gaps: the same parent's subtasks, or the
+   * top-level todos of the same list and section.
+   */
+  position: Generated<number>;
+  /** The todo whose completion completed it too; reopening that one reopens it. */
+  completed_with: string | null;
+}
+
+/** A named group of todos within a list, or the Inbox (migration 0024, ADR 0027). */
+export interface SectionTable {
+  id: string;
+  user_id: string;
+  /** Null: the Inbox. */
+  list_id: string | null;
+  name: string;
+  /** Its place among its list's sections, 0 first, without gaps. */
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's todo list (migration 0023, ADR 0026). */
+export interface ListTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** #RRGGBB */
+  color: string;
+  /** Its place among the user's lists, 0 first, without gaps. */
+  position: number;
+  archived: SqlBool;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's saved filter (migration 0025, ADR 0028). */
+export interface SavedFilterTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** #RRGGBB */
+  color: string;
+  /** A query in the filter language, as it parsed when saved. */
+  query: string;
+  /** Its place among the user's saved filters, 0 first, without gaps. */
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One occurrence of a repeating todo, done or skipped (migration 0014). */
+export interface TodoOccurrenceTable {
+  id: string;
+  user_id: string;
+  todo_id: string;
+  /** YYYY-MM-DD: the occurrence's date. */
+  occurrence_date: string;
+  outcome: 'done' | 'skipped';
+  completed_at: string;
+  /** YYYY-MM-DD: the day it was done or skipped, in the user's time zone then. */
+  completed_on: string;
+  created_at: string;
+}
+
+/** A range of days off, first and last day included (migration 0015). */
+export interface DayOffTable {
+  id: string;
+  user_id: string;
+  start_date: string;
+  end_date: string;
+  created_at: string;
+}
+
+export interface UserTagTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The name folded for comparison in every script (migration 0008, plans/tags.ts). */
+  name_key: string;
+  color: string;
+  created_at: string;
+}
+
+/** The tags a todo carries (migration 0016). */
+export interface TodoTagTable {
+  todo_id: string;
+  tag_id: string;
+}
