@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pino from 'pino';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 
 import { buildApp } from '../src/app';
 import type { DatabaseHandle, Engine } from '../src/db/database';
@@ -9,7 +9,14 @@ import type { DueReminder, ReminderChannel } from '../src/reminders/channels';
 import { workerSchemaFor } from '../src/reminders/graphile-queue';
 import type { ReminderJob } from '../src/reminders/queue';
 import { accountClient } from './account-client';
-import { createTestDatabase, memoryMailer, SAME_ORIGIN, type TestApp, testConfig } from './helpers';
+import {
+  createTestDatabase,
+  memoryMailer,
+  SAME_ORIGIN,
+  type TestApp,
+  testClock,
+  testConfig,
+} from './helpers';
 
 /** A channel that keeps what it was given. */
 export function captureChannel(): ReminderChannel & { delivered: DueReminder[] } {
@@ -168,4 +175,56 @@ export function deliveryLog(database: DatabaseHandle) {
     .select(['key', 'fire_at', 'outcome'])
     .orderBy('fire_at')
     .execute();
+}
+
+/** What the reminder tests read off an answer: a todo's or plan's id, date and tasks, a claim's verdict. */
+export interface ReminderAnswer {
+  id: string;
+  dueDate: string;
+  show: boolean;
+  tasks: { id: string }[];
+}
+
+/** A reminder app for one test, its clock moved by hand, its deliveries captured, a user signed in. */
+export interface ReminderTestApp {
+  ctx: TestApp & { drop: () => Promise<void> };
+  clock: ReturnType<typeof testClock>;
+  channel: ReturnType<typeof captureChannel>;
+  cookie: string;
+  /** A request from our origin as the signed-in user; an answer other than 2xx fails the test. */
+  send: (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => Promise<ReminderAnswer>;
+}
+
+/**
+ * Gives each test of the suite its own reminder app on `engine` (from Saturday 21 November 2026,
+ * 09:00 UTC, with a capturing channel), handed to `use` before the test and dropped after it.
+ */
+export function eachReminderApp(engine: Engine, use: (app: ReminderTestApp) => void): void {
+  let current: ReminderTestApp | undefined;
+  beforeEach(async () => {
+    const clock = testClock(new Date('2026-11-21T09:00:00.000Z'));
+    const channel = captureChannel();
+    const ctx = await reminderApp(engine, { now: clock.now, channels: [channel] });
+    const cookie = await signedIn(ctx);
+    const send: ReminderTestApp['send'] = async (method, url, payload) => {
+      const response = await ctx.app.inject({
+        method,
+        url,
+        ...(payload ? { payload } : {}),
+        headers: { ...SAME_ORIGIN, cookie },
+      });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return (response.body ? response.json() : {}) as ReminderAnswer;
+    };
+    current = { ctx, clock, channel, cookie, send };
+    use(current);
+  });
+  afterEach(async () => {
+    await current?.ctx.close();
+    await current?.ctx.drop();
+  });
 }

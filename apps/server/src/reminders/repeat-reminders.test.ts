@@ -1,40 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { ENGINES, SAME_ORIGIN, type TestApp, testClock } from '../../test/helpers';
-import { captureChannel, pendingJob, reminderApp, signedIn } from '../../test/reminder-app';
+import { ENGINES } from '../../test/helpers';
+import { eachReminderApp, pendingJob, type ReminderTestApp } from '../../test/reminder-app';
 
 /**
  * A repeating todo's server reminder follows its next occurrence (issue 15): completing, skipping
  * and undoing move the job in the same transaction, and an ended series has none.
  */
 describe.each(ENGINES)('reminders of repeating todos on %s', (engine) => {
-  let ctx: TestApp & { drop: () => Promise<void> };
-  let clock: ReturnType<typeof testClock>;
-  let channel: ReturnType<typeof captureChannel>;
-  let cookie: string;
-
-  beforeEach(async () => {
-    // Saturday 21 November 2026, 09:00 UTC.
-    clock = testClock(new Date('2026-11-21T09:00:00.000Z'));
-    channel = captureChannel();
-    ctx = await reminderApp(engine, { now: clock.now, channels: [channel] });
-    cookie = await signedIn(ctx);
-  });
-  afterEach(async () => {
-    await ctx.close();
-    await ctx.drop();
-  });
-
-  const send = async (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object) => {
-    const response = await ctx.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: { ...SAME_ORIGIN, cookie },
-    });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.json<{ id: string; dueDate: string }>();
-  };
+  let ctx: ReminderTestApp['ctx'];
+  let clock: ReminderTestApp['clock'];
+  let channel: ReminderTestApp['channel'];
+  let send: ReminderTestApp['send'];
+  eachReminderApp(engine, (app) => ({ ctx, clock, channel, send } = app));
   const fireAt = async (id: string) => (await pendingJob(ctx.database, `todo:${id}`))?.fireAt;
 
   it('moves the reminder to the next occurrence, back on Undo, and drops it when the series ends', async () => {

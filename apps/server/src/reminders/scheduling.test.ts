@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { ENGINES, SAME_ORIGIN, type TestApp, testClock } from '../../test/helpers';
+import { ENGINES, SAME_ORIGIN } from '../../test/helpers';
 import {
-  captureChannel,
   deliveryLog,
+  eachReminderApp,
   pendingJob,
-  reminderApp,
-  signedIn,
+  type ReminderTestApp,
 } from '../../test/reminder-app';
 import type { ReminderJob } from './queue';
 
@@ -15,33 +14,12 @@ import type { ReminderJob } from './queue';
  * hand and each job run directly (the runner is not started).
  */
 describe.each(ENGINES)('reminder scheduling on %s', (engine) => {
-  let ctx: TestApp & { drop: () => Promise<void> };
-  let clock: ReturnType<typeof testClock>;
-  let channel: ReturnType<typeof captureChannel>;
+  let ctx: ReminderTestApp['ctx'];
+  let clock: ReminderTestApp['clock'];
+  let channel: ReminderTestApp['channel'];
   let cookie: string;
-
-  beforeEach(async () => {
-    // Saturday 21 November 2026, 09:00 UTC.
-    clock = testClock(new Date('2026-11-21T09:00:00.000Z'));
-    channel = captureChannel();
-    ctx = await reminderApp(engine, { now: clock.now, channels: [channel] });
-    cookie = await signedIn(ctx);
-  });
-  afterEach(async () => {
-    await ctx.close();
-    await ctx.drop();
-  });
-
-  const send = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
-    const response = await ctx.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: { ...SAME_ORIGIN, cookie },
-    });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return (response.body ? response.json() : {}) as { id: string; tasks: { id: string }[] };
-  };
+  let send: ReminderTestApp['send'];
+  eachReminderApp(engine, (app) => ({ ctx, clock, channel, cookie, send } = app));
   const setting = async (key: string, value: unknown) => {
     await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie } });
     const group = key === 'timezone' ? 'preferences' : 'notifications';

@@ -1,19 +1,14 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
-import {
-  createTestDatabase,
-  ENGINES,
-  SAME_ORIGIN,
-  TEST_DATABASE_URL,
-  type TestApp,
-  testClock,
-} from '../../test/helpers';
+import { createTestDatabase, ENGINES, SAME_ORIGIN, TEST_DATABASE_URL } from '../../test/helpers';
 import {
   captureChannel,
   deliveryLog,
+  eachReminderApp,
   pendingJob,
   reminderApp,
+  type ReminderTestApp,
   signedIn,
   thisMinute,
 } from '../../test/reminder-app';
@@ -27,33 +22,11 @@ import type { ReminderJob } from './queue';
  * passed when it was set.
  */
 describe.each(ENGINES)('several reminders on %s', (engine) => {
-  let ctx: TestApp & { drop: () => Promise<void> };
-  let clock: ReturnType<typeof testClock>;
-  let channel: ReturnType<typeof captureChannel>;
-  let cookie: string;
-
-  beforeEach(async () => {
-    // Saturday 21 November 2026, 09:00 UTC.
-    clock = testClock(new Date('2026-11-21T09:00:00.000Z'));
-    channel = captureChannel();
-    ctx = await reminderApp(engine, { now: clock.now, channels: [channel] });
-    cookie = await signedIn(ctx);
-  });
-  afterEach(async () => {
-    await ctx.close();
-    await ctx.drop();
-  });
-
-  const send = async (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object) => {
-    const response = await ctx.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: { ...SAME_ORIGIN, cookie },
-    });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.json<{ id: string; dueDate: string; show: boolean }>();
-  };
+  let ctx: ReminderTestApp['ctx'];
+  let clock: ReminderTestApp['clock'];
+  let channel: ReminderTestApp['channel'];
+  let send: ReminderTestApp['send'];
+  eachReminderApp(engine, (app) => ({ ctx, clock, channel, send } = app));
   const zone = async (timezone: string) => {
     await send('GET', '/api/settings');
     await send('PATCH', '/api/settings', {
