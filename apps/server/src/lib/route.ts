@@ -179,7 +179,7 @@ export function registerContractCompilers(
 
 /**
  * The query parameters the endpoint does not declare, in the order sent. A misspelt parameter
- * (`filter=pending` for `status=pending`) must not pass silently as if absent (ADR 0017).
+ * (`state=pending` for `status=pending`) must not pass silently as if absent (ADR 0017).
  */
 export function unknownQueryParameters(endpoint: Endpoint, query: unknown): string[] {
   const known = new Set(Object.keys(endpoint.query?.shape ?? {}));

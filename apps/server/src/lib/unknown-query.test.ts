@@ -49,15 +49,15 @@ describe('unknown query parameters', () => {
     async (_, endpoint) => {
       const response = await ctx.app.inject({
         method: endpoint.method,
-        url: `${pathOf(endpoint)}?filter=pending`,
+        url: `${pathOf(endpoint)}?state=pending`,
         headers: SAME_ORIGIN,
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         error: {
           code: 'VALIDATION_FAILED',
-          message: 'Unknown query parameter: filter',
-          fields: { filter: 'Unknown query parameter' },
+          message: 'Unknown query parameter: state',
+          fields: { state: 'Unknown query parameter' },
         },
       });
     },
@@ -66,11 +66,11 @@ describe('unknown query parameters', () => {
   it('names every unknown parameter and keeps the known ones', async () => {
     const response = await ctx.app.inject({
       method: 'GET',
-      url: '/api/todos?status=pending&filter=pending&sortBy=due',
+      url: '/api/todos?status=pending&state=pending&sortBy=due',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: { message: string } }>().error.message).toBe(
-      'Unknown query parameters: filter, sortBy',
+      'Unknown query parameters: state, sortBy',
     );
   });
 });
