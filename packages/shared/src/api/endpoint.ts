@@ -38,7 +38,7 @@ export interface Endpoint {
   response: z.ZodType | null;
   /** The error codes this endpoint answers with, besides the ones every endpoint may. */
   errors: readonly ErrorCode[];
-  /** Creating writes accept an Idempotency-Key header (ADR 0016). */
+  /** Creating writes accept an Idempotency-Key header (ADR 0016), and answer its errors. */
   idempotent?: boolean;
   /**
    * A body that is not JSON and that the handler reads itself, checking each part as it streams

@@ -14,6 +14,13 @@ const COMMON_ERRORS = [
   'UNAVAILABLE',
 ] as const satisfies readonly ErrorCode[];
 
+/** What a retried create may answer when it names an Idempotency-Key (ADR 0016). */
+const IDEMPOTENCY_ERRORS = [
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
+] as const satisfies readonly ErrorCode[];
+
 /** Every error answer: `{ "error": { "code", "message", "fields"?, "position"? } }`. */
 export const apiErrorBodySchema = z
   .object({
@@ -36,6 +43,7 @@ export function errorStatuses(endpoint: Endpoint): Map<number, ErrorCode[]> {
     ...(endpoint.access === 'user' && !endpoint.cookieOnly && endpoint.method !== 'GET'
       ? (['TOKEN_READ_ONLY'] as const)
       : []),
+    ...(endpoint.idempotent ? IDEMPOTENCY_ERRORS : []),
     ...endpoint.errors,
   ]);
   const byStatus = new Map<number, ErrorCode[]>();

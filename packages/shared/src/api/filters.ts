@@ -32,13 +32,7 @@ export const filtersApi = {
     body: savedFilterCreateSchema,
     status: 201,
     response: savedFilterSchema,
-    errors: [
-      'FILTER_INVALID',
-      'QUOTA_EXCEEDED',
-      'IDEMPOTENCY_KEY_INVALID',
-      'IDEMPOTENCY_KEY_REUSED',
-      'IDEMPOTENCY_IN_PROGRESS',
-    ],
+    errors: ['FILTER_INVALID', 'QUOTA_EXCEEDED'],
     idempotent: true,
   }),
   update: endpoint({

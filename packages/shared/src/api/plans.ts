@@ -48,12 +48,7 @@ export const plansApi = {
     body: planSchema,
     status: 201,
     response: planResponseSchema,
-    errors: [
-      'CONFLICT',
-      'IDEMPOTENCY_KEY_INVALID',
-      'IDEMPOTENCY_KEY_REUSED',
-      'IDEMPOTENCY_IN_PROGRESS',
-    ],
+    errors: ['CONFLICT'],
     idempotent: true,
   }),
   get: endpoint({

@@ -29,12 +29,7 @@ export const sectionsApi = {
     body: sectionCreateSchema,
     status: 201,
     response: sectionSchema,
-    errors: [
-      'QUOTA_EXCEEDED',
-      'IDEMPOTENCY_KEY_INVALID',
-      'IDEMPOTENCY_KEY_REUSED',
-      'IDEMPOTENCY_IN_PROGRESS',
-    ],
+    errors: ['QUOTA_EXCEEDED'],
     idempotent: true,
   }),
   update: endpoint({

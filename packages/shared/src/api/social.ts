@@ -23,12 +23,6 @@ import {
 import { endpoint } from './endpoint';
 import { idParams, idSchema } from './params';
 
-const IDEMPOTENCY_ERRORS = [
-  'IDEMPOTENCY_KEY_INVALID',
-  'IDEMPOTENCY_KEY_REUSED',
-  'IDEMPOTENCY_IN_PROGRESS',
-] as const;
-
 /** Friends: finding users, requests and friendships (ADR 0011). */
 export const friendsApi = {
   search: endpoint({
@@ -177,7 +171,7 @@ export const chatsApi = {
     body: messageContentSchema,
     status: 201,
     response: messageSchema,
-    errors: ['NOT_FOUND', 'NOT_FRIENDS', ...IDEMPOTENCY_ERRORS],
+    errors: ['NOT_FOUND', 'NOT_FRIENDS'],
     idempotent: true,
   }),
   edit: endpoint({
@@ -226,7 +220,7 @@ export const sharedPlansApi = {
     body: sharedPlanCreateSchema,
     status: 201,
     response: sharedPlanSchema,
-    errors: ['NOT_FRIENDS', 'QUOTA_EXCEEDED', ...IDEMPOTENCY_ERRORS],
+    errors: ['NOT_FRIENDS', 'QUOTA_EXCEEDED'],
     idempotent: true,
   }),
   get: endpoint({
@@ -271,7 +265,7 @@ export const sharedPlansApi = {
     body: sharedTaskCreateSchema,
     status: 201,
     response: sharedPlanTaskSchema,
-    errors: ['SHARED_PLAN_NOT_FOUND', 'NOT_FRIENDS', ...IDEMPOTENCY_ERRORS],
+    errors: ['SHARED_PLAN_NOT_FOUND', 'NOT_FRIENDS'],
     idempotent: true,
   }),
   updateTask: endpoint({

@@ -52,12 +52,7 @@ export const todosApi = {
     body: todoCreateSchema,
     status: 201,
     response: todoSchema,
-    errors: [
-      'QUOTA_EXCEEDED',
-      'IDEMPOTENCY_KEY_INVALID',
-      'IDEMPOTENCY_KEY_REUSED',
-      'IDEMPOTENCY_IN_PROGRESS',
-    ],
+    errors: ['QUOTA_EXCEEDED'],
     idempotent: true,
   }),
   update: endpoint({
