@@ -28,9 +28,18 @@ test.describe('Contact form', () => {
     await page
       .getByLabel('Message', { exact: true })
       .fill('Could Daywise show my plans in a calendar?');
+    // The request waits until the sending state has been seen: on a fast server it is gone before
+    // the next check could find it.
+    let release = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/contact', async (route) => {
+      await seen;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Send Message' }).click();
 
     await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    release();
     await expect(
       page.getByText("Message sent successfully! We'll get back to you soon."),
     ).toBeVisible();
