@@ -5,9 +5,10 @@
  * the database as the APIs would have kept them. Deterministic, like the heavy user.
  */
 import { DEFAULT_TAG_COLOR } from '@daywise/shared';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import type { Database } from '../src/db/schema';
+import { statisticsAfterGrowth } from './heavy-user';
 
 export const LISTS = 100;
 const BATCH = 500;
@@ -121,7 +122,5 @@ export async function seedListsAndFilters(
       })),
     )
     .execute();
-  if (engine === 'postgres') {
-    await sql`analyze`.execute(db);
-  }
+  await statisticsAfterGrowth(db, engine);
 }

@@ -163,12 +163,20 @@ export async function seedHeavyUser(
       .execute();
   }
   const tasks = withPlans ? await seedPlans(db, userId) : 0;
-  // A live PostgreSQL has statistics from autovacuum; straight after a bulk load it has none and
-  // plans every query for one row, which is no picture of production.
-  if (engine === 'postgres') {
-    await sql`analyze`.execute(db);
-  }
+  await statisticsAfterGrowth(db, engine);
   return tasks;
+}
+
+/**
+ * The planner's statistics as a running server has them once its data has grown: PostgreSQL's
+ * from autovacuum, SQLite's from the server's hourly `PRAGMA optimize` (db/database.ts). Straight
+ * after a bulk load there are none, and the plans are no picture of production.
+ */
+export async function statisticsAfterGrowth(
+  db: Kysely<Database>,
+  engine: 'sqlite' | 'postgres',
+): Promise<void> {
+  await sql.raw(engine === 'postgres' ? 'analyze' : 'pragma optimize').execute(db);
 }
 
 /** Two years of daily plans for the user; answers how many tasks they hold. */

@@ -28,6 +28,7 @@ import * as lists from './migrations/0023-lists';
 import * as subtasksAndSections from './migrations/0024-subtasks-and-sections';
 import * as savedFilters from './migrations/0025-saved-filters';
 import * as severalReminders from './migrations/0026-several-reminders';
+import * as listPagesByDate from './migrations/0027-list-pages-by-date';
 import type { Database } from './schema';
 
 /**
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0024-subtasks-and-sections': subtasksAndSections,
   '0025-saved-filters': savedFilters,
   '0026-several-reminders': severalReminders,
+  '0027-list-pages-by-date': listPagesByDate,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {
