@@ -31,7 +31,8 @@ function freePort() {
 
 /**
  * apps/server/dist/main.js on a free port with a new DATA_DIR; `stop()` ends it and removes the
- * folder. Its stdout only carries the outbox's printed emails, so it is dropped.
+ * folder. Its stdout only carries the outbox's printed emails, so it is dropped. BENCH_NODE_OPTIONS
+ * reaches the server as its NODE_OPTIONS, to profile it (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 export async function startServer(label, extraEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `daywise-bench-${label}-`));
@@ -39,7 +40,13 @@ export async function startServer(label, extraEnv = {}) {
   const url = `http://127.0.0.1:${port}`;
   const env = { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', APP_URL: url };
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? '',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

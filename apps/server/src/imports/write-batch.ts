@@ -24,8 +24,9 @@ import type { RestoredSection } from './restore-sections';
 const OCCURRENCES_PER_BATCH = 500;
 
 /**
- * The items in batches of `size`, each closed early once its archived occurrences reach
- * OCCURRENCES_PER_BATCH; with each batch, the position of its first item in the file.
+ * The items in batches of `size`, each closed early rather than let its archived occurrences pass
+ * OCCURRENCES_PER_BATCH (an item that brings more than that alone is a batch of its own); with
+ * each batch, the position of its first item in the file.
  */
 export function importBatches(
   items: readonly ImportItem[],
@@ -34,19 +35,25 @@ export function importBatches(
   const batches: { first: number; batch: ImportItem[] }[] = [];
   let batch: ImportItem[] = [];
   let occurrences = 0;
+  const close = (next: number) => {
+    batches.push({ first: next - batch.length, batch });
+    batch = [];
+    occurrences = 0;
+  };
   items.forEach((item, index) => {
+    const brings = item.original?.occurrences.length ?? 0;
+    if (batch.length > 0 && occurrences + brings > OCCURRENCES_PER_BATCH) {
+      close(index);
+    }
     batch.push(item);
-    occurrences += item.original?.occurrences.length ?? 0;
-    if (
-      batch.length === size ||
-      occurrences >= OCCURRENCES_PER_BATCH ||
-      index === items.length - 1
-    ) {
-      batches.push({ first: index + 1 - batch.length, batch });
-      batch = [];
-      occurrences = 0;
+    occurrences += brings;
+    if (batch.length === size) {
+      close(index + 1);
     }
   });
+  if (batch.length > 0) {
+    close(items.length);
+  }
   return batches;
 }
 
