@@ -5,8 +5,8 @@ declare module '../lib/events' {
     /**
      * After the commit: the user's saved filters changed (created, renamed, recoloured, moved,
      * given another query, deleted). It goes on to the user's tabs and devices as the realtime
-     * event of the same name; their counts follow `todos.changed`, `lists.changed` and
-     * `plans.changed` (tags), which the tabs hear too.
+     * event of the same name; their counts follow `todos.changed`, `lists.changed`,
+     * `sections.changed` and `plans.changed` (tags), which the tabs hear too.
      */
     'filters.changed': { userId: string };
   }

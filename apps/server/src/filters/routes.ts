@@ -15,11 +15,13 @@ import {
 
 /**
  * The realtime events after which a user's saved filters or their counts may differ: their todos,
- * lists (matched by name), tags (plan and tag writes announce `plans.changed`) or the filters.
+ * lists and sections (matched by name), tags (plan and tag writes announce `plans.changed`) or
+ * the filters.
  */
 const COUNTED_FROM = new Set<RealtimeEventType>([
   'todos.changed',
   'lists.changed',
+  'sections.changed',
   'plans.changed',
   'filters.changed',
 ]);

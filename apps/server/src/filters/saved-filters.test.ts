@@ -114,6 +114,20 @@ describe.each(ENGINES)('saved filters on %s', (engine) => {
     expect((await filters())[5]?.openCount).toBe(0);
   });
 
+  it('counts a #List/Section filter again when the section is renamed', async () => {
+    const home = await created<List>('/api/lists', { name: 'Home' });
+    const garden = await created<{ id: string }>('/api/sections', {
+      listId: home.id,
+      name: 'Garden',
+    });
+    await created<Todo>('/api/todos', { title: 'Prune', listId: home.id, sectionId: garden.id });
+    await newFilter('Garden', '#Home/Garden');
+    expect(await summary()).toEqual(['0:Garden:1']);
+    const renamed = await send('PATCH', `/api/sections/${garden.id}`, { name: 'Yard' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await summary()).toEqual(['0:Garden:0']);
+  });
+
   it('moves a filter to a position and closes the gap of a deleted one', async () => {
     const [a, b, c, d] = [
       await newFilter('A', 'p1'),
