@@ -1,5 +1,5 @@
-import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { Todo } from '@daywise/shared/schemas';
+import { SECTION_MESSAGES } from '@daywise/shared/section-messages';
 
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useDeleteTodo } from './use-todos';
@@ -24,7 +24,7 @@ export function DeleteTodoDialog({ todo, onClose }: { todo: Todo; onClose: () =>
     >
       Are you sure you want to delete &ldquo;{todo.title}&rdquo;?
       {todo.subtaskCounts.total > 0 &&
-        ` ${LIST_MESSAGES.deleteWithSubtasks(todo.subtaskCounts.total)}`}
+        ` ${SECTION_MESSAGES.deleteWithSubtasks(todo.subtaskCounts.total)}`}
     </ConfirmDialog>
   );
 }

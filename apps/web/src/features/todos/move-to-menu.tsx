@@ -1,5 +1,6 @@
 import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { Todo } from '@daywise/shared/schemas';
+import { SECTION_MESSAGES } from '@daywise/shared/section-messages';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Check, FolderInput, Inbox, Rows3 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
@@ -43,7 +44,7 @@ function SectionItems({ todo }: { todo: Todo }) {
   if (!sections.data?.length) {
     return null;
   }
-  const choices = [{ id: null, name: LIST_MESSAGES.noSection }, ...sections.data];
+  const choices = [{ id: null, name: SECTION_MESSAGES.noSection }, ...sections.data];
   return (
     <>
       <DropdownMenu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-700" />
@@ -87,7 +88,7 @@ function Destinations({ todo, order }: { todo: Todo; order?: OrderMoves }) {
       <>
         {order && <OrderItems order={order} />}
         <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-300">
-          {LIST_MESSAGES.subtaskMovesWithParent}
+          {SECTION_MESSAGES.subtaskMovesWithParent}
         </p>
       </>
     );

@@ -1,5 +1,6 @@
 import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { Section, Todo } from '@daywise/shared/schemas';
+import { SECTION_MESSAGES } from '@daywise/shared/section-messages';
 import { ChevronDown, ChevronRight, Loader2, Plus } from 'lucide-react';
 import { type DragEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
 
@@ -205,7 +206,7 @@ function SectionGroup({ section, sections, todos, renderRows }: GroupProps) {
           }}
           onClose={() => setDeleting(false)}
         >
-          Delete the section &ldquo;{section.name}&rdquo;? {LIST_MESSAGES.sectionDeleteExplained}
+          Delete the section &ldquo;{section.name}&rdquo;? {SECTION_MESSAGES.sectionDeleteExplained}
         </ConfirmDialog>
       )}
     </section>
@@ -260,7 +261,7 @@ export function SectionGroups({ listId, todos, empty, renderRows }: SectionGroup
       {nothing ? empty : unsectioned.length > 0 && renderRows(unsectioned)}
       {sections.isError && !sections.data && (
         <LoadError
-          message={LIST_MESSAGES.sectionsLoadFailed}
+          message={SECTION_MESSAGES.sectionsLoadFailed}
           onRetry={() => void sections.refetch()}
           className={errorPanelClass}
         />

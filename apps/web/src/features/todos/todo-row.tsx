@@ -1,6 +1,6 @@
 import { SUBTASK_DEPTH_MAX } from '@daywise/shared';
-import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { Todo } from '@daywise/shared/schemas';
+import { SECTION_MESSAGES } from '@daywise/shared/section-messages';
 import {
   Bell,
   Calendar,
@@ -25,6 +25,7 @@ import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { formatCalendarDate, formatDateIn } from '../../lib/format';
 import { formatTime, reminderSummary } from '../../lib/reminder-words';
 import { type DueBadge, dueBadge } from './due-badges';
+import { useExpanded } from './expanded-todos';
 import { MoveToMenu } from './move-to-menu';
 import { carriesTodo, droppedTodo, endTodoDrag, startTodoDrag } from './todo-drag';
 import { TodoTagChips } from './todo-tag-chips';
@@ -76,7 +77,7 @@ function SubtaskCount({ todo }: { todo: Todo }) {
       <span aria-hidden>
         {open}/{total}
       </span>
-      <span className="sr-only">{LIST_MESSAGES.subtaskCount(open, total)}</span>
+      <span className="sr-only">{SECTION_MESSAGES.subtaskCount(open, total)}</span>
     </span>
   );
 }
@@ -100,8 +101,8 @@ export const TodoRow = memo(function TodoRow({
   const place = usePlaceTodo();
   const badge = dueBadge(todo, today);
   const reminders = reminderSummary(todo, timeZone);
-  const [expanded, setExpanded] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const [expanded, setExpanded] = useExpanded(todo.id);
+  const [confirming, setConfirming] = useState<{ settle: (done: unknown) => void } | null>(null);
   const [dropping, setDropping] = useState(false);
   const subtasksId = useId();
   const hasSubtasks = todo.subtaskCounts.total > 0 && depth < SUBTASK_DEPTH_MAX;
@@ -114,7 +115,7 @@ export const TodoRow = memo(function TodoRow({
         ...(target.sectionId === todo.sectionId ? {} : { sectionId: target.sectionId }),
         order: target.order,
       },
-      said: LIST_MESSAGES.todoReordered,
+      said: SECTION_MESSAGES.todoReordered,
     });
   const neighbour = (step: -1 | 1) => (index < 0 ? undefined : siblings?.[index + step]);
   const accepts = (event: DragEvent) =>
@@ -122,9 +123,9 @@ export const TodoRow = memo(function TodoRow({
 
   const onToggle = (completed: boolean) => {
     // Asked first: the open subtasks would be completed with it (a repeating todo sweeps none).
+    // The box waits, busy, for the answer: ticked once confirmed, as it was if cancelled.
     if (completed && todo.repeat === null && todo.subtaskCounts.open > 0) {
-      setConfirming(true);
-      return Promise.resolve();
+      return new Promise<unknown>((settle) => setConfirming({ settle }));
     }
     return toggle.mutateAsync({ todo, completed });
   };
@@ -163,7 +164,7 @@ export const TodoRow = memo(function TodoRow({
                 ...(dragged.sectionId === todo.sectionId ? {} : { sectionId: todo.sectionId }),
                 order: todo.order,
               },
-              said: LIST_MESSAGES.todoReordered,
+              said: SECTION_MESSAGES.todoReordered,
             });
           }
         }}
@@ -281,13 +282,16 @@ export const TodoRow = memo(function TodoRow({
           confirmLabel="Complete all"
           pending={false}
           onConfirm={() => {
-            setConfirming(false);
-            toggle.mutate({ todo, completed: true });
+            setConfirming(null);
+            confirming.settle(toggle.mutateAsync({ todo, completed: true }));
           }}
-          onClose={() => setConfirming(false)}
+          onClose={() => {
+            setConfirming(null);
+            confirming.settle(undefined);
+          }}
         >
           Complete &ldquo;{todo.title}&rdquo;?{' '}
-          {LIST_MESSAGES.completeWithSubtasks(todo.subtaskCounts.open)}
+          {SECTION_MESSAGES.completeWithSubtasks(todo.subtaskCounts.open)}
         </ConfirmDialog>
       )}
     </li>
@@ -316,12 +320,12 @@ function Subtasks({ id, parent, depth, ...rowProps }: SubtasksProps) {
         </p>
       ) : query.isError && subtasks.length === 0 ? (
         <LoadError
-          message={LIST_MESSAGES.subtasksLoadFailed}
+          message={SECTION_MESSAGES.subtasksLoadFailed}
           onRetry={() => void query.refetch()}
           className={errorPanelClass}
         />
       ) : subtasks.length === 0 ? (
-        <p className="text-sm text-gray-600 dark:text-gray-300">{LIST_MESSAGES.noSubtasks}</p>
+        <p className="text-sm text-gray-600 dark:text-gray-300">{SECTION_MESSAGES.noSubtasks}</p>
       ) : (
         <ul aria-label={label} className="space-y-2">
           {subtasks.map((subtask) => (

@@ -1,5 +1,5 @@
-import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { Todo } from '@daywise/shared/schemas';
+import { SECTION_MESSAGES } from '@daywise/shared/section-messages';
 import { CheckCircle2, Circle, Loader2, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 
@@ -51,12 +51,12 @@ export function TodoSubtasksField({ parent }: { parent: Todo }) {
         </p>
       ) : query.isError && subtasks.length === 0 ? (
         <LoadError
-          message={LIST_MESSAGES.subtasksLoadFailed}
+          message={SECTION_MESSAGES.subtasksLoadFailed}
           onRetry={() => void query.refetch()}
           className={errorPanelClass}
         />
       ) : subtasks.length === 0 ? (
-        <p className="text-sm text-gray-600 dark:text-gray-300">{LIST_MESSAGES.noSubtasks}</p>
+        <p className="text-sm text-gray-600 dark:text-gray-300">{SECTION_MESSAGES.noSubtasks}</p>
       ) : (
         <ul aria-labelledby={headingId} className="space-y-1">
           {subtasks.map((subtask) => (

@@ -1,6 +1,7 @@
 import { todosApi } from '@daywise/shared/api';
 import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { Todo, TodoPage } from '@daywise/shared/schemas';
+import { SECTION_MESSAGES } from '@daywise/shared/section-messages';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
 import { focusToggle } from '../../components/toggle-checkbox';
@@ -103,7 +104,7 @@ export function usePlaceTodo() {
           place.mutate({
             todo: saved,
             to: { sectionId: todo.sectionId, order: todo.order },
-            said: LIST_MESSAGES.todoReordered,
+            said: SECTION_MESSAGES.todoReordered,
           });
           focusToggle(`todo:${todo.id}`);
         }),

@@ -1,6 +1,6 @@
 import { sectionsApi } from '@daywise/shared/api';
-import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { Section, SectionsAnswer, TodoPage } from '@daywise/shared/schemas';
+import { SECTION_MESSAGES } from '@daywise/shared/section-messages';
 import {
   type InfiniteData,
   type QueryClient,
@@ -51,8 +51,8 @@ export function useCreateSection() {
     mutationFn: (section: { listId: string | null; name: string }) =>
       callApi(sectionsApi.create, { body: section }, { action: section }),
     meta: {
-      succeeded: LIST_MESSAGES.sectionCreated,
-      failed: LIST_MESSAGES.sectionCreateFailed,
+      succeeded: SECTION_MESSAGES.sectionCreated,
+      failed: SECTION_MESSAGES.sectionCreateFailed,
       serverMessageFor: SAID,
     },
     onSuccess: (created) => {
@@ -103,13 +103,13 @@ export function useUpdateSection() {
         queryKeys.sections.all,
         (answer) => answer && applySectionUpdate(answer, section.id, update),
       ),
-    meta: { failed: LIST_MESSAGES.sectionUpdateFailed, serverMessageFor: SAID },
+    meta: { failed: SECTION_MESSAGES.sectionUpdateFailed, serverMessageFor: SAID },
     onSuccess: (_queryClient, _saved, { section, update }) => {
       if (update.position === undefined) {
-        notify.success(LIST_MESSAGES.sectionRenamed);
+        notify.success(SECTION_MESSAGES.sectionRenamed);
         return;
       }
-      notify.success(LIST_MESSAGES.sectionMoved, {
+      notify.success(SECTION_MESSAGES.sectionMoved, {
         id: `section-moved:${section.id}`,
         action: undoAction(() =>
           change.mutate({
@@ -168,8 +168,8 @@ export function useDeleteSection() {
       releaseTodos(queryClient, section.id);
     },
     meta: {
-      succeeded: LIST_MESSAGES.sectionDeleted,
-      failed: LIST_MESSAGES.sectionDeleteFailed,
+      succeeded: SECTION_MESSAGES.sectionDeleted,
+      failed: SECTION_MESSAGES.sectionDeleteFailed,
       serverMessageFor: ['NOT_FOUND'],
     },
     refresh: () => [queryKeys.sections.all, queryKeys.todos.all],

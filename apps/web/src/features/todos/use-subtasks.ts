@@ -1,6 +1,6 @@
 import { todosApi } from '@daywise/shared/api';
-import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { Todo, TodoPage } from '@daywise/shared/schemas';
+import { SECTION_MESSAGES } from '@daywise/shared/section-messages';
 import {
   type InfiniteData,
   type QueryClient,
@@ -114,8 +114,8 @@ export function useAddSubtask(parent: Todo) {
       return callApi(todosApi.create, { body }, { action: body });
     },
     meta: {
-      succeeded: LIST_MESSAGES.subtaskAdded,
-      failed: LIST_MESSAGES.subtaskAddFailed,
+      succeeded: SECTION_MESSAGES.subtaskAdded,
+      failed: SECTION_MESSAGES.subtaskAddFailed,
       serverMessageFor: ['VALIDATION_FAILED', 'QUOTA_EXCEEDED'],
     },
     onSuccess: () =>
