@@ -1,4 +1,4 @@
-import { sectionsApi, todosApi } from '@daywise/shared/api';
+import { todosApi } from '@daywise/shared/api';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 
 import { callApi } from '../../lib/api-client';
@@ -57,13 +57,6 @@ export const todoQueries = {
         ),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
-    }),
-
-  /** Every section of the user's, the Inbox's first (a list page keeps its own). */
-  sections: () =>
-    queryOptions({
-      queryKey: queryKeys.sections.all,
-      queryFn: ({ signal }) => callApi(sectionsApi.list, {}, { signal }),
     }),
 
   /** The unfinished todos with a reminder time, for the browser to schedule. */

@@ -4,6 +4,7 @@ import { SECTION_MESSAGES } from '@daywise/shared/section-messages';
 import {
   type InfiniteData,
   type QueryClient,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -15,9 +16,18 @@ import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { notify, undoAction } from '../../lib/toast';
-import { todoQueries } from './api';
 
 type ListData = InfiniteData<TodoPage, string | null>;
+
+/**
+ * Every section of the user's, the Inbox's first. Here rather than in api.ts, which the
+ * dashboard's first load carries: only the pages that show sections load their contract.
+ */
+export const sectionsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.sections.all,
+    queryFn: ({ signal }) => callApi(sectionsApi.list, {}, { signal }),
+  });
 
 /** A list's sections by position; `listId` null is the Inbox's. */
 export function sectionsOf(answer: SectionsAnswer | undefined, listId: string | null): Section[] {
@@ -38,7 +48,7 @@ export function useSections(listId: string | null, enabled = true) {
     }
   });
   const select = useCallback((answer: SectionsAnswer) => sectionsOf(answer, listId), [listId]);
-  return useQuery({ ...todoQueries.sections(), select, enabled });
+  return useQuery({ ...sectionsQuery(), select, enabled });
 }
 
 /** Refusals whose own words the user reads: the quota, a name too long, a section gone. */
