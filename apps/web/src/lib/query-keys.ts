@@ -36,6 +36,14 @@ export const queryKeys = {
     all: ['todos', 'todo-lists'] as const,
   },
 
+  /**
+   * Every section of every list (ADR 0027); under the todos' root too, as a list's delete or
+   * an import changes them along with the todos. `sections.changed` invalidates the key itself.
+   */
+  sections: {
+    all: ['todos', 'sections'] as const,
+  },
+
   plans: {
     all: ['plans'] as const,
     /** The plan of one day, YYYY-MM-DD (today's too: the key moves on at midnight). */

@@ -6,6 +6,9 @@ import type { ListScope } from '../../lib/lists';
 import { queryKeys } from '../../lib/query-keys';
 import { listQuery, type TodoFilters, type TodoStatus } from './todo-filters';
 
+/** The name under which a todo's subtasks are kept beside the pending and completed lists. */
+export const SUBTASKS = 'subtasks';
+
 /** The todo reads, each with its key and how to fetch it (docs/ARCHITECTURE.md). */
 export const todoQueries = {
   /** The counters, counted by the server so 10,000 todos cost what 10 do. */
@@ -29,6 +32,31 @@ export const todoQueries = {
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
       placeholderData: keepPreviousData,
+    }),
+
+  /**
+   * A todo's own subtasks, done or not, when its row or dialog shows them (ADR 0027): one page of
+   * up to 100 (a todo rarely has more; 'Load more' reads on). The key is under the lists', so
+   * completing, deleting and moving edit these rows as they do the lists'.
+   */
+  subtasks: (parentId: string) =>
+    infiniteQueryOptions({
+      queryKey: queryKeys.todos.list(SUBTASKS, { parent: parentId }),
+      queryFn: ({ pageParam, signal }) =>
+        callApi(
+          todosApi.list,
+          {
+            query: {
+              parent: parentId,
+              status: 'all',
+              limit: 100,
+              ...(pageParam ? { cursor: pageParam } : {}),
+            },
+          },
+          { signal },
+        ),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
     }),
 
   /** The unfinished todos with a reminder time, for the browser to schedule. */

@@ -1,11 +1,14 @@
 import type { Todo } from '@daywise/shared/schemas';
+import { SECTION_MESSAGES } from '@daywise/shared/section-messages';
 
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useDeleteTodo } from './use-todos';
 
 /**
  * The 'Delete Todo' confirmation. Confirming hides the todo at once; the toast that follows
- * offers Undo, and the todo comes back if the delete fails (docs/product/todos.md, "Undo").
+ * offers Undo, and the todo comes back if the delete fails (docs/product/todos.md, "Undo"). Its
+ * subtasks go with it (the server deletes them with it), and come back with the same Undo, since
+ * the DELETE is only sent once the Undo window has ended (ADR 0027).
  */
 export function DeleteTodoDialog({ todo, onClose }: { todo: Todo; onClose: () => void }) {
   const remove = useDeleteTodo();
@@ -20,6 +23,8 @@ export function DeleteTodoDialog({ todo, onClose }: { todo: Todo; onClose: () =>
       onClose={onClose}
     >
       Are you sure you want to delete &ldquo;{todo.title}&rdquo;?
+      {todo.subtaskCounts.total > 0 &&
+        ` ${SECTION_MESSAGES.deleteWithSubtasks(todo.subtaskCounts.total)}`}
     </ConfirmDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { listsApi, todosApi } from '@daywise/shared/api';
+import { listsApi, sectionsApi, todosApi } from '@daywise/shared/api';
 import type { List, ListsAnswer, Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,7 @@ function stubServer(todos: Todo[], { refuseMoves = false } = {}) {
   const api = fakeApi()
     .route('GET', '/api/settings', SETTINGS)
     .on(listsApi.list, lists)
+    .on(sectionsApi.list, { sections: [] })
     .on(todosApi.list, ({ query }) => {
       const list = query.get('list');
       const items = held.filter(

@@ -28,6 +28,7 @@ import {
 } from './todo-form';
 import { TodoListSelect } from './todo-list-select';
 import { TodoRemindersField } from './todo-reminders-field';
+import { TodoSubtasksField } from './todo-subtasks-field';
 import { TodoTagPicker } from './todo-tag-picker';
 import { useCreateTodo, useUpdateTodo } from './use-todos';
 
@@ -240,6 +241,7 @@ export function TodoDialog({
           today={today}
           legacyDailyTime={todo && !todo.dueDate ? todo.reminderTime : null}
         />
+        {todo && <TodoSubtasksField parent={todo} />}
         <ModalActions
           submitLabel={todo ? 'Update Todo' : 'Create Todo'}
           busy={saving}

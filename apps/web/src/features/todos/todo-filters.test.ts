@@ -90,7 +90,7 @@ describe('todo filters', () => {
     expect(readFilters(new URLSearchParams('sort=title'), 'due').sort).toBe('due');
     expect(writeFilters({ ...NO_FILTERS, sort: 'created' }).toString()).toBe('');
     expect(queryString(listQuery({ ...NO_FILTERS, sort: 'due' }, 'pending', null))).toBe(
-      '?status=pending&sort=due',
+      '?status=pending&sort=due&parent=none',
     );
     expect(activeChips({ ...NO_FILTERS, sort: 'priority' })).toEqual([]);
   });

@@ -116,8 +116,18 @@ export function writeFilters(filters: TodoFilters): URLSearchParams {
 }
 
 /**
+ * Whether the page shows todos nested (ADR 0027, web): top-level todos only, each with its
+ * subtasks under it, and on a list page grouped by section in the user's own order. A search or a
+ * filter shows every matching todo flat instead, subtasks too, so that nothing it matches hides
+ * under a collapsed parent. The sort is no filter: it keeps the nesting.
+ */
+export function showsNested(filters: TodoFilters): boolean {
+  return !filters.q.trim() && filters.priority === 'all' && filters.due === 'any' && !filters.tag;
+}
+
+/**
  * The API query for one list (pending or completed) under `filters`, within `scope`: one list's
- * todos, the Inbox's, or every todo (null).
+ * todos, the Inbox's, or every todo (null); top-level todos only while the page nests them.
  */
 export function listQuery(
   filters: TodoFilters,
@@ -128,6 +138,7 @@ export function listQuery(
   return {
     ...(Object.fromEntries(writeFilters({ ...filters, status: list })) as TodoListQuery),
     ...(scope === null ? {} : { list: scope }),
+    ...(showsNested(filters) ? { parent: 'none' } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }

@@ -1,15 +1,16 @@
 import { MESSAGES } from '@daywise/shared';
 import type { Todo } from '@daywise/shared/schemas';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useSyncExternalStore } from 'react';
 
 import { Button } from '../../components/button';
 import { errorPanelClass, LoadError } from '../../components/load-error';
-import type { ListScope } from '../../lib/lists';
+import { INBOX, type ListScope } from '../../lib/lists';
 import { notify } from '../../lib/toast';
 import { todoQueries } from './api';
-import { type TodoFilters, visibleLists } from './todo-filters';
+import { SectionGroups } from './section-groups';
+import { showsNested, type TodoFilters, visibleLists } from './todo-filters';
 import { TodoRow } from './todo-row';
 import { useHiddenTodos, useTodoList } from './use-todos';
 
@@ -31,8 +32,16 @@ function useShownInOtherList(list: ListName, filters: TodoFilters, scope: ListSc
   const shown = visibleLists(filters).includes(other);
   const read = () => (shown ? queryClient.getQueryData(queryKey) : undefined);
   // The same on the server, which draws the page from the same cache (entry-server.tsx).
+  // Told of that list's query only: other queries are made while the page renders (a section's,
+  // a row's subtasks), and a store may not change in another component's render.
+  const hash = hashKey(queryKey);
   const data = useSyncExternalStore(
-    (changed) => queryClient.getQueryCache().subscribe(changed),
+    (changed) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === hash) {
+          changed();
+        }
+      }),
     read,
     read,
   );
@@ -96,6 +105,30 @@ export function TodoList({
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useRef<HTMLDivElement>(null);
 
+  // A list page's pending todos, unfiltered, are grouped by section in the user's own order.
+  const sectioned = scope !== null && list === 'pending' && showsNested(filters);
+  const emptyNote = (
+    <div className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300">
+      {list === 'pending' && empty !== undefined ? empty : <p>{EMPTY[list]}</p>}
+      {filtered && <p className="mt-1 text-sm">Nothing here matches the filters.</p>}
+    </div>
+  );
+  const rowsOf = (rows: readonly Todo[], ordered: boolean) => (
+    <ul className="space-y-2">
+      {rows.map((todo) => (
+        <TodoRow
+          key={todo.id}
+          todo={todo}
+          today={today}
+          timeZone={timeZone}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          siblings={ordered ? rows : undefined}
+        />
+      ))}
+    </ul>
+  );
+
   useEffect(() => {
     if (query.isError) {
       notify.error(MESSAGES.todosLoadFailed);
@@ -138,24 +171,17 @@ export function TodoList({
           onRetry={() => void query.refetch()}
           className={errorPanelClass}
         />
+      ) : sectioned ? (
+        <SectionGroups
+          listId={scope === INBOX ? null : scope}
+          todos={todos}
+          empty={emptyNote}
+          renderRows={(rows) => rowsOf(rows, true)}
+        />
       ) : todos.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300">
-          {list === 'pending' && empty !== undefined ? empty : <p>{EMPTY[list]}</p>}
-          {filtered && <p className="mt-1 text-sm">Nothing here matches the filters.</p>}
-        </div>
+        emptyNote
       ) : (
-        <ul className="space-y-2">
-          {todos.map((todo) => (
-            <TodoRow
-              key={todo.id}
-              todo={todo}
-              today={today}
-              timeZone={timeZone}
-              onEdit={onEdit}
-              onDelete={onDelete}
-            />
-          ))}
-        </ul>
+        rowsOf(todos, false)
       )}
       {hasNextPage && (
         <div ref={sentinel} className="flex justify-center">

@@ -28,6 +28,7 @@ import { announceRepeatDone, isRepeating, putTodo, useUndoOccurrence } from '../
 import { notify, undoAction } from '../../lib/toast';
 import { todoQueries } from './api';
 import type { TodoFilters, TodoStatus } from './todo-filters';
+import { countInLists, sweepSubtasks } from './use-subtasks';
 
 export const useTodoStats = () => useQuery(todoQueries.stats());
 
@@ -197,7 +198,13 @@ export function useToggleTodo() {
       queryClient.setQueriesData<ListData>({ queryKey: queryKeys.todos.lists }, (data) =>
         markInLists(data, todo.id, completed, at),
       );
+      // A parent completes its open subtasks with it (ADR 0027); its parent counts one fewer open.
+      const sweeps = completed && !isRepeating(todo) && todo.subtaskCounts.open > 0;
+      if (sweeps && at !== null) {
+        sweepSubtasks(queryClient, todo.id, at);
+      }
       if (!isRepeating(todo)) {
+        countInLists(queryClient, todo, completed, sweeps);
         queryClient.setQueryData<TodoStats>(queryKeys.todos.stats, (current) =>
           shiftStats(current, completed),
         );
