@@ -21,6 +21,11 @@ export interface TodoFilters {
   tag: string;
   /** The order, not a filter: no chip, and 'Clear all' keeps it (issue 14, ours). */
   sort: TodoSort;
+  /**
+   * A query in the filter language (ADR 0028): a saved filter's page sets it, not the address,
+   * so it has no chip; the other filters narrow what it matches.
+   */
+  filter?: string;
 }
 
 export const NO_FILTERS: TodoFilters = {
@@ -128,6 +133,7 @@ export function listQuery(
   return {
     ...(Object.fromEntries(writeFilters({ ...filters, status: list })) as TodoListQuery),
     ...(scope === null ? {} : { list: scope }),
+    ...(filters.filter ? { filter: filters.filter } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }
