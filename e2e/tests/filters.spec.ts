@@ -90,6 +90,7 @@ test.describe('Saved filters', () => {
   test('a query that does not parse cannot be saved; a filter is edited and deleted', async ({
     page,
     server,
+    expectNoSeriousA11yViolations,
   }) => {
     await createVerifiedUser(page.request, server);
     const filter = await ok<{ id: string }>(
@@ -107,6 +108,10 @@ test.describe('Saved filters', () => {
     await expect(dialog.getByText("Expected a term after '&' at 7")).toBeVisible();
     await expect(query).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    // The error, the marked query and the open suggestions pass an accessibility scan.
+    await query.press('End');
+    await expect(dialog.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+    await expectNoSeriousA11yViolations();
 
     await query.fill('today | p1');
     await expect(query).toHaveAttribute('aria-invalid', 'false');
