@@ -124,6 +124,8 @@ const SIGNED_IN_PAGES = {
   '/dashboard/upcoming': 'src/features/agenda/upcoming-page.tsx',
   // One shell for every list's page: the server sends it for any /dashboard/lists/<id>.
   '/dashboard/lists/[id]': 'src/features/todos/list-page.tsx',
+  // And for every saved filter's page (ADR 0028).
+  '/dashboard/filters/[id]': 'src/app/filter-route.tsx',
 };
 const inShell = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
 for (const [pathname, page] of Object.entries(SIGNED_IN_PAGES)) {

@@ -28,6 +28,8 @@ import { ThemeToggle } from '../components/theme-toggle';
 import { CloseOnBack, useDialogLinkClick } from '../components/use-close-on-back';
 import { useAgendaCounts, useAgendaRealtime } from '../features/agenda/use-agenda';
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
+import { filterIdOfPath, findFilter, savedFiltersQuery } from '../features/filters/api';
+import { FiltersNav } from '../features/filters/filters-nav';
 import { useProfile } from '../features/profile/use-profile';
 import { ListsNav } from '../features/todos/lists-nav';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
@@ -74,11 +76,17 @@ export function activeNavItem(pathname: string): (typeof NAV_ITEMS)[number] | un
 
 /**
  * The header's title, the name of the active item (docs/product/dashboard.md): a list page's is
- * the list's name (the Inbox's 'Inbox'), once the lists are read.
+ * the list's name (the Inbox's 'Inbox'), once the lists are read, and a saved filter's page the
+ * filter's (ADR 0028).
  */
 function useHeaderTitle(pathname: string): string | undefined {
   const listId = listIdOfPath(pathname);
+  const filterId = filterIdOfPath(pathname);
   const lists = useQuery({ ...listsQuery(), enabled: listId !== null });
+  const filters = useQuery({ ...savedFiltersQuery(), enabled: filterId !== null });
+  if (filterId !== null) {
+    return findFilter(filters.data, filterId)?.name;
+  }
   if (listId === null) {
     return activeNavItem(pathname)?.label;
   }
@@ -125,6 +133,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           })}
         </ul>
         <ListsNav followLink={followLink} />
+        <FiltersNav followLink={followLink} />
       </nav>
       <div className="border-t border-gray-200 p-4 dark:border-gray-800">
         <div className="flex items-center gap-3">
@@ -184,7 +193,13 @@ export default function DashboardLayout() {
       {/* The window scrolls here too, not an inner element: a new section opens at its top and
           back or forward returns to where the user was (docs/product/dashboard.md). */}
       <AppScrollRestoration />
-      <RouteTitle page={listIdOfPath(location.pathname) === null ? undefined : title} />
+      <RouteTitle
+        page={
+          listIdOfPath(location.pathname) === null && filterIdOfPath(location.pathname) === null
+            ? undefined
+            : title
+        }
+      />
       <AgendaRealtime />
       <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
         <SkipLink target="main" />

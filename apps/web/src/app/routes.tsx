@@ -98,6 +98,9 @@ const dashboardPages: RouteObject[] = [
   // A list's page, and the Inbox's at lists/inbox (ADR 0029); the tab and the header take the
   // list's name once it is read (app/dashboard-layout.tsx).
   { path: 'lists/:id', ...page(() => import('../features/todos/list-page'), 'List') },
+  // A saved filter's page (ADR 0028): the filters feature's page around the todos' board,
+  // composed in app/ (filter-route.tsx); its name is the tab's and the header's title.
+  { path: 'filters/:id', ...page(() => import('./filter-route'), 'Filter') },
   {
     path: 'daily-goals',
     ...page(() => import('../features/daily-goals/daily-goals-page'), 'Daily Goals'),

@@ -44,6 +44,14 @@ export const queryKeys = {
     all: ['todos', 'sections'] as const,
   },
 
+  /**
+   * The user's saved filters with their open counts (issue 32, ADR 0028). Under the todos' root
+   * for the same reason as the lists: every todo write moves a count.
+   */
+  filters: {
+    all: ['todos', 'saved-filters'] as const,
+  },
+
   plans: {
     all: ['plans'] as const,
     /** The plan of one day, YYYY-MM-DD (today's too: the key moves on at midnight). */

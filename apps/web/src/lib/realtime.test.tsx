@@ -236,8 +236,21 @@ describe('RealtimeProvider and its hooks', () => {
     expect(invalidatedKeys(invalidate)).toEqual([['todos'], ['analytics']]);
     invalidate.mockClear();
     act(() => latest().serverSends({ type: 'plans.changed' }));
-    expect(invalidatedKeys(invalidate)).toEqual([['plans'], ['tags'], ['analytics']]);
-    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    // Saved filters count by tag: their counts follow (ADR 0028).
+    expect(invalidatedKeys(invalidate)).toEqual([
+      ['plans'],
+      ['tags'],
+      ['analytics'],
+      ['todos', 'saved-filters'],
+    ]);
+    invalidate.mockClear();
+    act(() => latest().serverSends({ type: 'filters.changed' }));
+    expect(invalidatedKeys(invalidate)).toEqual([['todos', 'saved-filters']]);
+    invalidate.mockClear();
+    // `#List/Section` matches a section by name.
+    act(() => latest().serverSends({ type: 'sections.changed' }));
+    expect(invalidatedKeys(invalidate)).toEqual([['todos', 'saved-filters']]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
   });
 
   it('re-reads every query after a reconnect, not after the first connect', () => {

@@ -160,8 +160,16 @@ export function connectRealtime(options: RealtimeConnectionOptions): () => void 
 const STALE_QUERIES: Partial<Record<RealtimeEventType, readonly QueryKey[]>> = {
   // The dashboard's analytics count todos and plan tasks.
   'todos.changed': [queryKeys.todos.all, queryKeys.analytics.all],
-  'plans.changed': [queryKeys.plans.all, queryKeys.tags.all, queryKeys.analytics.all],
-  'lists.changed': [queryKeys.lists.all],
+  // A saved filter's count names tags, lists and sections: their changes move it too (ADR 0028).
+  'plans.changed': [
+    queryKeys.plans.all,
+    queryKeys.tags.all,
+    queryKeys.analytics.all,
+    queryKeys.filters.all,
+  ],
+  'lists.changed': [queryKeys.lists.all, queryKeys.filters.all],
+  'sections.changed': [queryKeys.filters.all],
+  'filters.changed': [queryKeys.filters.all],
 };
 
 function invalidateFor(queryClient: QueryClient, event: RealtimeEvent): void {

@@ -28,6 +28,8 @@ type OpenDialog =
 interface TodoBoardProps {
   /** The todos shown: one list's, the Inbox's, or every one (null, My Todos). */
   scope: ListScope;
+  /** Only the todos this query in the filter language matches (a saved filter's page). */
+  filter?: string;
   title: ReactNode;
   intro: ReactNode;
   /** Buttons beside New Todo (a list page's Quick add). */
@@ -41,15 +43,17 @@ interface TodoBoardProps {
 /**
  * A page of todos: its heading, search and filters (kept in the address), the pending and
  * completed lists, and the edit and delete dialogs. My Todos shows every todo; a list page the
- * same within its list (`scope`), where a new todo goes into that list. Navigation state
+ * same within its list (`scope`), where a new todo goes into that list; a saved filter's page
+ * the todos its query matches (`filter`, ADR 0028). Navigation state
  * `openModal` (the dashboard's 'Add New Task') opens the create dialog on arrival.
  */
-export function TodoBoard({ scope, title, intro, actions, above, empty }: TodoBoardProps) {
+export function TodoBoard({ scope, filter, title, intro, actions, above, empty }: TodoBoardProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   // The order this browser remembers; the server, drawing the page, knows none.
-  const filters = readFilters(params, useBrowserValue(rememberedSort, 'created'));
+  const shown = readFilters(params, useBrowserValue(rememberedSort, 'created'));
+  const filters = filter === undefined ? shown : { ...shown, filter };
   const today = useToday();
   const timeZone = useTimezone();
   const [dialog, setDialog] = useState<OpenDialog>(() =>

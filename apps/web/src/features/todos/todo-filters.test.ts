@@ -94,4 +94,10 @@ describe('todo filters', () => {
     );
     expect(activeChips({ ...NO_FILTERS, sort: 'priority' })).toEqual([]);
   });
+
+  it("show a saved filter's matches flat, subtasks too: `subtask` must find them", () => {
+    expect(queryString(listQuery({ ...NO_FILTERS, filter: 'subtask' }, 'pending', null))).toBe(
+      '?status=pending&filter=subtask',
+    );
+  });
 });

@@ -21,6 +21,11 @@ export interface TodoFilters {
   tag: string;
   /** The order, not a filter: no chip, and 'Clear all' keeps it (issue 14, ours). */
   sort: TodoSort;
+  /**
+   * A query in the filter language (ADR 0028): a saved filter's page sets it, not the address,
+   * so it has no chip; the other filters narrow what it matches.
+   */
+  filter?: string;
 }
 
 export const NO_FILTERS: TodoFilters = {
@@ -122,7 +127,13 @@ export function writeFilters(filters: TodoFilters): URLSearchParams {
  * under a collapsed parent. The sort is no filter: it keeps the nesting.
  */
 export function showsNested(filters: TodoFilters): boolean {
-  return !filters.q.trim() && filters.priority === 'all' && filters.due === 'any' && !filters.tag;
+  return (
+    !filters.q.trim() &&
+    filters.priority === 'all' &&
+    filters.due === 'any' &&
+    !filters.tag &&
+    !filters.filter
+  );
 }
 
 /**
@@ -139,6 +150,7 @@ export function listQuery(
     ...(Object.fromEntries(writeFilters({ ...filters, status: list })) as TodoListQuery),
     ...(scope === null ? {} : { list: scope }),
     ...(showsNested(filters) ? { parent: 'none' } : {}),
+    ...(filters.filter ? { filter: filters.filter } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }

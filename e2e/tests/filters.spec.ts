@@ -1,0 +1,136 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import { createVerifiedUser } from '../support/accounts';
+import { addDays } from '../support/dates';
+import { expect, test } from '../support/fixtures';
+import { toast } from '../support/locators';
+
+// Saved filters in the web app (issue 32, ADR 0028): the sidebar's counts, a filter's page, the
+// dialog's parsing as it is typed, editing and deleting.
+
+async function ok<T>(response: Promise<{ status: () => number; json: () => Promise<unknown> }>) {
+  const answer = await response;
+  expect(answer.status(), 'the API accepted the request').toBeLessThan(300);
+  return (await answer.json()) as T;
+}
+
+async function newTodo(
+  request: APIRequestContext,
+  title: string,
+  dueDate: string | null,
+  tagIds: string[] = [],
+): Promise<{ id: string }> {
+  return ok(request.post('/api/todos', { data: { title, dueDate, tagIds } }));
+}
+
+/** The sidebar's saved filters, each a link. */
+const filtersNav = (page: Page) =>
+  page.getByRole('navigation', { name: 'Dashboard' }).getByRole('region', { name: 'Filters' });
+
+/** The titles of a todo list of the page ('Pending Tasks' or 'Completed Tasks'). */
+const titlesIn = (page: Page, list: string) =>
+  page
+    .getByRole('main')
+    .getByRole('region', { name: new RegExp(`^${list}`) })
+    .getByRole('heading', { level: 3 });
+
+test.describe('Saved filters', () => {
+  // Each test signs up and walks a page and its dialogs.
+  test.slow();
+
+  test('a new filter shows its count in the sidebar and exactly its todos on its page', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    const { date: today } = await ok<{ date: string }>(page.request.get('/api/agenda/today'));
+    const work = await ok<{ id: string }>(
+      page.request.post('/api/tags', { data: { name: 'work' } }),
+    );
+    const ship = await newTodo(page.request, 'Ship the release', today, [work.id]);
+    await newTodo(page.request, 'Send the invoice', addDays(today, -2), [work.id]);
+    await newTodo(page.request, 'Buy bread', today);
+    await newTodo(page.request, 'Plan the quarter', addDays(today, 1), [work.id]);
+
+    await page.goto('/dashboard/todos');
+    await filtersNav(page).getByRole('button', { name: 'New filter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New filter' });
+    await dialog.getByLabel('Name').fill('Work now');
+    await dialog.getByRole('button', { name: 'Colour #EF4444' }).click();
+    const query = dialog.getByRole('combobox', { name: 'Query' });
+    await query.fill('(today | overdue) & @wo');
+    // The tag is suggested after '@', and chosen from the keyboard.
+    await expect(dialog.getByRole('option', { name: '@work' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await query.press('Enter');
+    await expect(query).toHaveValue('(today | overdue) & @work');
+    await dialog.getByRole('button', { name: 'Create filter' }).click();
+    await expect(toast(page, 'Filter created')).toBeVisible();
+
+    // The new filter's page opens, headed by its name, with exactly the todos it matches.
+    await expect(page).toHaveURL(/\/dashboard\/filters\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Work now' })).toBeVisible();
+    // Newest first.
+    await expect(titlesIn(page, 'Pending Tasks')).toHaveText([
+      'Send the invoice',
+      'Ship the release',
+    ]);
+    await expect(filtersNav(page).getByRole('link', { name: 'Work now 2 items' })).toBeVisible();
+
+    // A todo completed elsewhere leaves the count and moves to Completed by itself (still due
+    // today; a completed todo is never overdue).
+    await ok(page.request.patch(`/api/todos/${ship.id}`, { data: { completed: true } }));
+    await expect(filtersNav(page).getByRole('link', { name: 'Work now 1 item' })).toBeVisible();
+    await expect(titlesIn(page, 'Pending Tasks')).toHaveText(['Send the invoice']);
+    await expect(titlesIn(page, 'Completed Tasks')).toHaveText(['Ship the release']);
+  });
+
+  test('a query that does not parse cannot be saved; a filter is edited and deleted', async ({
+    page,
+    server,
+    expectNoSeriousA11yViolations,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    const filter = await ok<{ id: string }>(
+      page.request.post('/api/filters', { data: { name: 'Soon', query: 'next 7 days' } }),
+    );
+    await page.goto(`/dashboard/filters/${filter.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Soon' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Filter actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit filter' });
+    const query = dialog.getByRole('combobox', { name: 'Query' });
+    await expect(query).toHaveValue('next 7 days');
+    await query.fill('today &');
+    await expect(dialog.getByText("Expected a term after '&' at 7")).toBeVisible();
+    await expect(query).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    // The error, the marked query and the open suggestions pass an accessibility scan.
+    await query.press('End');
+    await expect(dialog.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+    await expectNoSeriousA11yViolations();
+
+    await query.fill('today | p1');
+    await expect(query).toHaveAttribute('aria-invalid', 'false');
+    await dialog.getByLabel('Name').fill('Today or urgent');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Filter updated')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Today or urgent' })).toBeVisible();
+    await expect(filtersNav(page).getByRole('link', { name: 'Today or urgent' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Filter actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete…' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete filter' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Filter deleted')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/todos$/);
+    await expect(filtersNav(page).getByText('No filters yet.')).toBeVisible();
+
+    // A filter that is not the user's (here, deleted) is the dashboard's 'Page not found'.
+    await page.goto(`/dashboard/filters/${filter.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+});
