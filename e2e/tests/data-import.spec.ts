@@ -13,7 +13,7 @@ const TODOIST = join(
 );
 
 test.describe('Import', () => {
-  test('a Todoist export from Settings: preview, confirm, todos with tags, and never twice', async ({
+  test('a Todoist export from Settings: preview, confirm, todos in their list, and never twice', async ({
     page,
     server,
   }) => {
@@ -34,23 +34,28 @@ test.describe('Import', () => {
     await input.setInputFiles(TODOIST);
 
     await expect(section.getByText('Todoist CSV export')).toBeVisible();
-    await expect(section.getByText('Project "Work" → tag "Work"')).toBeVisible();
+    await expect(section.getByText('Project "Work" → list "Work"')).toBeVisible();
+    await expect(section.getByText('New lists: Work')).toBeVisible();
     await expect(section.getByText('Row 10: Task without a name skipped')).toBeVisible();
     await expect(section.getByRole('row', { name: /Buy milk/ })).toBeVisible();
     await section.getByRole('button', { name: 'Import 6 todos' }).click();
     await expect(
-      section.getByText(/Import finished: 6 todos imported, 5 tags created/),
+      section.getByText(/Import finished: 6 todos imported, 3 tags created/),
     ).toBeVisible();
 
     await section.getByRole('link', { name: 'View your todos' }).click();
     await expect(page).toHaveURL(/\/dashboard\/todos$/);
-    // Its sub-item's description names it too ('Sub-item of "Buy milk"').
+    // The project is a list (the sidebar names it), its labels tags.
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('region', { name: 'Lists' })
+        .getByRole('link', { name: /^Work/ }),
+    ).toBeVisible();
     const row = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Buy milk', exact: true }) });
-    await expect(row.getByRole('list', { name: 'Tags' })).toHaveText(
-      /Errands.*home.*shopping.*Work/,
-    );
+    await expect(row.getByRole('list', { name: 'Tags' })).toHaveText(/home.*shopping/);
     await expect(page.getByRole('heading', { name: 'Write the quarterly report' })).toBeVisible();
 
     // The same file again: the preview says everything is there, and nothing is duplicated.

@@ -244,6 +244,7 @@ export const MESSAGES = {
   importNoParent: 'Imported as a top-level todo: its parent is not in the file',
   importParentLoop: 'Imported as a top-level todo: its parents loop back to it',
   importTooDeep: `Imported as a top-level todo: subtasks nest at most ${SUBTASK_DEPTH_MAX} levels deep`,
+  importNestedHigher: `Imported under a todo higher up: subtasks nest at most ${SUBTASK_DEPTH_MAX} levels deep`,
   listHoldsTodos:
     'This list holds todos: delete it with ?todos=move to move them to the Inbox, or ?todos=delete to delete them with it.',
   importFileTooLarge: 'This file is larger than 10 MB. Export fewer projects or lists at a time.',

@@ -78,10 +78,11 @@ describe.each(ENGINES)('imports on %s', (engine) => {
     }>();
     expect(shown).toMatchObject({ format: 'todoist', total: 6, toCreate: 6, alreadyImported: 0 });
     expect(shown.repeating).toBe(2);
-    expect(shown.mappings).toContainEqual({ from: 'Project "Work"', to: 'tag "Work"' });
-    expect(shown.mappings).toContainEqual({ from: 'Section "Errands"', to: 'tag "Errands"' });
+    expect(shown.mappings).toContainEqual({ from: 'Project "Work"', to: 'list "Work"' });
+    expect(shown.mappings).toContainEqual({ from: 'Section "Errands"', to: 'section "Errands"' });
     expect(shown.mappings).toContainEqual({ from: 'Label "@shopping"', to: 'tag "shopping"' });
-    expect(shown.newTags).toEqual(['Work', 'writing', 'Errands', 'shopping', 'home']);
+    expect(shown.newTags).toEqual(['writing', 'shopping', 'home']);
+    expect(shown).toMatchObject({ newLists: ['Work'], newSections: 1, subtasks: 1 });
     expect(shown.problems).toEqual([
       { row: 10, message: 'Task without a name skipped' },
       {
@@ -103,7 +104,7 @@ describe.each(ENGINES)('imports on %s', (engine) => {
       processed: 6,
       created: 6,
       alreadyImported: 0,
-      tagsCreated: 5,
+      tagsCreated: 3,
     });
     const imported = await byTitle();
     // The file's order, first row first.
@@ -121,7 +122,7 @@ describe.each(ENGINES)('imports on %s', (engine) => {
       dueDate: '2026-11-25',
       reminderTime: null,
       completed: false,
-      tags: [{ name: 'Work' }, { name: 'writing' }],
+      tags: [{ name: 'writing' }],
     });
     expect(imported.get('Water the plants')).toMatchObject({
       description: 'Ada: Use the rain water',
@@ -131,14 +132,11 @@ describe.each(ENGINES)('imports on %s', (engine) => {
     expect(imported.get('Buy milk')).toMatchObject({
       priority: 'low',
       dueDate: '2026-11-27',
+      dueTime: '18:00',
+      reminders: [{ before: 0 }],
       reminderTime: '18:00',
     });
-    expect(imported.get('Buy milk')?.tags.map((tag) => tag.name)).toEqual([
-      'Errands',
-      'home',
-      'shopping',
-      'Work',
-    ]);
+    expect(imported.get('Buy milk')?.tags.map((tag) => tag.name)).toEqual(['home', 'shopping']);
     expect(imported.get('Review pull requests')).toMatchObject({
       priority: 'medium',
       repeat: { rule: 'FREQ=WEEKLY;INTERVAL=2', from: 'completion' },
@@ -156,7 +154,15 @@ describe.each(ENGINES)('imports on %s', (engine) => {
 
     // Importing the same file again adds nothing.
     const again = await post('/api/imports/preview', TODOIST, fixture(TODOIST));
-    expect(again.json()).toMatchObject({ total: 6, alreadyImported: 6, toCreate: 0, newTags: [] });
+    expect(again.json()).toMatchObject({
+      total: 6,
+      alreadyImported: 6,
+      toCreate: 0,
+      newTags: [],
+      newLists: [],
+      newSections: 0,
+      subtasks: 0,
+    });
     const second = await importFile(TODOIST, fixture(TODOIST));
     expect(second).toMatchObject({
       status: 'done',
@@ -165,7 +171,7 @@ describe.each(ENGINES)('imports on %s', (engine) => {
       tagsCreated: 0,
     });
     expect(await todos()).toHaveLength(6);
-    expect(await tags()).toHaveLength(5);
+    expect(await tags()).toHaveLength(3);
   });
 
   it('imports a TickTick backup: lists, folders and tags, priorities, zones, repeats', async () => {
@@ -190,9 +196,9 @@ describe.each(ENGINES)('imports on %s', (engine) => {
       dueDate: '2026-12-01',
       reminderTime: null,
     });
+    // The folder is a tag, the list a list.
     expect(imported.get('Pay rent')?.tags.map((tag) => tag.name)).toEqual([
       'bills',
-      'Home',
       'monthly',
       'Personal',
     ]);
@@ -207,7 +213,14 @@ describe.each(ENGINES)('imports on %s', (engine) => {
       completedAt: '2026-10-15T12:00:00.000Z',
       tags: [],
     });
-    expect(imported.get('Stand-up')?.tags.map((tag) => tag.name)).toEqual(['Projects', 'Work']);
+    expect(imported.get('Stand-up')?.tags.map((tag) => tag.name)).toEqual(['Work']);
+    const lists = (await app.api.get('/api/lists', app.cookie)).json<{
+      lists: { id: string; name: string }[];
+    }>().lists;
+    expect(lists.map((list) => list.name)).toEqual(['Home', 'Projects']);
+    expect(imported.get('Pay rent')?.listId).toBe(lists[0]?.id);
+    expect(imported.get('Stand-up')?.listId).toBe(lists[1]?.id);
+    expect(imported.get('Renew passport')?.listId).toBeNull();
     expect(imported.get('Pay rent')?.repeat).toEqual({
       rule: 'FREQ=MONTHLY;BYMONTHDAY=1',
       from: 'due',
@@ -245,12 +258,12 @@ describe.each(ENGINES)('imports on %s', (engine) => {
     }>();
     expect(preview.mappings).toContainEqual({
       from: 'Todoist sub-tasks',
-      to: 'todos of their own; the description says Sub-item of "…"',
+      to: 'subtasks, at most 3 levels deep',
     });
     expect(await importFile('Holiday [2203306142].csv', todoist)).toMatchObject({
       status: 'done',
       created: 3,
-      tagsCreated: 3,
+      tagsCreated: 1,
       problems: [],
     });
     const tickTick = Buffer.concat([
@@ -270,15 +283,8 @@ describe.each(ENGINES)('imports on %s', (engine) => {
     expect(await importFile('TickTick-backup.csv', tickTick)).toMatchObject({
       status: 'done',
       created: 3,
-      tagsCreated: 3,
-      problems: [
-        { row: 8, message: 'Only the first of its 2 reminders kept' },
-        {
-          row: 10,
-          message:
-            'Reminder "TRIGGER:-P1D" is not on the due date; reminds at the due time (09:30)',
-        },
-      ],
+      tagsCreated: 2,
+      problems: [],
     });
 
     const imported = await byTitle();
@@ -288,30 +294,37 @@ describe.each(ENGINES)('imports on %s', (engine) => {
       reminderTime: '09:00',
     });
     expect(imported.get('Book flights')).toMatchObject({
-      description: 'Sub-item of "Plan the trip"\n\nCheapest on Tuesday',
+      description: 'Cheapest on Tuesday',
+      parentId: imported.get('Plan the trip')?.id,
       dueDate: '2026-11-26',
+      dueTime: '18:30',
       reminderTime: '18:30',
     });
     expect(imported.get('Pack the bags')).toMatchObject({
       reminderTime: '07:00',
       repeat: { rule: 'FREQ=DAILY', from: 'due' },
     });
-    expect(imported.get('Call the bank')).toMatchObject({ reminderTime: '09:15' });
+    // A timed TickTick task keeps all its reminders.
+    expect(imported.get('Call the bank')).toMatchObject({
+      dueTime: '09:30',
+      reminders: [{ before: 15 }, { before: 0 }],
+      reminderTime: '09:15',
+    });
     expect(imported.get('Send the report')).toMatchObject({
       dueDate: '2026-11-24',
       reminderTime: '09:00',
     });
-    expect(imported.get('Renew the lease')).toMatchObject({ reminderTime: '09:30' });
+    expect(imported.get('Renew the lease')).toMatchObject({
+      dueTime: '09:30',
+      reminders: [{ before: 1440 }],
+    });
     // Each file's tags in the order it names them, from the picker's first colour.
     const colors = new Map((await tags()).map((tag) => [tag.name, tag.color]));
     expect(Object.fromEntries(colors)).toEqual({
       Travel: '#EC4899',
-      Holiday: TAG_COLORS[0],
-      family: TAG_COLORS[2],
-      Packing: TAG_COLORS[3],
+      family: TAG_COLORS[1],
       Work: TAG_COLORS[0],
-      Projects: TAG_COLORS[1],
-      money: TAG_COLORS[2],
+      money: TAG_COLORS[1],
     });
   });
 

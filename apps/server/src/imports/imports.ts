@@ -9,6 +9,7 @@ import { newId } from '../lib/ids';
 import { readable } from '../lib/policy';
 import { slicer } from '../lib/slices';
 import { refuseDuplicate } from '../lib/unique-violation';
+import { settlePlaces } from './file-places';
 import { limitProblems, overQuotaProblem, tagQuotaProblem } from './import-room';
 import { type ParsedImport } from './parsed-import';
 import { importBatchSize, type ImportCaller } from './restore';
@@ -219,7 +220,8 @@ async function importItems(
  * Writes the import in batches, each in one transaction with its todos' `todo.written`
  * subscribers (reminder jobs), moving the import's progress with it. Items imported before
  * (by source key) are counted, not written; items past the todo quota are left out and said.
- * An archive's account comes back first and its plans and days off last (imports/restore.ts).
+ * An archive's account comes back first and its plans and days off last (imports/restore.ts); a
+ * Todoist or TickTick file's lists and sections are found or created first (file-places.ts).
  * A failure marks the import failed; what earlier batches wrote stays, and importing again
  * completes it without duplicates. The work yields to other requests between batches (ADR 0022):
  * on SQLite every write is synchronous, so awaiting it alone never would.
@@ -267,6 +269,13 @@ export async function runImport(run: ImportRun): Promise<void> {
         run.onSettingsRestored?.();
       }
       await emitAll(events, account.followUps);
+    }
+    if (parsed.places) {
+      const places = await settlePlaces(restoring(), parsed.places, parsed.items);
+      problems.push(...places.problems);
+      restored.push(...places.restored);
+      placing = places;
+      await emitAll(events, places.followUps);
     }
     await importItems(run, started, timeZone, progress, heartbeat, placing);
     if (progress.overQuota > 0) {

@@ -71,9 +71,16 @@ function tickTickRow(fields: {
   zone?: string;
   reminder?: string;
   allDay?: string;
+  list?: string;
+  kind?: string;
+  content?: string;
+  checklist?: string;
+  status?: string;
+  taskId?: string;
+  parentId?: string;
 }): string {
   const { title = 'Task', tags = '', due = '', repeat = '', zone = 'Europe/Berlin' } = fields;
-  return `${['Personal', 'Home', title, 'TEXT', tags, '', 'N', due, due, fields.reminder ?? '', repeat, '0', '0', '', '', '0', zone, fields.allDay ?? 'true', 'false', '', '', 'list', 'id-1', ''].map(cell).join(',')}\n`;
+  return `${['Personal', fields.list ?? 'Home', title, fields.kind ?? 'TEXT', tags, fields.content ?? '', fields.checklist ?? 'N', due, due, fields.reminder ?? '', repeat, '0', fields.status ?? '0', '', '', '0', zone, fields.allDay ?? 'true', 'false', '', '', 'list', fields.taskId ?? 'id-1', fields.parentId ?? ''].map(cell).join(',')}\n`;
 }
 
 function archive(todos: object[], tags: object[] = []): string {
@@ -206,7 +213,9 @@ describe('reading 100 KB of the worst text', () => {
     expect(only(parsed)).toMatchObject({
       dueDate: null,
       repeat: null,
-      tags: ['Personal', 'Home', 'a'],
+      // The folder is a tag; the list is a list.
+      tags: ['Personal', 'a'],
+      listId: 'list home',
     });
     expect(parsed.problems.map((problem) => problem.message)).toEqual([
       expect.stringMatching(/^Date "2026-11-25T08:00:00\+0000\+0000.*…" not understood/u),
@@ -357,8 +366,9 @@ describe('NUL characters', () => {
     expect(todoist.items[0]).toMatchObject({
       title: 'Buy milk',
       description: 'Two litres',
-      tags: ['Work', 'Errands', 'shopping'],
+      tags: ['shopping'],
     });
+    expect(todoist.places?.sections.map((section) => section.name)).toEqual(['Errands']);
     const tickTick = await parseImport(
       Buffer.from(TICKTICK_HEADER + tickTickRow({ title: 'Pay\0 rent', tags: 'bi\0lls' })),
       'backup.csv',
@@ -366,7 +376,7 @@ describe('NUL characters', () => {
     );
     expect(tickTick.items[0]).toMatchObject({
       title: 'Pay rent',
-      tags: ['Personal', 'Home', 'bills'],
+      tags: ['Personal', 'bills'],
     });
     const tags = [
       {
@@ -402,18 +412,17 @@ describe('what a file says beyond title and date (issue 31)', () => {
         todoistRow({ content: 'Fix the door @home @diy' }),
       'Work [2203306141].csv',
     );
+    // The project and section are a list and a section, no longer tags (issue 32).
     expect(todoist.items.map((item) => item.tags)).toEqual([
-      ['Work', 'Errands', 'shopping', 'Home'],
-      ['Work', 'Errands', 'home', 'diy'],
+      ['shopping', 'Home'],
+      ['home', 'diy'],
     ]);
     expect([...todoist.tagColors]).toEqual([
-      ['Work', TAG_COLORS[0]],
-      ['Errands', TAG_COLORS[1]],
-      ['shopping', TAG_COLORS[2]],
-      ['Home', TAG_COLORS[3]],
+      ['shopping', TAG_COLORS[0]],
+      ['Home', TAG_COLORS[1]],
       // 'home' is the tag 'Home'.
-      ['home', TAG_COLORS[3]],
-      ['diy', TAG_COLORS[4]],
+      ['home', TAG_COLORS[1]],
+      ['diy', TAG_COLORS[2]],
     ]);
     const labels = Array.from({ length: 12 }, (_, index) => `@l${index}`).join(' ');
     const tickTick = await parse(
@@ -423,7 +432,7 @@ describe('what a file says beyond title and date (issue 31)', () => {
     );
     expect([...tickTick.tagColors.values()].slice(0, 4)).toEqual(TAG_COLORS.slice(0, 4));
     // Round again after the last colour.
-    expect(tickTick.tagColors.get('l6')).toBe(TAG_COLORS[0]);
+    expect(tickTick.tagColors.get('l7')).toBe(TAG_COLORS[0]);
   });
 
   it('adds a Todoist comment to its task’s description, shortened once if too long', async () => {
@@ -446,32 +455,63 @@ describe('what a file says beyond title and date (issue 31)', () => {
     ]);
   });
 
-  it('imports Todoist sub-tasks as todos saying whose they are, and says so', async () => {
+  it('makes Todoist sub-tasks subtasks of the task above indented less, 3 levels at most', async () => {
     const parsed = await parse(
       TODOIST_HEADER +
         todoistRow({ content: 'Plan the trip @travel' }) +
         todoistRow({ content: 'Book flights', description: 'Cheapest', indent: '2' }) +
         todoistRow({ content: 'Pick seats', indent: '3' }) +
+        todoistRow({ content: 'Window', indent: '4' }) +
+        // Deeper than Todoist goes: under the deepest todo that may have subtasks.
+        todoistRow({ content: 'Left side', indent: '5' }) +
         todoistRow({ content: 'Book the hotel', indent: '2' }) +
+        todoistRow({ content: '', indent: '1' }) +
+        // Under a task skipped: under the task above that one, here none.
+        todoistRow({ content: 'Under nothing', indent: '2' }) +
         todoistRow({ content: 'Pack', indent: '1' }) +
         todoistRow({ type: 'section', content: 'Later' }) +
         todoistRow({ content: 'Orphan', indent: '2' }),
+      'Holiday [2203306142].csv',
     );
-    expect(parsed.items.map(({ title, description }) => [title, description])).toEqual([
-      ['Plan the trip', ''],
-      ['Book flights', 'Sub-item of "Plan the trip"\n\nCheapest'],
-      ['Pick seats', 'Sub-item of "Book flights"'],
-      ['Book the hotel', 'Sub-item of "Plan the trip"'],
-      ['Pack', ''],
+    const titles = new Map(parsed.items.map((item) => [item.sourceKey, item.title]));
+    expect(
+      parsed.items.map(({ title, description, parentKey, listId, sectionId }) => [
+        title,
+        description,
+        parentKey === null ? null : titles.get(parentKey),
+        listId,
+        sectionId,
+      ]),
+    ).toEqual([
+      ['Plan the trip', '', null, 'list holiday', null],
+      ['Book flights', 'Cheapest', 'Plan the trip', 'list holiday', null],
+      ['Pick seats', '', 'Book flights', 'list holiday', null],
+      ['Window', '', 'Pick seats', 'list holiday', null],
+      ['Left side', '', 'Pick seats', 'list holiday', null],
+      ['Book the hotel', '', 'Plan the trip', 'list holiday', null],
+      ['Under nothing', '', null, 'list holiday', null],
+      ['Pack', '', null, 'list holiday', null],
       // A section starts afresh: nothing above to be under.
-      ['Orphan', ''],
+      ['Orphan', '', null, 'list holiday', '["list holiday","later"]'],
     ]);
-    expect(parsed.mappings).toContainEqual({
-      from: 'Todoist sub-tasks',
-      to: 'todos of their own; the description says Sub-item of "…"',
+    expect(parsed.problems).toEqual([
+      { row: 6, message: MESSAGES.importNestedHigher },
+      { row: 8, message: 'Task without a name skipped' },
+    ]);
+    expect(parsed.places).toEqual({
+      lists: [{ key: 'list holiday', name: 'Holiday' }],
+      sections: [{ key: '["list holiday","later"]', listKey: 'list holiday', name: 'Later' }],
     });
-    const flat = await parse(TODOIST_HEADER + todoistRow({ content: 'Alone' }));
-    expect(flat.mappings.map((mapping) => mapping.from)).not.toContain('Todoist sub-tasks');
+    expect(parsed.mappings).toEqual(
+      expect.arrayContaining([
+        { from: 'Project "Holiday"', to: 'list "Holiday"' },
+        { from: 'Todoist sub-tasks', to: 'subtasks, at most 3 levels deep' },
+        { from: 'Section "Later"', to: 'section "Later"' },
+      ]),
+    );
+    const inbox = await parse(TODOIST_HEADER + todoistRow({ content: 'Alone' }), 'Inbox.csv');
+    expect(inbox.items[0]).toMatchObject({ listId: null, sectionId: null, parentKey: null });
+    expect(inbox.mappings).toContainEqual({ from: 'Project "Inbox"', to: 'the Inbox' });
   });
 
   it.each([
@@ -498,34 +538,116 @@ describe('what a file says beyond title and date (issue 31)', () => {
     expect(parsed.problems).toEqual([]);
   });
 
+  it('makes TickTick sub-tasks and checklist items subtasks, parents first', async () => {
+    const parsed = await parse(
+      TICKTICK_HEADER +
+        // A sub-task before its parent in the file.
+        tickTickRow({ title: 'Pick seats', taskId: 't2', parentId: 't1' }) +
+        tickTickRow({ title: 'Book flights', taskId: 't1', list: 'Travel' }) +
+        tickTickRow({ title: 'Window', taskId: 't3', parentId: 't2' }) +
+        tickTickRow({ title: 'Aisle', taskId: 't4', parentId: 't3' }) +
+        tickTickRow({ title: 'Too deep', taskId: 't5', parentId: 't4' }) +
+        tickTickRow({ title: 'Orphan', taskId: 't6', parentId: 'gone' }) +
+        tickTickRow({ title: 'Ping', taskId: 't7', parentId: 't8' }) +
+        tickTickRow({ title: 'Pong', taskId: 't8', parentId: 't7' }) +
+        tickTickRow({
+          title: 'Pack',
+          taskId: 't9',
+          list: 'inbox',
+          kind: 'CHECKLIST',
+          checklist: 'Y',
+          content: 'For the trip\n\u25abPassport\n\u25aaTickets\n\u25ab ',
+        }),
+    );
+    const titles = new Map(parsed.items.map((item) => [item.sourceKey, item.title]));
+    expect(
+      parsed.items.map(({ title, parentKey, completed }) => [
+        title,
+        parentKey === null ? null : titles.get(parentKey),
+        completed,
+      ]),
+    ).toEqual([
+      ['Book flights', null, false],
+      ['Orphan', null, false],
+      ['Ping', null, false],
+      ['Pack', null, false],
+      ['Pick seats', 'Book flights', false],
+      ['Pong', 'Ping', false],
+      ['Passport', 'Pack', false],
+      ['Tickets', 'Pack', true],
+      ['Window', 'Pick seats', false],
+      ['Aisle', 'Window', false],
+      ['Too deep', 'Window', false],
+    ]);
+    expect(parsed.items.find((item) => item.title === 'Pack')).toMatchObject({
+      description: 'For the trip',
+      listId: null,
+    });
+    expect(parsed.items.find((item) => item.title === 'Book flights')?.listId).toBe('list travel');
+    expect(parsed.problems).toEqual([
+      { row: 8, message: MESSAGES.importNestedHigher },
+      { row: 9, message: MESSAGES.importNoParent },
+      { row: 10, message: MESSAGES.importParentLoop },
+    ]);
+  });
+
   it.each([
-    ['TRIGGER:PT0S', 'false', '09:30', []],
-    ['TRIGGER:-PT15M', 'false', '09:15', []],
-    ['TRIGGER:-PT1H,TRIGGER:PT0S', 'false', '08:30', ['Only the first of its 2 reminders kept']],
+    ['TRIGGER:PT0S', 'false', '09:30', [{ before: 0 }], []],
+    ['TRIGGER:-PT15M', 'false', '09:30', [{ before: 15 }], []],
+    // A timed task keeps all its reminders (up to 5).
+    ['TRIGGER:-PT1H,TRIGGER:PT0S', 'false', '09:30', [{ before: 60 }, { before: 0 }], []],
+    ['TRIGGER:-P1D', 'false', '09:30', [{ before: 1440 }], []],
+    // After the due time: at its instant.
+    ['TRIGGER:PT30M', 'false', '09:30', [{ at: '2026-11-24T09:00:00.000Z' }], []],
     [
-      'TRIGGER:-P1D',
+      'TRIGGER:-PT5M,TRIGGER:-PT10M,TRIGGER:-PT15M,TRIGGER:-PT20M,TRIGGER:-PT25M,TRIGGER:-PT30M',
       'false',
       '09:30',
-      ['Reminder "TRIGGER:-P1D" is not on the due date; reminds at the due time (09:30)'],
+      [{ before: 5 }, { before: 10 }, { before: 15 }, { before: 20 }, { before: 25 }],
+      ['Only the first 5 of its 6 reminders kept'],
     ],
-    ['', 'false', '09:30', []],
-    ['soon', 'false', '09:30', ['Reminder "soon" not understood; reminds at the due time (09:30)']],
-    // An all-day task's reminders count from the start of its day.
-    ['TRIGGER:P0DT9H0M0S', 'true', '09:00', []],
+    ['', 'false', '09:30', [{ before: 0 }], []],
+    [
+      'soon',
+      'false',
+      '09:30',
+      [{ before: 0 }],
+      ['Reminder "soon" not understood; reminds at the due time (09:30)'],
+    ],
+    [
+      'soon,TRIGGER:-PT15M',
+      'false',
+      '09:30',
+      [{ before: 15 }],
+      ['Reminder "soon" not understood; left out'],
+    ],
+    // An all-day task's reminders count from the start of its day: the first one is its time.
+    ['TRIGGER:P0DT9H0M0S', 'true', '09:00', [{ before: 0 }], []],
+    [
+      'TRIGGER:P0DT9H0M0S,TRIGGER:P0DT10H0M0S',
+      'true',
+      '09:00',
+      [{ before: 0 }],
+      ['Only the first of its 2 reminders kept'],
+    ],
     [
       'TRIGGER:-P0DT15H0M0S',
       'true',
       null,
+      [],
       ['Reminder "TRIGGER:-P0DT15H0M0S" is not on the due date; imported without a reminder time'],
     ],
-    ['', 'true', null, []],
-  ])('reads the TickTick reminder "%s" (all day: %s)', async (reminder, allDay, time, said) => {
-    // 9:30 in Berlin; an all-day task's day starts at its midnight there.
-    const due = allDay === 'true' ? '2026-11-23T23:00:00+0000' : '2026-11-24T08:30:00+0000';
-    const parsed = await parse(TICKTICK_HEADER + tickTickRow({ due, reminder, allDay }));
-    expect(only(parsed)).toMatchObject({ dueDate: '2026-11-24', reminderTime: time });
-    expect(parsed.problems.map((problem) => problem.message)).toEqual(said);
-  });
+    ['', 'true', null, [], []],
+  ])(
+    'reads the TickTick reminder "%s" (all day: %s)',
+    async (reminder, allDay, dueTime, reminders, said) => {
+      // 9:30 in Berlin; an all-day task's day starts at its midnight there.
+      const due = allDay === 'true' ? '2026-11-23T23:00:00+0000' : '2026-11-24T08:30:00+0000';
+      const parsed = await parse(TICKTICK_HEADER + tickTickRow({ due, reminder, allDay }));
+      expect(only(parsed)).toMatchObject({ dueDate: '2026-11-24', dueTime, reminders });
+      expect(parsed.problems.map((problem) => problem.message)).toEqual(said);
+    },
+  );
 
   it.each([
     ['TRIGGER:PT0S', 0],

@@ -55,6 +55,17 @@ export type ArchiveRest = Pick<
   sections: NonNullable<Archive['sections']>;
 };
 
+/**
+ * The lists and sections a Todoist or TickTick file names (file-places.ts): its items carry their
+ * keys as `listId` and `sectionId`, and the import finds or creates a list or section for each.
+ */
+export interface FilePlaces {
+  /** Each list the file names, once, by its key. */
+  lists: { key: string; name: string }[];
+  /** Each section the file names, once, by its key, with its list's key (null: the Inbox). */
+  sections: { key: string; listKey: string | null; name: string }[];
+}
+
 export interface ParsedImport {
   format: ImportFormat;
   items: ImportItem[];
@@ -69,6 +80,8 @@ export interface ParsedImport {
   tagColors: Map<string, string>;
   /** The rest of a Daywise archive; absent for other formats. */
   archive?: ArchiveRest;
+  /** The lists and sections a Todoist or TickTick file names; absent for an archive. */
+  places?: FilePlaces;
 }
 
 /** What the parsers need to know about the user: their zone and today, for relative dates. */

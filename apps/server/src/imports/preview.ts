@@ -3,6 +3,7 @@ import type { ImportPreview } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
+import { previewPlaces } from './file-places';
 import {
   itemsHere,
   limitProblems,
@@ -158,7 +159,8 @@ export async function previewImport(
   const kept = fresh.slice(0, room);
   const newTags = await missingTags(kept, tags, parsed);
   const tagRoom = Math.max(0, QUOTAS.tags - tags.size);
-  const problems = [...parsed.problems];
+  const places = await previewPlaces(db, userId, parsed.places, kept);
+  const problems = [...parsed.problems, ...places.problems];
   if (overQuota > 0) {
     problems.push(overQuotaProblem(overQuota));
   }
@@ -177,6 +179,9 @@ export async function previewImport(
     repeating: parsed.items.filter((item) => item.repeat !== null).length,
     mappings: parsed.mappings.slice(0, MAPPINGS_SHOWN),
     newTags: newTags.slice(0, tagRoom),
+    newLists: places.newLists,
+    newSections: places.newSections,
+    subtasks: kept.filter((item) => item.parentKey !== null).length,
     problems: limitProblems(problems),
     restores: parsed.archive ? await restorePreview(db, userId, parsed.archive, caller) : [],
     sample: parsed.items.slice(0, SAMPLE_SIZE).map((item) => ({

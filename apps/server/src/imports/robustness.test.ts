@@ -405,14 +405,27 @@ describe.each(ENGINES)('import robustness on %s', (engine) => {
         .get('Buy milk')
         ?.tags.map((each) => each.name)
         .sort(),
-    ).toEqual(['Errands', 'Work', 'shopping']);
+    ).toEqual(['shopping']);
+    // The project and section are a list and a section, their names without NUL too.
+    const lists = (await app.api.get('/api/lists', app.cookie)).json<{
+      lists: { id: string; name: string }[];
+    }>().lists;
+    expect(lists.map((list) => list.name)).toEqual(['Work', 'Home', 'Projects']);
+    const { sections } = (await app.api.get('/api/sections', app.cookie)).json<{
+      sections: { id: string; name: string }[];
+    }>();
+    expect(sections.map((section) => section.name)).toEqual(['Errands']);
+    expect(todos.get('Buy milk')).toMatchObject({
+      listId: lists[0]?.id,
+      sectionId: sections[0]?.id,
+    });
     expect(todos.get('Pay rent')).toMatchObject({ description: 'Transfer to the landlord' });
     expect(
       todos
         .get('Pay rent')
         ?.tags.map((each) => each.name)
         .sort(),
-    ).toEqual(['Home', 'Personal', 'bills', 'monthly']);
+    ).toEqual(['Personal', 'bills', 'monthly']);
     for (const title of todos.keys()) {
       expect(title).not.toContain('\0');
     }

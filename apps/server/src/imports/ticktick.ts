@@ -1,7 +1,18 @@
-import { isCalendarDay, isTimeZone, MESSAGES } from '@daywise/shared';
+import {
+  IMPORT_MAX_ROWS,
+  isCalendarDay,
+  isTimeZone,
+  MESSAGES,
+  REMINDER_BEFORE_MAX_MINUTES,
+  SUBTASK_DEPTH_MAX,
+  TODO_REMINDERS_MAX,
+  type TodoReminder,
+} from '@daywise/shared';
+import { legacyReminderTime } from '@daywise/shared/reminder-moments';
 import { type ImportProblem, PLAN_LIMITS, type Priority } from '@daywise/shared/schemas';
 
 import { importedReminders } from '../todos/todo-reminders';
+import { placesReader } from './file-places';
 import type { ImportItem, ParseContext, ParsedImport } from './parsed-import';
 import {
   columnsOf,
@@ -22,6 +33,8 @@ import { tickTickRepeat } from './repeat';
 /*
  * A TickTick backup (CSV): a few lines about the backup, then a header row and one row per task
  * or note, each instant with the task's own time zone, reminders as offsets from the due time.
+ * A task's list becomes a list (its folder a tag: Daywise has no folders), a sub-task (parentId)
+ * a subtask, and a checklist's items subtasks (ADR 0021, 2026-11-28).
  */
 
 const TICKTICK_PRIORITY: Record<string, Priority> = {
@@ -67,6 +80,7 @@ interface TickTickReading {
   seen: Map<string, number>;
   /** Colours for the tags, in the order the file names them. */
   palette: ReturnType<typeof tagPalette>;
+  places: ReturnType<typeof placesReader>;
 }
 
 /** A task's due instant, and its date and time as the task's zone shows them. */
@@ -125,30 +139,25 @@ export function reminderOffset(value: string): number | null {
 }
 
 /**
- * A task's reminder time. Daywise has one, on the due date: the first reminder TickTick keeps
- * that we understand, from the due time (from the start of the day for an all-day task), if it
- * falls on the due date; otherwise a timed task reminds at its due time and an all-day one not at
- * all, and a problem line says so. A timed task without reminders reminds at its due time, as
- * before (ADR 0021, 2026-11-28).
+ * An all-day task's reminder time: the first reminder TickTick keeps that we understand, from the
+ * start of its day, if it falls on the due date, as a due time with a reminder at it (ADR 0030);
+ * otherwise none, and a problem line says so. The others are left out (a reminder before a due
+ * time needs one, and an all-day task has none): a problem line says so too.
  */
 function tickTickReminder(
   { cell, problems }: TickTickReading,
   record: string[],
   line: number,
   due: TickTickDue | null,
-  allDay: boolean,
 ): string | null {
-  const dueTime = due && !allDay ? due.local.time : null;
   const reminders = cell(record, 'Reminder')
     .split(',')
     .map((reminder) => reminder.trim())
     .filter(Boolean);
   if (!due || reminders.length === 0) {
-    return dueTime;
+    return null;
   }
-  const instead = dueTime
-    ? `reminds at the due time (${dueTime})`
-    : 'imported without a reminder time';
+  const instead = 'imported without a reminder time';
   const first = reminders.findIndex((reminder) => reminderOffset(reminder) !== null);
   const offset = first === -1 ? null : reminderOffset(reminders[first] ?? '');
   if (offset === null) {
@@ -156,7 +165,7 @@ function tickTickReminder(
       row: line,
       message: `Reminder "${quote(reminders.join(','))}" not understood; ${instead}`,
     });
-    return dueTime;
+    return null;
   }
   if (reminders.length > 1) {
     problems.push({
@@ -172,14 +181,74 @@ function tickTickReminder(
     row: line,
     message: `Reminder "${quote(reminders[first] ?? '')}" is not on the due date; ${instead}`,
   });
-  return dueTime;
+  return null;
 }
 
-/** A task's folder, list (but the Inbox) and tags, each made a tag and said once in the mappings. */
-function tickTickTags(
-  { cell, mapOnce }: TickTickReading,
+/**
+ * A timed task's reminders (ADR 0030): each that TickTick keeps and we understand, up to
+ * TODO_REMINDERS_MAX, as minutes before the due time, or at its instant when it is after the due
+ * time or further before it than Daywise counts. None understood: it reminds at its due time, as a
+ * timed task without reminders does.
+ */
+function tickTickTimedReminders(
+  { cell, problems }: TickTickReading,
   record: string[],
-): { folder: string; list: string; tags: string[] } {
+  line: number,
+  due: TickTickDue,
+): { dueDate: string; dueTime: string; reminders: TodoReminder[]; reminderTime: string | null } {
+  const cells = cell(record, 'Reminder')
+    .split(',')
+    .map((reminder) => reminder.trim())
+    .filter(Boolean);
+  const reminders: TodoReminder[] = [];
+  const seen = new Set<string>();
+  const unknown: string[] = [];
+  for (const reminder of cells) {
+    const offset = reminderOffset(reminder);
+    if (offset === null) {
+      unknown.push(reminder);
+      continue;
+    }
+    const each: TodoReminder =
+      offset <= 0 && -offset <= REMINDER_BEFORE_MAX_MINUTES
+        ? { before: -offset }
+        : { at: new Date(due.instant.getTime() + offset * 60_000).toISOString() };
+    const key = JSON.stringify(each);
+    if (!seen.has(key)) {
+      seen.add(key);
+      reminders.push(each);
+    }
+  }
+  if (unknown.length > 0) {
+    problems.push({
+      row: line,
+      message: `Reminder "${quote(unknown.join(','))}" not understood; ${reminders.length > 0 ? 'left out' : `reminds at the due time (${due.local.time})`}`,
+    });
+  }
+  if (reminders.length > TODO_REMINDERS_MAX) {
+    problems.push({
+      row: line,
+      message: `Only the first ${TODO_REMINDERS_MAX} of its ${reminders.length} reminders kept`,
+    });
+  }
+  const kept = reminders.length > 0 ? reminders.slice(0, TODO_REMINDERS_MAX) : [{ before: 0 }];
+  const timing = { dueDate: due.local.date, dueTime: due.local.time, reminders: kept };
+  return {
+    ...timing,
+    reminderTime: legacyReminderTime({
+      day: timing.dueDate,
+      dueTime: timing.dueTime,
+      reminders: kept,
+      dailyTime: null,
+    }),
+  };
+}
+
+/** A task's folder and tags, each made a tag and said once in the mappings; its list's key. */
+function tickTickTags(
+  { cell, mapOnce, places }: TickTickReading,
+  record: string[],
+): { folder: string; list: string; listKey: string | null; tags: string[] } {
   const folder = cell(record, 'Folder Name').trim();
   const list = cell(record, 'List Name').trim();
   const tagNames = cell(record, 'Tags')
@@ -187,23 +256,17 @@ function tickTickTags(
     .map((tag) => tag.trim().replace(/^#/, ''))
     .filter(Boolean);
   if (folder) {
-    mapOnce(`Folder "${quote(folder)}"`, folder);
+    mapOnce(`Folder "${quote(folder)}"`, `tag "${cut(folder, PLAN_LIMITS.tagNameMax).trim()}"`);
   }
-  if (list && list.toLowerCase() !== 'inbox') {
-    mapOnce(`List "${quote(list)}"`, list);
+  const listKey = places.list(list);
+  const listName = places.places.lists.find((each) => each.key === listKey)?.name;
+  if (list) {
+    mapOnce(`List "${quote(list)}"`, listName === undefined ? 'the Inbox' : `list "${listName}"`);
   }
   for (const tag of tagNames) {
-    mapOnce(`Tag "${quote(tag)}"`, tag);
+    mapOnce(`Tag "${quote(tag)}"`, `tag "${cut(tag, PLAN_LIMITS.tagNameMax).trim()}"`);
   }
-  return {
-    folder,
-    list,
-    tags: [
-      ...(folder ? [folder] : []),
-      ...(list && list.toLowerCase() !== 'inbox' ? [list] : []),
-      ...tagNames,
-    ],
-  };
+  return { folder, list, listKey, tags: [...(folder ? [folder] : []), ...tagNames] };
 }
 
 /** A task row as an item: its dates in its zone, its status, repeat, priority and tags. */
@@ -212,11 +275,19 @@ function tickTickTask(
   record: string[],
   line: number,
   title: string,
+  description = reading.cell(record, 'Content'),
 ): ImportItem {
   const { cell, context, problems } = reading;
   const allDay = cell(record, 'Is All Day').trim().toLowerCase() !== 'false';
   const { dueRaw, due } = tickTickDue(reading, record, line);
-  const reminderTime = tickTickReminder(reading, record, line, due, allDay);
+  const timing =
+    due && !allDay
+      ? importedReminders(tickTickTimedReminders(reading, record, line, due))
+      : importedReminders({
+          dueDate: due?.local.date ?? null,
+          dueTime: null,
+          reminderTime: tickTickReminder(reading, record, line, due),
+        });
   const status = cell(record, 'Status').trim();
   const completed = status === '1' || status === '2';
   const completedInstant = completed ? tickTickInstant(cell(record, 'Completed Time')) : null;
@@ -228,7 +299,7 @@ function tickTickTask(
       message: `Repeat "${cut(repeatRaw, 80)}" cannot be imported; imported once`,
     });
   }
-  const { folder, list, tags } = tickTickTags(reading, record);
+  const { folder, list, listKey, tags } = tickTickTags(reading, record);
   const priorityCell = cell(record, 'Priority').trim();
   const priority = TICKTICK_PRIORITY[priorityCell];
   if (!priority && priorityCell) {
@@ -237,7 +308,7 @@ function tickTickTask(
       message: `Priority "${quote(priorityCell)}" unknown; imported as Low`,
     });
   }
-  const texts = fitText({ title, description: cell(record, 'Content') }, line, problems);
+  const texts = fitText({ title, description }, line, problems);
   const fitted = fitTags(tags, line, problems);
   reading.palette.add(fitted);
   const taskId = cell(record, 'taskId').trim();
@@ -250,21 +321,161 @@ function tickTickTask(
     ...texts,
     priority: priority ?? 'low',
     dueDate: due?.local.date ?? null,
-    ...importedReminders({
-      dueDate: due?.local.date ?? null,
-      dueTime: due && !allDay ? due.local.time : null,
-      reminderTime,
-    }),
+    ...timing,
     completed,
     completedAt: completed ? (completedInstant ?? context.now).toISOString() : null,
     tags: fitted,
     repeat,
-    // TickTick's lists are read as tags for now; the list mapping is a later step (issue 32),
-    // and so are folders and checklist items.
-    listId: null,
+    listId: listKey,
     sectionId: null,
+    // Found once every row is read (nested).
     parentKey: null,
   };
+}
+
+/** A checklist item's marker in a TickTick backup: '▪' done, '▫' not. */
+const CHECKED = '\u25AA';
+const UNCHECKED = '\u25AB';
+
+/**
+ * A checklist task's Content: a line starting '▫' is an open item, '▪' a done one; the other
+ * lines are its description.
+ */
+function checklistOf(content: string): {
+  description: string;
+  entries: { title: string; done: boolean }[];
+} {
+  const entries: { title: string; done: boolean }[] = [];
+  const rest: string[] = [];
+  for (const line of content.split(/\r?\n/)) {
+    const text = line.trim();
+    if (text.startsWith(CHECKED) || text.startsWith(UNCHECKED)) {
+      const title = text.slice(1).trim();
+      if (title) {
+        entries.push({ title, done: text.startsWith(CHECKED) });
+      }
+    } else {
+      rest.push(line);
+    }
+  }
+  return { description: rest.join('\n'), entries };
+}
+
+/** A task as read, with what nests it: its ids in the file and its checklist's items. */
+interface TickTickEntry {
+  item: ImportItem;
+  taskId: string;
+  parentId: string;
+  checklist: ImportItem[];
+}
+
+/** A checklist's items as subtasks of their task's item, done or not as the file marks them. */
+function checklistItems(
+  reading: TickTickReading,
+  task: ImportItem,
+  entries: { title: string; done: boolean }[],
+): ImportItem[] {
+  return entries.map(({ title, done }) => ({
+    row: task.row,
+    sourceKey: countedSourceKey('ticktick', [task.sourceKey, 'checklist', title], reading.seen),
+    ...fitText({ title, description: '' }, task.row, reading.problems),
+    priority: 'low',
+    dueDate: null,
+    dueTime: null,
+    reminders: [],
+    reminderTime: null,
+    completed: done,
+    completedAt: done ? (task.completedAt ?? reading.context.now.toISOString()) : null,
+    tags: [],
+    repeat: null,
+    listId: task.listId,
+    sectionId: null,
+    parentKey: task.sourceKey,
+  }));
+}
+
+/**
+ * The tasks' items with their parents (parentId) found, parents before their subtasks and each
+ * after the one above it in the file, each task followed by its checklist's items. A sub-task
+ * whose parent is not in the file, or whose parents loop, comes in top-level; one deeper than
+ * SUBTASK_DEPTH_MAX goes under its deepest ancestor that may have subtasks; a problem line says
+ * so. Linear in the number of tasks and without recursion, whatever the file says.
+ */
+function nested(entries: readonly TickTickEntry[], problems: ImportProblem[]): ImportItem[] {
+  const byId = new Map<string, TickTickEntry>();
+  for (const entry of entries) {
+    if (entry.taskId && !byId.has(entry.taskId)) {
+      byId.set(entry.taskId, entry);
+    }
+  }
+  /** Each entry's depth and the entry it goes under. */
+  const placed = new Map<TickTickEntry, { depth: number; under: TickTickEntry | null }>();
+  const topLevel = (entry: TickTickEntry, message: string) => {
+    placed.set(entry, { depth: 0, under: null });
+    problems.push({ row: entry.item.row, message });
+  };
+  /** The entry's deepest ancestor (itself included) that may have subtasks. */
+  const roomUnder = (entry: TickTickEntry): { depth: number; entry: TickTickEntry } => {
+    let at = { entry, ...(placed.get(entry) ?? { depth: 0, under: null }) };
+    while (at.depth >= SUBTASK_DEPTH_MAX && at.under) {
+      const above = placed.get(at.under) ?? { depth: 0, under: null };
+      at = { entry: at.under, ...above };
+    }
+    return { depth: at.depth, entry: at.entry };
+  };
+  const placeUnder = (entry: TickTickEntry, parent: TickTickEntry) => {
+    const room = roomUnder(parent);
+    if (room.entry !== parent) {
+      problems.push({ row: entry.item.row, message: MESSAGES.importNestedHigher });
+    }
+    placed.set(entry, { depth: room.depth + 1, under: room.entry });
+  };
+  for (const entry of entries) {
+    const chain: TickTickEntry[] = [];
+    const onChain = new Set<TickTickEntry>();
+    for (let at: TickTickEntry | undefined = entry; at && !placed.has(at);) {
+      if (onChain.has(at)) {
+        topLevel(at, MESSAGES.importParentLoop);
+        break;
+      }
+      if (!at.parentId) {
+        placed.set(at, { depth: 0, under: null });
+        break;
+      }
+      const parent = byId.get(at.parentId);
+      if (!parent) {
+        topLevel(at, MESSAGES.importNoParent);
+        break;
+      }
+      chain.push(at);
+      onChain.add(at);
+      at = parent;
+    }
+    for (const below of chain.reverse()) {
+      const parent = byId.get(below.parentId);
+      if (!placed.has(below) && parent) {
+        placeUnder(below, parent);
+      }
+    }
+  }
+  const ordered: { item: ImportItem; depth: number; index: number }[] = [];
+  for (const entry of entries) {
+    const { depth, under } = placed.get(entry) ?? { depth: 0, under: null };
+    entry.item.parentKey = under?.item.sourceKey ?? null;
+    ordered.push({ item: entry.item, depth, index: ordered.length });
+    if (entry.checklist.length > 0) {
+      const room = roomUnder(entry);
+      if (room.entry !== entry) {
+        problems.push({ row: entry.item.row, message: MESSAGES.importNestedHigher });
+      }
+      for (const item of entry.checklist) {
+        item.parentKey = room.entry.item.sourceKey;
+        ordered.push({ item, depth: room.depth + 1, index: ordered.length });
+      }
+    }
+  }
+  // Parents first: by depth, then in the file's order (a stable sort).
+  return ordered.sort((a, b) => a.depth - b.depth || a.index - b.index).map(({ item }) => item);
 }
 
 export async function parseTickTick(
@@ -283,6 +494,8 @@ export async function parseTickTick(
     { from: 'TickTick high priority', to: 'High priority' },
     { from: 'TickTick medium priority', to: 'Medium priority' },
     { from: 'TickTick low and no priority', to: 'Low priority' },
+    { from: 'TickTick sub-tasks', to: `subtasks, at most ${SUBTASK_DEPTH_MAX} levels deep` },
+    { from: 'TickTick checklist items', to: 'subtasks, done or not as they were' },
   ];
   const mapped = new Set<string>();
   // Each zone the file names, or null for one Intl does not know.
@@ -297,7 +510,7 @@ export async function parseTickTick(
     mapOnce: (from, to) => {
       if (!mapped.has(from)) {
         mapped.add(from);
-        mappings.push({ from, to: `tag "${cut(to, PLAN_LIMITS.tagNameMax).trim()}"` });
+        mappings.push({ from, to });
       }
     },
     formatIn: (zone) => {
@@ -309,14 +522,19 @@ export async function parseTickTick(
     },
     seen: new Map(),
     palette: tagPalette(),
+    places: placesReader(),
   };
-  const items: ImportItem[] = [];
+  const entries: TickTickEntry[] = [];
+  // Checklist items count towards the rows a file may hold.
+  let count = 0;
+  let tooMany = false;
   for await (const { record, line } of rows) {
     if (record.every((value) => value.trim() === '')) {
       continue;
     }
-    const title = reading.cell(record, 'Title');
-    const kind = reading.cell(record, 'Kind').trim().toUpperCase();
+    const { cell } = reading;
+    const title = cell(record, 'Title');
+    const kind = cell(record, 'Kind').trim().toUpperCase();
     if (kind === 'NOTE') {
       problems.push({ row: line, message: 'Note skipped (notes are not tasks)' });
       continue;
@@ -325,7 +543,33 @@ export async function parseTickTick(
       problems.push({ row: line, message: 'Task without a title skipped' });
       continue;
     }
-    items.push(tickTickTask(reading, record, line, title));
+    const isChecklist =
+      kind === 'CHECKLIST' || cell(record, 'Is Check list').trim().toUpperCase() === 'Y';
+    const checklist = isChecklist ? checklistOf(cell(record, 'Content')) : null;
+    const item = tickTickTask(reading, record, line, title, checklist?.description);
+    count += 1;
+    let listed = checklist?.entries ?? [];
+    if (count + listed.length > IMPORT_MAX_ROWS) {
+      listed = listed.slice(0, Math.max(0, IMPORT_MAX_ROWS - count));
+      if (!tooMany) {
+        tooMany = true;
+        problems.push({ row: line, message: MESSAGES.importTooManyRows(IMPORT_MAX_ROWS) });
+      }
+    }
+    count += listed.length;
+    entries.push({
+      item,
+      taskId: cell(record, 'taskId').trim(),
+      parentId: cell(record, 'parentId').trim(),
+      checklist: checklistItems(reading, item, listed),
+    });
   }
-  return { format: 'ticktick', items, problems, mappings, tagColors: reading.palette.colors };
+  return {
+    format: 'ticktick',
+    items: nested(entries, problems),
+    problems,
+    mappings,
+    tagColors: reading.palette.colors,
+    places: reading.places.places,
+  };
 }

@@ -1,8 +1,16 @@
-import { isCalendarDay, isTimeZone, MESSAGES, todayIn, TODO_LIMITS } from '@daywise/shared';
+import {
+  isCalendarDay,
+  isTimeZone,
+  MESSAGES,
+  SUBTASK_DEPTH_MAX,
+  todayIn,
+  TODO_LIMITS,
+} from '@daywise/shared';
 import { type ImportProblem, PLAN_LIMITS, type Priority } from '@daywise/shared/schemas';
 import * as chrono from 'chrono-node';
 
 import { importedReminders } from '../todos/todo-reminders';
+import { placesReader } from './file-places';
 import type { ImportItem, ParseContext, ParsedImport } from './parsed-import';
 import {
   after,
@@ -24,7 +32,8 @@ import { type ImportedRepeat, todoistRepeat } from './repeat';
 /*
  * A Todoist project exported as CSV: one row per task, section and comment (TYPE), the task's
  * labels as '@words' in its CONTENT, its date as Todoist's own words (DATE), a sub-task indented
- * under its parent (INDENT 2 and more), a comment under its task.
+ * under its parent (INDENT 2 and more), a comment under its task. The project (the file's name)
+ * becomes a list, its sections sections of it and its sub-tasks subtasks (ADR 0021, 2026-11-28).
  */
 
 const TODOIST_PRIORITY: Record<string, Priority> = {
@@ -197,61 +206,73 @@ function dayAndTime(
   };
 }
 
+/** A task the next ones may be indented under: its INDENT, source key and depth below the top. */
+interface TodoistParent {
+  indent: number;
+  /** Null for a task skipped: its sub-tasks go under the nearest task above it that was kept. */
+  key: string | null;
+  depth: number;
+}
+
 /** What reading a Todoist file carries from row to row. */
 interface TodoistReading {
   cell: (record: string[], name: string) => string;
   dates: DateContext;
-  /** The file's project, and the section the rows are under: each a tag of its tasks. */
+  /** The file's project and the section the rows are under, as their identity names them. */
   project: string | null;
   section: string | null;
+  /** The project's list and the section's keys (file-places.ts); null: the Inbox, no section. */
+  listKey: string | null;
+  sectionKey: string | null;
+  places: ReturnType<typeof placesReader>;
   problems: ImportProblem[];
   mappings: { from: string; to: string }[];
   labelsSeen: Set<string>;
   /** How many tasks of each identity came before (identical tasks are distinct items). */
   seen: Map<string, number>;
-  /**
-   * The tasks the next one may be indented under, outermost first, each with its INDENT and its
-   * title (null for a task skipped): a section starts afresh.
-   */
-  parents: { indent: number; title: string | null }[];
-  /** Whether the mappings say yet what a sub-task becomes. */
-  subTasksSaid: boolean;
+  /** The tasks the next one may be indented under, outermost first: a section starts afresh. */
+  parents: TodoistParent[];
   /** Colours for the tags, in the order the file names them. */
   palette: ReturnType<typeof tagPalette>;
 }
 
-/** How a sub-task's description begins: Daywise has no sub-tasks (yet), so it says whose it is. */
-function subItemLine(parent: string): string {
-  return `Sub-item of "${parent}"`;
-}
-
-const SUB_TASKS_MAPPING = {
-  from: 'Todoist sub-tasks',
-  to: `todos of their own; the description says ${subItemLine('…')}`,
-};
-
 /**
- * The title of the task a row with this INDENT is under (the nearest before it indented less),
- * or null; the row becomes the parent of the rows indented under it.
+ * The parent of a task with this INDENT (the nearest kept task above it indented less), or null;
+ * the task then becomes a parent for the rows indented under it. Todoist indents four levels, as
+ * deep as Daywise nests (ADR 0027); a file indented deeper puts the task under its deepest
+ * ancestor that may have subtasks, and `deeper` says so.
  */
 function parentOf(
   reading: TodoistReading,
   indentCell: string,
-  title: string | null,
-): string | null {
+  key: string | null,
+): { parent: string | null; deeper: boolean } {
   const indent = Math.max(1, Number.parseInt(indentCell, 10) || 1);
   const { parents } = reading;
   while ((parents.at(-1)?.indent ?? 0) >= indent) {
     parents.pop();
   }
-  const parent = indent > 1 ? (parents.at(-1)?.title ?? null) : null;
-  parents.push({ indent, title });
-  return parent;
+  let nearest = true;
+  let parent: TodoistParent | undefined;
+  if (indent > 1) {
+    for (let index = parents.length - 1; index >= 0; index -= 1) {
+      const above = parents[index];
+      if (above && above.key !== null) {
+        if (above.depth < SUBTASK_DEPTH_MAX) {
+          parent = above;
+          break;
+        }
+        nearest = false;
+      }
+    }
+  }
+  parents.push({ indent, key, depth: parent ? parent.depth + 1 : 0 });
+  return { parent: parent?.key ?? null, deeper: !nearest };
 }
 
 /**
- * A task row as an item: '@labels' out of its title, its priority and its date read, and a
- * sub-task's description saying whose it is.
+ * A task row as an item: '@labels' out of its title, its priority and its date read, in its
+ * project's list and section, under the task it is indented under.
  */
 function todoistTask(
   reading: TodoistReading,
@@ -270,21 +291,20 @@ function todoistTask(
       });
     }
   }
-  const description = cell(record, 'DESCRIPTION');
-  const titled = fitText({ title: rawTitle, description: '' }, line, []).title;
-  const parent = parentOf(reading, cell(record, 'INDENT'), titled);
-  if (parent !== null && !reading.subTasksSaid) {
-    reading.subTasksSaid = true;
-    mappings.push(SUB_TASKS_MAPPING);
+  const identity = [
+    project,
+    section,
+    content.trim(),
+    cell(record, 'DESCRIPTION').trim(),
+    cell(record, 'DATE').trim(),
+  ];
+  const key = countedSourceKey('todoist', identity, reading.seen);
+  const { parent, deeper } = parentOf(reading, cell(record, 'INDENT'), key);
+  if (deeper) {
+    problems.push({ row: line, message: MESSAGES.importNestedHigher });
   }
   const texts = fitText(
-    {
-      title: rawTitle,
-      description:
-        parent === null
-          ? description
-          : `${subItemLine(parent)}${description.trim() ? `\n\n${description}` : ''}`,
-    },
+    { title: rawTitle, description: cell(record, 'DESCRIPTION') },
     line,
     problems,
   );
@@ -303,22 +323,12 @@ function todoistTask(
     line,
     problems,
   );
-  const identity = [
-    project,
-    section,
-    content.trim(),
-    cell(record, 'DESCRIPTION').trim(),
-    cell(record, 'DATE').trim(),
-  ];
-  const tags = fitTags(
-    [...(project ? [project] : []), ...(section ? [section] : []), ...labels],
-    line,
-    problems,
-  );
+  // The project and section are the todo's list and section, no longer tags (issue 32).
+  const tags = fitTags(labels, line, problems);
   reading.palette.add(tags);
   return {
     row: line,
-    sourceKey: countedSourceKey('todoist', identity, reading.seen),
+    sourceKey: key,
     ...texts,
     priority: priority ?? 'low',
     ...date,
@@ -327,11 +337,10 @@ function todoistTask(
     completed: false,
     completedAt: null,
     tags,
-    // Projects are read as tags for now; project to list is a later step (issue 32), and so
-    // are sections and INDENT to subtasks.
-    listId: null,
-    sectionId: null,
-    parentKey: null,
+    // A subtask is in its parent's list and section whatever these say (write-batch.ts).
+    listId: reading.listKey,
+    sectionId: reading.sectionKey,
+    parentKey: parent,
   };
 }
 
@@ -384,6 +393,8 @@ export async function parseTodoist(
   }
   const columns = columnsOf(header.value.record);
   const project = todoistProject(fileName);
+  const places = placesReader();
+  const listKey = project === null ? null : places.list(project);
   const reading: TodoistReading = {
     cell: (record, name) => {
       const index = columns.get(name);
@@ -392,12 +403,20 @@ export async function parseTodoist(
     dates: dateContext(context),
     project,
     section: null,
+    listKey,
+    sectionKey: null,
+    places,
     problems: [],
-    mappings: project ? [{ from: `Project "${project}"`, to: `tag "${project}"` }] : [],
+    mappings: [
+      {
+        from: `Project "${quote(project ?? 'Inbox')}"`,
+        to: listKey === null ? 'the Inbox' : `list "${places.places.lists[0]?.name ?? ''}"`,
+      },
+      { from: 'Todoist sub-tasks', to: `subtasks, at most ${SUBTASK_DEPTH_MAX} levels deep` },
+    ],
     labelsSeen: new Set(),
     seen: new Map(),
     parents: [],
-    subTasksSaid: false,
     palette: tagPalette(),
   };
   const { cell, problems, mappings } = reading;
@@ -415,11 +434,13 @@ export async function parseTodoist(
       continue;
     }
     if (type === 'section') {
+      // As its identity always named it (a tag's length), so a re-import finds its tasks.
       reading.section = cut(content.trim(), PLAN_LIMITS.tagNameMax).trim() || null;
-      if (reading.section) {
+      reading.sectionKey = reading.places.section(reading.listKey, content);
+      if (reading.sectionKey) {
         mappings.push({
           from: `Section "${quote(content.trim())}"`,
-          to: `tag "${reading.section}"`,
+          to: `section "${reading.places.places.sections.find((each) => each.key === reading.sectionKey)?.name ?? ''}"`,
         });
       }
       last = null;
@@ -440,7 +461,7 @@ export async function parseTodoist(
     }
     if (!content.trim()) {
       problems.push({ row: line, message: 'Task without a name skipped' });
-      // Its sub-tasks cannot say whose they are.
+      // Its sub-tasks go under the task above it.
       parentOf(reading, cell(record, 'INDENT'), null);
       last = null;
       continue;
@@ -448,5 +469,12 @@ export async function parseTodoist(
     last = todoistTask(reading, record, line, content);
     items.push(last);
   }
-  return { format: 'todoist', items, problems, mappings, tagColors: reading.palette.colors };
+  return {
+    format: 'todoist',
+    items,
+    problems,
+    mappings,
+    tagColors: reading.palette.colors,
+    places: places.places,
+  };
 }

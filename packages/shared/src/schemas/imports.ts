@@ -51,6 +51,12 @@ export const importPreviewSchema = z
     mappings: z.array(z.object({ from: z.string(), to: z.string() })),
     /** Tags to be created (the others exist already). */
     newTags: z.array(z.string()),
+    /** Lists to be created for a Todoist project or a TickTick list (the others exist already). */
+    newLists: z.array(z.string()),
+    /** How many sections would be created (Todoist's sections the list has not). */
+    newSections: z.number().int(),
+    /** Of the todos to import, how many would be subtasks of another. */
+    subtasks: z.number().int(),
     /** Rows skipped, and changes made to rows, with why. */
     problems: z.array(importProblemSchema),
     /** The first todos as they will be imported. */
@@ -79,7 +85,10 @@ export const importStatusSchema = z
     created: z.number().int(),
     alreadyImported: z.number().int(),
     tagsCreated: z.number().int(),
-    /** What else was restored from a Daywise archive, one line each; empty for other formats. */
+    /**
+     * What else was restored from a Daywise archive, or created for a Todoist or TickTick file
+     * ('1 list created'), one line each.
+     */
     restored: z.array(z.string()),
     problems: z.array(importProblemSchema),
     createdAt: z.string(),

@@ -23,8 +23,11 @@ const PREVIEW: ImportPreview = {
   completed: 0,
   withDueDate: 1,
   repeating: 1,
-  mappings: [{ from: 'Project "Work"', to: 'tag "Work"' }],
+  mappings: [{ from: 'Project "Work"', to: 'list "Work"' }],
   newTags: ['Work'],
+  newLists: ['Work'],
+  newSections: 2,
+  subtasks: 1,
   problems: [{ row: 7, message: 'Task without a name skipped' }],
   restores: [],
   sample: [
@@ -87,7 +90,10 @@ describe('ImportData', () => {
     await userEvent.upload(screen.getByLabelText('Choose a file to import'), file());
 
     expect(await screen.findByText('Todoist CSV export')).toBeInTheDocument();
-    expect(screen.getByText('Project "Work" → tag "Work"')).toBeInTheDocument();
+    expect(screen.getByText('Project "Work" → list "Work"')).toBeInTheDocument();
+    expect(screen.getByText('New lists: Work')).toBeInTheDocument();
+    expect(screen.getByText('2 new sections')).toBeInTheDocument();
+    expect(screen.getByText('1 as subtasks')).toBeInTheDocument();
     expect(screen.getByText('Row 7: Task without a name skipped')).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /Water the plants/ });
     expect(

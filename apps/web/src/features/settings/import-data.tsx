@@ -91,9 +91,12 @@ function PreviewView({
         <li>{preview.withDueDate} with a due date</li>
         <li>{preview.completed} completed</li>
         <li>{preview.repeating} repeating</li>
+        {preview.subtasks > 0 && <li>{preview.subtasks} as subtasks</li>}
         <li>
           {preview.newTags.length > 0 ? `New tags: ${preview.newTags.join(', ')}` : 'No new tags'}
         </li>
+        {preview.newLists.length > 0 && <li>New lists: {preview.newLists.join(', ')}</li>}
+        {preview.newSections > 0 && <li>{preview.newSections} new sections</li>}
       </ul>
       {preview.restores.length > 0 && (
         <div>
