@@ -25,9 +25,12 @@ export async function importedKeys(
   keys: readonly string[],
 ): Promise<Set<string>> {
   const found = new Set<string>();
+  // Between queries only: an import's batch calls this inside its transaction (ADR 0022).
   const pause = slicer();
-  for (const part of chunks(keys, 500)) {
-    await pause();
+  for (const [index, part] of chunks(keys, 500).entries()) {
+    if (index > 0) {
+      await pause();
+    }
     const rows = await db
       .selectFrom('import_items')
       .select('source_key')

@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+
 import { MESSAGES, todayIn } from '@daywise/shared';
 import { type ImportProblem, type ImportStatus } from '@daywise/shared/schemas';
 import type { Kysely, Selectable } from 'kysely';
@@ -12,7 +14,7 @@ import { refuseDuplicate } from '../lib/unique-violation';
 import { settlePlaces } from './file-places';
 import { limitProblems, overQuotaProblem, tagQuotaProblem } from './import-room';
 import { type ParsedImport } from './parsed-import';
-import { importBatchSize, type ImportCaller } from './restore';
+import { type ImportCaller, importPacer } from './restore';
 import { restoreAccount } from './restore-account';
 import { restorePlansAndDaysOff } from './restore-plans';
 import { type BatchWriting, importBatches, writeBatch } from './write-batch';
@@ -186,8 +188,10 @@ async function importItems(
 ): Promise<void> {
   const { db, events, userId, parsed, clock } = run;
   const pause = slicer();
-  for (const { first, batch } of importBatches(parsed.items, importBatchSize(db))) {
+  const pace = importPacer(db);
+  for (const { first, batch } of importBatches(parsed.items, pace.size)) {
     await pause();
+    const began = performance.now();
     const { tagColors } = parsed;
     const writing = { events, userId, tagColors, timeZone, started, clock, ...placing };
     const written = await db.transaction().execute(async (trx) => {
@@ -213,6 +217,8 @@ async function importItems(
     if (written.tagsCreated > 0) {
       await events.emit({ type: 'plans.changed', userId });
     }
+    // What follows the commit runs before the next pause too: it counts in the batch's time.
+    pace.took(batch.length, performance.now() - began);
   }
 }
 

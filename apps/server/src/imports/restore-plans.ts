@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+
 import {
   type ArchivePlan,
   DAYS_OFF_LIMIT,
@@ -21,7 +23,7 @@ import { resettleHabits } from '../todos/habit-count';
 import type { ArchiveRest } from './parsed-import';
 import {
   firstIssue,
-  importBatchSize,
+  importPacer,
   plural,
   restoredId,
   type RestoreStep,
@@ -266,11 +268,13 @@ async function restorePlans(restoring: Restoring, rest: ArchiveRest): Promise<Re
   const completions = new Map(rest.completions.map((record) => [record.planId, record]));
   const counts: PlanCounts = { created: 0, before: 0 };
   const pause = slicer();
-  const batchSize = importBatchSize(db);
-  for (let start = 0; start < rest.plans.length; start += batchSize) {
-    const batch = rest.plans.slice(start, start + batchSize);
-    // Between transactions, never within one: see importBatchSize.
+  const pace = importPacer(db);
+  for (let start = 0; start < rest.plans.length;) {
+    const batch = rest.plans.slice(start, start + pace.size());
+    start += batch.length;
+    // Between transactions, never within one: see importPacer.
     await pause();
+    const began = performance.now();
     await db.transaction().execute(async (trx) => {
       await heartbeat(trx);
       const planned = await plannedDays(
@@ -286,6 +290,7 @@ async function restorePlans(restoring: Restoring, rest: ArchiveRest): Promise<Re
         );
       }
     });
+    pace.took(batch.length, performance.now() - began);
   }
   if (rest.plans.length > 0) {
     restored.push(

@@ -7,16 +7,21 @@ import type { z } from 'zod';
 import { isPostgres } from '../db/column-types';
 import type { Database } from '../db/schema';
 import type { DomainEvent, EventBus } from '../lib/events';
+import { batchPacer } from '../lib/slices';
 
 /**
- * Items written per transaction; the page's progress moves once per batch. On SQLite a
- * transaction holds the one connection that every other request's query waits for, so a batch is
- * small enough to fit in one slice and the work yields between transactions, never within one
- * (ADR 0022). On PostgreSQL a transaction has a pooled connection of its own and waits on the
- * network, not the event loop, so batches are larger: each costs a quota lock and a count.
+ * How many items each transaction writes; the page's progress moves once per batch. On SQLite a
+ * transaction holds the one connection that every other request's query waits for, so the work
+ * yields between transactions, never within one, and each batch is paced to take about two
+ * slices (`batchPacer`, ADR 0022): up to 50 plain todos, one todo with a long title's search
+ * keys. On PostgreSQL a transaction has a pooled connection of its own and waits on the network,
+ * not the event loop, so batches are a fixed 200: each costs a quota lock and a count.
  */
-export function importBatchSize(db: Kysely<Database>): number {
-  return isPostgres(db) ? 200 : 10;
+export function importPacer(db: Kysely<Database>): ReturnType<typeof batchPacer> {
+  if (isPostgres(db)) {
+    return { size: () => 200, took: () => undefined };
+  }
+  return batchPacer(50);
 }
 
 /**

@@ -12,7 +12,10 @@ const item = (row: number, occurrences = 0) =>
 
 /** The batches as the rows they hold, and where each starts. */
 const shape = (items: ImportItem[], size: number) =>
-  importBatches(items, size).map(({ first, batch }) => ({ first, rows: batch.map((i) => i.row) }));
+  [...importBatches(items, () => size)].map(({ first, batch }) => ({
+    first,
+    rows: batch.map((i) => i.row),
+  }));
 
 describe('importBatches', () => {
   it('cuts plain items every `size`, the last batch holding the rest', () => {
@@ -44,7 +47,18 @@ describe('importBatches', () => {
     ]);
   });
 
+  it('asks for the size as each batch starts', () => {
+    const sizes = [1, 3, 10];
+    const batches = [
+      ...importBatches(
+        [1, 2, 3, 4, 5, 6].map((row) => item(row)),
+        () => sizes.shift() ?? 1,
+      ),
+    ];
+    expect(batches.map(({ batch }) => batch.length)).toEqual([1, 3, 2]);
+  });
+
   it('answers no batch for no items', () => {
-    expect(importBatches([], 10)).toEqual([]);
+    expect([...importBatches([], () => 10)]).toEqual([]);
   });
 });

@@ -18,43 +18,36 @@ import type { ArchivedTodo, ImportItem } from './parsed-import';
 import type { RestoredSection } from './restore-sections';
 
 /**
- * Occurrence records written per transaction, at most, beside importBatchSize's items: a habit
+ * Occurrence records written per transaction, at most, beside importPacer's items: a habit
  * restored from an archive may bring years of them, and its batch must still fit in a slice.
  */
 const OCCURRENCES_PER_BATCH = 500;
 
 /**
- * The items in batches of `size`, each closed early rather than let its archived occurrences pass
- * OCCURRENCES_PER_BATCH (an item that brings more than that alone is a batch of its own); with
- * each batch, the position of its first item in the file.
+ * The items in batches of `size()` (asked as each batch starts), each closed early rather than
+ * let its archived occurrences pass OCCURRENCES_PER_BATCH (an item that brings more than that
+ * alone is a batch of its own); with each batch, the position of its first item in the file.
  */
-export function importBatches(
+export function* importBatches(
   items: readonly ImportItem[],
-  size: number,
-): { first: number; batch: ImportItem[] }[] {
-  const batches: { first: number; batch: ImportItem[] }[] = [];
-  let batch: ImportItem[] = [];
-  let occurrences = 0;
-  const close = (next: number) => {
-    batches.push({ first: next - batch.length, batch });
-    batch = [];
-    occurrences = 0;
-  };
-  items.forEach((item, index) => {
-    const brings = item.original?.occurrences.length ?? 0;
-    if (batch.length > 0 && occurrences + brings > OCCURRENCES_PER_BATCH) {
-      close(index);
+  size: () => number,
+): Generator<{ first: number; batch: ImportItem[] }> {
+  let first = 0;
+  while (first < items.length) {
+    const most = Math.max(1, size());
+    const batch: ImportItem[] = [];
+    let occurrences = 0;
+    for (const item of items.slice(first, first + most)) {
+      const brings = item.original?.occurrences.length ?? 0;
+      if (batch.length > 0 && occurrences + brings > OCCURRENCES_PER_BATCH) {
+        break;
+      }
+      batch.push(item);
+      occurrences += brings;
     }
-    batch.push(item);
-    occurrences += brings;
-    if (batch.length === size) {
-      close(index + 1);
-    }
-  });
-  if (batch.length > 0) {
-    close(items.length);
+    yield { first, batch };
+    first += batch.length;
   }
-  return batches;
 }
 
 /**

@@ -20,20 +20,12 @@ let restartQueued = false;
  * only awaits a synchronous database (better-sqlite3) or a resolved promise never reaches the
  * event loop without it: microtasks run before any I/O.
  *
- * Each job, once it resumes, does at least one step before it may wait again, so a job that
- * resumes after the others have spent the slice still moves on.
+ * A job that resumes does the step it paused before (its caller goes on at once), so it moves on
+ * even when the jobs that resumed before it have spent the slice; its next call waits again.
+ * (Until 2026-11-28 a resumed job skipped its next check too, and so did two steps a turn.)
  */
 export function slicer(budgetMs = SLICE_MS): () => Promise<void> | undefined {
-  let resumed = false;
-  return () => {
-    if (resumed || performance.now() - sliceStart < budgetMs) {
-      resumed = false;
-      return undefined;
-    }
-    return nextSlice().then(() => {
-      resumed = true;
-    });
-  };
+  return () => (performance.now() - sliceStart < budgetMs ? undefined : nextSlice());
 }
 
 /**
@@ -57,4 +49,34 @@ function nextSlice(): Promise<void> {
     });
   }
   return nextTurn();
+}
+
+/**
+ * How long a batch of heavy work that cannot pause (a transaction on SQLite, which holds the one
+ * connection every other request's query waits for) should take: about two slices.
+ */
+export const PACED_BATCH_MS = 2 * SLICE_MS;
+
+/**
+ * Sizes batches of work that cannot pause by how long the last ones took (ADR 0022): what an item
+ * costs depends on the machine and on the item (a title's search keys, years of a habit's
+ * records), so a fixed count either holds the event loop for many slices or writes one item per
+ * transaction where fifty would fit. The first batch is one item; each next one is as many as
+ * fit in PACED_BATCH_MS at the cost seen so far, between one and `max`.
+ */
+export function batchPacer(max: number, targetMs = PACED_BATCH_MS) {
+  let perItemMs: number | undefined;
+  return {
+    /** How many items the next batch may take. */
+    size: (): number =>
+      perItemMs === undefined
+        ? 1
+        : Math.max(1, Math.min(max, Math.floor(targetMs / Math.max(perItemMs, 0.01)))),
+    /** Records that a batch of `items` took `ms`. */
+    took: (items: number, ms: number): void => {
+      const seen = ms / Math.max(items, 1);
+      // Weighted towards the latest, so a run of heavier items shrinks the batches quickly.
+      perItemMs = perItemMs === undefined ? seen : perItemMs / 2 + seen / 2;
+    },
+  };
 }

@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+
 import { addDays } from '@daywise/shared';
 import type { Habit } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
@@ -12,7 +14,7 @@ import {
   isDayOff,
   type OccurrenceRecord,
 } from '../habits/habit';
-import { slicer } from '../lib/slices';
+import { batchPacer, slicer } from '../lib/slices';
 import { firstOnOrAfter, occurrencesBetween, type RepeatSeries, seriesOf } from './repeats';
 import type { TodoRow } from './todo-fields';
 
@@ -172,8 +174,8 @@ export async function settleHabit(
 }
 
 /**
- * Repeating todos counted in one transaction: ten of the longest habits the heavy bench models
- * (years of daily records) count in about one slice.
+ * Repeating todos counted in one transaction, at most; fewer when they take longer than a paced
+ * batch (`batchPacer`): years of daily records cost milliseconds each.
  */
 const SETTLE_BATCH = 10;
 const HABIT_COUNTS = ['habit_streak', 'habit_best', 'habit_freezes', 'habit_done'] as const;
@@ -231,9 +233,12 @@ export async function resettleHabits(
     .orderBy('id')
     .execute();
   const pause = slicer();
-  for (let start = 0; start < ids.length; start += SETTLE_BATCH) {
+  const pace = batchPacer(SETTLE_BATCH);
+  for (let start = 0; start < ids.length;) {
     await pause();
-    const batch = ids.slice(start, start + SETTLE_BATCH).map((row) => row.id);
+    const batch = ids.slice(start, start + pace.size()).map((row) => row.id);
+    start += batch.length;
+    const began = performance.now();
     await db.transaction().execute(async (trx) => {
       let query = trx
         .selectFrom('todos')
@@ -280,6 +285,7 @@ export async function resettleHabits(
         }
       }
     });
+    pace.took(batch.length, performance.now() - began);
   }
 }
 
