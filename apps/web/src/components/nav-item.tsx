@@ -1,3 +1,8 @@
+import { Plus } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+
+import { IconButton } from './button';
+
 /** A sidebar link's look: the active page's in blue (app/dashboard-layout.tsx, lists too). */
 export function navItemClass(isActive: boolean, extra = ''): string {
   return `flex min-h-11 items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
@@ -25,5 +30,39 @@ export function NavCount({ count }: { count: number | undefined }) {
         {count} <span className="sr-only">{countedItems(count)}</span>
       </span>
     </>
+  );
+}
+
+/**
+ * A group of the sidebar's links under a small heading that names it, with a button that adds
+ * one (the lists, the saved filters).
+ */
+export function NavGroup({
+  title,
+  addLabel,
+  onAdd,
+  children,
+}: {
+  title: string;
+  addLabel: string;
+  onAdd: () => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-6">
+      <div className="flex items-center justify-between pl-3">
+        <h2
+          id={headingId}
+          className="text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300"
+        >
+          {title}
+        </h2>
+        <IconButton label={addLabel} onClick={onAdd}>
+          <Plus aria-hidden className="size-4" />
+        </IconButton>
+      </div>
+      {children}
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { addDays } from '@daywise/shared';
 import {
   agendaApi,
+  filtersApi,
   listsApi,
   plansApi,
   profileApi,
@@ -191,6 +192,7 @@ describe('Today', () => {
       .on(agendaApi.counts, () => ({ today: saved ? 3 : 4, upcoming: 0 }))
       .on(profileApi.get, PROFILE)
       .on(listsApi.list, NO_LISTS)
+      .on(filtersApi.list, { filters: [] })
       .on(todosApi.update, ({ body }) => {
         saved = true;
         return { ...todo('t2', 'Call mum', TODAY), ...(body as object) };
@@ -353,7 +355,8 @@ describe('the sidebar’s agenda links', () => {
     fakeApi()
       .on(agendaApi.counts, { today: 1, upcoming: 0 })
       .on(profileApi.get, PROFILE)
-      .on(listsApi.list, NO_LISTS);
+      .on(listsApi.list, NO_LISTS)
+      .on(filtersApi.list, { filters: [] });
     renderWithProviders(<Sidebar />, { session: SESSION });
     expect(await screen.findByRole('link', { name: 'Today 1 item' })).toHaveAttribute(
       'href',

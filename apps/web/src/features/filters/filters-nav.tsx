@@ -1,11 +1,9 @@
 import { FILTER_MESSAGES } from '@daywise/shared/filter-messages';
-import { Plus } from 'lucide-react';
-import { type MouseEvent, useEffect, useId } from 'react';
+import { type MouseEvent, useEffect } from 'react';
 import { NavLink } from 'react-router';
 
-import { IconButton } from '../../components/button';
 import { LoadError } from '../../components/load-error';
-import { NavCount, navItemClass } from '../../components/nav-item';
+import { NavCount, NavGroup, navItemClass } from '../../components/nav-item';
 import { useNavigateAfterDialogs } from '../../components/use-close-on-back';
 import { filterPath, useSavedFilters } from './api';
 import { FilterDialogs, filterTools, useFilterDialogs } from './filter-dialogs';
@@ -21,7 +19,6 @@ export function FiltersNav({
 }: {
   followLink: (event: MouseEvent<HTMLAnchorElement>, to: string) => void;
 }) {
-  const id = useId();
   const filters = useSavedFilters();
   const navigate = useNavigateAfterDialogs();
   const { dialog, open, close } = useFilterDialogs();
@@ -29,18 +26,7 @@ export function FiltersNav({
   const all = filters.data?.filters ?? [];
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-6">
-      <div className="flex items-center justify-between pl-3">
-        <h2
-          id={`${id}-heading`}
-          className="text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300"
-        >
-          Filters
-        </h2>
-        <IconButton label="New filter" onClick={() => open({ kind: 'new' })}>
-          <Plus aria-hidden className="size-4" />
-        </IconButton>
-      </div>
+    <NavGroup title="Filters" addLabel="New filter" onAdd={() => open({ kind: 'new' })}>
       {all.length > 0 && (
         <ul className="mt-1 space-y-1">
           {all.map((filter) => {
@@ -82,6 +68,6 @@ export function FiltersNav({
         onClose={close}
         onSaved={(filter) => navigate(filterPath(filter.id))}
       />
-    </section>
+    </NavGroup>
   );
 }

@@ -1,19 +1,12 @@
 import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { List } from '@daywise/shared/schemas';
-import { ChevronRight, Inbox, MoreHorizontal, Plus } from 'lucide-react';
-import {
-  type DragEvent,
-  type MouseEvent,
-  useEffect,
-  useId,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { ChevronRight, Inbox, MoreHorizontal } from 'lucide-react';
+import { type DragEvent, type MouseEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
 import { IconButton } from '../../components/button';
 import { LoadError } from '../../components/load-error';
-import { NavCount, navItemClass } from '../../components/nav-item';
+import { NavCount, NavGroup, navItemClass } from '../../components/nav-item';
 import { useNavigateAfterDialogs } from '../../components/use-close-on-back';
 import { INBOX, listIdOfPath, listPath } from '../../lib/lists';
 import { loadOnce } from '../../lib/load-once';
@@ -280,7 +273,6 @@ function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) 
  * away under 'Archived', each restorable from its menu.
  */
 export function ListsNav({ followLink }: { followLink: FollowLink }) {
-  const id = useId();
   const lists = useLists();
   const navigate = useNavigateAfterDialogs();
   const { pathname } = useLocation();
@@ -293,21 +285,11 @@ export function ListsNav({ followLink }: { followLink: FollowLink }) {
   const close = () => setDialog({ kind: 'none' });
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-6">
-      <div className="flex items-center justify-between pl-3">
-        <h2
-          id={`${id}-heading`}
-          className="text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300"
-        >
-          Lists
-        </h2>
-        <IconButton
-          label="New list"
-          onClick={() => void loadTools().then((ready) => ready && setDialog({ kind: 'new' }))}
-        >
-          <Plus aria-hidden className="size-4" />
-        </IconButton>
-      </div>
+    <NavGroup
+      title="Lists"
+      addLabel="New list"
+      onAdd={() => void loadTools().then((ready) => ready && setDialog({ kind: 'new' }))}
+    >
       <ul className="mt-1 space-y-1">
         <InboxItem count={lists.data?.inbox.openCount} followLink={followLink} />
         {open.map((list, index) => (
@@ -369,6 +351,6 @@ export function ListsNav({ followLink }: { followLink: FollowLink }) {
           }}
         />
       )}
-    </section>
+    </NavGroup>
   );
 }

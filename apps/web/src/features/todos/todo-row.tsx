@@ -8,7 +8,6 @@ import {
   ChevronDown,
   ChevronRight,
   Clock,
-  Loader2,
   Pencil,
   Trash2,
 } from 'lucide-react';
@@ -18,7 +17,6 @@ import { Badge } from '../../components/badge';
 import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { errorPanelClass, LoadError } from '../../components/load-error';
 import { PriorityChip } from '../../components/priority-chip';
 import { RepeatInfo, SkipButton } from '../../components/repeat-info';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
@@ -27,6 +25,7 @@ import { formatTime, reminderSummary } from '../../lib/reminder-words';
 import { type DueBadge, dueBadge } from './due-badges';
 import { useExpanded } from './expanded-todos';
 import { MoveToMenu } from './move-to-menu';
+import { SubtasksRead } from './subtasks-read';
 import { carriesTodo, droppedTodo, endTodoDrag, startTodoDrag } from './todo-drag';
 import { TodoTagChips } from './todo-tag-chips';
 import { usePlaceTodo } from './use-place-todo';
@@ -306,27 +305,12 @@ interface SubtasksProps extends Omit<TodoRowProps, 'todo' | 'siblings'> {
 
 /** An expanded row's subtasks, indented under it in their order, each a full row. */
 function Subtasks({ id, parent, depth, ...rowProps }: SubtasksProps) {
-  const { query, subtasks } = useSubtasks(parent.id);
+  const read = useSubtasks(parent.id);
+  const { query, subtasks } = read;
   const label = `Subtasks of "${parent.title}"`;
   return (
     <div id={id} className="mt-2 ml-6 border-l-2 border-gray-200 pl-3 dark:border-gray-700">
-      {query.isPending ? (
-        <p
-          role="status"
-          className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-300"
-        >
-          <Loader2 aria-hidden className="size-4 animate-spin" />
-          Loading subtasks...
-        </p>
-      ) : query.isError && subtasks.length === 0 ? (
-        <LoadError
-          message={SECTION_MESSAGES.subtasksLoadFailed}
-          onRetry={() => void query.refetch()}
-          className={errorPanelClass}
-        />
-      ) : subtasks.length === 0 ? (
-        <p className="text-sm text-gray-600 dark:text-gray-300">{SECTION_MESSAGES.noSubtasks}</p>
-      ) : (
+      <SubtasksRead read={read}>
         <ul aria-label={label} className="space-y-2">
           {subtasks.map((subtask) => (
             <TodoRow
@@ -338,7 +322,7 @@ function Subtasks({ id, parent, depth, ...rowProps }: SubtasksProps) {
             />
           ))}
         </ul>
-      )}
+      </SubtasksRead>
       {query.hasNextPage && (
         <Button
           variant="link"

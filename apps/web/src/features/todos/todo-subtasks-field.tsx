@@ -1,10 +1,9 @@
 import type { Todo } from '@daywise/shared/schemas';
-import { SECTION_MESSAGES } from '@daywise/shared/section-messages';
 import { CheckCircle2, Circle, Loader2, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { Button } from '../../components/button';
-import { errorPanelClass, LoadError } from '../../components/load-error';
+import { SubtasksRead } from './subtasks-read';
 import { useAddSubtask, useSubtasks } from './use-subtasks';
 
 const inputClass =
@@ -20,7 +19,8 @@ export function TodoSubtasksField({ parent }: { parent: Todo }) {
   const [added, setAdded] = useState(false);
   const add = useAddSubtask(parent);
   // Read only when there is something to read: a todo without subtasks costs no request.
-  const { query, subtasks } = useSubtasks(parent.id, parent.subtaskCounts.total > 0 || added);
+  const read = useSubtasks(parent.id, parent.subtaskCounts.total > 0 || added);
+  const { subtasks } = read;
   const headingId = useId();
 
   const submit = () => {
@@ -41,23 +41,7 @@ export function TodoSubtasksField({ parent }: { parent: Todo }) {
       <h3 id={headingId} className="text-sm font-medium">
         Subtasks
       </h3>
-      {query.isFetching && query.isPending ? (
-        <p
-          role="status"
-          className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-300"
-        >
-          <Loader2 aria-hidden className="size-4 animate-spin" />
-          Loading subtasks...
-        </p>
-      ) : query.isError && subtasks.length === 0 ? (
-        <LoadError
-          message={SECTION_MESSAGES.subtasksLoadFailed}
-          onRetry={() => void query.refetch()}
-          className={errorPanelClass}
-        />
-      ) : subtasks.length === 0 ? (
-        <p className="text-sm text-gray-600 dark:text-gray-300">{SECTION_MESSAGES.noSubtasks}</p>
-      ) : (
+      <SubtasksRead read={read}>
         <ul aria-labelledby={headingId} className="space-y-1">
           {subtasks.map((subtask) => (
             <li key={subtask.id} className="flex items-center gap-2 text-sm">
@@ -75,7 +59,7 @@ export function TodoSubtasksField({ parent }: { parent: Todo }) {
             </li>
           ))}
         </ul>
-      )}
+      </SubtasksRead>
       <div className="flex gap-2">
         <input
           aria-label="New subtask"
