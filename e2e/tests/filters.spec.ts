@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createVerifiedUser } from '../support/accounts';
 import { addDays } from '../support/dates';
 import { expect, test } from '../support/fixtures';
-import { toast } from '../support/locators';
+import { chooseByKeyboard, toast } from '../support/locators';
 
 // Saved filters in the web app (issue 32, ADR 0028): the sidebar's counts, a filter's page, the
 // dialog's parsing as it is typed, editing and deleting.
@@ -26,6 +26,15 @@ async function newTodo(
 /** The sidebar's saved filters, each a link. */
 const filtersNav = (page: Page) =>
   page.getByRole('navigation', { name: 'Dashboard' }).getByRole('region', { name: 'Filters' });
+
+const filterLinks = (page: Page) => filtersNav(page).getByRole('link');
+
+const filterActions = (page: Page, name: string) =>
+  filtersNav(page).getByRole('button', { name: `Actions for filter "${name}"` });
+
+/** A filter's row in the sidebar, which is dragged and dropped on. */
+const filterRow = (page: Page, name: string) =>
+  filtersNav(page).getByRole('listitem').filter({ hasText: name });
 
 /** The titles of a todo list of the page ('Pending Tasks' or 'Completed Tasks'). */
 const titlesIn = (page: Page, list: string) =>
@@ -132,5 +141,64 @@ test.describe('Saved filters', () => {
     // A filter that is not the user's (here, deleted) is the dashboard's 'Page not found'.
     await page.goto(`/dashboard/filters/${filter.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
+  test('filters are reordered in the sidebar by keyboard and by drag, live in other tabs', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    for (const [name, query] of [
+      ['Soon', 'next 7 days'],
+      ['Urgent', 'p1'],
+      ['Waiting', '@waiting'],
+    ]) {
+      await ok(page.request.post('/api/filters', { data: { name, query } }));
+    }
+    await page.goto('/dashboard/todos');
+    await expect(filterLinks(page)).toHaveText(['Soon', 'Urgent', 'Waiting']);
+    // Another tab of the same user, which follows the moves through the realtime channel.
+    const other = await page.context().newPage();
+    await other.goto('/dashboard/todos');
+    await expect(other.locator('html[data-ready]')).toHaveCount(1);
+    await expect(filterLinks(other)).toHaveText(['Soon', 'Urgent', 'Waiting']);
+
+    // From the keyboard: Move up, and the focus stays on the moved filter's menu button.
+    await chooseByKeyboard(page, filterActions(page, 'Waiting'), 'Move up');
+    await expect(filterLinks(page)).toHaveText(['Soon', 'Waiting', 'Urgent']);
+    await expect(filterActions(page, 'Waiting')).toBeFocused();
+    await chooseByKeyboard(page, filterActions(page, 'Soon'), 'Move down');
+    await expect(filterLinks(page)).toHaveText(['Waiting', 'Soon', 'Urgent']);
+    await expect(filterLinks(other)).toHaveText(['Waiting', 'Soon', 'Urgent']);
+
+    // With the mouse: a filter dragged onto another takes its place.
+    await filterRow(page, 'Urgent').dragTo(filterRow(page, 'Waiting'));
+    await expect(filterLinks(page)).toHaveText(['Urgent', 'Waiting', 'Soon']);
+    await expect(filterLinks(other)).toHaveText(['Urgent', 'Waiting', 'Soon']);
+    const saved = await ok<{ filters: { name: string; position: number }[] }>(
+      page.request.get('/api/filters'),
+    );
+    expect(saved.filters.map(({ name, position }) => [name, position])).toEqual([
+      ['Urgent', 0],
+      ['Waiting', 1],
+      ['Soon', 2],
+    ]);
+
+    // A move the server refuses goes back, saying so.
+    await page.route('**/api/filters/*', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 500,
+            json: { error: { code: 'INTERNAL', message: 'Something went wrong' } },
+          })
+        : route.fallback(),
+    );
+    await filterRow(page, 'Soon').dragTo(filterRow(page, 'Urgent'));
+    await expect(toast(page, 'Failed to move filter')).toBeVisible();
+    await expect(filterLinks(page)).toHaveText(['Urgent', 'Waiting', 'Soon']);
+    await page.unroute('**/api/filters/*');
+    await page.reload();
+    await expect(filterLinks(page)).toHaveText(['Urgent', 'Waiting', 'Soon']);
+    await other.close();
   });
 });

@@ -1,8 +1,8 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
-import { toast } from '../support/locators';
+import { chooseByKeyboard, toast } from '../support/locators';
 
 // Lists (issue 32, ADR 0029): the sidebar, a list's page, moving todos and quick add's #List.
 
@@ -45,33 +45,6 @@ const actions = (page: Page, name: string) =>
 
 const row = (page: Page, title: string) =>
   page.getByRole('main').getByRole('listitem').filter({ hasText: title });
-
-/** Opens a list's actions menu from the keyboard and chooses `item`. */
-async function chooseByKeyboard(page: Page, trigger: Locator, item: string): Promise<void> {
-  // The menus' code comes once the user is there and the browser is idle (ADR 0029): the button
-  // is the menu's then.
-  await trigger.focus();
-  await expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
-  await expect(trigger).toBeFocused();
-  await page.keyboard.press('Enter');
-  const menu = page.getByRole('menu');
-  await expect(menu).toBeVisible();
-  const items = menu.getByRole('menuitem');
-  const names = await items.allTextContents();
-  const target = names.indexOf(item);
-  expect(target, `${item} in ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
-  // The menu opens on its first item; each arrow goes to the next one not disabled (Move up on
-  // the first list is).
-  await expect(items.first()).toBeFocused();
-  for (let index = 1; index <= target; index += 1) {
-    if ((await items.nth(index).getAttribute('data-disabled')) === null) {
-      await page.keyboard.press('ArrowDown');
-      await expect(items.nth(index)).toBeFocused();
-    }
-  }
-  await expect(items.nth(target)).toBeFocused();
-  await page.keyboard.press('Enter');
-}
 
 test.describe('Lists', () => {
   // Each test signs up and walks several pages and dialogs.

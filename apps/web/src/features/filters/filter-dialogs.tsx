@@ -2,14 +2,28 @@ import { FILTER_MESSAGES } from '@daywise/shared/filter-messages';
 import type { SavedFilter } from '@daywise/shared/schemas';
 import { useState } from 'react';
 
-import { loadOnce } from '../../lib/load-once';
+import { navTools } from '../../components/nav-actions';
 import { notify } from '../../lib/toast';
 
 /**
- * The filter dialogs' code (filter-tools.ts), fetched once the browser is idle or on first use:
- * the sidebar shows the filters and their counts without the parser, the schemas or the forms.
+ * The filter dialogs' and the sidebar menus' code (filter-tools.ts), fetched once the browser is
+ * idle or on first use: the sidebar shows the filters and their counts without the parser, the
+ * schemas or the forms.
  */
-export const filterTools = loadOnce(() => import('./filter-tools'));
+export const filterTools = navTools(() => import('./filter-tools'));
+
+/**
+ * Fetches the filter tools (at once when they are already here); if they cannot come, a toast
+ * says so, and the next press tries again.
+ */
+export const loadFilterTools = (): Promise<boolean> =>
+  filterTools.load().then(
+    () => true,
+    () => {
+      notify.error(FILTER_MESSAGES.filterToolsLoadFailed);
+      return false;
+    },
+  );
 
 export type FilterDialogState =
   | { kind: 'none' }
@@ -19,18 +33,15 @@ export type FilterDialogState =
   | { kind: 'feed'; filter: SavedFilter };
 
 /**
- * Which filter dialog is open. `open` fetches the dialogs' code first (at once when it is already
- * here); if it cannot come, a toast says so and nothing opens, and the next press tries again.
+ * Which filter dialog is open. `open` fetches the dialogs' code first (loadFilterTools); if it
+ * cannot come, nothing opens.
  */
 export function useFilterDialogs() {
   const [dialog, setDialog] = useState<FilterDialogState>({ kind: 'none' });
   return {
     dialog,
     open: (next: FilterDialogState) =>
-      void filterTools.load().then(
-        () => setDialog(next),
-        () => notify.error(FILTER_MESSAGES.filterToolsLoadFailed),
-      ),
+      void loadFilterTools().then((ready) => ready && setDialog(next)),
     close: () => setDialog({ kind: 'none' }),
   };
 }

@@ -3,6 +3,7 @@ import type { SavedFilter, SavedFiltersAnswer } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { dragOnto } from '../../test/drag';
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import { FiltersNav } from './filters-nav';
@@ -59,6 +60,39 @@ function renderNav(answer: SavedFiltersAnswer | (() => unknown) = ANSWER) {
 }
 
 const region = () => screen.getByRole('region', { name: 'Filters' });
+
+const links = () =>
+  within(region())
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+/** Drags one sidebar row (its list item) onto another's. */
+function drag(from: string, to: string) {
+  const row = (name: string) =>
+    within(region())
+      .getByRole('link', { name: new RegExp(`^${name}`) })
+      .closest('li') as HTMLElement;
+  dragOnto(row(from), row(to));
+}
+
+/** The server's filters, answering reads and moves as it would (positions 0..n-1). */
+function movableFilters(api: ReturnType<typeof renderNav>['api'], answer = ANSWER) {
+  const state = { saved: answer, refuse: false };
+  api
+    .on(filtersApi.list, () => state.saved)
+    .on(filtersApi.update, ({ params, body }) => {
+      if (state.refuse) {
+        return errorResponse(500, 'INTERNAL');
+      }
+      const { position } = body as { position: number };
+      const moved = state.saved.filters.find((filter) => filter.id === params.id);
+      const others = state.saved.filters.filter((filter) => filter.id !== params.id);
+      others.splice(position, 0, moved as SavedFilter);
+      state.saved = { filters: others.map((filter, index) => ({ ...filter, position: index })) };
+      return state.saved.filters[position] as SavedFilter;
+    });
+  return state;
+}
 
 async function openNewFilter(user: ReturnType<typeof renderNav>['user']) {
   await user.click(await screen.findByRole('button', { name: 'New filter' }));
@@ -166,5 +200,48 @@ describe('the sidebar filters', () => {
       await within(dialog).findByText('You can have at most 100 saved filters.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'New filter' })).toBeInTheDocument();
+  });
+
+  it('moves a filter from its menu at once, and puts it back saying so when refused', async () => {
+    const { api, user } = renderNav();
+    const server = movableFilters(api);
+    await user.click(await screen.findByRole('button', { name: 'Actions for filter "Waiting"' }));
+    expect(await screen.findByRole('menuitem', { name: 'Move down' })).toHaveAttribute(
+      'data-disabled',
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Move up' }));
+    await waitFor(() => expect(links()).toEqual(['Waiting', 'Urgent 3 items']));
+    expect(api.callsTo('PATCH', '/api/filters/:id')[0]).toMatchObject({
+      params: { id: 'f2' },
+      body: { position: 0 },
+    });
+    // The focus stays on the moved filter's menu button.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Actions for filter "Waiting"' })).toHaveFocus(),
+    );
+
+    server.refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Actions for filter "Waiting"' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move down' }));
+    expect(await screen.findByText('Failed to move filter')).toBeInTheDocument();
+    await waitFor(() => expect(links()).toEqual(['Waiting', 'Urgent 3 items']));
+  });
+
+  it('moves a filter dragged onto another to its place', async () => {
+    const answer = {
+      filters: [...ANSWER.filters, savedFilter('f3', 'Someday', { query: 'no date', position: 2 })],
+    };
+    const { api } = renderNav(answer);
+    movableFilters(api, answer);
+    await screen.findByRole('link', { name: 'Someday' });
+    drag('Someday', 'Urgent');
+    await waitFor(() => expect(links()).toEqual(['Someday', 'Urgent 3 items', 'Waiting']));
+    expect(api.callsTo('PATCH', '/api/filters/:id')[0]).toMatchObject({
+      params: { id: 'f3' },
+      body: { position: 0 },
+    });
+    // A drop on itself moves nothing.
+    drag('Waiting', 'Waiting');
+    expect(api.callsTo('PATCH', '/api/filters/:id')).toHaveLength(1);
   });
 });

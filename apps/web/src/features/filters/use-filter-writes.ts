@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
+import { applyFilterUpdate } from './use-move-filter';
 
 /*
  * The saved filters' writes (issue 32, ADR 0028), used by the dialogs and the filter's page only:
@@ -46,28 +47,6 @@ export function useCreateFilter() {
       return queryClient.invalidateQueries({ queryKey: queryKeys.filters.all });
     },
   });
-}
-
-/** The answer with a filter changed as `update` says, positions renumbered as the server does. */
-export function applyFilterUpdate(
-  answer: SavedFiltersAnswer,
-  id: string,
-  update: SavedFilterUpdate,
-): SavedFiltersAnswer {
-  const current = answer.filters.find((filter) => filter.id === id);
-  if (!current) {
-    return answer;
-  }
-  const changed: SavedFilter = {
-    ...current,
-    ...(update.name === undefined ? {} : { name: update.name.trim() }),
-    ...(update.color === undefined ? {} : { color: update.color }),
-    ...(update.query === undefined ? {} : { query: update.query.trim() }),
-  };
-  const others = answer.filters.filter((filter) => filter.id !== id);
-  const to = Math.min(update.position ?? current.position, others.length);
-  others.splice(to, 0, changed);
-  return { filters: others.map((filter, position) => ({ ...filter, position })) };
 }
 
 export interface FilterChange {

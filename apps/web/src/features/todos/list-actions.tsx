@@ -1,8 +1,7 @@
 import type { List } from '@daywise/shared/schemas';
-import { DropdownMenu } from 'radix-ui';
-import { type ReactElement, useRef } from 'react';
+import type { ReactElement } from 'react';
 
-import { menuContentClass, menuItemClass } from '../../components/menu';
+import { moveItems, NavItemMenu } from '../../components/nav-item-menu';
 
 /*
  * What the sidebar's lists fetch when first needed, or once the browser is idle (lists-nav.tsx):
@@ -16,6 +15,8 @@ export interface ListActionsProps {
   list: List;
   /** The menu's button, drawn by the sidebar before this code came too (lists-nav.tsx). */
   trigger: ReactElement;
+  /** Its button's `data-nav-actions`, where the focus goes back to. */
+  actionsKey: string;
   /** The open list before and after it, whose places Move up and Move down take. */
   before: List | undefined;
   after: List | undefined;
@@ -27,38 +28,16 @@ export interface ListActionsProps {
   onArchive: (archived: boolean) => void;
 }
 
-/** Whether an element is shown (the sidebar is drawn twice on a phone, once hidden). */
-const shown = (element: HTMLElement) =>
-  typeof element.checkVisibility !== 'function' || element.checkVisibility();
-
-/** Puts the focus on a list's actions button, if it is on the page and shown. */
-function focusActions(listId: string): boolean {
-  const button = [
-    ...document.querySelectorAll<HTMLElement>(`[data-list-actions="${CSS.escape(listId)}"]`),
-  ].find(shown);
-  button?.focus();
-  return button !== undefined;
-}
-
-/** Once a change has moved a list's row: the focus to its actions, or else to `fallback`. */
-function focusLater(listId: string, fallback?: string): void {
-  requestAnimationFrame(() => {
-    if (!focusActions(listId) && fallback) {
-      [...document.querySelectorAll<HTMLElement>(fallback)].find(shown)?.focus();
-    }
-  });
-}
-
 /**
- * A list's actions menu (Edit…, Move up, Move down, Archive or Restore, Delete…), every item
- * reached with the arrow keys. What an item chose runs once the menu has closed and given the
- * focus back to its button, so that a dialog it opens returns the focus there, and a move keeps
- * it on the moved list. Drawn in the sidebar, not in a portal, so that it stays inside its
- * navigation landmark.
+ * A list's actions menu (Edit…, Move up, Move down, Archive or Restore, Delete…): the sidebar's
+ * row menu (components/nav-item-menu.tsx). An archived list is not moved; archiving or restoring
+ * it moves it to the other group, and the focus follows it, or goes to 'Archived' while that
+ * group is folded.
  */
 export function ListActions({
   list,
   trigger,
+  actionsKey,
   before,
   after,
   defaultOpen = false,
@@ -67,75 +46,21 @@ export function ListActions({
   onMove,
   onArchive,
 }: ListActionsProps) {
-  const then = useRef<(() => void) | null>(null);
-  const choose = (action: () => void) => {
-    then.current = action;
-  };
-  const move = (target: List | undefined) =>
-    choose(() => {
-      if (target) {
-        onMove(target);
-        focusLater(list.id);
-      }
-    });
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Content
-        align="end"
-        sideOffset={4}
-        className={menuContentClass}
-        onCloseAutoFocus={(event) => {
-          const next = then.current;
-          then.current = null;
-          if (next) {
-            event.preventDefault();
-            focusActions(list.id);
-            next();
-          }
-        }}
-      >
-        <DropdownMenu.Item className={menuItemClass} onSelect={() => choose(onEdit)}>
-          Edit…
-        </DropdownMenu.Item>
-        {!list.archived && (
-          <>
-            <DropdownMenu.Item
-              className={menuItemClass}
-              disabled={!before}
-              onSelect={() => move(before)}
-            >
-              Move up
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={menuItemClass}
-              disabled={!after}
-              onSelect={() => move(after)}
-            >
-              Move down
-            </DropdownMenu.Item>
-          </>
-        )}
-        <DropdownMenu.Item
-          className={menuItemClass}
-          onSelect={() =>
-            choose(() => {
-              onArchive(!list.archived);
-              // The list leaves for the other group: the focus follows it, or goes to
-              // 'Archived' while that group is folded.
-              focusLater(list.id, '[data-archived-lists]');
-            })
-          }
-        >
-          {list.archived ? 'Restore' : 'Archive'}
-        </DropdownMenu.Item>
-        <DropdownMenu.Item
-          className={`${menuItemClass} text-red-700 dark:text-red-400`}
-          onSelect={() => choose(onDelete)}
-        >
-          Delete…
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+    <NavItemMenu
+      actionsKey={actionsKey}
+      trigger={trigger}
+      defaultOpen={defaultOpen}
+      items={[
+        { label: 'Edit…', onSelect: onEdit },
+        ...(list.archived ? [] : moveItems(before, after, onMove)),
+        {
+          label: list.archived ? 'Restore' : 'Archive',
+          onSelect: () => onArchive(!list.archived),
+          follow: { fallback: '[data-archived-lists]' },
+        },
+        { label: 'Delete…', onSelect: onDelete, danger: true },
+      ]}
+    />
   );
 }

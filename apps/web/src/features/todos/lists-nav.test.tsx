@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
+import { dragOnto } from '../../test/drag';
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import { ListsNav } from './lists-nav';
@@ -121,6 +122,27 @@ describe('the sidebar lists', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Move up' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to update list'));
     await waitFor(() => expect(links()).toEqual(['Inbox 2 items', 'Home', 'Work 1 item', 'Old']));
+  });
+
+  it('moves a list dragged onto another to its place', async () => {
+    const { api } = renderNav();
+    const [work, home, old] = ANSWER.lists as [List, List, List];
+    let saved = ANSWER;
+    api
+      .on(listsApi.list, () => saved)
+      .on(listsApi.update, () => {
+        saved = { ...ANSWER, lists: [{ ...home, position: 0 }, { ...work, position: 1 }, old] };
+        return { ...home, position: 0 };
+      });
+    const row = (name: string) =>
+      screen.getByRole('link', { name: new RegExp(`^${name}`) }).closest('li') as HTMLElement;
+    await screen.findByRole('link', { name: 'Home' });
+    dragOnto(row('Home'), row('Work'));
+    await waitFor(() => expect(links()).toEqual(['Inbox 2 items', 'Home', 'Work 1 item', 'Old']));
+    expect(api.callsTo('PATCH', '/api/lists/:id')[0]).toMatchObject({
+      params: { id: 'l2' },
+      body: { position: 0 },
+    });
   });
 
   it('asks what to do with the todos of a list that holds some, and deletes with the choice', async () => {

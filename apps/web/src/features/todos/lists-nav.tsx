@@ -1,15 +1,15 @@
 import { LIST_MESSAGES } from '@daywise/shared/list-messages';
 import type { List } from '@daywise/shared/schemas';
-import { ChevronRight, Inbox, MoreHorizontal } from 'lucide-react';
-import { type DragEvent, type MouseEvent, useEffect, useState, useSyncExternalStore } from 'react';
+import { ChevronRight, Inbox } from 'lucide-react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
-import { IconButton } from '../../components/button';
 import { LoadError } from '../../components/load-error';
+import { NavActionsButton, navTools, useNavTools } from '../../components/nav-actions';
 import { NavCount, NavGroup, navItemClass } from '../../components/nav-item';
+import { rowDrag, useDropTarget } from '../../components/nav-reorder';
 import { useNavigateAfterDialogs } from '../../components/use-close-on-back';
 import { INBOX, listIdOfPath, listPath } from '../../lib/lists';
-import { loadOnce } from '../../lib/load-once';
 import { notify } from '../../lib/toast';
 import { carriesTodo, droppedTodo } from './todo-drag';
 import { useLists, useUpdateList } from './use-lists';
@@ -27,37 +27,8 @@ type OpenDialog =
  * The lists' actions menu and dialogs, fetched once the browser is idle or when first used: the
  * sidebar shows and counts without them (ADR 0029).
  */
-const toolWatchers = new Set<() => void>();
-/**
- * Redraws what waits for the tools, once they are here (fetched ahead or on first use); a list's
- * button that had the focus keeps it, though the menu's button replaces it.
- */
-function toolsArrived(): void {
-  const focused = (document.activeElement as HTMLElement | null)?.dataset.listActions;
-  toolWatchers.forEach((watcher) => watcher());
-  if (focused !== undefined) {
-    requestAnimationFrame(() =>
-      [...document.querySelectorAll<HTMLElement>(`[data-list-actions="${CSS.escape(focused)}"]`)]
-        .find((button) => button.offsetParent !== null)
-        ?.focus(),
-    );
-  }
-}
-const tools = loadOnce(() =>
-  import('./list-actions').then((module) => {
-    // After loadOnce has kept the module, so that the watchers read it.
-    setTimeout(toolsArrived);
-    return module;
-  }),
-);
-const watchTools = (watcher: () => void) => {
-  toolWatchers.add(watcher);
-  return () => {
-    toolWatchers.delete(watcher);
-  };
-};
-/** The tools, once here; nothing while the page is drawn or hydrated, as on the server. */
-const useTools = () => useSyncExternalStore(watchTools, tools.loaded, () => undefined);
+const tools = navTools(() => import('./list-actions'));
+const useTools = () => useNavTools(tools);
 /** Fetches the tools and redraws what waits for them; a failure says so and is tried again. */
 async function loadTools(): Promise<boolean> {
   try {
@@ -70,55 +41,36 @@ async function loadTools(): Promise<boolean> {
 }
 
 /** A list dragged by its sidebar row, to be dropped on another's place. */
-const LIST_DRAG_TYPE = 'application/x-daywise-list';
-let draggedList: List | null = null;
-const carriesList = (event: DragEvent) =>
-  draggedList !== null && event.dataTransfer.types.includes(LIST_DRAG_TYPE);
+const listDrag = rowDrag<List>('application/x-daywise-list');
 
 /** What a drop on a sidebar row does: a todo moves into it, a list takes its place. */
-function useDropTarget(listId: string | null, onList?: (dragged: List) => void) {
+function useListDropTarget(listId: string | null, onList?: (dragged: List) => void) {
   const move = useMoveTodo();
-  const [over, setOver] = useState(false);
-  const accepts = (event: DragEvent) => carriesTodo(event) || (onList && carriesList(event));
-  return {
-    over,
-    handlers: {
-      onDragOver: (event: DragEvent) => {
-        if (accepts(event)) {
-          event.preventDefault();
-          event.dataTransfer.dropEffect = 'move';
-          setOver(true);
+  return useDropTarget(
+    (event) => carriesTodo(event) || (onList !== undefined && listDrag.carried(event) !== null),
+    (event) => {
+      const todo = droppedTodo(event);
+      const list = listDrag.carried(event);
+      if (todo) {
+        if (todo.listId !== listId) {
+          move.mutate({ todo, to: listId });
         }
-      },
-      onDragLeave: () => setOver(false),
-      onDrop: (event: DragEvent) => {
-        setOver(false);
-        const todo = droppedTodo(event);
-        if (todo) {
-          event.preventDefault();
-          if (todo.listId !== listId) {
-            move.mutate({ todo, to: listId });
-          }
-        } else if (onList && draggedList && carriesList(event)) {
-          event.preventDefault();
-          onList(draggedList);
-        }
-      },
+      } else if (onList && list) {
+        onList(list);
+      }
     },
-  };
+  );
 }
-
-const dropClass = (over: boolean) => (over ? 'ring-2 ring-blue-600 ring-inset' : '');
 
 function InboxItem({ count, followLink }: { count: number | undefined; followLink: FollowLink }) {
   const to = listPath(INBOX);
-  const drop = useDropTarget(null);
+  const drop = useListDropTarget(null);
   return (
     <li {...drop.handlers}>
       <NavLink
         to={to}
         onClick={(event) => followLink(event, to)}
-        className={({ isActive }) => navItemClass(isActive, dropClass(drop.over))}
+        className={({ isActive }) => navItemClass(isActive, drop.className)}
       >
         <Inbox aria-hidden className="size-5" />
         Inbox
@@ -138,71 +90,6 @@ interface ListItemProps {
 }
 
 /**
- * The button of a list's actions menu, the same before the menu's code has come and after, as the
- * menu's trigger (which passes its props on).
- */
-function ListActionsTrigger({ list, ...props }: { list: List; onClick?: () => void }) {
-  return (
-    <IconButton
-      data-list-actions={list.id}
-      label={`Actions for list "${list.name}"`}
-      tone="neutral"
-      className="absolute top-1/2 right-1 -translate-y-1/2"
-      {...props}
-    >
-      <MoreHorizontal aria-hidden className="size-4" />
-    </IconButton>
-  );
-}
-
-/**
- * A list's actions: the menu once its code is here; before, the same button, which fetches it
- * and opens the menu.
- */
-function ListActionsButton({
-  list,
-  before,
-  after,
-  onDialog,
-  onMove,
-  onArchive,
-}: {
-  list: List;
-  before: List | undefined;
-  after: List | undefined;
-  onDialog: (dialog: OpenDialog) => void;
-  onMove: (target: List) => void;
-  onArchive: (archived: boolean) => void;
-}) {
-  const loaded = useTools();
-  const [pressed, setPressed] = useState(false);
-  if (!loaded) {
-    return (
-      <ListActionsTrigger
-        list={list}
-        onClick={() => {
-          setPressed(true);
-          void loadTools();
-        }}
-      />
-    );
-  }
-  return (
-    <loaded.ListActions
-      list={list}
-      trigger={<ListActionsTrigger list={list} />}
-      before={before}
-      after={after}
-      defaultOpen={pressed}
-      onEdit={() => onDialog({ kind: 'edit', list })}
-      onDelete={() => onDialog({ kind: 'delete', list })}
-      onMove={onMove}
-      onArchive={onArchive}
-    />
-  );
-}
-
-/**
  * A list in the sidebar: its colour, name and open count, a link to its page, and its actions
  * menu (Edit, Move up, Move down, Archive or Restore, Delete). An open list is dragged by its row
  * to another's place; a todo row dropped on it moves into it.
@@ -210,8 +97,9 @@ function ListActionsButton({
 function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) {
   const update = useUpdateList();
   const to = listPath(list.id);
+  const actionsKey = `list:${list.id}`;
   const moveTo = (target: List) => update.mutate({ list, update: { position: target.position } });
-  const drop = useDropTarget(
+  const drop = useListDropTarget(
     list.id,
     list.archived
       ? undefined
@@ -223,23 +111,11 @@ function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) 
   );
 
   return (
-    <li
-      {...drop.handlers}
-      draggable={!list.archived}
-      onDragStart={(event) => {
-        draggedList = list;
-        event.dataTransfer.effectAllowed = 'move';
-        event.dataTransfer.setData(LIST_DRAG_TYPE, list.id);
-      }}
-      onDragEnd={() => {
-        draggedList = null;
-      }}
-      className="group relative"
-    >
+    <li {...drop.handlers} {...listDrag.source(list, !list.archived)} className="group relative">
       <NavLink
         to={to}
         onClick={(event) => followLink(event, to)}
-        className={({ isActive }) => navItemClass(isActive, `pr-12 ${dropClass(drop.over)}`)}
+        className={({ isActive }) => navItemClass(isActive, `pr-12 ${drop.className}`)}
       >
         <span
           aria-hidden
@@ -249,19 +125,31 @@ function ListItem({ list, before, after, followLink, onDialog }: ListItemProps) 
         <span className="min-w-0 truncate">{list.name}</span>
         <NavCount count={list.openCount} />
       </NavLink>
-      <ListActionsButton
-        list={list}
-        before={before}
-        after={after}
-        onDialog={onDialog}
-        onMove={moveTo}
-        onArchive={(archived) =>
-          update.mutate({
-            list,
-            update: { archived },
-            said: archived ? LIST_MESSAGES.listArchived : LIST_MESSAGES.listRestored,
-          })
-        }
+      <NavActionsButton
+        tools={tools}
+        actionsKey={actionsKey}
+        label={`Actions for list "${list.name}"`}
+        load={() => void loadTools()}
+        menu={(loaded, trigger, defaultOpen) => (
+          <loaded.ListActions
+            list={list}
+            trigger={trigger}
+            actionsKey={actionsKey}
+            before={before}
+            after={after}
+            defaultOpen={defaultOpen}
+            onEdit={() => onDialog({ kind: 'edit', list })}
+            onDelete={() => onDialog({ kind: 'delete', list })}
+            onMove={moveTo}
+            onArchive={(archived) =>
+              update.mutate({
+                list,
+                update: { archived },
+                said: archived ? LIST_MESSAGES.listArchived : LIST_MESSAGES.listRestored,
+              })
+            }
+          />
+        )}
       />
     </li>
   );
