@@ -201,4 +201,91 @@ test.describe('Saved filters', () => {
     await expect(filterLinks(page)).toHaveText(['Urgent', 'Waiting', 'Soon']);
     await other.close();
   });
+
+  test("My Todos and a list's page take a typed query, kept in the address, saved as a filter", async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    const { date: today } = await ok<{ date: string }>(page.request.get('/api/agenda/today'));
+    const work = await ok<{ id: string }>(
+      page.request.post('/api/tags', { data: { name: 'work' } }),
+    );
+    const home = await ok<{ id: string }>(
+      page.request.post('/api/lists', { data: { name: 'Home' } }),
+    );
+    await newTodo(page.request, 'Ship the release', today, [work.id]);
+    await newTodo(page.request, 'Send the invoice', addDays(today, -2), [work.id]);
+    await newTodo(page.request, 'Buy bread', today);
+    await ok(
+      page.request.post('/api/todos', {
+        data: { title: 'Fix the tap', dueDate: today, priority: 'high', listId: home.id },
+      }),
+    );
+
+    await page.goto('/dashboard/todos');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const field = page.getByRole('combobox', { name: 'Filter' });
+    // A query that does not parse says where, and changes nothing.
+    await field.fill('today &');
+    await expect(page.getByText("Expected a term after '&' at 7")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save as filter' })).toBeDisabled();
+    await field.fill('today & @wo');
+    await expect(page.getByRole('option', { name: '@work' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await field.press('Enter');
+    await expect(field).toHaveValue('today & @work');
+    await expect(titlesIn(page, 'Pending Tasks')).toHaveText(['Ship the release']);
+    await expect(page).toHaveURL(/[?&]filter=today\+%26\+%40work$/);
+    await expect(
+      page.getByRole('button', { name: 'Remove filter Filter: today & @work' }),
+    ).toBeVisible();
+
+    // A reload, and leaving and coming back, keep it.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Filter' })).toHaveValue('today & @work');
+    await expect(titlesIn(page, 'Pending Tasks')).toHaveText(['Ship the release']);
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: /^Today/ })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/today$/);
+    await page.goBack();
+    await expect(page.getByRole('combobox', { name: 'Filter' })).toHaveValue('today & @work');
+    await expect(titlesIn(page, 'Pending Tasks')).toHaveText(['Ship the release']);
+
+    // Clear all clears it with the other filters.
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect(page.getByRole('combobox', { name: 'Filter' })).toHaveValue('');
+    await expect(titlesIn(page, 'Pending Tasks')).toHaveCount(4);
+    await expect(page).toHaveURL(/\/dashboard\/todos$/);
+
+    // On a list's page the query narrows the list's todos.
+    await page.goto(`/dashboard/lists/${home.id}?filter=p1`);
+    await expect(page.getByRole('combobox', { name: 'Filter' })).toHaveValue('p1');
+    await expect(titlesIn(page, 'Pending Tasks')).toHaveText(['Fix the tap']);
+    await page.getByRole('combobox', { name: 'Filter' }).fill('p3');
+    await expect(page.getByText('No pending tasks')).toBeVisible();
+
+    // 'Save as filter' opens the saved filter's dialog with the query; its page opens once saved.
+    await page.goto('/dashboard/todos?filter=overdue%20%7C%20%40work');
+    await expect(titlesIn(page, 'Pending Tasks')).toHaveText([
+      'Send the invoice',
+      'Ship the release',
+    ]);
+    await page.getByRole('button', { name: 'Save as filter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New filter' });
+    await expect(dialog.getByRole('combobox', { name: 'Query' })).toHaveValue('overdue | @work');
+    await dialog.getByLabel('Name').fill('Work to do');
+    await dialog.getByRole('button', { name: 'Create filter' }).click();
+    await expect(toast(page, 'Filter created')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Work to do' })).toBeVisible();
+    await expect(titlesIn(page, 'Pending Tasks')).toHaveText([
+      'Send the invoice',
+      'Ship the release',
+    ]);
+    await expect(filtersNav(page).getByRole('link', { name: 'Work to do 2 items' })).toBeVisible();
+  });
 });

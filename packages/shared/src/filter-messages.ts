@@ -13,6 +13,7 @@ export const FILTER_MESSAGES = {
   filterDeleteFailed: 'Failed to delete filter',
   filtersLoadFailed: 'Failed to load your filters',
   filterToolsLoadFailed: 'The filter tools could not load. Check your connection and try again.',
+  filterFieldLoadFailed: 'The Filter field could not load. Check your connection and try again.',
   filterEmpty: 'No open todos match this filter',
   queryRequired: 'Type a query, such as today | overdue',
   feedLoadFailed: "Failed to load the filter's feed address",

@@ -30,6 +30,7 @@ import { useAgendaCounts, useAgendaRealtime } from '../features/agenda/use-agend
 import { usePlanReminders } from '../features/daily-goals/use-plan-reminders';
 import { filterIdOfPath, findFilter, savedFiltersQuery } from '../features/filters/api';
 import { FiltersNav } from '../features/filters/filters-nav';
+import { SaveAsFilter } from '../features/filters/save-as-filter';
 import { useProfile } from '../features/profile/use-profile';
 import { ListsNav } from '../features/todos/lists-nav';
 import { useTodoReminders } from '../features/todos/use-todo-reminders';
@@ -255,6 +256,8 @@ export default function DashboardLayout() {
             <Outlet />
           </main>
           <InPageReminder />
+          {/* A todo page's 'Save as filter' opens the saved filters' dialog (ADR 0028). */}
+          <SaveAsFilter />
         </div>
       </div>
     </RealtimeProvider>

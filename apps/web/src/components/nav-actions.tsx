@@ -1,7 +1,7 @@
 import { MoreHorizontal } from 'lucide-react';
-import { type ReactElement, type ReactNode, useState, useSyncExternalStore } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 
-import { type LoadOnce, loadOnce } from '../lib/load-once';
+import { type LoadOnce, loadOnce, useLoaded } from '../lib/load-once';
 import { IconButton } from './button';
 
 /*
@@ -36,45 +36,20 @@ export function focusNavActionsLater(key: string, fallback?: string): void {
   });
 }
 
-/** Code fetched once (lib/load-once.ts) that the sidebar redraws for once it is here. */
-export interface NavTools<T> extends LoadOnce<T> {
-  watch: (watcher: () => void) => () => void;
-}
-
 /**
- * The code of a kind of row's menus and dialogs. Once it is here, what waits for it is redrawn,
- * and an actions button that had the focus keeps it, though the menu's button replaces it.
+ * The code of a kind of row's menus and dialogs (lib/load-once.ts). Once it is here, an actions
+ * button that had the focus keeps it, though the menu's button replaces it.
  */
-export function navTools<T>(fetchModule: () => Promise<T>): NavTools<T> {
-  const watchers = new Set<() => void>();
-  const arrived = () => {
+export function navTools<T>(fetchModule: () => Promise<T>): LoadOnce<T> {
+  const tools = loadOnce(fetchModule);
+  // Watched first, before any row: the focus is read before the rows are redrawn.
+  tools.watch(() => {
     const focused = (document.activeElement as HTMLElement | null)?.dataset.navActions;
-    watchers.forEach((watcher) => watcher());
     if (focused !== undefined) {
       requestAnimationFrame(() => focusNavActions(focused));
     }
-  };
-  const tools = loadOnce(() =>
-    fetchModule().then((module) => {
-      // After loadOnce has kept the module, so that the watchers read it.
-      setTimeout(arrived);
-      return module;
-    }),
-  );
-  return {
-    ...tools,
-    watch: (watcher) => {
-      watchers.add(watcher);
-      return () => {
-        watchers.delete(watcher);
-      };
-    },
-  };
-}
-
-/** The tools, once here; nothing while the page is drawn or hydrated, as on the server. */
-export function useNavTools<T>(tools: NavTools<T>): T | undefined {
-  return useSyncExternalStore(tools.watch, tools.loaded, () => undefined);
+  });
+  return tools;
 }
 
 /**
@@ -115,13 +90,13 @@ export function NavActionsButton<T>({
   load,
   menu,
 }: {
-  tools: NavTools<T>;
+  tools: LoadOnce<T>;
   actionsKey: string;
   label: string;
   load: () => void;
   menu: (loaded: T, trigger: ReactElement, defaultOpen: boolean) => ReactNode;
 }) {
-  const loaded = useNavTools(tools);
+  const loaded = useLoaded(tools);
   const [pressed, setPressed] = useState(false);
   if (!loaded) {
     return (

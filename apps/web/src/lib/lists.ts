@@ -1,9 +1,9 @@
 import { listsApi } from '@daywise/shared/api';
 import type { List, ListsAnswer } from '@daywise/shared/schemas';
 import { queryOptions } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 
 import { callApi } from './api-client';
+import { pageRequests, usePageRequests } from './page-requests';
 import { queryKeys } from './query-keys';
 
 /**
@@ -48,23 +48,13 @@ export const openLists = (answer: ListsAnswer | undefined): List[] =>
  * A page's own 'Quick add' button (a list page's) opens the header's quick add, which knows the
  * page's list (app/dashboard-layout-shortcuts.tsx): one dialog, one way to open it.
  */
-const listeners = new Set<() => void>();
+const quickAddRequests = pageRequests();
 
 export function requestQuickAdd(): void {
-  listeners.forEach((listener) => listener());
+  quickAddRequests.request();
 }
 
 /** Opens quick add with `open` when a page asks (the header holds the dialog). */
 export function useQuickAddRequests(open: () => void): void {
-  const latest = useRef(open);
-  useEffect(() => {
-    latest.current = open;
-  });
-  useEffect(() => {
-    const listener = () => latest.current();
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
+  usePageRequests(quickAddRequests, open);
 }

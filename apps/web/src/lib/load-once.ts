@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * Code split from the first load (ADR 0018), fetched on first use and kept: every caller shares
  * one fetch, a failed fetch is forgotten so the next call tries again, `loaded()` gives the
@@ -14,6 +16,8 @@ export interface LoadOnce<T> {
    * clean-up.
    */
   prefetchOnceActive: () => () => void;
+  /** Calls `watcher` once the code is here (to redraw what waits for it); answers the cancel. */
+  watch: (watcher: () => void) => () => void;
 }
 
 /** What tells that the user is there: any of these, on the window. */
@@ -22,9 +26,14 @@ const ACTIVITY_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'foc
 export function loadOnce<T>(fetchModule: () => Promise<T>): LoadOnce<T> {
   let loading: Promise<T> | undefined;
   let value: T | undefined;
+  const watchers = new Set<() => void>();
   const load = () =>
     (loading ??= fetchModule().then(
-      (result) => (value = result),
+      (result) => {
+        value = result;
+        watchers.forEach((watcher) => watcher());
+        return result;
+      },
       (error: unknown) => {
         loading = undefined;
         throw error;
@@ -33,6 +42,12 @@ export function loadOnce<T>(fetchModule: () => Promise<T>): LoadOnce<T> {
   return {
     load,
     loaded: () => value,
+    watch: (watcher) => {
+      watchers.add(watcher);
+      return () => {
+        watchers.delete(watcher);
+      };
+    },
     prefetchOnceActive() {
       let cancelIdle: () => void = () => undefined;
       const start = () => void load().catch(() => undefined);
@@ -57,4 +72,12 @@ export function loadOnce<T>(fetchModule: () => Promise<T>): LoadOnce<T> {
       };
     },
   };
+}
+
+/**
+ * The code, once here, for a component that draws it: redrawn when it comes, and nothing while
+ * the page is drawn on the server or hydrated, as the server had nothing.
+ */
+export function useLoaded<T>(code: LoadOnce<T>): T | undefined {
+  return useSyncExternalStore(code.watch, code.loaded, () => undefined);
 }

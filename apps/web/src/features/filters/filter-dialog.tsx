@@ -5,10 +5,10 @@ import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
 import { ColourChoice } from '../../components/colour-choice';
+import { QueryField, readQuery } from '../../components/filter-query-field';
 import { Field, inputClass } from '../../components/form-field';
 import { Modal, ModalActions } from '../../components/modal';
 import { ApiClientError } from '../../lib/api-client';
-import { QueryField, readQuery } from './query-field';
 import { useCreateFilter, useUpdateFilter } from './use-filter-writes';
 
 /** Where a refusal goes: beside the query when it is about the query, beside the name else. */

@@ -27,7 +27,8 @@ export const loadFilterTools = (): Promise<boolean> =>
 
 export type FilterDialogState =
   | { kind: 'none' }
-  | { kind: 'new' }
+  /** A new filter, its query started from `query` (a todo page's 'Save as filter'). */
+  | { kind: 'new'; query?: string }
   | { kind: 'edit'; filter: SavedFilter }
   | { kind: 'delete'; filter: SavedFilter }
   | { kind: 'feed'; filter: SavedFilter };
@@ -64,7 +65,14 @@ export function FilterDialogs({
   }
   switch (dialog.kind) {
     case 'new':
-      return <tools.FilterDialog filter={null} onClose={onClose} onSaved={onSaved} />;
+      return (
+        <tools.FilterDialog
+          filter={null}
+          initialQuery={dialog.query}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      );
     case 'edit':
       return <tools.FilterDialog filter={dialog.filter} onClose={onClose} />;
     case 'delete':

@@ -83,6 +83,19 @@ describe("a saved filter's page", () => {
     ).toEqual(new Set(['p1 | overdue']));
   });
 
+  it("keeps its own query: the panel has no Filter field, and the address's is not read", async () => {
+    const api = stubServer(TODOS, byPriority);
+    const { user } = renderPage('f1?filter=p3');
+    await screen.findByRole('heading', { name: 'Fix the roof' });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Filter' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove filter Filter/ })).not.toBeInTheDocument();
+    expect(
+      new Set(api.callsTo('GET', '/api/todos').map((call) => call.query.get('filter'))),
+    ).toEqual(new Set(['p1 | overdue']));
+  });
+
   it("is the dashboard's 'Page not found' for a filter that is not the user's", async () => {
     stubServer(TODOS, byPriority);
     renderPage('someone-elses');

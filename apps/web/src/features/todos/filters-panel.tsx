@@ -1,3 +1,4 @@
+import { FILTER_MESSAGES } from '@daywise/shared/filter-messages';
 import { useQuery } from '@tanstack/react-query';
 import { Filter, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -5,7 +6,10 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { inputClass, selectClass } from '../../components/form-field';
+import { LoadError } from '../../components/load-error';
 import { PriorityOptions } from '../../components/priority-chip';
+import { loadOnce, useLoaded } from '../../lib/load-once';
+import { saveAsFilterRequests } from '../../lib/page-requests';
 import { tagListQuery } from '../../lib/tags';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import {
@@ -24,24 +28,44 @@ import {
 /** The search asks the server once typing pauses; the box itself never waits. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** The panel's Filter field (query-filter.tsx), fetched when the panel first opens. */
+const queryFilterCode = loadOnce(() => import('./query-filter'));
+
 interface FiltersPanelProps {
   filters: TodoFilters;
   onChange: (filters: TodoFilters) => void;
+  /** Whether the panel has the Filter field (not on a saved filter's page, which has its query). */
+  withQuery?: boolean;
 }
 
 /**
- * Search and the Filters panel: Status, Priority and Due Date, a removable chip for
- * each active filter, and 'Clear all'.
+ * Search and the Filters panel: Status, Priority, Tag and Due Date, a query in the filter
+ * language (Filter, with 'Save as filter'), a removable chip for each active filter, and
+ * 'Clear all'.
  */
-export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
+export function FiltersPanel({ filters, onChange, withQuery = false }: FiltersPanelProps) {
   const id = useId();
   const [text, setText] = useState(filters.q);
+  const [queryText, setQueryText] = useState(filters.filter);
   const [open, setOpen] = useState(
     filters.status !== 'all' ||
       filters.priority !== 'all' ||
       filters.due !== 'any' ||
-      filters.tag !== '',
+      filters.tag !== '' ||
+      filters.filter !== '',
   );
+  const typedQuery = useDebouncedValue(queryText, SEARCH_DEBOUNCE_MS);
+  const queryFilter = useLoaded(queryFilterCode);
+  // Fetched ahead once the user is on the page, and at once when the panel opens; a failure says
+  // so in the panel, with Try Again.
+  const [queryFailed, setQueryFailed] = useState(false);
+  const [queryTries, setQueryTries] = useState(0);
+  useEffect(() => (withQuery ? queryFilterCode.prefetchOnceActive() : undefined), [withQuery]);
+  useEffect(() => {
+    if (withQuery && open) {
+      queryFilterCode.load().catch(() => setQueryFailed(true));
+    }
+  }, [withQuery, open, queryTries]);
   // Read once the panel is open or a tag filter is set (its chip names the tag).
   const tags = useQuery({ ...tagListQuery(), enabled: open || filters.tag !== '' });
   const searched = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
@@ -59,11 +83,15 @@ export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
     if (key === 'q') {
       setText('');
     }
+    if (key === 'filter') {
+      setQueryText('');
+    }
     onChange(withoutFilter(filters, key));
   };
 
   const clearAll = () => {
     setText('');
+    setQueryText('');
     onChange({ ...NO_FILTERS, sort: filters.sort });
   };
 
@@ -190,6 +218,28 @@ export function FiltersPanel({ filters, onChange }: FiltersPanelProps) {
               ))}
             </select>
           </div>
+          {withQuery && queryFilter && (
+            <queryFilter.QueryFilter
+              text={queryText}
+              onText={setQueryText}
+              typed={typedQuery}
+              applied={filters.filter}
+              onApply={(query) => onChange({ ...filters, filter: query })}
+              onSave={(query) => saveAsFilterRequests.request(query)}
+            />
+          )}
+          {withQuery && !queryFilter && queryFailed && (
+            <div role="alert" className="sm:col-span-2 lg:col-span-4">
+              <LoadError
+                message={FILTER_MESSAGES.filterFieldLoadFailed}
+                onRetry={() => {
+                  setQueryFailed(false);
+                  setQueryTries((tries) => tries + 1);
+                }}
+                className="text-sm text-red-700 dark:text-red-400"
+              />
+            </div>
+          )}
         </Card>
       )}
       {chips.length > 0 && (

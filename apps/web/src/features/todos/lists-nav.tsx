@@ -5,11 +5,12 @@ import { type MouseEvent, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
 import { LoadError } from '../../components/load-error';
-import { NavActionsButton, navTools, useNavTools } from '../../components/nav-actions';
+import { NavActionsButton, navTools } from '../../components/nav-actions';
 import { NavCount, NavGroup, navItemClass } from '../../components/nav-item';
 import { rowDrag, useDropTarget } from '../../components/nav-reorder';
 import { useNavigateAfterDialogs } from '../../components/use-close-on-back';
 import { INBOX, listIdOfPath, listPath } from '../../lib/lists';
+import { useLoaded } from '../../lib/load-once';
 import { notify } from '../../lib/toast';
 import { carriesTodo, droppedTodo } from './todo-drag';
 import { useLists, useUpdateList } from './use-lists';
@@ -28,7 +29,7 @@ type OpenDialog =
  * sidebar shows and counts without them (ADR 0029).
  */
 const tools = navTools(() => import('./list-actions'));
-const useTools = () => useNavTools(tools);
+const useTools = () => useLoaded(tools);
 /** Fetches the tools and redraws what waits for them; a failure says so and is tried again. */
 async function loadTools(): Promise<boolean> {
   try {

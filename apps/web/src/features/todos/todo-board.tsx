@@ -52,7 +52,9 @@ export function TodoBoard({ scope, filter, title, intro, actions, above, empty }
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   // The order this browser remembers; the server, drawing the page, knows none.
-  const shown = readFilters(params, useBrowserValue(rememberedSort, 'created'));
+  const fromAddress = readFilters(params, useBrowserValue(rememberedSort, 'created'));
+  // A saved filter's page has its query, which the panel neither shows nor replaces.
+  const shown = filter === undefined ? fromAddress : { ...fromAddress, filter: '' };
   const filters = filter === undefined ? shown : { ...shown, filter };
   const today = useToday();
   const timeZone = useTimezone();
@@ -84,7 +86,7 @@ export function TodoBoard({ scope, filter, title, intro, actions, above, empty }
     [setDialog],
   );
   const close = () => setDialog({ kind: 'none' });
-  const filtered = activeChips(filters).length > 0;
+  const filtered = activeChips(shown).length > 0;
 
   return (
     <div className="space-y-6">
@@ -102,7 +104,7 @@ export function TodoBoard({ scope, filter, title, intro, actions, above, empty }
         </div>
       </div>
       {above}
-      <FiltersPanel filters={filters} onChange={setFilters} />
+      <FiltersPanel filters={shown} onChange={setFilters} withQuery={filter === undefined} />
       {visibleLists(filters).map((list) => (
         <TodoList
           key={list}

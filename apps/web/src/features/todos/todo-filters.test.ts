@@ -23,6 +23,7 @@ describe('todo filters', () => {
       q: 'milk',
       tag: '',
       sort: 'created',
+      filter: '',
     });
     expect(readFilters(new URLSearchParams('status=done&priority=urgent&due=soon'))).toEqual(
       NO_FILTERS,
@@ -38,9 +39,14 @@ describe('todo filters', () => {
       q: 'rent',
       tag: 'tag-1',
       sort: 'due',
+      filter: '(today | overdue) & #"Two words"',
     } as const;
     expect(readFilters(writeFilters(filters))).toEqual(filters);
-    expect(writeFilters({ ...NO_FILTERS, q: '   ' }).toString()).toBe('');
+    expect(writeFilters({ ...NO_FILTERS, q: '   ', filter: '  ' }).toString()).toBe('');
+    expect(readFilters(new URLSearchParams('filter=%20p1%20%26%20today%20'))).toEqual({
+      ...NO_FILTERS,
+      filter: 'p1 & today',
+    });
   });
 
   it('ask the server for one list at a time, with the page cursor', () => {
@@ -69,6 +75,7 @@ describe('todo filters', () => {
       q: 'tax',
       tag: 'tag-1',
       sort: 'priority',
+      filter: 'p1 | @waiting',
     } as const;
     const tagName = (id: string) => (id === 'tag-1' ? 'Work' : undefined);
     expect(activeChips(filters, tagName).map((chip) => chip.label)).toEqual([
@@ -77,7 +84,9 @@ describe('todo filters', () => {
       'Priority: Medium',
       'Due: No Due Date',
       'Tag: Work',
+      'Filter: p1 | @waiting',
     ]);
+    expect(withoutFilter(filters, 'filter')).toEqual({ ...filters, filter: '' });
     expect(withoutFilter(filters, 'tag')).toEqual({ ...filters, tag: '' });
     expect(withoutFilter(filters, 'priority')).toEqual({ ...filters, priority: 'all' });
     expect(withoutFilter(filters, 'q')).toEqual({ ...filters, q: '' });
@@ -95,7 +104,7 @@ describe('todo filters', () => {
     expect(activeChips({ ...NO_FILTERS, sort: 'priority' })).toEqual([]);
   });
 
-  it("show a saved filter's matches flat, subtasks too: `subtask` must find them", () => {
+  it('show the matches of a query flat, subtasks too: `subtask` must find them', () => {
     expect(queryString(listQuery({ ...NO_FILTERS, filter: 'subtask' }, 'pending', null))).toBe(
       '?status=pending&filter=subtask',
     );

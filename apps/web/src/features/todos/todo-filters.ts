@@ -22,10 +22,11 @@ export interface TodoFilters {
   /** The order, not a filter: no chip, and 'Clear all' keeps it (issue 14, ours). */
   sort: TodoSort;
   /**
-   * A query in the filter language (ADR 0028): a saved filter's page sets it, not the address,
-   * so it has no chip; the other filters narrow what it matches.
+   * A query in the filter language (ADR 0028), or '' for none: typed in the Filters panel's
+   * Filter field and kept in the address (`?filter=`), with a chip; a saved filter's page sets its
+   * own instead. The other filters narrow what it matches.
    */
-  filter?: string;
+  filter: string;
 }
 
 export const NO_FILTERS: TodoFilters = {
@@ -35,6 +36,7 @@ export const NO_FILTERS: TodoFilters = {
   q: '',
   tag: '',
   sort: 'created',
+  filter: '',
 };
 
 export const SORT_LABELS: Record<TodoSort, string> = {
@@ -93,6 +95,7 @@ export function readFilters(params: URLSearchParams, sort: TodoSort = 'created')
     q: params.get('q')?.trim() ?? '',
     tag: params.get('tag')?.trim().slice(0, 100) ?? '',
     sort: oneOf(TODO_SORTS, params.get('sort'), sort),
+    filter: params.get('filter')?.trim() ?? '',
   };
 }
 
@@ -117,6 +120,9 @@ export function writeFilters(filters: TodoFilters): URLSearchParams {
   if (filters.sort !== 'created') {
     params.set('sort', filters.sort);
   }
+  if (filters.filter.trim()) {
+    params.set('filter', filters.filter.trim());
+  }
   return params;
 }
 
@@ -132,7 +138,7 @@ export function showsNested(filters: TodoFilters): boolean {
     filters.priority === 'all' &&
     filters.due === 'any' &&
     !filters.tag &&
-    !filters.filter
+    !filters.filter.trim()
   );
 }
 
@@ -150,7 +156,6 @@ export function listQuery(
     ...(Object.fromEntries(writeFilters({ ...filters, status: list })) as TodoListQuery),
     ...(scope === null ? {} : { list: scope }),
     ...(showsNested(filters) ? { parent: 'none' } : {}),
-    ...(filters.filter ? { filter: filters.filter } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }
@@ -185,6 +190,9 @@ export function activeChips(
   }
   if (filters.tag) {
     chips.push({ key: 'tag', label: `Tag: ${tagName(filters.tag) ?? 'Unknown tag'}` });
+  }
+  if (filters.filter.trim()) {
+    chips.push({ key: 'filter', label: `Filter: ${filters.filter.trim()}` });
   }
   return chips;
 }

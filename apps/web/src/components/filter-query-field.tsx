@@ -9,10 +9,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
-import { Button } from '../../components/button';
-import { inputClass } from '../../components/form-field';
-import { listsQuery } from '../../lib/lists';
-import { tagListQuery } from '../../lib/tags';
+import { listsQuery } from '../lib/lists';
+import { tagListQuery } from '../lib/tags';
+import { Button } from './button';
+import { inputClass } from './form-field';
 
 /** How names compare, as the server and the suggestions fold them (ADR 0028). */
 const fold = (name: string) => name.normalize('NFKC').toLocaleLowerCase('und');
@@ -67,6 +67,8 @@ function ErrorSpot({ query, position }: { query: string; position: number }) {
 }
 
 interface QueryFieldProps {
+  /** The field's name: 'Query' in the saved filter's dialog, 'Filter' on a todo page. */
+  label?: string;
   value: string;
   onChange: (value: string) => void;
   /** The server's refusal of the query (400 FILTER_INVALID), shown until the query changes. */
@@ -76,13 +78,20 @@ interface QueryFieldProps {
 }
 
 /**
- * A query in the filter language, read as it is typed with the shared parser: where it does not
+ * A query in the filter language (ADR 0028: the saved filter's dialog, a todo page's Filter), read
+ * as it is typed with the shared parser: where it does not
  * parse is said and marked, and suggestions for what may come at the caret (keywords, the user's
  * lists after `#` and tags after `@`, `&` and `|` after a whole term) are a listbox the field
  * controls (the combobox pattern quick add uses): the arrows move, Enter or Tab chooses, Escape
  * closes, and a click chooses without taking the focus from the field.
  */
-export function QueryField({ value, onChange, serverError, openRef }: QueryFieldProps) {
+export function QueryField({
+  label = 'Query',
+  value,
+  onChange,
+  serverError,
+  openRef,
+}: QueryFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const vocabulary = useVocabulary();
@@ -180,7 +189,7 @@ export function QueryField({ value, onChange, serverError, openRef }: QueryField
   return (
     <div className="space-y-1.5">
       <label htmlFor={`${id}-input`} className="block text-sm font-medium">
-        Query
+        {label}
       </label>
       {/* The suggestions lie over what follows, which does not move as they open and close. */}
       <div className="relative">

@@ -3,9 +3,9 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 
-import { fakeApi } from '../../test/fake-api';
-import { renderWithProviders } from '../../test/render';
-import { QueryField } from './query-field';
+import { fakeApi } from '../test/fake-api';
+import { renderWithProviders } from '../test/render';
+import { QueryField } from './filter-query-field';
 
 function Field({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial);
