@@ -52,7 +52,11 @@ describe.each(ENGINES)('subtasks on %s', (engine) => {
     const home = await created<List>('/api/lists', { name: 'Home' });
     const chores = await created<Section>('/api/sections', { listId: home.id, name: 'Chores' });
     const clean = await newTodo('Clean', { listId: home.id, sectionId: chores.id });
-    expect(clean).toMatchObject({ parentId: null, order: 0, subtaskCounts: { open: 0, total: 0 } });
+    expect(clean).toMatchObject({
+      parentId: null,
+      order: 0,
+      subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
+    });
     const kitchen = await newTodo('Kitchen', { parentId: clean.id });
     expect(kitchen).toMatchObject({
       parentId: clean.id,
@@ -73,16 +77,19 @@ describe.each(ENGINES)('subtasks on %s', (engine) => {
     }
     await patch(kitchen, { completed: true });
     const todos = await byTitle();
-    expect(todos.get('Clean')?.subtaskCounts).toEqual({ open: 2, total: 3 });
-    expect(todos.get('Kitchen')?.subtaskCounts).toEqual({ open: 0, total: 0 });
-    expect((await patch(clean, { title: 'Clean up' })).subtaskCounts).toEqual({
-      open: 2,
-      total: 3,
+    const counts = { open: 2, total: 3, openBelow: 2, totalBelow: 3 };
+    expect(todos.get('Clean')?.subtaskCounts).toEqual(counts);
+    expect(todos.get('Kitchen')?.subtaskCounts).toEqual({
+      open: 0,
+      total: 0,
+      openBelow: 0,
+      totalBelow: 0,
     });
+    expect((await patch(clean, { title: 'Clean up' })).subtaskCounts).toEqual(counts);
     // The agenda answers todos with their counts too.
     await patch(clean, { dueDate: '2026-11-21' });
     const today = (await app.api.get('/api/agenda/today', app.cookie)).json<AgendaToday>();
-    expect(JSON.stringify(today)).toContain('"subtaskCounts":{"open":2,"total":3}');
+    expect(JSON.stringify(today)).toContain(`"subtaskCounts":${JSON.stringify(counts)}`);
   });
 
   it('filters top-level todos or one todo’s subtasks, with their totals', async () => {
@@ -115,6 +122,8 @@ describe.each(ENGINES)('subtasks on %s', (engine) => {
     expect(theirPage.items.find((todo) => todo.id === theirs.id)?.subtaskCounts).toEqual({
       open: 1,
       total: 1,
+      openBelow: 1,
+      totalBelow: 1,
     });
   });
 
@@ -204,7 +213,10 @@ describe.each(ENGINES)('subtasks on %s', (engine) => {
     const out = await patch(one!, { parentId: null, listId: null });
     expect(out).toMatchObject({ parentId: null, listId: null, sectionId: null, order: 0 });
     expect((await byTitle()).get('Charts')).toMatchObject({ listId: null, sectionId: null });
-    expect((await byTitle()).get('Prepare')?.subtaskCounts).toEqual({ open: 0, total: 0 });
+    expect((await byTitle()).get('Prepare')?.subtaskCounts).toMatchObject({
+      total: 0,
+      totalBelow: 0,
+    });
     // Made a subtask, it takes its new parent's list and section, and so do its own.
     expect(await patch(one!, { parentId: top?.id })).toMatchObject({
       listId: work.id,
@@ -228,6 +240,46 @@ describe.each(ENGINES)('subtasks on %s', (engine) => {
     expect((await byTitle()).get('Keep me')?.order).toBe(0);
   });
 
+  it('counts the todos at every level below, which completing or deleting it sweeps', async () => {
+    // Home ─ Kitchen ─ Oven ─ Racks; Home ─ Hall (done) ─ Coats (done with it) and Scarves (open,
+    // added since); Home ─ Fern (repeating).
+    const [home, kitchen, oven] = await chain('Home', 'Kitchen', 'Oven', 'Racks');
+    const hall = await newTodo('Hall', { parentId: home?.id });
+    await newTodo('Coats', { parentId: hall.id });
+    await patch(hall, { completed: true });
+    await newTodo('Scarves', { parentId: hall.id });
+    await newTodo('Fern', {
+      parentId: home?.id,
+      dueDate: '2026-11-21',
+      repeat: { rule: 'FREQ=WEEKLY', from: 'due' },
+    });
+    // Home has 3 of its own, 2 of them open (Kitchen, Fern), and 7 todos below it, of which
+    // completing it would complete 4: Kitchen, Oven, Racks and Scarves, open under a done Hall;
+    // not Hall and Coats, done, nor Fern, which repeats.
+    const expected = {
+      Home: { open: 2, total: 3, openBelow: 4, totalBelow: 7 },
+      Kitchen: { open: 1, total: 1, openBelow: 2, totalBelow: 2 },
+      Oven: { open: 1, total: 1, openBelow: 1, totalBelow: 1 },
+      Hall: { open: 1, total: 2, openBelow: 1, totalBelow: 2 },
+      Racks: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
+    };
+    // As a list answers them (written by the database) and as a write answers them.
+    const listed = await byTitle();
+    for (const [title, counts] of Object.entries(expected)) {
+      expect(listed.get(title)?.subtaskCounts, title).toEqual(counts);
+    }
+    expect((await patch(home!, { title: 'Home' })).subtaskCounts).toEqual(expected.Home);
+    expect((await patch(oven!, { title: 'Oven' })).subtaskCounts).toEqual(expected.Oven);
+
+    // Completing it completes exactly `openBelow`; deleting it deletes exactly `totalBelow`.
+    const openBefore = (await page('&status=pending')).total;
+    await patch(kitchen!, { completed: true });
+    expect((await page('&status=pending')).total).toBe(openBefore - 1 - expected.Kitchen.openBelow);
+    const allBefore = (await page()).total;
+    expect((await send('DELETE', `/api/todos/${home?.id}`)).statusCode).toBe(204);
+    expect((await page()).total).toBe(allBefore - 1 - expected.Home.totalBelow);
+  });
+
   it('completes a parent’s open subtasks with it, and one Undo reopens exactly those', async () => {
     const [trip, pack, socks] = await chain('Trip', 'Pack', 'Socks');
     const tickets = await newTodo('Tickets', {
@@ -245,7 +297,11 @@ describe.each(ENGINES)('subtasks on %s', (engine) => {
     });
     app.clock.advance(60_000);
     const completed = await patch(trip!, { completed: true });
-    expect(completed).toMatchObject({ completed: true, subtaskCounts: { open: 1, total: 4 } });
+    // What is still open below it: the repeating subtask, whose occurrences are its own.
+    expect(completed).toMatchObject({
+      completed: true,
+      subtaskCounts: { open: 1, total: 4, openBelow: 0, totalBelow: 5 },
+    });
     const after = await byTitle();
     for (const title of ['Pack', 'Socks', 'Tickets']) {
       expect(after.get(title), title).toMatchObject({
@@ -260,7 +316,7 @@ describe.each(ENGINES)('subtasks on %s', (engine) => {
 
     // Undo: un-completing the parent reopens what was completed with it, and nothing else.
     const reopened = await patch(trip!, { completed: false });
-    expect(reopened.subtaskCounts).toEqual({ open: 3, total: 4 });
+    expect(reopened.subtaskCounts).toEqual({ open: 3, total: 4, openBelow: 3, totalBelow: 5 });
     const undone = await byTitle();
     for (const title of ['Trip', 'Pack', 'Socks', 'Tickets']) {
       expect(undone.get(title), title).toMatchObject({ completed: false, completedAt: null });

@@ -1,7 +1,6 @@
 import { MESSAGES, SUBTASK_DEPTH_MAX } from '@daywise/shared';
 import { type Kysely, sql } from 'kysely';
 
-import { jsonObject } from '../db/json';
 import type { Database } from '../db/schema';
 import { inChunks } from '../lib/chunks';
 import { ApiError } from '../lib/errors';
@@ -237,14 +236,30 @@ export async function deleteDescendants(
 export interface SubtaskCounts {
   open: number;
   total: number;
+  openBelow: number;
+  totalBelow: number;
 }
 
-export const NO_SUBTASKS: SubtaskCounts = { open: 0, total: 0 };
+export const NO_SUBTASKS: SubtaskCounts = { open: 0, total: 0, openBelow: 0, totalBelow: 0 };
+
+/**
+ * The levels below a todo that `openBelow` and `totalBelow` count: every level the rules allow
+ * below a top-level todo, so that they count what completing or deleting it sweeps.
+ */
+const LEVELS_BELOW = SUBTASK_DEPTH_MAX;
+
+/** Whether a todo (`alias`) is one completing its ancestor completes with it: open, not repeating. */
+const sweptWith = (alias: string) =>
+  sql`not ${sql.ref(`${alias}.completed`)} and ${sql.ref(`${alias}.repeat_rule`)} is null`;
 
 /**
  * The counts of each of these todos of the user's own subtasks, by id (those without any are
- * absent). A subtask is always its parent's user's, so the parents' ids scope the query, and the
- * index of subtasks serves it (naming the user too would lead the planner to read all of theirs).
+ * absent): `open` and `total` one level down, `openBelow` and `totalBelow` at every level (ADR
+ * 0027), read in one query that follows the index of subtasks (parent_id, position) down from
+ * them. A subtask is always its parent's user's, so the parents' ids scope the query (naming the
+ * user too would lead the planner to read all of theirs). A todo list asks it for its page's
+ * todos once they are chosen (todo-list.ts): counted in the list's own query, the counts were
+ * worked out for every todo the database looked at before it chose the page.
  */
 export async function subtaskCountsOf(
   db: Kysely<Database>,
@@ -253,33 +268,55 @@ export async function subtaskCountsOf(
   const counts = new Map<string, SubtaskCounts>();
   await inChunks(ids, async (part) => {
     const rows = await db
-      .selectFrom('todos')
+      .withRecursive('below(root, id, completed, repeat_rule, depth)', (qb) =>
+        qb
+          .selectFrom('todos')
+          .select([
+            'parent_id as root',
+            'id',
+            'completed',
+            'repeat_rule',
+            sql<number>`1`.as('depth'),
+          ])
+          .where('parent_id', 'in', part)
+          .unionAll((next) =>
+            next
+              .selectFrom('todos')
+              .innerJoin('below', 'below.id', 'todos.parent_id')
+              .select([
+                'below.root',
+                'todos.id',
+                'todos.completed',
+                'todos.repeat_rule',
+                sql<number>`below.depth + 1`.as('depth'),
+              ])
+              .where('below.depth', '<', LEVELS_BELOW),
+          ),
+      )
+      .selectFrom('below')
       .select([
-        'parent_id',
-        sql<number | string>`count(*)`.as('total'),
-        sql<number | string>`sum(case when completed then 0 else 1 end)`.as('open'),
+        'root',
+        sql<number | string>`sum(case when depth = 1 then 1 else 0 end)`.as('total'),
+        sql<number | string>`sum(case when depth = 1 and not completed then 1 else 0 end)`.as(
+          'open',
+        ),
+        sql<number | string>`count(*)`.as('totalBelow'),
+        sql<number | string>`sum(case when ${sweptWith('below')} then 1 else 0 end)`.as(
+          'openBelow',
+        ),
       ])
-      .where('parent_id', 'in', part)
-      .groupBy('parent_id')
+      .groupBy('root')
       .execute();
     for (const row of rows) {
-      if (row.parent_id !== null) {
-        counts.set(row.parent_id, { open: Number(row.open), total: Number(row.total) });
+      if (row.root !== null) {
+        counts.set(row.root, {
+          open: Number(row.open),
+          total: Number(row.total),
+          openBelow: Number(row.openBelow),
+          totalBelow: Number(row.totalBelow),
+        });
       }
     }
   });
   return counts;
-}
-
-/**
- * A todo's subtask counts as JSON the database writes within a todo list's query: two counts over
- * the index of subtasks (parent_id, position) per todo, one look each for a todo without any
- * (ADR 0018, JSON written by the database). Two scalar counts cost less than one aggregate
- * written as JSON, which SQLite would have to read back as JSON to nest.
- */
-export function subtaskCountsJson(db: Kysely<Database>) {
-  return jsonObject(db, {
-    open: sql`(select count(*) from todos as subtasks where subtasks.parent_id = todos.id and not subtasks.completed)`,
-    total: sql`(select count(*) from todos as subtasks where subtasks.parent_id = todos.id)`,
-  });
 }

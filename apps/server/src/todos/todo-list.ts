@@ -22,7 +22,7 @@ import { JsonAnswer } from '../lib/json-answer';
 import { likeContains } from '../lib/like-pattern';
 import { habitsOf } from './habit-count';
 import { indexedSearch } from './search';
-import { subtaskCountsJson } from './subtasks';
+import { NO_SUBTASKS, subtaskCountsOf } from './subtasks';
 import { TODO_FIELDS } from './todo-fields';
 import { remindingTodo } from './todo-reminders';
 import { hasAnyTag, tagsOf } from './todo-tags';
@@ -227,16 +227,15 @@ async function countMatching(
 }
 
 /**
- * A todo's own fields as the JSON text of the contract's `Todo`, less the habit and the tags that
- * close it (presentTodo's other fields, written by the database; ADR 0018, JSON written by the
- * database).
+ * A todo's own fields as the JSON text of the contract's `Todo`, less the subtask counts, the habit
+ * and the tags that close it (presentTodo's other fields, written by the database; ADR 0018, JSON
+ * written by the database).
  */
 const todoFieldsJson = compiledOnce((db: Kysely<Database>) =>
   jsonText(
     db,
     jsonObject(db, {
       ...TODO_FIELDS.json(db),
-      subtaskCounts: subtaskCountsJson(db),
       repeat: jsonWhen(
         db,
         sql`repeat_rule is not null and repeat_from is not null`,
@@ -246,7 +245,7 @@ const todoFieldsJson = compiledOnce((db: Kysely<Database>) =>
   ),
 );
 
-/** How most todos' JSON closes. */
+/** How most todos' JSON closes, after their subtask counts. */
 const NO_HABIT_NO_TAGS = ',"habit":null,"tags":[]}';
 
 /**
@@ -274,10 +273,10 @@ async function habitsById(
 }
 
 /**
- * What a list of the user's todos written as JSON reads: each todo's JSON, the id of a repeating
- * one for its habit, and every id only when the user has tags (most have none, and then no todo
- * carries one; asked within the same query). Each column read costs about as much as a short
- * string inside the JSON, so nothing else is read.
+ * What a list of the user's todos written as JSON reads: each todo's id (for its subtask counts)
+ * and JSON, the id of a repeating one for its habit, and of a tagged one only when the user has
+ * tags (most have none, and then no todo carries one; asked within the same query). Each column
+ * read costs about as much as a short string inside the JSON, so nothing else is read.
  */
 function withTodoJson(
   db: Kysely<Database>,
@@ -285,6 +284,7 @@ function withTodoJson(
   todos: ReturnType<typeof filteredTodos>,
 ) {
   return todos.select([
+    'id',
     todoFieldsJson(db).as('json'),
     sql<string | null>`case when repeat_rule is not null then id end`.as('repeating_id'),
     sql<string | null>`case when ${hasAnyTag(userId)} then id end`.as('tagged_id'),
@@ -292,18 +292,27 @@ function withTodoJson(
 }
 
 /**
- * Todos read by `withTodoJson` as the JSON text of a list, each closed with its habit as of
- * today and its tags.
+ * Todos read by `withTodoJson` as the JSON text of a list, each closed with its subtask counts
+ * (one query for the page, subtasks.ts), its habit as of today and its tags.
  */
 async function todoListJson(
   db: Kysely<Database>,
   userId: string,
-  rows: readonly { json: string; repeating_id: string | null; tagged_id: string | null }[],
+  rows: readonly {
+    id: string;
+    json: string;
+    repeating_id: string | null;
+    tagged_id: string | null;
+  }[],
   today: string,
   zone: string,
 ): Promise<string> {
   const tagged = rows.flatMap((row) => row.tagged_id ?? []);
-  const [tags, habits] = await Promise.all([
+  const [counts, tags, habits] = await Promise.all([
+    subtaskCountsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
     tagged.length > 0 ? tagsOf(db, tagged) : new Map<string, TodoTag[]>(),
     habitsById(
       db,
@@ -320,7 +329,8 @@ async function todoListJson(
       habit || own
         ? `,"habit":${JSON.stringify(habit ?? null)},"tags":${JSON.stringify(own ?? [])}}`
         : NO_HABIT_NO_TAGS;
-    return row.json.slice(0, -1) + closing;
+    const subtasks = JSON.stringify(counts.get(row.id) ?? NO_SUBTASKS);
+    return `${row.json.slice(0, -1)},"subtaskCounts":${subtasks}${closing}`;
   });
   return `[${todos.join(',')}]`;
 }

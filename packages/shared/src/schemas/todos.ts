@@ -313,8 +313,17 @@ export const todoSchema = z
     parentId: z.string().nullable(),
     /** Its place among its siblings, from 0, without gaps. */
     order: z.number().int(),
-    /** Its own subtasks (one level down): how many are open, and how many in all. */
-    subtaskCounts: z.object({ open: z.number().int(), total: z.number().int() }),
+    /**
+     * Its own subtasks (one level down): how many are open, and how many in all; and the todos at
+     * every level below it: `openBelow`, those completing it completes with it (open and not
+     * repeating), `totalBelow`, those deleting it deletes with it (ADR 0027).
+     */
+    subtaskCounts: z.object({
+      open: z.number().int(),
+      total: z.number().int(),
+      openBelow: z.number().int(),
+      totalBelow: z.number().int(),
+    }),
   })
   .meta({ id: 'Todo' });
 export type Todo = z.infer<typeof todoSchema>;

@@ -33,7 +33,7 @@ function created(body: unknown): Todo {
     sectionId: null,
     parentId: null,
     order: 0,
-    subtaskCounts: { open: 0, total: 0 },
+    subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
     repeat: null,
     habit: null,
     completed: false,

@@ -7,8 +7,9 @@ import { useDeleteTodo } from './use-todos';
 /**
  * The 'Delete Todo' confirmation. Confirming hides the todo at once; the toast that follows
  * offers Undo, and the todo comes back if the delete fails (docs/product/todos.md, "Undo"). Its
- * subtasks go with it (the server deletes them with it), and come back with the same Undo, since
- * the DELETE is only sent once the Undo window has ended (ADR 0027).
+ * subtasks, at every level, go with it (the server deletes them with it, and counts them in
+ * `subtaskCounts.totalBelow`), and come back with the same Undo, since the DELETE is only sent
+ * once the Undo window has ended (ADR 0027).
  */
 export function DeleteTodoDialog({ todo, onClose }: { todo: Todo; onClose: () => void }) {
   const remove = useDeleteTodo();
@@ -23,8 +24,8 @@ export function DeleteTodoDialog({ todo, onClose }: { todo: Todo; onClose: () =>
       onClose={onClose}
     >
       Are you sure you want to delete &ldquo;{todo.title}&rdquo;?
-      {todo.subtaskCounts.total > 0 &&
-        ` ${SECTION_MESSAGES.deleteWithSubtasks(todo.subtaskCounts.total)}`}
+      {todo.subtaskCounts.totalBelow > 0 &&
+        ` ${SECTION_MESSAGES.deleteWithSubtasks(todo.subtaskCounts.totalBelow)}`}
     </ConfirmDialog>
   );
 }

@@ -16,7 +16,11 @@ const SETTINGS = {
   preferences: { theme: 'system', timezone: 'UTC' },
 };
 
-const PARENT = makeTodo({ id: 'p', title: 'Plan the trip', subtaskCounts: { open: 2, total: 2 } });
+const PARENT = makeTodo({
+  id: 'p',
+  title: 'Plan the trip',
+  subtaskCounts: { open: 2, total: 2, openBelow: 2, totalBelow: 2 },
+});
 const FIRST = makeTodo({ id: 's1', title: 'Book the train', parentId: 'p', order: 0 });
 const SECOND = makeTodo({ id: 's2', title: 'Pack the bags', parentId: 'p', order: 1 });
 
@@ -37,10 +41,16 @@ const section = (id: string, name: string, position: number): Section => ({
 function stubServer(todos: Todo[], sections: Section[] = [], { refuse = false } = {}) {
   let held = todos;
   let kept = sections;
-  const counts = (todo: Todo) => {
-    const below = held.filter((other) => other.parentId === todo.id);
-    return { open: below.filter((other) => !other.completed).length, total: below.length };
-  };
+  const childrenOf = (id: string) => held.filter((other) => other.parentId === id);
+  const below = (id: string): Todo[] =>
+    childrenOf(id).flatMap((child) => [child, ...below(child.id)]);
+  const sweeps = (todo: Todo) => !todo.completed && todo.repeat === null;
+  const counts = (todo: Todo) => ({
+    open: childrenOf(todo.id).filter((other) => !other.completed).length,
+    total: childrenOf(todo.id).length,
+    openBelow: below(todo.id).filter(sweeps).length,
+    totalBelow: below(todo.id).length,
+  });
   const api = fakeApi()
     .route('GET', '/api/settings', SETTINGS)
     .on(listsApi.list, NO_LISTS)
@@ -93,12 +103,14 @@ function stubServer(todos: Todo[], sections: Section[] = [], { refuse = false } 
         return errorResponse(500, 'INTERNAL');
       }
       const change = body as TodoUpdateInput;
-      const swept = (todo: Todo) => todo.parentId === params.id && !todo.completed;
+      // Completing sweeps the open todos at every level below; un-completing reopens them.
+      const under = new Set(below(params.id ?? '').map((todo) => todo.id));
       held = held.map((todo) =>
         todo.id === params.id
           ? ({ ...todo, ...change } as Todo)
           : change.completed !== undefined &&
-              (change.completed ? swept(todo) : todo.parentId === params.id)
+              under.has(todo.id) &&
+              (change.completed ? sweeps(todo) : true)
             ? { ...todo, completed: change.completed }
             : todo,
       );
@@ -198,6 +210,62 @@ describe('subtasks in rows', () => {
       ).not.toBeChecked(),
     );
     expect(api.callsTo('PATCH', '/api/todos/:id')).toHaveLength(0);
+  });
+
+  describe('counting what goes with a parent at every level, as the server does', () => {
+    // Move house ─ Pack (done) ─ Books (open, added since); Move house ─ Clean ─ Oven and Fern
+    // (repeating, which a completion leaves open).
+    const tree = () => [
+      makeTodo({ id: 'm', title: 'Move house' }),
+      makeTodo({ id: 'pk', title: 'Pack', parentId: 'm', completed: true }),
+      makeTodo({ id: 'bk', title: 'Books', parentId: 'pk' }),
+      makeTodo({ id: 'cl', title: 'Clean', parentId: 'm', order: 1 }),
+      makeTodo({ id: 'ov', title: 'Oven', parentId: 'cl' }),
+      makeTodo({
+        id: 'fn',
+        title: 'Fern',
+        parentId: 'cl',
+        order: 1,
+        dueDate: '2026-11-21',
+        repeat: { rule: 'FREQ=WEEKLY', from: 'due' },
+      }),
+    ];
+
+    it('asks about every open todo below it that completing it completes', async () => {
+      const api = stubServer(tree());
+      const { user } = renderInbox();
+      // Its own: 1 of 2 open; below it, Clean, Oven and Books are completed with it.
+      expect(
+        await within(await waitFor(() => row('Move house'))).findByText('1 of 2 subtasks open'),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('checkbox', { name: 'Mark "Move house" as completed' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Complete Todo' });
+      expect(dialog).toHaveTextContent('Its 3 open subtasks will be completed with it.');
+      await user.click(within(dialog).getByRole('button', { name: 'Complete all' }));
+      await waitFor(() => expect(api.callsTo('PATCH', '/api/todos/:id')).toHaveLength(1));
+    });
+
+    it('asks when only a subtask of a done subtask is open', async () => {
+      const todos = tree().filter((todo) => !['cl', 'ov', 'fn'].includes(todo.id));
+      stubServer(todos);
+      const { user } = renderInbox();
+      expect(
+        await within(await waitFor(() => row('Move house'))).findByText('0 of 1 subtasks open'),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('checkbox', { name: 'Mark "Move house" as completed' }));
+      expect(await screen.findByRole('alertdialog', { name: 'Complete Todo' })).toHaveTextContent(
+        'Its open subtask will be completed with it.',
+      );
+    });
+
+    it('says how many todos deleting it deletes, at every level', async () => {
+      stubServer(tree());
+      const { user } = renderInbox();
+      await user.click(await screen.findByRole('button', { name: 'Delete "Move house"' }));
+      expect(await screen.findByRole('alertdialog', { name: 'Delete Todo' })).toHaveTextContent(
+        'Its 5 subtasks will be deleted with it.',
+      );
+    });
   });
 
   it('moves a subtask down from its menu, and puts it back when the server refuses', async () => {

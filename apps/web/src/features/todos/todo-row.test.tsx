@@ -25,7 +25,7 @@ const TODO: Todo = {
   sectionId: null,
   parentId: null,
   order: 0,
-  subtaskCounts: { open: 0, total: 0 },
+  subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
 };
 
 function renderRow(todo: Todo) {

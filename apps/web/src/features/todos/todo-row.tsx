@@ -121,9 +121,10 @@ export const TodoRow = memo(function TodoRow({
     siblings !== undefined && carriesTodo(event) && reorderable(droppedTodo(event), todo);
 
   const onToggle = (completed: boolean) => {
-    // Asked first: the open subtasks would be completed with it (a repeating todo sweeps none).
-    // The box waits, busy, for the answer: ticked once confirmed, as it was if cancelled.
-    if (completed && todo.repeat === null && todo.subtaskCounts.open > 0) {
+    // Asked first: the open todos below it, at every level, would be completed with it (as the
+    // server counts them; a repeating todo sweeps none). The box waits, busy, for the answer:
+    // ticked once confirmed, as it was if cancelled.
+    if (completed && todo.repeat === null && todo.subtaskCounts.openBelow > 0) {
       return new Promise<unknown>((settle) => setConfirming({ settle }));
     }
     return toggle.mutateAsync({ todo, completed });
@@ -290,7 +291,7 @@ export const TodoRow = memo(function TodoRow({
           }}
         >
           Complete &ldquo;{todo.title}&rdquo;?{' '}
-          {SECTION_MESSAGES.completeWithSubtasks(todo.subtaskCounts.open)}
+          {SECTION_MESSAGES.completeWithSubtasks(todo.subtaskCounts.openBelow)}
         </ConfirmDialog>
       )}
     </li>

@@ -37,7 +37,7 @@ const SAMPLE_TODO: Todo = {
   sectionId: null,
   parentId: null,
   order: 0,
-  subtaskCounts: { open: 0, total: 0 },
+  subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
 };
 
 const SETTINGS = {

@@ -38,6 +38,17 @@ export function useSubtasks(parentId: string, enabled = true) {
 }
 
 /**
+ * A todo's counts once it has swept the todos below it: none open below it (`openBelow` counts
+ * only those a completion sweeps), and none of its own as far as is known here (one that repeats
+ * stays open, and shows so once the lists are read again).
+ */
+const swept = (counts: Todo['subtaskCounts']): Todo['subtaskCounts'] => ({
+  ...counts,
+  open: 0,
+  openBelow: 0,
+});
+
+/**
  * Completing a parent completes its open subtasks with it (ADR 0027): the cached ones, at every
  * level, tick at once as the server will tick them; repeating ones are left as the server leaves
  * them. The page reads them again once the server has answered.
@@ -48,18 +59,18 @@ export function sweepSubtasks(queryClient: QueryClient, parentId: string, at: st
   if (!data) {
     return;
   }
-  const swept = (todo: Todo) => !todo.completed && todo.repeat === null;
+  const sweeps = (todo: Todo) => !todo.completed && todo.repeat === null;
   queryClient.setQueryData<ListData>(queryKey, {
     ...data,
     pages: data.pages.map((page) => ({
       ...page,
       items: page.items.map((todo) =>
-        swept(todo)
+        sweeps(todo)
           ? {
               ...todo,
               completed: true,
               completedAt: at,
-              subtaskCounts: { ...todo.subtaskCounts, open: 0 },
+              subtaskCounts: swept(todo.subtaskCounts),
             }
           : todo,
       ),
@@ -72,7 +83,9 @@ export function sweepSubtasks(queryClient: QueryClient, parentId: string, at: st
 
 /**
  * A parent's '2/5' as a toggle leaves it: one more or one fewer open subtask, in every cached row
- * of the parent; and the toggled todo's own count, none open once it swept them.
+ * of the parent, and as many fewer open below it as the toggle sweeps; and the toggled todo's own
+ * counts, none open below it once it swept them. The lists are read again once the server has
+ * answered, which brings the counts of the todos further up.
  */
 export function countInLists(
   queryClient: QueryClient,
@@ -89,11 +102,21 @@ export function countInLists(
           ...page,
           items: page.items.map((item) => {
             if (item.id === todo.parentId) {
-              const open = item.subtaskCounts.open + (completed ? -1 : 1);
-              return { ...item, subtaskCounts: { ...item.subtaskCounts, open: Math.max(0, open) } };
+              // The toggled todo (which does not repeat) and, completed, what it sweeps.
+              const step = completed ? -1 : 1;
+              const below = step - (sweeps ? todo.subtaskCounts.openBelow : 0);
+              const counts = item.subtaskCounts;
+              return {
+                ...item,
+                subtaskCounts: {
+                  ...counts,
+                  open: Math.max(0, counts.open + step),
+                  openBelow: Math.max(0, counts.openBelow + below),
+                },
+              };
             }
             if (item.id === todo.id && sweeps) {
-              return { ...item, subtaskCounts: { ...item.subtaskCounts, open: 0 } };
+              return { ...item, subtaskCounts: swept(item.subtaskCounts) };
             }
             return item;
           }),

@@ -198,8 +198,9 @@ export function useToggleTodo() {
       queryClient.setQueriesData<ListData>({ queryKey: queryKeys.todos.lists }, (data) =>
         markInLists(data, todo.id, completed, at),
       );
-      // A parent completes its open subtasks with it (ADR 0027); its parent counts one fewer open.
-      const sweeps = completed && !isRepeating(todo) && todo.subtaskCounts.open > 0;
+      // A parent completes the open todos below it with it (ADR 0027); its parent counts one
+      // fewer open.
+      const sweeps = completed && !isRepeating(todo) && todo.subtaskCounts.openBelow > 0;
       if (sweeps && at !== null) {
         sweepSubtasks(queryClient, todo.id, at);
       }
