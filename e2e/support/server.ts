@@ -23,9 +23,10 @@ export interface RunningServer {
 
 /**
  * The production build (`npm run build`) served by the real server process on a free port, with
- * a fresh data folder and every email delivered over SMTP to a listener in this process.
+ * a fresh data folder and every email delivered over SMTP to a listener in this process; `env`
+ * adds to its environment (a PostgreSQL database and Redis, support/two-instances.ts).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(serverEntry)) {
     throw new Error('The app is not built: run `npm run build` before the end-to-end tests.');
   }
@@ -45,6 +46,7 @@ export async function startServer(): Promise<RunningServer> {
       // The tests' API calls name a client address of their own (support/accounts.ts).
       TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
