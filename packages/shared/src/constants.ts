@@ -223,6 +223,9 @@ export const PLAN_DAY_REACH = 365;
 /** How many days Upcoming shows, starting tomorrow (ours, issue 14). */
 export const UPCOMING_DAYS = 7;
 
+/** The most days one read of the calendar spans: six weeks, a month's grid (ADR 0031). */
+export const CALENDAR_RANGE_MAX_DAYS = 42;
+
 /*
  * What the browser reads outside its forms. They are here, not beside the schemas that check them
  * (schemas/), so that a page reading them does not load zod and build those schemas (ADR 0018,
