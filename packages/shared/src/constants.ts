@@ -75,6 +75,8 @@ export const PUBLIC_FORM_RATE_LIMIT = { max: 5, windowMs: 60_000 } as const;
 
 /** Theme choices (docs/product/profile-and-settings.md#theme). Default is light. */
 export const THEMES = ['light', 'dark', 'system'] as const;
+/** The day a week starts on (issue 33): the browser locale's, or one chosen (ADR 0031). */
+export const WEEK_STARTS = ['locale', 'monday', 'sunday'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';
 /** localStorage key for the theme; public/theme-init.js reads the same key before first paint. */
@@ -285,7 +287,7 @@ export const PERFORMANCE_THRESHOLDS = { good: 80, fair: 50 } as const;
 export const DEFAULT_SETTINGS = {
   notifications: { email: true, reminders: true },
   privacy: { profileVisibility: 'private', activityTracking: true },
-  preferences: { theme: 'system', timezone: 'UTC' },
+  preferences: { theme: 'system', timezone: 'UTC', weekStart: 'locale' },
 } as const satisfies Settings;
 
 /** Profile field caps and who may see a profile. */

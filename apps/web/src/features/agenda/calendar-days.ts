@@ -1,26 +1,11 @@
 import { addDays } from '@daywise/shared';
 
+import type { WeekStart } from '../../lib/week-start';
+
 /**
  * The calendar's days (ADR 0031): which days a month's grid and a week show, in the week start
- * the user's locale uses. Days are YYYY-MM-DD on the calendar, as the server answers them.
+ * the user chose (or their locale's). Days are YYYY-MM-DD on the calendar, as the server answers them.
  */
-
-/** The weekday a week starts on: 1 Monday … 7 Sunday, as Intl's week info numbers them. */
-export type WeekStart = 1 | 7;
-
-/** The locale's first day of the week (Monday where the browser cannot say). */
-export function localeWeekStart(locale: string): WeekStart {
-  try {
-    const info = new Intl.Locale(locale) as Intl.Locale & {
-      getWeekInfo?: () => { firstDay: number };
-      weekInfo?: { firstDay: number };
-    };
-    const firstDay = (info.getWeekInfo?.() ?? info.weekInfo)?.firstDay;
-    return firstDay === 7 ? 7 : 1;
-  } catch {
-    return 1;
-  }
-}
 
 /** 1 Monday … 7 Sunday. */
 function weekdayOf(day: string): number {

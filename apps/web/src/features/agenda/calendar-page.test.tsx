@@ -155,6 +155,22 @@ describe('the calendar', () => {
     );
   });
 
+  it('starts its weeks on the day chosen in Settings', async () => {
+    const api = fakeApi()
+      .on(settingsApi.get, {
+        ...DEFAULT_SETTINGS,
+        preferences: { ...DEFAULT_SETTINGS.preferences, weekStart: 'monday' },
+      })
+      .on(agendaApi.calendar, (request) =>
+        range(request.query.get('from') ?? '', request.query.get('to') ?? ''),
+      );
+    render('/dashboard/calendar?view=week&day=2026-12-02');
+    expect(
+      await screen.findByRole('heading', { name: /^Nov 30\s–\sDec 6, 2026$/ }),
+    ).toBeInTheDocument();
+    expect(api.urls.at(-1)).toBe('/api/agenda/calendar?from=2026-11-30&to=2026-12-06');
+  });
+
   it('steps by month and by week, keeping the view and day in the address', async () => {
     const api = fakeApi()
       .on(settingsApi.get, DEFAULT_SETTINGS)

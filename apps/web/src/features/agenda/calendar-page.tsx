@@ -6,11 +6,11 @@ import { useSearchParams } from 'react-router';
 
 import { Button, IconButton } from '../../components/button';
 import { useToday } from '../../lib/settings';
+import { useWeekStart } from '../../lib/week-start';
 import { AgendaLoadError, AgendaLoading } from './agenda-ui';
 import { CalendarDay, type CalendarDayActions, type CalendarDayItems } from './calendar-day';
 import {
   addMonths,
-  localeWeekStart,
   monthGrid,
   monthTitle,
   weekdayName,
@@ -70,7 +70,7 @@ type Dialog =
 
 /**
  * The calendar (issue 33, ADR 0031): a month or a week of what is due, in the user's days and
- * their locale's week start, with the later occurrences of repeating todos, plan tasks and days
+ * week start, with the later occurrences of repeating todos, plan tasks and days
  * off. A todo is opened by a click, added on a day with its '+', and moved by dragging it to
  * another day or through 'Move to…'. The view and the day shown are in the address.
  */
@@ -80,10 +80,7 @@ export function CalendarPage({ TodoDialog }: { TodoDialog: CalendarTodoDialog })
   const view: View = params.get('view') === 'week' ? 'week' : 'month';
   const anchor = /^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '') ? params.get('day') : null;
   const shown = anchor ?? today;
-  const weekStart = useMemo(
-    () => localeWeekStart(typeof navigator === 'undefined' ? 'en-US' : navigator.language),
-    [],
-  );
+  const weekStart = useWeekStart();
   const weeks = view === 'month' ? monthGrid(shown, weekStart) : [weekDays(shown, weekStart)];
   const from = weeks[0]?.[0] ?? shown;
   const to = weeks.at(-1)?.at(-1) ?? shown;
