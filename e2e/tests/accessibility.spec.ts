@@ -189,6 +189,13 @@ for (const { name: viewportName, options } of VIEWPORTS) {
         await expect(page.getByText('Nothing due in the next 7 days')).toBeVisible();
         await expectNoA11yViolations(page, '/dashboard/upcoming');
 
+        await visit(page, '/dashboard/calendar');
+        await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+        await expect(
+          page.getByRole('main').getByRole('link', { name: 'Write changelog' }),
+        ).toBeVisible();
+        await expectNoA11yViolations(page, '/dashboard/calendar');
+
         await visit(page, '/dashboard/todos');
         await expect(page.getByRole('heading', { level: 1, name: 'My Todos' })).toBeVisible();
         await expect(page.getByRole('listitem').filter({ hasText: TODO_TITLE })).toBeVisible();

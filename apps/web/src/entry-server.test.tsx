@@ -33,7 +33,7 @@ const SESSION: SessionState = {
 const SETTINGS = {
   notifications: { email: true, reminders: true },
   privacy: { profileVisibility: 'private', activityTracking: true },
-  preferences: { theme: 'system', timezone: 'Pacific/Kiritimati' },
+  preferences: { theme: 'system', timezone: 'Pacific/Kiritimati', weekStart: 'locale' },
 } as const;
 
 /**

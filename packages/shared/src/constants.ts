@@ -75,6 +75,8 @@ export const PUBLIC_FORM_RATE_LIMIT = { max: 5, windowMs: 60_000 } as const;
 
 /** Theme choices (docs/product/profile-and-settings.md#theme). Default is light. */
 export const THEMES = ['light', 'dark', 'system'] as const;
+/** The day a week starts on (issue 33): the browser locale's, or one chosen (ADR 0031). */
+export const WEEK_STARTS = ['locale', 'monday', 'sunday'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';
 /** localStorage key for the theme; public/theme-init.js reads the same key before first paint. */
@@ -223,6 +225,9 @@ export const PLAN_DAY_REACH = 365;
 /** How many days Upcoming shows, starting tomorrow (ours, issue 14). */
 export const UPCOMING_DAYS = 7;
 
+/** The most days one read of the calendar spans: six weeks, a month's grid (ADR 0031). */
+export const CALENDAR_RANGE_MAX_DAYS = 42;
+
 /*
  * What the browser reads outside its forms. They are here, not beside the schemas that check them
  * (schemas/), so that a page reading them does not load zod and build those schemas (ADR 0018,
@@ -282,7 +287,7 @@ export const PERFORMANCE_THRESHOLDS = { good: 80, fair: 50 } as const;
 export const DEFAULT_SETTINGS = {
   notifications: { email: true, reminders: true },
   privacy: { profileVisibility: 'private', activityTracking: true },
-  preferences: { theme: 'system', timezone: 'UTC' },
+  preferences: { theme: 'system', timezone: 'UTC', weekStart: 'locale' },
 } as const satisfies Settings;
 
 /** Profile field caps and who may see a profile. */

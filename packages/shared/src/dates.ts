@@ -109,6 +109,11 @@ export function addDays(date: string, days: number): string {
   return value.toISOString().slice(0, 10);
 }
 
+/** Whole days from `from` to `to` (negative when `to` is earlier); both YYYY-MM-DD. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 864e5);
+}
+
 /** The Sunday and Saturday of the week `date` falls in (weeks run Sunday to Saturday). */
 export function weekOf(date: string): { start: string; end: string } {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();

@@ -21,7 +21,7 @@ import { presentTodos } from '../todos/todos';
  */
 
 /** The days a read covers, and what "completed today" means for it. */
-interface Range {
+export interface Range {
   userId: string;
   /** First day, or none for every day up to `to` (overdue todos). */
   from: string | null;
@@ -31,16 +31,24 @@ interface Range {
   todayStart: string;
   /** The user's time zone, where a repeating todo's occurrences fall. */
   zone: string;
+  /** Tasks done on other days too (the calendar), not only those done today. */
+  allDone?: boolean;
 }
 
-function rangeOf(userId: string, from: string | null, to: string, today: string, zone: string) {
+export function rangeOf(
+  userId: string,
+  from: string | null,
+  to: string,
+  today: string,
+  zone: string,
+): Range {
   return { userId, from, to, today, todayStart: startOfDayIn(today, zone).toISOString(), zone };
 }
 
 const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
 
 /** Soonest due first, then the most pressing, then the oldest. */
-function byDueThenPriority(a: Todo, b: Todo): number {
+export function byDueThenPriority(a: Todo, b: Todo): number {
   return (
     (a.dueDate ?? '').localeCompare(b.dueDate ?? '') ||
     PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
@@ -80,15 +88,22 @@ async function dueTodos(db: Kysely<Database>, range: Range): Promise<Todo[]> {
   return todos.sort(byDueThenPriority);
 }
 
-/** The tasks of the user's own plans dated in the range, by date and then the plan's order. */
-async function planTasks(db: Kysely<Database>, range: Range): Promise<AgendaPlanTask[]> {
+/**
+ * The tasks of the user's own plans dated in the range, by date and then the plan's order: open
+ * and done today, or all of them for the calendar.
+ */
+export async function planTasks(db: Kysely<Database>, range: Range): Promise<AgendaPlanTask[]> {
   const rows = await db
     .selectFrom('daily_plans as p')
     .innerJoin('daily_tasks as t', 't.plan_id', 'p.id')
     .where('p.user_id', '=', range.userId)
     .where('p.plan_date', '>=', range.from ?? range.to)
     .where('p.plan_date', '<=', range.to)
-    .where((eb) => eb.or([eb('t.completed', '=', false), eb('t.completed_date', '=', range.today)]))
+    .$if(!range.allDone, (query) =>
+      query.where((eb) =>
+        eb.or([eb('t.completed', '=', false), eb('t.completed_date', '=', range.today)]),
+      ),
+    )
     .select([
       't.id',
       't.title',
@@ -118,9 +133,10 @@ async function planTasks(db: Kysely<Database>, range: Range): Promise<AgendaPlan
 
 /**
  * The tasks of shared plans dated in the range that the user takes part in, either side
- * (social/policy.ts `readablePlan`), with the other participant's name.
+ * (social/policy.ts `readablePlan`), with the other participant's name; open and done today, or
+ * all of them for the calendar.
  */
-async function sharedTasks(db: Kysely<Database>, range: Range): Promise<AgendaSharedTask[]> {
+export async function sharedTasks(db: Kysely<Database>, range: Range): Promise<AgendaSharedTask[]> {
   const { userId } = range;
   const rows = await db
     .selectFrom('shared_plans as p')
@@ -133,8 +149,10 @@ async function sharedTasks(db: Kysely<Database>, range: Range): Promise<AgendaSh
     .where((eb) => eb.or([eb('p.creator_id', '=', userId), eb('p.shared_with_id', '=', userId)]))
     .where('p.date', '>=', range.from ?? range.to)
     .where('p.date', '<=', range.to)
-    .where((eb) =>
-      eb.or([eb('t.completed', '=', false), eb('t.completed_at', '>=', range.todayStart)]),
+    .$if(!range.allDone, (query) =>
+      query.where((eb) =>
+        eb.or([eb('t.completed', '=', false), eb('t.completed_at', '>=', range.todayStart)]),
+      ),
     )
     .select([
       't.id',

@@ -139,6 +139,8 @@ export interface UserSettingsTable {
   activity_tracking: Generated<SqlBool>;
   theme: Generated<'light' | 'dark' | 'system'>;
   timezone: Generated<string>;
+  /** Migration 0028: the browser locale's ('locale') or a chosen day. */
+  week_start: Generated<'locale' | 'monday' | 'sunday'>;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@daywise/shared';
+import { daysBetween, MESSAGES } from '@daywise/shared';
 import {
   type DayOff,
   type DayOffCreate,
@@ -50,9 +50,7 @@ export async function listDaysOff(db: Kysely<Database>, userId: string): Promise
 
 /** The number of days from `start` to `end`, both included (0 or less when `end` is earlier). */
 export function dayOffSpan(start: string, end: string): number {
-  return (
-    Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 864e5) + 1
-  );
+  return daysBetween(start, end) + 1;
 }
 
 export async function createDayOff(

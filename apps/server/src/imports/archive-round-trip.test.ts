@@ -150,6 +150,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     for (const update of [
       { group: 'preferences', key: 'timezone', value: 'Europe/Paris' },
       { group: 'preferences', key: 'theme', value: 'dark' },
+      { group: 'preferences', key: 'weekStart', value: 'sunday' },
       { group: 'privacy', key: 'profileVisibility', value: 'friends' },
       { group: 'notifications', key: 'email', value: false },
     ]) {
@@ -498,8 +499,12 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     }>();
     expect(plan.plan.title).toBe('Mine');
     const settings = (await app.api.get('/api/settings', fresh)).json<{
-      preferences: { theme: string; timezone: string };
+      preferences: { theme: string; timezone: string; weekStart: string };
     }>();
-    expect(settings.preferences).toEqual({ theme: 'dark', timezone: 'Europe/Paris' });
+    expect(settings.preferences).toEqual({
+      theme: 'dark',
+      timezone: 'Europe/Paris',
+      weekStart: 'sunday',
+    });
   });
 });

@@ -64,6 +64,9 @@ function settingUpdates(settings: ArchiveRest['settings']): unknown[] {
     { group: 'privacy', key: 'activityTracking', value: settings.privacy.activityTracking },
     { group: 'preferences', key: 'theme', value: settings.preferences.theme },
     { group: 'preferences', key: 'timezone', value: settings.preferences.timezone },
+    ...(settings.preferences.weekStart
+      ? [{ group: 'preferences', key: 'weekStart', value: settings.preferences.weekStart }]
+      : []),
   ];
 }
 
@@ -279,7 +282,9 @@ export async function restoreAccount(
   }
   if (settings) {
     restored.push(
-      updates.length === 6 ? 'Settings restored' : `${plural(updates.length, 'setting')} restored`,
+      updates.length === settingUpdates(rest.settings).length
+        ? 'Settings restored'
+        : `${plural(updates.length, 'setting')} restored`,
     );
   }
   if (lists.added > 0) {

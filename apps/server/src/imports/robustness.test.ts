@@ -246,7 +246,7 @@ describe.each(ENGINES)('import robustness on %s', (engine) => {
     archive.settings = {
       notifications: { email: false, reminders: false },
       privacy: { profileVisibility: 'public', activityTracking: false },
-      preferences: { theme: 'dark', timezone: 'Pacific/Auckland' },
+      preferences: { theme: 'dark', timezone: 'Pacific/Auckland', weekStart: 'monday' },
     };
     archive.profile.name = 'Ada Lovelace';
     const file = Buffer.from(JSON.stringify(archive));

@@ -6,7 +6,7 @@ import { type AccountClient, eachSignedIn, sendAs } from '../../test/signed-in';
 const DEFAULTS = {
   notifications: { email: true, reminders: true },
   privacy: { profileVisibility: 'private', activityTracking: true },
-  preferences: { theme: 'system', timezone: 'UTC' },
+  preferences: { theme: 'system', timezone: 'UTC', weekStart: 'locale' },
 };
 
 describe.each(ENGINES)('settings on %s', (engine) => {
@@ -24,7 +24,7 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
       ...DEFAULTS,
-      preferences: { theme: 'system', timezone: 'Europe/Paris' },
+      preferences: { theme: 'system', timezone: 'Europe/Paris', weekStart: 'locale' },
     });
     // Later reads keep what was stored.
     expect((await api.get('/api/settings?timezone=Asia/Tokyo', cookie)).json()).toMatchObject({
@@ -45,6 +45,7 @@ describe.each(ENGINES)('settings on %s', (engine) => {
       { group: 'privacy', key: 'activityTracking', value: false },
       { group: 'preferences', key: 'theme', value: 'dark' },
       { group: 'preferences', key: 'timezone', value: 'America/New_York' },
+      { group: 'preferences', key: 'weekStart', value: 'monday' },
     ];
     for (const change of changes) {
       expect((await patch(change)).statusCode).toBe(200);
@@ -52,7 +53,7 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     expect((await api.get('/api/settings', cookie)).json()).toEqual({
       notifications: { email: false, reminders: false },
       privacy: { profileVisibility: 'friends', activityTracking: false },
-      preferences: { theme: 'dark', timezone: 'America/New_York' },
+      preferences: { theme: 'dark', timezone: 'America/New_York', weekStart: 'monday' },
     });
   });
 
@@ -62,6 +63,7 @@ describe.each(ENGINES)('settings on %s', (engine) => {
     { group: 'privacy', key: 'profileVisibility', value: 'everyone' },
     { group: 'preferences', key: 'timezone', value: 'Mars/Olympus' },
     { group: 'notifications', key: 'email', value: 'yes' },
+    { group: 'preferences', key: 'weekStart', value: 'wednesday' },
   ])('refuses %j and changes nothing', async (change) => {
     await api.get('/api/settings', cookie);
     const response = await patch(change);

@@ -14,6 +14,7 @@ const COLUMNS = {
   activityTracking: 'activity_tracking',
   theme: 'theme',
   timezone: 'timezone',
+  weekStart: 'week_start',
 } as const satisfies Record<SettingUpdate['key'], keyof UserSettingsTable>;
 
 /** A new user's settings row: DEFAULT_SETTINGS, column by column. */
@@ -27,6 +28,7 @@ export function defaultSettingsRow(userId: string, now: Date): Insertable<UserSe
     activity_tracking: privacy.activityTracking,
     theme: preferences.theme,
     timezone: preferences.timezone,
+    week_start: preferences.weekStart,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
@@ -42,7 +44,7 @@ function present(row: Row): Settings {
       profileVisibility: row.profile_visibility,
       activityTracking: Boolean(row.activity_tracking),
     },
-    preferences: { theme: row.theme, timezone: row.timezone },
+    preferences: { theme: row.theme, timezone: row.timezone, weekStart: row.week_start },
   };
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  Calendar,
   CalendarCheck,
   CalendarClock,
   CalendarDays,
@@ -58,6 +59,7 @@ const NAV_ITEMS = [
     exact: false,
     count: 'upcoming',
   },
+  { to: '/dashboard/calendar', label: 'Calendar', icon: Calendar, exact: false },
   { to: '/dashboard/todos', label: 'Todos', icon: ListTodo, exact: false },
   { to: '/dashboard/daily-goals', label: 'Daily Goals', icon: Target, exact: false },
   { to: '/dashboard/social', label: 'Social', icon: Users, exact: false },

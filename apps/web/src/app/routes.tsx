@@ -94,6 +94,8 @@ const dashboardPages: RouteObject[] = [
   { index: true, ...page(() => import('../features/dashboard/dashboard-page'), 'Dashboard') },
   { path: 'today', ...page(() => import('../features/agenda/today-page'), 'Today') },
   { path: 'upcoming', ...page(() => import('../features/agenda/upcoming-page'), 'Upcoming') },
+  // The calendar (ADR 0031): the agenda's month and week, with the todos' dialog (calendar-route).
+  { path: 'calendar', ...page(() => import('./calendar-route'), 'Calendar') },
   { path: 'todos', ...page(() => import('../features/todos/todos-page'), 'Todos') },
   // A list's page, and the Inbox's at lists/inbox (ADR 0029); the tab and the header take the
   // list's name once it is read (app/dashboard-layout.tsx).

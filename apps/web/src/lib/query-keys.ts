@@ -100,6 +100,9 @@ export const queryKeys = {
     lists: ['agenda', 'list'] as const,
     today: ['agenda', 'list', 'today'] as const,
     upcoming: ['agenda', 'list', 'upcoming'] as const,
+    /** The calendar's ranges: every one read, and one by its first and last day. */
+    calendars: ['agenda', 'list', 'calendar'] as const,
+    calendar: (from: string, to: string) => ['agenda', 'list', 'calendar', from, to] as const,
     counts: ['agenda', 'counts'] as const,
   },
 };

@@ -1,4 +1,10 @@
-import { agendaCountsSchema, agendaTodaySchema, agendaUpcomingSchema } from '../schemas/agenda';
+import {
+  agendaCountsSchema,
+  agendaTodaySchema,
+  agendaUpcomingSchema,
+  calendarRangeQuerySchema,
+  calendarRangeSchema,
+} from '../schemas/agenda';
 import { endpoint } from './endpoint';
 
 const tag = 'Agenda';
@@ -30,6 +36,17 @@ export const agendaApi = {
     tag,
     access: 'user',
     response: agendaCountsSchema,
+    errors: [],
+  }),
+  calendar: endpoint({
+    method: 'GET',
+    path: '/api/agenda/calendar',
+    summary:
+      'What is due from one day to another (at most 42): todos, later repeats, plan tasks, days off',
+    tag,
+    access: 'user',
+    query: calendarRangeQuerySchema,
+    response: calendarRangeSchema,
     errors: [],
   }),
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-import { PRIORITIES, UPCOMING_DAYS } from '../constants';
-import { todoSchema } from './todos';
+import { CALENDAR_RANGE_MAX_DAYS, PRIORITIES, UPCOMING_DAYS } from '../constants';
+import { daysBetween } from '../dates';
+import { dateSchema, todoSchema } from './todos';
 
 /** A task of one of the user's own daily plans, with the plan it belongs to. */
 export const agendaPlanTaskSchema = z
@@ -68,3 +69,46 @@ export const agendaCountsSchema = z.object({
   upcoming: z.number().int(),
 });
 export type AgendaCounts = z.infer<typeof agendaCountsSchema>;
+
+/** The days a calendar read covers, both included: at most CALENDAR_RANGE_MAX_DAYS. */
+export const calendarRangeQuerySchema = z
+  .object({ from: dateSchema, to: dateSchema })
+  .refine(({ from, to }) => from <= to, {
+    error: 'The last day must be on or after the first',
+    path: ['to'],
+    abort: true,
+  })
+  .refine(({ from, to }) => daysBetween(from, to) < CALENDAR_RANGE_MAX_DAYS, {
+    error: `The calendar shows at most ${CALENDAR_RANGE_MAX_DAYS} days at a time`,
+    path: ['to'],
+  });
+export type CalendarRangeQuery = z.infer<typeof calendarRangeQuerySchema>;
+
+/** A repeating todo's later occurrences in the range: days it will be due, not rows (ADR 0031). */
+export const calendarRepeatSchema = z
+  .object({
+    todo: todoSchema,
+    /** The days after its due date, in the range, soonest first. */
+    dates: z.array(z.string()),
+  })
+  .meta({ id: 'CalendarRepeat' });
+export type CalendarRepeat = z.infer<typeof calendarRepeatSchema>;
+
+/**
+ * What the calendar shows from `from` to `to`: the todos due then (open and done), the later
+ * occurrences of repeating todos, the tasks of the user's plans and shared plans dated then (open
+ * and done), and the days off.
+ */
+export const calendarRangeSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    todos: z.array(todoSchema),
+    repeats: z.array(calendarRepeatSchema),
+    planTasks: z.array(agendaPlanTaskSchema),
+    sharedTasks: z.array(agendaSharedTaskSchema),
+    /** The days of the range that are days off, soonest first. */
+    daysOff: z.array(z.string()),
+  })
+  .meta({ id: 'CalendarRange' });
+export type CalendarRange = z.infer<typeof calendarRangeSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { PRIORITIES, PROFILE_VISIBILITIES, THEMES } from '../constants';
+import { PRIORITIES, PROFILE_VISIBILITIES, THEMES, WEEK_STARTS } from '../constants';
 import { REMINDER_TIME_PATTERN } from '../reminders';
 import { tagStatSchema } from './plans';
 import { dateSchema, repeatSchema, todoRemindersSchema } from './todos';
@@ -45,7 +45,12 @@ export const archiveSettingsSchema = z.object({
     profileVisibility: z.enum(PROFILE_VISIBILITIES),
     activityTracking: z.boolean(),
   }),
-  preferences: z.object({ theme: z.enum(THEMES), timezone: z.string() }),
+  preferences: z.object({
+    theme: z.enum(THEMES),
+    timezone: z.string(),
+    /** Absent in archives made before the week start could be chosen. */
+    weekStart: z.enum(WEEK_STARTS).optional(),
+  }),
 });
 
 export const archiveTagSchema = z.object({

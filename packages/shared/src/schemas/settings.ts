@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { PROFILE_VISIBILITIES, THEMES } from '../constants';
+import { PROFILE_VISIBILITIES, THEMES, WEEK_STARTS } from '../constants';
 import { isTimeZone } from '../dates';
 
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
@@ -20,7 +20,11 @@ export const settingsSchema = z
       profileVisibility: z.enum(PROFILE_VISIBILITIES),
       activityTracking: z.boolean(),
     }),
-    preferences: z.object({ theme: z.enum(THEMES), timezone: timezoneSchema }),
+    preferences: z.object({
+      theme: z.enum(THEMES),
+      timezone: timezoneSchema,
+      weekStart: z.enum(WEEK_STARTS),
+    }),
   })
   .meta({ id: 'Settings' });
 
@@ -38,6 +42,11 @@ export const settingUpdateSchema = z.discriminatedUnion('key', [
   z.object({ group: z.literal('privacy'), key: z.literal('activityTracking'), value: z.boolean() }),
   z.object({ group: z.literal('preferences'), key: z.literal('theme'), value: z.enum(THEMES) }),
   z.object({ group: z.literal('preferences'), key: z.literal('timezone'), value: timezoneSchema }),
+  z.object({
+    group: z.literal('preferences'),
+    key: z.literal('weekStart'),
+    value: z.enum(WEEK_STARTS),
+  }),
 ]);
 
 export type SettingUpdate = z.infer<typeof settingUpdateSchema>;

@@ -20,6 +20,13 @@ export const agendaQueries = {
       queryFn: ({ signal }) => callApi(agendaApi.upcoming, {}, { signal }),
     }),
 
+  /** The calendar's days from `from` to `to` (at most 42), done items and projected repeats too. */
+  calendar: (from: string, to: string) =>
+    queryOptions({
+      queryKey: queryKeys.agenda.calendar(from, to),
+      queryFn: ({ signal }) => callApi(agendaApi.calendar, { query: { from, to } }, { signal }),
+    }),
+
   /** The sidebar's badges: open items of Today and of Upcoming. */
   counts: () =>
     queryOptions({

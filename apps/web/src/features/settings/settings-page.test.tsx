@@ -88,6 +88,26 @@ describe('SettingsPage', () => {
     });
   });
 
+  it('lets the week start on the locale’s day, Monday or Sunday', async () => {
+    const api = stubApi();
+    const user = renderPage();
+    const start = await screen.findByRole('combobox', { name: 'Week starts on' });
+    expect(start).toHaveValue('locale');
+    // jsdom's locale is en-US, whose weeks start on Sunday.
+    expect(
+      within(start)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(["Your locale's (Sunday)", 'Monday', 'Sunday']);
+    await user.selectOptions(start, 'monday');
+    await waitFor(() => expect(start).toHaveValue('monday'));
+    expect(api.callsTo('PATCH', '/api/settings').at(-1)?.body).toEqual({
+      group: 'preferences',
+      key: 'weekStart',
+      value: 'monday',
+    });
+  });
+
   it('keeps the other switches on "Setting updated"', async () => {
     stubApi();
     const user = renderPage();

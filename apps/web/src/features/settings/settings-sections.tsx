@@ -5,7 +5,10 @@ import { useMemo } from 'react';
 
 import { Toggle } from '../../components/toggle';
 import { useTheme } from '../../lib/theme';
+import { browserWeekStart } from '../../lib/week-start';
 import { SettingRow, SettingSelect, SettingsSection } from './setting-controls';
+
+type WeekStartSetting = Settings['preferences']['weekStart'];
 
 /** Saves one setting, saying `success` (or 'Setting updated') once saved. */
 export type SaveSetting = (change: SettingUpdate, success?: string) => void;
@@ -89,7 +92,17 @@ export function PrivacySection({ settings, save }: { settings: Settings; save: S
   );
 }
 
-/** Theme, which applies at once on this device, and the time zone. */
+/** The week starts: the locale's, named by the day it is here, or a day chosen (ADR 0031). */
+function weekStartOptions(): (readonly [WeekStartSetting, string])[] {
+  const locale = browserWeekStart() === 7 ? 'Sunday' : 'Monday';
+  return [
+    ['locale', `Your locale's (${locale})`],
+    ['monday', 'Monday'],
+    ['sunday', 'Sunday'],
+  ];
+}
+
+/** Theme, which applies at once on this device, the time zone and the week's first day. */
 export function PreferencesSection({ settings, save }: { settings: Settings; save: SaveSetting }) {
   const { theme, setTheme } = useTheme();
   const timezones = useMemo(
@@ -126,6 +139,18 @@ export function PreferencesSection({ settings, save }: { settings: Settings; sav
             options={timezones}
             onChange={(value) => save({ group: 'preferences', key: 'timezone', value })}
             className="max-w-48"
+          />
+        )}
+      />
+      <SettingRow
+        label="Week starts on"
+        description="The first day of each week in the calendar."
+        control={(ids) => (
+          <SettingSelect
+            ids={ids}
+            value={settings.preferences.weekStart}
+            options={weekStartOptions()}
+            onChange={(value) => save({ group: 'preferences', key: 'weekStart', value })}
           />
         )}
       />

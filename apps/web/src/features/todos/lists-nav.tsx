@@ -12,7 +12,7 @@ import { useNavigateAfterDialogs } from '../../components/use-close-on-back';
 import { INBOX, listIdOfPath, listPath } from '../../lib/lists';
 import { useLoaded } from '../../lib/load-once';
 import { notify } from '../../lib/toast';
-import { carriesTodo, droppedTodo } from './todo-drag';
+import { carriesTodo, droppedTodo } from '../../lib/todo-drag';
 import { useLists, useUpdateList } from './use-lists';
 import { useMoveTodo } from './use-move-todo';
 

@@ -7,8 +7,8 @@ import { type DragEvent, type FormEvent, type ReactNode, useId, useState } from 
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorPanelClass, LoadError } from '../../components/load-error';
+import { carriesTodo, droppedTodo } from '../../lib/todo-drag';
 import { SectionMenu } from './section-menu';
-import { carriesTodo, droppedTodo } from './todo-drag';
 import { usePlaceTodo } from './use-place-todo';
 import { useCreateSection, useDeleteSection, useSections, useUpdateSection } from './use-sections';
 import { byOrder } from './use-subtasks';

@@ -118,6 +118,8 @@ interface TodoDialogProps {
   today: string;
   /** The list a new todo starts in (a list page's); the Inbox when null or unset. */
   listId?: string | null;
+  /** The day a new todo starts due on (a calendar's day); none when unset. */
+  dueDate?: string;
   onClose: () => void;
   /** Told of the todo once it is created, before the dialog closes. */
   onCreated?: (todo: Todo) => void;
@@ -133,6 +135,7 @@ export function TodoDialog({
   todo,
   today,
   listId = null,
+  dueDate,
   onClose,
   onCreated,
   focusOnClose,
@@ -152,7 +155,7 @@ export function TodoDialog({
     formState: { errors },
   } = useForm<TodoFormValues, unknown, TodoCreate>({
     resolver: zodResolver(schema),
-    defaultValues: initialValues(todo, today, listId),
+    defaultValues: initialValues(todo, today, listId, dueDate),
   });
   const titleMissing = useWatch({ control, name: 'title' }).trim() === '';
   const save = handleSubmit(async (values) => {

@@ -89,16 +89,17 @@ export function initialValues(
   todo: Todo | null,
   today: string,
   listId: string | null = null,
+  dueDate = '',
 ): TodoFormValues {
   return {
     title: todo?.title ?? '',
     description: todo?.description ?? '',
     priority: todo?.priority ?? 'medium',
-    dueDate: todo?.dueDate ?? '',
+    dueDate: todo ? (todo.dueDate ?? '') : dueDate,
     dueTime: todo?.dueTime ?? '',
     reminders: todo?.reminders ?? [],
     tagIds: todo?.tags.map((tag) => tag.id) ?? [],
     listId: (todo ? todo.listId : listId) ?? '',
-    repeat: choiceFromRepeat(todo?.repeat ?? null, todo?.dueDate ?? today),
+    repeat: choiceFromRepeat(todo?.repeat ?? null, (todo ? todo.dueDate : dueDate) || today),
   };
 }

@@ -1,0 +1,71 @@
+import { MESSAGES } from '@daywise/shared';
+import type { Todo } from '@daywise/shared/schemas';
+import { type FormEvent, useState } from 'react';
+
+import { Button } from '../../components/button';
+import { Field, inputClass } from '../../components/form-field';
+import { Modal } from '../../components/modal';
+
+interface MoveToDayDialogProps {
+  todo: Todo;
+  /** The user's today: the earliest day a todo can be moved to, as in its own form. */
+  today: string;
+  onMove: (day: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * 'Move to…' a day: the keyboard's way to do what dragging a todo to another day does
+ * (ADR 0031). Today or later, as the todo's own form allows.
+ */
+export function MoveToDayDialog({ todo, today, onMove, onClose }: MoveToDayDialogProps) {
+  const [day, setDay] = useState(todo.dueDate ?? today);
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+      setError('Please enter a valid date');
+      return;
+    }
+    if (day < today) {
+      setError(MESSAGES.dueDatePast);
+      return;
+    }
+    onMove(day);
+    onClose();
+  };
+  return (
+    <Modal
+      title="Move to…"
+      description={`Choose the day “${todo.title}” is due.`}
+      showDescription
+      onClose={onClose}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field label="Due Date" error={error}>
+          {(ids) => (
+            <input
+              {...ids}
+              type="date"
+              min={today}
+              value={day}
+              onChange={(event) => {
+                setDay(event.target.value);
+                setError(undefined);
+              }}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" size="sm" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" size="sm">
+            Move
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
