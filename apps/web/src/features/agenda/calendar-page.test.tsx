@@ -47,7 +47,7 @@ function todo(id: string, title: string, dueDate: string, extra: Partial<Todo> =
     sectionId: null,
     parentId: null,
     order: 0,
-    subtaskCounts: { open: 0, total: 0 },
+    subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
     ...extra,
   };
 }
