@@ -13,7 +13,7 @@ import { placeAmong, siblingsOf } from '../todos/siblings';
 import { depthOf } from '../todos/subtasks';
 import { newTodoRow, TODO_FIELDS, type TodoRow } from '../todos/todo-fields';
 import { type HistoryTail, insertRecords, newestFirst, unfinishedHistories } from './habit-history';
-import { itemsHere, missingTags, tagsByKey, todoCount } from './import-room';
+import { batchMissingTags, itemsHere, tagsByKey, todoCount } from './import-room';
 import type { ArchivedTodo, ImportItem } from './parsed-import';
 import type { RestoredSection } from './restore-sections';
 
@@ -213,7 +213,7 @@ async function createTags(
 ): Promise<number> {
   let tagRoom = Math.max(0, QUOTAS.tags - tags.size);
   let added = 0;
-  for (const name of await missingTags(items, tags)) {
+  for (const name of batchMissingTags(items, tags)) {
     if (tagRoom === 0) {
       tagsRefused.add(name);
       continue;
