@@ -18,10 +18,12 @@ import { restoredId } from './restore';
  *
  * What the user can see meanwhile is the history from some day on, complete from that day: the
  * habit on the row is not counted until the import counts every habit at its end, and a count made
- * in between (the user ticks it, a day off) sees fewer records and so at most the streak, best and
- * total to come, never less history than it had. A stop in between (a crash, a shutdown, a
+ * in between (the user ticks it, a day off) sees fewer records, so it shows at most the streak,
+ * best and total to come, never a streak broken on days whose records are still to come (as
+ * oldest first would). A stop in between (a crash, a shutdown, a
  * database failure) leaves the mark, and importing the file again writes what is missing: each
- * record has an id derived from its todo and its day, so one written before is not written twice.
+ * record has an id derived from its todo and its day, so one written before is not written twice
+ * (insertRecords).
  */
 
 export type ArchivedRecord = ArchivedTodo['occurrences'][number];
@@ -42,8 +44,11 @@ export interface HistoryTail {
 }
 
 /**
- * Writes records of the todo restored as `todoId`. A record has the same id whenever it is
- * written for the same todo and day, so one written before is left as it is.
+ * Writes records of the todo restored as `todoId`, one written before (the same todo and day) left
+ * as it is. A record's id is 24 hex digits derived from the user and its todo, then its day's 8
+ * digits: the same for the same todo and day, so a record is never written twice; and a todo's
+ * records side by side in the ids' index, so a part of a history changes a few pages of it rather
+ * than one per record (random ids made each commit write about twice the pages, ADR 0022).
  */
 export async function insertRecords(
   trx: Kysely<Database>,
@@ -51,12 +56,13 @@ export async function insertRecords(
   todoId: string,
   records: readonly ArchivedRecord[],
 ): Promise<void> {
+  const prefix = restoredId(userId, 'occurrences', todoId).slice(0, 24);
   for (const part of chunks(records, 500)) {
     await trx
       .insertInto('todo_occurrences')
       .values(
         part.map((record) => ({
-          id: restoredId(userId, 'occurrence', `${todoId}/${record.date}`),
+          id: `${prefix}${record.date.replaceAll('-', '')}`,
           user_id: userId,
           todo_id: todoId,
           occurrence_date: record.date,
