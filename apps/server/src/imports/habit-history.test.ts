@@ -6,7 +6,7 @@ import { ENGINES, SAME_ORIGIN } from '../../test/helpers';
 import { multipartFile } from '../../test/multipart';
 import { eachSignedIn, type SignedInApp } from '../../test/signed-in';
 import { fixedPacer, type Pacer } from '../lib/slices';
-import { createImport, runImport } from './imports';
+import { createImport, IMPORT_STALE_MS, runImport } from './imports';
 import { parseImport } from './parse';
 import type { ImportPacing } from './restore';
 
@@ -125,8 +125,16 @@ describe.each(ENGINES)("a habit's history imported in parts on %s", (engine) => 
     }
   };
 
-  /** Runs an import of the file for the user to its end, with the transactions paced by `pacing`. */
-  const importPaced = async (email: string, file: Buffer, pacing: ImportPacing) => {
+  /**
+   * Runs an import of the file for the user to its end, with the transactions paced by `pacing`;
+   * the import's clock is the test's unless told.
+   */
+  const importPaced = async (
+    email: string,
+    file: Buffer,
+    pacing: ImportPacing,
+    clock = app.clock.now,
+  ) => {
     const userId = await userIdOf(email);
     const now = app.clock.now();
     const parsed = await parseImport(file, FILE, { timeZone: 'UTC', now });
@@ -140,7 +148,7 @@ describe.each(ENGINES)("a habit's history imported in parts on %s", (engine) => 
       parsed,
       caller: 'session',
       timeZone: 'UTC',
-      clock: app.clock.now,
+      clock,
       pacing,
     });
     return started.id;
@@ -174,31 +182,28 @@ describe.each(ENGINES)("a habit's history imported in parts on %s", (engine) => 
   };
 
   /**
-   * Stops the import once its first batch has committed, as a server that stopped would leave
-   * it: marked failed, as the next import's start marks an import not heard from (imports.ts).
+   * Runs an import, 3 records a transaction, that dies as a killed server would right after the
+   * first part of a habit's history has committed: nothing more is written, not even that it
+   * failed, so it stays running until it is stale (imports.ts). Answers its id.
    */
-  const stopAfterFirstBatch = () => {
-    let stopped = false;
-    app.ctx.app.events.on('todos.changed', async () => {
-      const { db } = app.ctx.database;
-      const running = await db
-        .selectFrom('imports')
-        .select(['id', 'processed'])
-        .where('status', '=', 'running')
-        .executeTakeFirst();
-      if (!stopped && running && running.processed > 0) {
-        stopped = true;
-        await db
-          .updateTable('imports')
-          .set({
-            status: 'failed',
-            problems: JSON.stringify([{ row: 0, message: MESSAGES.importFailed }]),
-            finished_at: app.clock.now().toISOString(),
-          })
-          .where('id', '=', running.id)
-          .execute();
+  const importDyingAfterFirstPart = async (file: Buffer): Promise<string> => {
+    let dead = false;
+    const records: Pacer = { size: () => 3, took: () => (dead = true) };
+    const clock = () => {
+      if (dead) {
+        throw new Error('the server stopped');
       }
-    });
+      return app.clock.now();
+    };
+    await expect(
+      importPaced('ada@example.com', file, { items: fixedPacer(50), records }, clock),
+    ).rejects.toThrow('the server stopped');
+    const running = await app.ctx.database.db
+      .selectFrom('imports')
+      .select('id')
+      .where('status', '=', 'running')
+      .executeTakeFirstOrThrow();
+    return running.id;
   };
 
   it('gives the same todos, habits and records in many transactions as in one', async () => {
@@ -211,7 +216,7 @@ describe.each(ENGINES)("a habit's history imported in parts on %s", (engine) => 
       records: fixedPacer(100_000),
     });
 
-    // 51 records, 3 a transaction: the batch that wrote each habit, and the rest after it.
+    // 51 records, 3 a transaction, after the batch that wrote each habit.
     expect(parted.transactions).toBe(Math.ceil(39 / 3) + Math.ceil(12 / 3));
     const inParts = await todosOf(app.cookie);
     expect(inParts).toEqual(await todosOf(grace));
@@ -226,25 +231,21 @@ describe.each(ENGINES)("a habit's history imported in parts on %s", (engine) => 
 
   it('completes, once, a history an import stopped in the middle of when the file is imported again', async () => {
     const file = await archiveWith([STRETCH, READ, PLAIN]);
-    stopAfterFirstBatch();
-    const importId = await importPaced('ada@example.com', file, {
-      items: fixedPacer(50),
-      records: fixedPacer(3),
-    });
+    const importId = await importDyingAfterFirstPart(file);
 
-    const stopped = (await app.api.get(`/api/imports/${importId}`, app.cookie)).json<{
-      status: string;
-      created: number;
-    }>();
-    expect(stopped).toMatchObject({ status: 'failed', created: 1 });
-    // The first batch held Stretch alone, with its newest three records: its history from
-    // 18 November on, and a habit not counted yet rather than a broken streak.
+    // Stretch's newest three records are in: its history from 18 November on, and a habit not
+    // counted yet rather than a streak broken on the days still to come.
     expect(await recordsOf(app.cookie)).toEqual({ Stretch: STRETCH.occurrences.slice(-3) });
     expect((await todosOf(app.cookie))[0]?.habit).toEqual({
       streak: 0,
       best: 0,
       freezes: 0,
       done: 0,
+    });
+    app.clock.advance(IMPORT_STALE_MS + 1000);
+    expect((await app.api.get(`/api/imports/${importId}`, app.cookie)).json()).toMatchObject({
+      status: 'failed',
+      problems: [{ row: 0, message: MESSAGES.importFailed }],
     });
 
     expect(await importThroughApi(app.cookie, file)).toMatchObject({
@@ -269,27 +270,21 @@ describe.each(ENGINES)("a habit's history imported in parts on %s", (engine) => 
 
   it('counts a habit ticked between two parts of its history behind, then in full', async () => {
     const file = await archiveWith([STRETCH]);
-    let ticking = false;
-    let between: Todo['habit'] = null;
-    app.ctx.app.events.on('todos.changed', async () => {
-      const [todo] = (await app.api.get('/api/todos?limit=100', app.cookie)).json<{
-        items: Todo[];
-      }>().items;
-      if (!ticking && todo) {
-        ticking = true;
-        // The user ticks today's occurrence while only the newest three records are in.
-        const ticked = await app.send('PATCH', `/api/todos/${todo.id}`, { completed: true });
-        expect(ticked.statusCode, ticked.body).toBe(200);
-        between = ticked.json<Todo>().habit;
-      }
-    });
-    await importPaced('ada@example.com', file, {
-      items: fixedPacer(50),
-      records: fixedPacer(3),
-    });
+    await importDyingAfterFirstPart(file);
+    const [todo] = (await app.api.get('/api/todos?limit=100', app.cookie)).json<{
+      items: Todo[];
+    }>().items;
+    // The user ticks today's occurrence while only the newest three records are in: counted
+    // over 18, 19 and 20 November and today, behind the history to come, not broken.
+    const ticked = await app.send('PATCH', `/api/todos/${todo?.id ?? ''}`, { completed: true });
+    expect(ticked.statusCode, ticked.body).toBe(200);
+    expect(ticked.json<Todo>().habit).toEqual({ streak: 4, best: 4, freezes: 0, done: 4 });
 
-    // Counted over 18, 19 and 20 November and today: behind the history to come, not broken.
-    expect(between).toEqual({ streak: 4, best: 4, freezes: 0, done: 4 });
+    app.clock.advance(IMPORT_STALE_MS + 1000);
+    expect(await importThroughApi(app.cookie, file)).toMatchObject({
+      status: 'done',
+      alreadyImported: 1,
+    });
     const [after] = await todosOf(app.cookie);
     expect(after?.habit).toEqual({ streak: 38, best: 38, freezes: 3, done: 38 });
     expect((await recordsOf(app.cookie)).Stretch).toHaveLength(40);

@@ -12,9 +12,9 @@ import { restoredId } from './restore';
 /*
  * A habit's history (an archived repeating todo's occurrence records) written across several
  * short transactions (ADR 0022, 2026-11-28): years of daily records are too many for one
- * transaction that cannot pause. The transaction that writes the todo writes its newest records,
- * as many as the pacing allows, and marks its import row `history_pending` if any are left; the
- * older ones follow, newest first, a transaction each, and the last clears the mark.
+ * transaction that cannot pause. A todo whose records do not fit in its batch's room is written
+ * without them, its import row marked `history_pending`; they follow in paced parts, newest
+ * first, a transaction each, and the last part clears the mark.
  *
  * What the user can see meanwhile is the history from some day on, complete from that day: the
  * habit on the row is not counted until the import counts every habit at its end, and a count made

@@ -51,7 +51,7 @@ describe('importBatches', () => {
       { first: 1, rows: [2] },
       { first: 2, rows: [3] },
     ]);
-    // The room paced down to 100 records: a 450-day habit's newest 100 go with it (habit-history.ts).
+    // The room paced down to 100 records: a 450-day habit's records follow it (habit-history.ts).
     expect(shape([item(1, 30), item(2, 60), item(3, 450), item(4, 10)], 10, 100)).toEqual([
       { first: 0, rows: [1, 2] },
       { first: 2, rows: [3] },

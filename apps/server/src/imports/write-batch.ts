@@ -21,9 +21,10 @@ import type { RestoredSection } from './restore-sections';
  * The items in batches of at most `size()` items and `records()` archived occurrence records
  * (both asked as each batch starts, and the records' answer handed on as the batch's `room`): a
  * batch closes before an item whose records would pass its room. An item that brings more than
- * the room alone is a batch of its own, whose transaction writes the newest of them and leaves
- * the rest to transactions of their own (habit-history.ts). With each batch, the position of its
- * first item in the file.
+ * the room alone is a batch of its own, whose transaction writes the todo without them: they
+ * follow in transactions of their own (habit-history.ts), each given the whole room, where the
+ * batch's share of it would come on top of the todo's own writes. With each batch, the position
+ * of its first item in the file.
  */
 export function* importBatches(
   items: readonly ImportItem[],
@@ -136,7 +137,7 @@ export interface BatchWritten {
   /** Archived occurrence records written. */
   records: number;
   /**
-   * The records left for transactions of their own: of a todo written with more than the batch's
+   * The records left for transactions of their own: of a todo that brought more than the batch's
    * room, and of todos an earlier import left unfinished (habit-history.ts).
    */
   tails: HistoryTail[];
@@ -294,9 +295,9 @@ async function placeItem(
 }
 
 /**
- * Writes one item as a todo with its repeat, its tags and its newest archived occurrences (as
- * many as the batch has room for; the rest go to `history.tails`), and records its source key.
- * Answers the `todo.written` follow-ups of a todo that reminds.
+ * Writes one item as a todo with its repeat, its tags and its archived occurrences if the batch
+ * has room for them all (otherwise they go to `history.tails`, to follow in parts), and records
+ * its source key. Answers the `todo.written` follow-ups of a todo that reminds.
  */
 async function writeItem(
   trx: Transaction<Database>,
@@ -341,14 +342,13 @@ async function writeItem(
   let historyPending = false;
   if (row.repeat_rule !== null && original) {
     const records = newestFirst(original.occurrences);
-    const newest = records.slice(0, history.room);
-    await insertRecords(trx, userId, todoId, newest);
-    history.room -= newest.length;
-    history.written += newest.length;
-    if (newest.length < records.length) {
+    if (records.length <= history.room) {
+      await insertRecords(trx, userId, todoId, records);
+      history.room -= records.length;
+      history.written += records.length;
+    } else {
       historyPending = true;
-      const rest = records.slice(newest.length);
-      history.tails.push({ todoId, sourceKey: item.sourceKey, records: rest });
+      history.tails.push({ todoId, sourceKey: item.sourceKey, records });
     }
   }
   const tagIds = [
