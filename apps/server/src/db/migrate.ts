@@ -30,6 +30,7 @@ import * as savedFilters from './migrations/0025-saved-filters';
 import * as severalReminders from './migrations/0026-several-reminders';
 import * as listPagesByDate from './migrations/0027-list-pages-by-date';
 import * as weekStart from './migrations/0028-week-start';
+import * as importHistory from './migrations/0029-import-history';
 import type { Database } from './schema';
 
 /**
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0026-several-reminders': severalReminders,
   '0027-list-pages-by-date': listPagesByDate,
   '0028-week-start': weekStart,
+  '0029-import-history': importHistory,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -181,6 +181,8 @@ export interface ImportItemTable {
   user_id: string;
   source_key: string;
   todo_id: string;
+  /** The todo's archived records are not all written yet (migration 0029). */
+  history_pending: Generated<SqlBool>;
 }
 
 export interface DailyPlanTable {

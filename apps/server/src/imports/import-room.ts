@@ -106,9 +106,24 @@ export async function tagsByKey(
   return new Map(rows.map((row) => [row.name_key, row.id]));
 }
 
+/** Adds to `names`, by name key, those of `tagNames` the user has not and it lacks. */
+function addMissing(
+  names: Map<string, string>,
+  tagNames: readonly string[],
+  existing: Map<string, string>,
+): void {
+  for (const name of tagNames) {
+    const key = tagNameKey(name);
+    if (!existing.has(key) && !names.has(key)) {
+      names.set(key, name);
+    }
+  }
+}
+
 /**
  * The distinct tag names of these items that the user does not have, in first-seen order; with
- * the file, also its tags no item carries (an archive brings back all of its tags).
+ * the file, also its tags no item carries (an archive brings back all of its tags). It yields as
+ * it goes, for a whole file's items: never call it inside a transaction (batchMissingTags).
  */
 export async function missingTags(
   items: readonly ImportItem[],
@@ -122,12 +137,23 @@ export async function missingTags(
   const pause = slicer();
   for (const tagNames of [...items.map((item) => item.tags), ...archived]) {
     await pause();
-    for (const name of tagNames) {
-      const key = tagNameKey(name);
-      if (!existing.has(key) && !names.has(key)) {
-        names.set(key, name);
-      }
-    }
+    addMissing(names, tagNames, existing);
+  }
+  return [...names.values()];
+}
+
+/**
+ * missingTags for a batch's items, within its transaction, without yielding: on SQLite a pause
+ * there would hold the one connection through another turn of the event loop (ADR 0022). A batch
+ * holds at most a few hundred items of at most TODO_LIMITS.tagsMax tags each.
+ */
+export function batchMissingTags(
+  items: readonly ImportItem[],
+  existing: Map<string, string>,
+): string[] {
+  const names = new Map<string, string>();
+  for (const item of items) {
+    addMissing(names, item.tags, existing);
   }
   return [...names.values()];
 }

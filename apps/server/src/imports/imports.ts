@@ -12,9 +12,10 @@ import { readable } from '../lib/policy';
 import { slicer } from '../lib/slices';
 import { refuseDuplicate } from '../lib/unique-violation';
 import { settlePlaces } from './file-places';
+import { writeHistoryTail } from './habit-history';
 import { limitProblems, overQuotaProblem, tagQuotaProblem } from './import-room';
 import { type ParsedImport } from './parsed-import';
-import { type ImportCaller, importPacer } from './restore';
+import { type ImportCaller, type ImportPacing, importPacing } from './restore';
 import { restoreAccount } from './restore-account';
 import { restorePlansAndDaysOff } from './restore-plans';
 import { type BatchWriting, importBatches, writeBatch } from './write-batch';
@@ -148,6 +149,8 @@ export interface ImportRun {
   clock: () => Date;
   /** An archive's settings were restored: the time zone the server remembers is out of date. */
   onSettingsRestored?: () => void;
+  /** How much each transaction writes: importPacing's, unless a test fixes it. */
+  pacing?: ImportPacing;
 }
 
 /** The import was marked failed meanwhile (it was not heard from for IMPORT_STALE_MS). */
@@ -176,7 +179,9 @@ async function emitAll(events: EventBus, followUps: readonly DomainEvent[]): Pro
 
 /**
  * Writes the file's items in batches (write-batch.ts), each in one transaction that moves the
- * import's progress with it, and yields to other requests between batches (ADR 0022).
+ * import's progress with it, and yields to other requests between batches (ADR 0022). A habit's
+ * records that do not fit in its batch follow it, in transactions of their own
+ * (habit-history.ts), before the next batch.
  */
 async function importItems(
   run: ImportRun,
@@ -188,15 +193,20 @@ async function importItems(
 ): Promise<void> {
   const { db, events, userId, parsed, clock } = run;
   const pause = slicer();
-  const pace = importPacer(db);
-  for (const { first, batch } of importBatches(parsed.items, pace.size)) {
+  const pace = run.pacing ?? importPacing(db);
+  const batches = importBatches(
+    parsed.items,
+    () => pace.items.size(),
+    () => pace.records.size(),
+  );
+  for (const { first, batch, room } of batches) {
     await pause();
     const began = performance.now();
     const { tagColors } = parsed;
     const writing = { events, userId, tagColors, timeZone, started, clock, ...placing };
     const written = await db.transaction().execute(async (trx) => {
       const { problems, tagsRefused } = progress;
-      const result = await writeBatch(trx, writing, first, batch, problems, tagsRefused);
+      const result = await writeBatch(trx, writing, { first, batch, room }, problems, tagsRefused);
       progress.processed += batch.length;
       progress.created += result.created;
       progress.existing += batch.length - result.fresh;
@@ -218,7 +228,14 @@ async function importItems(
       await events.emit({ type: 'plans.changed', userId });
     }
     // What follows the commit runs before the next pause too: it counts in the batch's time.
-    pace.took(batch.length, performance.now() - began);
+    const took = performance.now() - began;
+    pace.items.took(batch.length, took);
+    if (written.records > 0) {
+      pace.records.took(written.records, took);
+    }
+    for (const tail of written.tails) {
+      await writeHistoryTail({ db, userId, heartbeat, pace: pace.records, pause }, tail);
+    }
   }
 }
 

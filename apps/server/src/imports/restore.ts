@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { isPostgres } from '../db/column-types';
 import type { Database } from '../db/schema';
 import type { DomainEvent, EventBus } from '../lib/events';
-import { batchPacer } from '../lib/slices';
+import { batchPacer, fixedPacer, type Pacer } from '../lib/slices';
 
 /**
  * How many items each transaction writes; the page's progress moves once per batch. On SQLite a
@@ -17,11 +17,30 @@ import { batchPacer } from '../lib/slices';
  * keys. On PostgreSQL a transaction has a pooled connection of its own and waits on the network,
  * not the event loop, so batches are a fixed 200: each costs a quota lock and a count.
  */
-export function importPacer(db: Kysely<Database>): ReturnType<typeof batchPacer> {
-  if (isPostgres(db)) {
-    return { size: () => 200, took: () => undefined };
-  }
-  return batchPacer(50);
+export function importPacer(db: Kysely<Database>): Pacer {
+  return isPostgres(db) ? fixedPacer(200) : batchPacer(50);
+}
+
+/**
+ * The most of a habit's archived records one transaction writes (imports/habit-history.ts): on
+ * PostgreSQL always this many, on SQLite paced like the items (`batchPacer`), as years of daily
+ * records take tens of milliseconds to write (ADR 0022, 2026-11-28).
+ */
+const RECORDS_PER_TRANSACTION = 500;
+
+/** How many items, and how many of their archived records, each transaction of an import writes. */
+export interface ImportPacing {
+  items: Pacer;
+  records: Pacer;
+}
+
+export function importPacing(db: Kysely<Database>): ImportPacing {
+  return {
+    items: importPacer(db),
+    records: isPostgres(db)
+      ? fixedPacer(RECORDS_PER_TRANSACTION)
+      : batchPacer(RECORDS_PER_TRANSACTION),
+  };
 }
 
 /**

@@ -3,7 +3,6 @@ import type { ImportProblem, Repeat } from '@daywise/shared/schemas';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { chunks } from '../lib/chunks';
 import { ApiError } from '../lib/errors';
 import type { DomainEvent, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
@@ -13,39 +12,40 @@ import { newSeriesColumns, storedRepeat } from '../todos/repeating';
 import { placeAmong, siblingsOf } from '../todos/siblings';
 import { depthOf } from '../todos/subtasks';
 import { newTodoRow, TODO_FIELDS, type TodoRow } from '../todos/todo-fields';
-import { itemsHere, missingTags, tagsByKey, todoCount } from './import-room';
+import { type HistoryTail, insertRecords, newestFirst, unfinishedHistories } from './habit-history';
+import { batchMissingTags, itemsHere, tagsByKey, todoCount } from './import-room';
 import type { ArchivedTodo, ImportItem } from './parsed-import';
 import type { RestoredSection } from './restore-sections';
 
 /**
- * Occurrence records written per transaction, at most, beside importPacer's items: a habit
- * restored from an archive may bring years of them, and its batch must still fit in a slice.
- */
-const OCCURRENCES_PER_BATCH = 500;
-
-/**
- * The items in batches of `size()` (asked as each batch starts), each closed early rather than
- * let its archived occurrences pass OCCURRENCES_PER_BATCH (an item that brings more than that
- * alone is a batch of its own); with each batch, the position of its first item in the file.
+ * The items in batches of at most `size()` items and `records()` archived occurrence records
+ * (both asked as each batch starts, and the records' answer handed on as the batch's `room`): a
+ * batch closes before an item whose records would pass its room. An item that brings more than
+ * the room alone is a batch of its own, whose transaction writes the todo without them: they
+ * follow in transactions of their own (habit-history.ts), each given the whole room, where the
+ * batch's share of it would come on top of the todo's own writes. With each batch, the position
+ * of its first item in the file.
  */
 export function* importBatches(
   items: readonly ImportItem[],
   size: () => number,
-): Generator<{ first: number; batch: ImportItem[] }> {
+  records: () => number,
+): Generator<{ first: number; batch: ImportItem[]; room: number }> {
   let first = 0;
   while (first < items.length) {
     const most = Math.max(1, size());
+    const room = Math.max(1, records());
     const batch: ImportItem[] = [];
     let occurrences = 0;
     for (const item of items.slice(first, first + most)) {
       const brings = item.original?.occurrences.length ?? 0;
-      if (batch.length > 0 && occurrences + brings > OCCURRENCES_PER_BATCH) {
+      if (batch.length > 0 && occurrences + brings > room) {
         break;
       }
       batch.push(item);
       occurrences += brings;
     }
-    yield { first, batch };
+    yield { first, batch, room };
     first += batch.length;
   }
 }
@@ -96,36 +96,6 @@ function archivedSeries(
   }
 }
 
-/**
- * An archived todo's occurrences, each date once, for the todo restored as `todoId`: within the
- * batch's transaction, so without a pause (importBatches bounds them).
- */
-async function restoreOccurrences(
-  trx: Kysely<Database>,
-  userId: string,
-  todoId: string,
-  occurrences: ArchivedTodo['occurrences'],
-): Promise<void> {
-  const byDate = new Map(occurrences.map((occurrence) => [occurrence.date, occurrence]));
-  for (const part of chunks([...byDate.values()], 500)) {
-    await trx
-      .insertInto('todo_occurrences')
-      .values(
-        part.map((occurrence) => ({
-          id: newId(),
-          user_id: userId,
-          todo_id: todoId,
-          occurrence_date: occurrence.date,
-          outcome: occurrence.outcome,
-          completed_at: occurrence.completedAt,
-          completed_on: occurrence.completedOn,
-          created_at: occurrence.completedAt,
-        })),
-      )
-      .execute();
-  }
-}
-
 function dayIn(instant: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone,
@@ -164,39 +134,70 @@ export interface BatchWritten {
   /** Todos created: the fresh items within the todo quota. */
   created: number;
   tagsCreated: number;
+  /** Archived occurrence records written. */
+  records: number;
+  /**
+   * The records left for transactions of their own: of a todo that brought more than the batch's
+   * room, and of todos an earlier import left unfinished (habit-history.ts).
+   */
+  tails: HistoryTail[];
   /** Events for after the commit (reminder jobs follow `todo.written`). */
   followUps: DomainEvent[];
+}
+
+/** A batch's room for archived records, and what it leaves for later transactions. */
+interface HistoryRoom {
+  room: number;
+  written: number;
+  tails: HistoryTail[];
 }
 
 /**
  * Writes one batch within its transaction: the items the user has not already (itemsHere), within
  * the todo quota, with the tags they name that the user has not (within the tag quota; the rest
- * go to `tagsRefused`). `first` is the batch's first item's position in the file.
+ * go to `tagsRefused`), and at most `room` of their archived records. `first` is the batch's
+ * first item's position in the file.
  */
 export async function writeBatch(
   trx: Transaction<Database>,
   writing: BatchWriting,
-  first: number,
-  batch: readonly ImportItem[],
+  { first, batch, room }: { first: number; batch: readonly ImportItem[]; room: number },
   problems: ImportProblem[],
   tagsRefused: Set<string>,
 ): Promise<BatchWritten> {
   const { userId } = writing;
   const done = await itemsHere(trx, userId, batch);
+  const history: HistoryRoom = {
+    room,
+    written: 0,
+    tails: await unfinishedHistories(
+      trx,
+      userId,
+      batch.filter((item) => done.has(item.sourceKey)),
+    ),
+  };
   const fresh = batch.filter((item) => !done.has(item.sourceKey));
   // The quotas hold against creations racing this batch (ADR 0022).
   await lockQuota(trx, 'todos', [userId]);
   await lockQuota(trx, 'user_tags', [userId]);
-  const room = Math.max(0, QUOTAS.todos - (await todoCount(trx, userId)));
-  const kept = fresh.slice(0, room);
+  const todoRoom = Math.max(0, QUOTAS.todos - (await todoCount(trx, userId)));
+  const kept = fresh.slice(0, todoRoom);
   const now = writing.clock();
   const tags = await tagsByKey(trx, userId);
   const tagsCreated = await createTags(trx, writing, kept, tags, now, tagsRefused);
   const followUps: DomainEvent[] = [];
   for (const [index, item] of kept.entries()) {
-    followUps.push(...(await writeItem(trx, writing, item, first + index, tags, now, problems)));
+    const at = { position: first + index, now };
+    followUps.push(...(await writeItem(trx, writing, item, at, tags, problems, history)));
   }
-  return { fresh: fresh.length, created: kept.length, tagsCreated, followUps };
+  return {
+    fresh: fresh.length,
+    created: kept.length,
+    tagsCreated,
+    records: history.written,
+    tails: history.tails,
+    followUps,
+  };
 }
 
 /**
@@ -213,7 +214,7 @@ async function createTags(
 ): Promise<number> {
   let tagRoom = Math.max(0, QUOTAS.tags - tags.size);
   let added = 0;
-  for (const name of await missingTags(items, tags)) {
+  for (const name of batchMissingTags(items, tags)) {
     if (tagRoom === 0) {
       tagsRefused.add(name);
       continue;
@@ -294,17 +295,18 @@ async function placeItem(
 }
 
 /**
- * Writes one item as a todo with its repeat, its archived occurrences and its tags, and records
+ * Writes one item as a todo with its repeat, its tags and its archived occurrences if the batch
+ * has room for them all (otherwise they go to `history.tails`, to follow in parts), and records
  * its source key. Answers the `todo.written` follow-ups of a todo that reminds.
  */
 async function writeItem(
   trx: Transaction<Database>,
   writing: BatchWriting,
   item: ImportItem,
-  position: number,
+  { position, now }: { position: number; now: Date },
   tags: Map<string, string>,
-  now: Date,
   problems: ImportProblem[],
+  history: HistoryRoom,
 ): Promise<DomainEvent[]> {
   const { events, userId, timeZone, started } = writing;
   // The file's first row shows first in a newest-first list; an archive's keep their times.
@@ -337,8 +339,17 @@ async function writeItem(
     Object.assign(row, await importedSeries(trx, row, item.repeat, now, timeZone));
   }
   await trx.insertInto('todos').values(row).execute();
+  let historyPending = false;
   if (row.repeat_rule !== null && original) {
-    await restoreOccurrences(trx, userId, todoId, original.occurrences);
+    const records = newestFirst(original.occurrences);
+    if (records.length <= history.room) {
+      await insertRecords(trx, userId, todoId, records);
+      history.room -= records.length;
+      history.written += records.length;
+    } else {
+      historyPending = true;
+      history.tails.push({ todoId, sourceKey: item.sourceKey, records });
+    }
   }
   const tagIds = [
     ...new Set(
@@ -355,7 +366,12 @@ async function writeItem(
   }
   await trx
     .insertInto('import_items')
-    .values({ user_id: userId, source_key: item.sourceKey, todo_id: todoId })
+    .values({
+      user_id: userId,
+      source_key: item.sourceKey,
+      todo_id: todoId,
+      history_pending: historyPending,
+    })
     .execute();
   if ((item.reminderTime || item.reminders.length > 0) && !item.completed) {
     return events.within(trx, { type: 'todo.written', userId, todoId });

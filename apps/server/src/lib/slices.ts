@@ -57,6 +57,17 @@ function nextSlice(): Promise<void> {
  */
 export const PACED_BATCH_MS = 2 * SLICE_MS;
 
+/** How many items the next batch of work that cannot pause may take, learnt from the last ones. */
+export interface Pacer {
+  /** How many items the next batch may take. */
+  size: () => number;
+  /** Records that a batch of `items` took `ms`. */
+  took: (items: number, ms: number) => void;
+}
+
+/** A pacer that always answers `size` (PostgreSQL's import batches, tests). */
+export const fixedPacer = (size: number): Pacer => ({ size: () => size, took: () => undefined });
+
 /**
  * Sizes batches of work that cannot pause by how long the last ones took (ADR 0022): what an item
  * costs depends on the machine and on the item (a title's search keys, years of a habit's
@@ -64,15 +75,13 @@ export const PACED_BATCH_MS = 2 * SLICE_MS;
  * transaction where fifty would fit. The first batch is one item; each next one is as many as
  * fit in PACED_BATCH_MS at the cost seen so far, between one and `max`.
  */
-export function batchPacer(max: number, targetMs = PACED_BATCH_MS) {
+export function batchPacer(max: number, targetMs = PACED_BATCH_MS): Pacer {
   let perItemMs: number | undefined;
   return {
-    /** How many items the next batch may take. */
     size: (): number =>
       perItemMs === undefined
         ? 1
         : Math.max(1, Math.min(max, Math.floor(targetMs / Math.max(perItemMs, 0.01)))),
-    /** Records that a batch of `items` took `ms`. */
     took: (items: number, ms: number): void => {
       const seen = ms / Math.max(items, 1);
       // Weighted towards the latest, so a run of heavier items shrinks the batches quickly.
