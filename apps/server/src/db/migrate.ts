@@ -29,6 +29,7 @@ import * as subtasksAndSections from './migrations/0024-subtasks-and-sections';
 import * as savedFilters from './migrations/0025-saved-filters';
 import * as severalReminders from './migrations/0026-several-reminders';
 import * as listPagesByDate from './migrations/0027-list-pages-by-date';
+import * as openTodosByList from './migrations/0028-open-todos-by-list';
 import type { Database } from './schema';
 
 /**
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0025-saved-filters': savedFilters,
   '0026-several-reminders': severalReminders,
   '0027-list-pages-by-date': listPagesByDate,
+  '0028-open-todos-by-list': openTodosByList,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {
