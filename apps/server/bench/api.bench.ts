@@ -34,7 +34,7 @@ const FILTER_RATIO_TARGET = 1.5;
 const LISTS_ONLY = process.argv.includes('--lists');
 const CHECK = process.argv.includes('--check');
 const CHECK_FACTOR = 4;
-const CHECK_FILTER_RATIO = 2;
+const CHECK_FILTER_RATIO = 2.5;
 
 type Api = ReturnType<typeof accountClient>;
 
