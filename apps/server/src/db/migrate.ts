@@ -31,6 +31,7 @@ import * as severalReminders from './migrations/0026-several-reminders';
 import * as listPagesByDate from './migrations/0027-list-pages-by-date';
 import * as weekStart from './migrations/0028-week-start';
 import * as importHistory from './migrations/0029-import-history';
+import * as openTodosByList from './migrations/0030-open-todos-by-list';
 import type { Database } from './schema';
 
 /**
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0027-list-pages-by-date': listPagesByDate,
   '0028-week-start': weekStart,
   '0029-import-history': importHistory,
+  '0030-open-todos-by-list': openTodosByList,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -114,6 +114,74 @@ describe.each(ENGINES)('saved filters on %s', (engine) => {
     expect((await filters())[5]?.openCount).toBe(0);
   });
 
+  it('counts each filter as its page does, whether counted with the others or apart', async () => {
+    const work = await created<List>('/api/lists', { name: 'Work' });
+    const home = await created<List>('/api/lists', { name: 'Home' });
+    const waiting = await created<Tag>('/api/tags', { name: 'waiting', color: '#EF4444' });
+    const todo = (title: string, fields: object = {}) =>
+      created<Todo>('/api/todos', { title, ...fields });
+    // Saturday 21 November 2026.
+    const report = await todo('Report', {
+      dueDate: '2026-11-21',
+      listId: work.id,
+      priority: 'high',
+    });
+    await todo('Waits', { listId: work.id, tagIds: [waiting.id] });
+    await todo('Old report', { dueDate: '2026-11-01' });
+    await todo('Later', { dueDate: '2026-11-25', listId: home.id, priority: 'low' });
+    await todo('Tomorrow', { dueDate: '2026-11-22', tagIds: [waiting.id] });
+    await todo('Sub', { parentId: report.id });
+    await todo('Daily', {
+      dueDate: '2026-11-21',
+      listId: home.id,
+      repeat: { rule: 'FREQ=DAILY', from: 'due' },
+    });
+    const done = await todo('Done', { dueDate: '2026-11-21', listId: work.id });
+    expect((await send('PATCH', `/api/todos/${done.id}`, { completed: true })).statusCode).toBe(
+      200,
+    );
+    // The open todos each query matches, by title, as a reader of the data above counts them.
+    const expected: Record<string, number> = {
+      today: 2,
+      '!today': 5,
+      'today | overdue': 3,
+      '!(today | overdue)': 4,
+      '#Work': 3,
+      '!#Work': 4,
+      '#Work & !@waiting': 2,
+      '@waiting': 2,
+      '!@waiting': 5,
+      '@waiting & no date': 1,
+      '#Work | @waiting': 4,
+      'tomorrow | next 7 days': 4,
+      recurring: 1,
+      '!recurring & #Home': 1,
+      subtask: 1,
+      completed: 0,
+      '!completed & p1': 1,
+      inbox: 2,
+      'search: report': 2,
+      'overdue & !#Work': 1,
+      'due before: 2026-11-22 & !p1': 2,
+      '#Nowhere | today': 2,
+      '!#Nowhere': 7,
+    };
+    for (const [index, query] of Object.keys(expected).entries()) {
+      await newFilter(`Filter ${index}`, query);
+    }
+    const counts = Object.fromEntries(
+      (await filters()).map((filter) => [filter.query, filter.openCount]),
+    );
+    expect(counts).toEqual(expected);
+    for (const query of Object.keys(expected)) {
+      const page = await app.api.get(
+        `/api/todos?status=pending&filter=${encodeURIComponent(query)}`,
+        app.cookie,
+      );
+      expect(page.json<{ total: number }>().total, query).toBe(expected[query]);
+    }
+  });
+
   it('counts a #List/Section filter again when the section is renamed', async () => {
     const home = await created<List>('/api/lists', { name: 'Home' });
     const garden = await created<{ id: string }>('/api/sections', {

@@ -15,7 +15,7 @@ import { ownRow } from '../lib/policy';
 import { closeGap, moveRow, nextPosition } from '../lib/positions';
 import { requireUnderQuota } from '../lib/quota';
 import { parsedFilter } from './compile';
-import { openCounts } from './counts';
+import { openCounts, prepareCounts, type PreparedCounts, runCounts } from './counts';
 
 /*
  * A user's saved filters (issue 32, ADR 0028): named queries in the filter language, in the order
@@ -60,20 +60,39 @@ export function savedFilterRows(db: Kysely<Database>, userId: string): Promise<S
     .execute();
 }
 
-/** Every saved filter of the user with its open count, in one read of their open todos. */
-export async function listSavedFilters(
+/**
+ * What answering the user's saved filters takes but for their counts: the filters, and the
+ * statement counting them (counts.ts). It holds until the filters, the lists, sections and tags
+ * they name, or the day change (filters/routes.ts keeps it); a change to todos changes only what
+ * the statement answers.
+ */
+export interface SavedFiltersPlan {
+  rows: SavedFilterRow[];
+  counts: PreparedCounts;
+}
+
+export async function planSavedFilters(
   db: Kysely<Database>,
   userId: string,
   today: string,
-): Promise<SavedFiltersAnswer> {
+): Promise<SavedFiltersPlan> {
   const rows = await savedFilterRows(db, userId);
-  const counts = await openCounts(
+  const counts = await prepareCounts(
     db,
     userId,
     rows.map((row) => row.query),
     today,
   );
-  return { filters: rows.map((row, index) => presentSavedFilter(row, counts[index] ?? 0)) };
+  return { rows, counts };
+}
+
+/** Every saved filter of the plan with its open count, in one read of the user's open todos. */
+export async function answerSavedFilters(
+  db: Kysely<Database>,
+  { rows, counts }: SavedFiltersPlan,
+): Promise<SavedFiltersAnswer> {
+  const openCounts = await runCounts(db, counts);
+  return { filters: rows.map((row, index) => presentSavedFilter(row, openCounts[index] ?? 0)) };
 }
 
 async function presentOne(

@@ -19,7 +19,7 @@ import {
 } from '../filters/compile';
 import { ApiError } from '../lib/errors';
 import { JsonAnswer } from '../lib/json-answer';
-import { likeContains } from '../lib/like-pattern';
+import { likeContains, likeFolded } from '../lib/like-pattern';
 import { habitsOf } from './habit-count';
 import { indexedSearch } from './search';
 import { NO_SUBTASKS, subtaskCountsOf } from './subtasks';
@@ -149,10 +149,11 @@ function filteredTodos(
   }
   if (query.q) {
     const contains = likeContains(query.q);
+    const engine = isPostgres(db) ? 'postgres' : 'sqlite';
     select = select.where((eb) =>
       eb.or([
-        eb(sql`lower(title)`, 'like', contains),
-        eb(sql`lower(description)`, 'like', contains),
+        eb(likeFolded(engine, 'todos.title'), 'like', contains),
+        eb(likeFolded(engine, 'todos.description'), 'like', contains),
       ]),
     );
   }
@@ -160,7 +161,7 @@ function filteredTodos(
   // the same in both.
   if (query.due === 'none' || query.due === 'overdue' || query.due === 'today') {
     const term = DUE_TERMS[query.due];
-    select = select.where(filterWhere(term, dayContext(today)));
+    select = select.where(filterWhere(term, dayContext(db, today)));
   } else if (query.due === 'week') {
     const { start, end } = weekOf(today);
     select = select.where('due_date', '>=', start).where('due_date', '<=', end);
