@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
 import { errorResponse, fakeApi } from '../../test/fake-api';
+import { makeTodo } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { monthGrid, weekDays } from './calendar-days';
 import { CalendarPage, type CalendarTodoDialog } from './calendar-page';
@@ -26,31 +27,8 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function todo(id: string, title: string, dueDate: string, extra: Partial<Todo> = {}): Todo {
-  return {
-    id,
-    title,
-    description: '',
-    priority: 'medium',
-    dueDate,
-    reminderTime: null,
-    dueTime: null,
-    reminders: [],
-    completed: false,
-    completedAt: null,
-    repeat: null,
-    habit: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    tags: [],
-    listId: null,
-    sectionId: null,
-    parentId: null,
-    order: 0,
-    subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
-    ...extra,
-  };
-}
+const todo = (id: string, title: string, dueDate: string, extra: Partial<Todo> = {}) =>
+  makeTodo({ id, title, dueDate, ...extra });
 
 const GYM = todo('g', 'Gym', '2026-11-23', {
   repeat: { rule: 'FREQ=WEEKLY;BYDAY=MO', from: 'due' },
