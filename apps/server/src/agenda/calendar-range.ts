@@ -112,14 +112,14 @@ export async function calendarRange(
     sharedTasks(db, range),
     daysOffIn(db, userId, query),
   ]);
+  const series = repeating.map((row) => ({ row, series: seriesOf(row, zone) }));
   const used = await usedOccurrences(
     db,
-    repeating.filter((row) => row.repeat_rule?.includes('COUNT=')).map((row) => row.id),
+    series.filter((each) => (each.series?.rule.count ?? null) !== null).map(({ row }) => row.id),
   );
-  const projected = repeating.flatMap((row: TodoRow) => {
-    const series = seriesOf(row, zone);
+  const projected = series.flatMap(({ row, series: rule }) => {
     const dates =
-      series && row.due_date ? laterDays(series, row.due_date, query, used.get(row.id) ?? 0) : [];
+      rule && row.due_date ? laterDays(rule, row.due_date, query, used.get(row.id) ?? 0) : [];
     return dates.length > 0 ? [{ row, dates }] : [];
   });
   // Each row presented once: a series due in the range is both a todo there and a repeat.
