@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { settingsApi, todosApi } from '@daywise/shared/api';
 import type { SessionState } from '@daywise/shared/schemas';
 import type { DehydratedState } from '@tanstack/react-query';
@@ -31,9 +32,10 @@ const SESSION: SessionState = {
 };
 
 const SETTINGS = {
-  notifications: { email: true, reminders: true },
+  notifications: { ...DEFAULT_SETTINGS.notifications },
   privacy: { profileVisibility: 'private', activityTracking: true },
-  preferences: { theme: 'system', timezone: 'Pacific/Kiritimati', weekStart: 'locale' },
+  preferences: { ...DEFAULT_SETTINGS.preferences, timezone: 'Pacific/Kiritimati' },
+  focus: DEFAULT_SETTINGS.focus,
 } as const;
 
 /**

@@ -77,6 +77,16 @@ export const PUBLIC_FORM_RATE_LIMIT = { max: 5, windowMs: 60_000 } as const;
 export const THEMES = ['light', 'dark', 'system'] as const;
 /** The day a week starts on (issue 33): the browser locale's, or one chosen (ADR 0031). */
 export const WEEK_STARTS = ['locale', 'monday', 'sunday'] as const;
+/**
+ * The focus timer's lengths in minutes, and after how many focus periods the long break comes
+ * (issue 33): each setting's least and greatest value.
+ */
+export const FOCUS_LIMITS = {
+  focusMinutes: { min: 1, max: 180 },
+  shortBreakMinutes: { min: 1, max: 60 },
+  longBreakMinutes: { min: 1, max: 120 },
+  longBreakEvery: { min: 1, max: 12 },
+} as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';
 /** localStorage key for the theme; public/theme-init.js reads the same key before first paint. */
@@ -285,9 +295,16 @@ export const PERFORMANCE_THRESHOLDS = { good: 80, fair: 50 } as const;
  * Migration 0003's column defaults say the same in SQL, as history; code reads this.
  */
 export const DEFAULT_SETTINGS = {
-  notifications: { email: true, reminders: true },
+  notifications: { email: true, reminders: true, review: false },
   privacy: { profileVisibility: 'private', activityTracking: true },
-  preferences: { theme: 'system', timezone: 'UTC', weekStart: 'locale' },
+  preferences: {
+    theme: 'system',
+    timezone: 'UTC',
+    weekStart: 'locale',
+    dayStart: '08:00',
+    dayEnd: '20:00',
+  },
+  focus: { focusMinutes: 25, shortBreakMinutes: 5, longBreakMinutes: 15, longBreakEvery: 4 },
 } as const satisfies Settings;
 
 /** Profile field caps and who may see a profile. */

@@ -141,6 +141,14 @@ export interface UserSettingsTable {
   timezone: Generated<string>;
   /** Migration 0028: the browser locale's ('locale') or a chosen day. */
   week_start: Generated<'locale' | 'monday' | 'sunday'>;
+  /** Migration 0031 (issue 33): the user's day as HH:MM, the review reminder, the focus timer. */
+  day_start: Generated<string>;
+  day_end: Generated<string>;
+  review_reminders: Generated<SqlBool>;
+  focus_minutes: Generated<number>;
+  short_break_minutes: Generated<number>;
+  long_break_minutes: Generated<number>;
+  long_break_every: Generated<number>;
   created_at: string;
   updated_at: string;
 }

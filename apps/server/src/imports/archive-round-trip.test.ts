@@ -1,4 +1,4 @@
-import { type Archive, archiveSchema, type Todo } from '@daywise/shared/schemas';
+import { type Archive, archiveSchema, type Settings, type Todo } from '@daywise/shared/schemas';
 import { describe, expect, it } from 'vitest';
 
 import { ENGINES, SAME_ORIGIN } from '../../test/helpers';
@@ -151,6 +151,10 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       { group: 'preferences', key: 'timezone', value: 'Europe/Paris' },
       { group: 'preferences', key: 'theme', value: 'dark' },
       { group: 'preferences', key: 'weekStart', value: 'sunday' },
+      { group: 'preferences', key: 'dayEnd', value: '22:30' },
+      { group: 'preferences', key: 'dayStart', value: '07:00' },
+      { group: 'focus', key: 'focusMinutes', value: 45 },
+      { group: 'notifications', key: 'review', value: true },
       { group: 'privacy', key: 'profileVisibility', value: 'friends' },
       { group: 'notifications', key: 'email', value: false },
     ]) {
@@ -444,7 +448,13 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       },
       settings: {
         ...original.settings,
-        preferences: { ...original.settings.preferences, timezone: 'Mars/Olympus' },
+        // A day that ends before it starts: its end is restored first, its start refused.
+        preferences: {
+          ...original.settings.preferences,
+          timezone: 'Mars/Olympus',
+          dayStart: '23:00',
+          dayEnd: '21:00',
+        },
       },
       savedFilters: [
         ...(original.savedFilters ?? []),
@@ -485,6 +495,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       expect.stringMatching(/^Setting "timezone" not restored: /),
       'Saved filter "Broken" not restored: Expected a term after \'&\' at 7',
       'Saved filter "  " not restored: Filter name is required',
+      'Setting "dayStart" not restored: Your day must start before it ends',
       `Plan for ${planDate} not restored: you already have a plan that day`,
       'Plan for 2026-10-01 not restored: Plan title must be at most 200 characters',
     ]);
@@ -498,13 +509,15 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       plan: { title: string };
     }>();
     expect(plan.plan.title).toBe('Mine');
-    const settings = (await app.api.get('/api/settings', fresh)).json<{
-      preferences: { theme: string; timezone: string; weekStart: string };
-    }>();
+    const settings = (await app.api.get('/api/settings', fresh)).json<Settings>();
     expect(settings.preferences).toEqual({
       theme: 'dark',
       timezone: 'Europe/Paris',
       weekStart: 'sunday',
+      dayStart: '08:00',
+      dayEnd: '21:00',
     });
+    expect(settings.focus.focusMinutes).toBe(45);
+    expect(settings.notifications.review).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import {
   type ImportProblem,
   PLAN_LIMITS,
   profileUpdateSchema,
+  type Settings,
   type SettingUpdate,
   settingUpdateSchema,
   tagSchema,
@@ -18,7 +19,7 @@ import { slicer } from '../lib/slices';
 import { tagNameKey } from '../plans/tags';
 import { type EncodedPicture, encodePicture } from '../profile/pictures';
 import { savePicture, updateProfile } from '../profile/profiles';
-import { updateSetting } from '../settings/settings';
+import { readSettings, updateSetting } from '../settings/settings';
 import type { ArchiveRest } from './parsed-import';
 import { firstIssue, type ImportCaller, plural, type RestoreStep, type Restoring } from './restore';
 import { restoreSavedFilters } from './restore-filters';
@@ -64,10 +65,33 @@ function settingUpdates(settings: ArchiveRest['settings']): unknown[] {
     { group: 'privacy', key: 'activityTracking', value: settings.privacy.activityTracking },
     { group: 'preferences', key: 'theme', value: settings.preferences.theme },
     { group: 'preferences', key: 'timezone', value: settings.preferences.timezone },
-    ...(settings.preferences.weekStart
-      ? [{ group: 'preferences', key: 'weekStart', value: settings.preferences.weekStart }]
-      : []),
+    ...optionalUpdates('notifications', { review: settings.notifications.review }),
+    ...optionalUpdates('preferences', {
+      weekStart: settings.preferences.weekStart,
+      dayStart: settings.preferences.dayStart,
+      dayEnd: settings.preferences.dayEnd,
+    }),
+    ...optionalUpdates('focus', settings.focus ?? {}),
   ];
+}
+
+/** The updates for settings an older archive may lack: those it has. */
+function optionalUpdates(group: string, values: Record<string, unknown>): unknown[] {
+  return Object.entries(values)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => ({ group, key, value }));
+}
+
+/**
+ * The updates in an order the saved day allows: a day that starts after the saved one ends gets
+ * its end first. A start and end that cross are refused by updateSetting all the same.
+ */
+function inDayOrder(updates: SettingUpdate[], saved: Settings): SettingUpdate[] {
+  const start = updates.find((update) => update.key === 'dayStart');
+  if (!start || start.value < saved.preferences.dayEnd) {
+    return updates;
+  }
+  return updates.toSorted((a, b) => Number(b.key === 'dayEnd') - Number(a.key === 'dayEnd'));
 }
 
 /** The picture re-encoded as an upload would be, or null when it is not one we accept. */
@@ -195,6 +219,32 @@ function checkedSettings(
   return updates;
 }
 
+/** Applies the checked settings; one the saved ones refuse goes to `problems`. Says how many. */
+async function restoreSettings(
+  trx: Kysely<Database>,
+  userId: string,
+  updates: SettingUpdate[],
+  problems: ImportProblem[],
+  now: Date,
+): Promise<number> {
+  if (updates.length === 0) {
+    return 0;
+  }
+  let restored = 0;
+  for (const update of inDayOrder(updates, await readSettings(trx, userId, undefined, now))) {
+    try {
+      await updateSetting(trx, userId, update, now);
+      restored += 1;
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        throw error;
+      }
+      problems.push({ row: 0, message: `Setting "${update.key}" not restored: ${error.message}` });
+    }
+  }
+  return restored;
+}
+
 /**
  * Restores the profile (the email stays the account's), the settings and every tag, before the
  * todos, so that those are read in the archive's time zone and find their tags; each account
@@ -238,7 +288,7 @@ export async function restoreAccount(
   const settings = mayRestore(caller, 'settings');
   const updates = settings ? checkedSettings(rest.settings, problems) : [];
   const tags = await checkedTags(rest.tags, problems);
-  const { followUps, tagsCreated, lists, savedFilters, sections } = await db
+  const { followUps, tagsCreated, lists, savedFilters, sections, settingsRestored } = await db
     .transaction()
     .execute(async (trx) => {
       await lockQuota(trx, 'user_tags', [userId]);
@@ -262,9 +312,7 @@ export async function restoreAccount(
       if (picture) {
         await savePicture(trx, userId, picture, now);
       }
-      for (const update of updates) {
-        await updateSetting(trx, userId, update, now);
-      }
+      const settingsRestored = await restoreSettings(trx, userId, updates, problems, now);
       // The time zone and the reminder switch decide every reminder job of the user.
       return {
         followUps:
@@ -275,6 +323,7 @@ export async function restoreAccount(
         lists: restoredLists,
         savedFilters: restoredFilters,
         sections: restoredSections,
+        settingsRestored,
       };
     });
   if (profile?.success === true) {
@@ -282,9 +331,9 @@ export async function restoreAccount(
   }
   if (settings) {
     restored.push(
-      updates.length === settingUpdates(rest.settings).length
+      settingsRestored === settingUpdates(rest.settings).length
         ? 'Settings restored'
-        : `${plural(updates.length, 'setting')} restored`,
+        : `${plural(settingsRestored, 'setting')} restored`,
     );
   }
   if (lists.added > 0) {

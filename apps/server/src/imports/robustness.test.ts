@@ -244,9 +244,17 @@ describe.each(ENGINES)('import robustness on %s', (engine) => {
     expect(before.privacy.profileVisibility).toBe('private');
     const archive = fixtureArchive();
     archive.settings = {
-      notifications: { email: false, reminders: false },
+      notifications: { email: false, reminders: false, review: true },
       privacy: { profileVisibility: 'public', activityTracking: false },
-      preferences: { theme: 'dark', timezone: 'Pacific/Auckland', weekStart: 'monday' },
+      // A day that starts after the saved one ends (20:00): its end is restored first.
+      preferences: {
+        theme: 'dark',
+        timezone: 'Pacific/Auckland',
+        weekStart: 'monday',
+        dayStart: '21:00',
+        dayEnd: '23:30',
+      },
+      focus: { focusMinutes: 50, shortBreakMinutes: 10, longBreakMinutes: 20, longBreakEvery: 2 },
     };
     archive.profile.name = 'Ada Lovelace';
     const file = Buffer.from(JSON.stringify(archive));

@@ -1,8 +1,9 @@
 import { DEFAULT_SETTINGS } from '@daywise/shared';
-import type { Settings, SettingUpdate } from '@daywise/shared/schemas';
+import { DAY_TIMES_MESSAGE, type Settings, type SettingUpdate } from '@daywise/shared/schemas';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 
 import type { Database, UserSettingsTable } from '../db/schema';
+import { ApiError } from '../lib/errors';
 
 type Row = Selectable<UserSettingsTable>;
 
@@ -15,11 +16,18 @@ const COLUMNS = {
   theme: 'theme',
   timezone: 'timezone',
   weekStart: 'week_start',
+  dayStart: 'day_start',
+  dayEnd: 'day_end',
+  review: 'review_reminders',
+  focusMinutes: 'focus_minutes',
+  shortBreakMinutes: 'short_break_minutes',
+  longBreakMinutes: 'long_break_minutes',
+  longBreakEvery: 'long_break_every',
 } as const satisfies Record<SettingUpdate['key'], keyof UserSettingsTable>;
 
 /** A new user's settings row: DEFAULT_SETTINGS, column by column. */
 export function defaultSettingsRow(userId: string, now: Date): Insertable<UserSettingsTable> {
-  const { notifications, privacy, preferences } = DEFAULT_SETTINGS;
+  const { notifications, privacy, preferences, focus } = DEFAULT_SETTINGS;
   return {
     user_id: userId,
     email_notifications: notifications.email,
@@ -29,6 +37,13 @@ export function defaultSettingsRow(userId: string, now: Date): Insertable<UserSe
     theme: preferences.theme,
     timezone: preferences.timezone,
     week_start: preferences.weekStart,
+    day_start: preferences.dayStart,
+    day_end: preferences.dayEnd,
+    review_reminders: notifications.review,
+    focus_minutes: focus.focusMinutes,
+    short_break_minutes: focus.shortBreakMinutes,
+    long_break_minutes: focus.longBreakMinutes,
+    long_break_every: focus.longBreakEvery,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
@@ -39,12 +54,25 @@ function present(row: Row): Settings {
     notifications: {
       email: Boolean(row.email_notifications),
       reminders: Boolean(row.task_reminders),
+      review: Boolean(row.review_reminders),
     },
     privacy: {
       profileVisibility: row.profile_visibility,
       activityTracking: Boolean(row.activity_tracking),
     },
-    preferences: { theme: row.theme, timezone: row.timezone, weekStart: row.week_start },
+    preferences: {
+      theme: row.theme,
+      timezone: row.timezone,
+      weekStart: row.week_start,
+      dayStart: row.day_start,
+      dayEnd: row.day_end,
+    },
+    focus: {
+      focusMinutes: row.focus_minutes,
+      shortBreakMinutes: row.short_break_minutes,
+      longBreakMinutes: row.long_break_minutes,
+      longBreakEvery: row.long_break_every,
+    },
   };
 }
 
@@ -104,7 +132,10 @@ export async function readSettings(
   return present(created);
 }
 
-/** Changes one setting and answers all of them. */
+/**
+ * Changes one setting and answers all of them. The day must start before it ends: a start at or
+ * after the saved end, or an end at or before the saved start, is refused and changes nothing.
+ */
 export async function updateSetting(
   db: Kysely<Database>,
   userId: string,
@@ -112,10 +143,19 @@ export async function updateSetting(
   now: Date,
 ): Promise<Settings> {
   await readSettings(db, userId, undefined, now);
-  await db
+  // The check is the update's own condition, so that two changes at once cannot cross the times.
+  let change = db
     .updateTable('user_settings')
     .set({ [COLUMNS[update.key]]: update.value, updated_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .execute();
+    .where('user_id', '=', userId);
+  if (update.key === 'dayStart') {
+    change = change.where('day_end', '>', update.value);
+  } else if (update.key === 'dayEnd') {
+    change = change.where('day_start', '<', update.value);
+  }
+  const { numUpdatedRows } = await change.executeTakeFirst();
+  if (numUpdatedRows === 0n) {
+    throw new ApiError('VALIDATION_FAILED', DAY_TIMES_MESSAGE, { value: DAY_TIMES_MESSAGE });
+  }
   return readSettings(db, userId, undefined, now);
 }

@@ -40,7 +40,12 @@ export const archiveProfileSchema = z.object({
 });
 
 export const archiveSettingsSchema = z.object({
-  notifications: z.object({ email: z.boolean(), reminders: z.boolean() }),
+  /** Settings added later (issue 33) are absent in archives made before them. */
+  notifications: z.object({
+    email: z.boolean(),
+    reminders: z.boolean(),
+    review: z.boolean().optional(),
+  }),
   privacy: z.object({
     profileVisibility: z.enum(PROFILE_VISIBILITIES),
     activityTracking: z.boolean(),
@@ -50,7 +55,17 @@ export const archiveSettingsSchema = z.object({
     timezone: z.string(),
     /** Absent in archives made before the week start could be chosen. */
     weekStart: z.enum(WEEK_STARTS).optional(),
+    dayStart: clock.optional(),
+    dayEnd: clock.optional(),
   }),
+  focus: z
+    .object({
+      focusMinutes: z.number(),
+      shortBreakMinutes: z.number(),
+      longBreakMinutes: z.number(),
+      longBreakEvery: z.number(),
+    })
+    .optional(),
 });
 
 export const archiveTagSchema = z.object({

@@ -108,6 +108,48 @@ describe('SettingsPage', () => {
     });
   });
 
+  it('offers only day starts before the day ends, and ends after it starts', async () => {
+    const api = stubApi();
+    const user = renderPage();
+    const start = await screen.findByRole('combobox', { name: 'Day starts at' });
+    const end = screen.getByRole('combobox', { name: 'Day ends at' });
+    expect(start).toHaveValue('08:00');
+    expect(end).toHaveValue('20:00');
+    const times = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(times(start).at(-1)).toBe('19:30');
+    expect(times(end)[0]).toBe('08:30');
+    await user.selectOptions(end, '22:30');
+    await waitFor(() => expect(times(start).at(-1)).toBe('22:00'));
+    await user.selectOptions(start, '21:00');
+    await waitFor(() => expect(times(end)[0]).toBe('21:30'));
+    expect(api.callsTo('PATCH', '/api/settings').map((call) => call.body)).toEqual([
+      { group: 'preferences', key: 'dayEnd', value: '22:30' },
+      { group: 'preferences', key: 'dayStart', value: '21:00' },
+    ]);
+    // The review reminder names the day's end.
+    expect(screen.getByRole('switch', { name: 'Review Reminder' })).toHaveAccessibleDescription(
+      /at your day's end \(22:30\)/,
+    );
+  });
+
+  it('saves the focus timer’s lengths as numbers', async () => {
+    const api = stubApi();
+    const user = renderPage();
+    const focus = await screen.findByRole('combobox', { name: 'Focus length' });
+    expect(focus).toHaveValue('25');
+    expect(screen.getByRole('combobox', { name: 'Long break after' })).toHaveValue('4');
+    await user.selectOptions(focus, '50 min');
+    await waitFor(() => expect(focus).toHaveValue('50'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Short break' }), '10 min');
+    expect(api.callsTo('PATCH', '/api/settings').map((call) => call.body)).toEqual([
+      { group: 'focus', key: 'focusMinutes', value: 50 },
+      { group: 'focus', key: 'shortBreakMinutes', value: 10 },
+    ]);
+  });
+
   it('keeps the other switches on "Setting updated"', async () => {
     stubApi();
     const user = renderPage();

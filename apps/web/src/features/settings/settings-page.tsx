@@ -14,7 +14,12 @@ import { ImportData } from './import-data';
 import { NotificationTools } from './notification-tools';
 import { PushNotifications } from './push-notifications';
 import { SettingsSection, ToggleRow } from './setting-controls';
-import { PreferencesSection, PrivacySection, type SaveSetting } from './settings-sections';
+import {
+  FocusSection,
+  PreferencesSection,
+  PrivacySection,
+  type SaveSetting,
+} from './settings-sections';
 import { YourDataSection } from './your-data';
 
 /** Settings: each control saves one setting. */
@@ -71,11 +76,19 @@ export default function SettingsPage() {
               {settings.notifications.reminders && <NotificationTools />}
             </ToggleRow>
             {settings.notifications.reminders && <PushNotifications timeZone={timeZone} />}
+            <ToggleRow
+              label="Review Reminder"
+              description={`A reminder at your day's end (${settings.preferences.dayEnd}) to review what you did and plan tomorrow.`}
+              checked={settings.notifications.review}
+              onChange={(value) => save({ group: 'notifications', key: 'review', value })}
+            />
           </SettingsSection>
 
           <PrivacySection settings={settings} save={save} />
 
           <PreferencesSection settings={settings} save={save} />
+
+          <FocusSection settings={settings} save={save} />
 
           <SettingsSection title="Days off">
             <DaysOff />

@@ -1,4 +1,10 @@
-import { DEFAULT_SETTINGS, MESSAGES, PROFILE_VISIBILITIES, type Theme } from '@daywise/shared';
+import {
+  DEFAULT_SETTINGS,
+  FOCUS_LIMITS,
+  MESSAGES,
+  PROFILE_VISIBILITIES,
+  type Theme,
+} from '@daywise/shared';
 import type { Settings, SettingUpdate } from '@daywise/shared/schemas';
 import { ShieldCheck } from 'lucide-react';
 import { useMemo } from 'react';
@@ -102,9 +108,29 @@ function weekStartOptions(): (readonly [WeekStartSetting, string])[] {
   ];
 }
 
-/** Theme, which applies at once on this device, the time zone and the week's first day. */
+/** Every half hour of a day, HH:MM, and `current` if it falls between them. */
+function halfHours(current: string): string[] {
+  const times = Array.from({ length: 48 }, (_, index) => {
+    const hours = String(Math.floor(index / 2)).padStart(2, '0');
+    return `${hours}:${index % 2 === 0 ? '00' : '30'}`;
+  });
+  return times.includes(current) ? times : [...times, current].sort();
+}
+
+/** The times the day may start at (before its end) or end at (after its start). */
+function dayTimeOptions(current: string, allowed: (time: string) => boolean) {
+  return halfHours(current)
+    .filter((time) => time === current || allowed(time))
+    .map((time) => [time, time] as const);
+}
+
+/**
+ * Theme, which applies at once on this device, the time zone, the week's first day, and when the
+ * user's day starts and ends (the plan's timeline and the review).
+ */
 export function PreferencesSection({ settings, save }: { settings: Settings; save: SaveSetting }) {
   const { theme, setTheme } = useTheme();
+  const { dayStart, dayEnd } = settings.preferences;
   const timezones = useMemo(
     () => allTimezones(settings.preferences.timezone),
     [settings.preferences.timezone],
@@ -154,6 +180,87 @@ export function PreferencesSection({ settings, save }: { settings: Settings; sav
           />
         )}
       />
+      <SettingRow
+        label="Day starts at"
+        description="Where your plan's timeline begins."
+        control={(ids) => (
+          <SettingSelect
+            ids={ids}
+            value={dayStart}
+            options={dayTimeOptions(dayStart, (time) => time < dayEnd)}
+            onChange={(value) => save({ group: 'preferences', key: 'dayStart', value })}
+          />
+        )}
+      />
+      <SettingRow
+        label="Day ends at"
+        description="Where your plan's timeline ends, and when your day is reviewed."
+        control={(ids) => (
+          <SettingSelect
+            ids={ids}
+            value={dayEnd}
+            options={dayTimeOptions(dayEnd, (time) => time > dayStart)}
+            onChange={(value) => save({ group: 'preferences', key: 'dayEnd', value })}
+          />
+        )}
+      />
+    </SettingsSection>
+  );
+}
+
+type FocusKey = keyof typeof FOCUS_LIMITS;
+
+/** Each focus setting: its label, what it says, and what its choices read as. */
+const FOCUS_ROWS: { key: FocusKey; label: string; description: string; unit: string }[] = [
+  { key: 'focusMinutes', label: 'Focus length', description: 'One focus period.', unit: 'min' },
+  {
+    key: 'shortBreakMinutes',
+    label: 'Short break',
+    description: 'After each focus period.',
+    unit: 'min',
+  },
+  {
+    key: 'longBreakMinutes',
+    label: 'Long break',
+    description: 'After several focus periods.',
+    unit: 'min',
+  },
+  {
+    key: 'longBreakEvery',
+    label: 'Long break after',
+    description: 'How many focus periods come before a long break.',
+    unit: 'periods',
+  },
+];
+
+/** Every value the focus setting allows, as its choices ('25 min'). */
+function focusOptions(key: FocusKey, unit: string): (readonly [string, string])[] {
+  const { min, max } = FOCUS_LIMITS[key];
+  return Array.from({ length: max - min + 1 }, (_, index) => {
+    const value = String(min + index);
+    return [value, `${value} ${unit}`] as const;
+  });
+}
+
+/** The focus timer's lengths (Pomodoro: 25 minutes, 5, and 15 after every 4). */
+export function FocusSection({ settings, save }: { settings: Settings; save: SaveSetting }) {
+  return (
+    <SettingsSection title="Focus timer">
+      {FOCUS_ROWS.map(({ key, label, description, unit }) => (
+        <SettingRow
+          key={key}
+          label={label}
+          description={description}
+          control={(ids) => (
+            <SettingSelect
+              ids={ids}
+              value={String(settings.focus[key])}
+              options={focusOptions(key, unit)}
+              onChange={(value) => save({ group: 'focus', key, value: Number(value) })}
+            />
+          )}
+        />
+      ))}
     </SettingsSection>
   );
 }
