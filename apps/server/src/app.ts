@@ -60,6 +60,7 @@ import { emailChannel } from './reminders/email';
 import { reminderSubscribers } from './reminders/events';
 import { createReminders } from './reminders/reminders';
 import { reminderRoutes } from './reminders/routes';
+import { reviewRoutes } from './review/routes';
 import { sectionSubscribers } from './sections/events';
 import { sectionRoutes } from './sections/routes';
 import { settingsSubscribers } from './settings/events';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   analyticsRoutes(app);
   feedbackRoutes(app);
   agendaRoutes(app);
+  reviewRoutes(app);
   exportRoutes(app);
   calendarRoutes(app, authSecret);
   await reminderRoutes(app);

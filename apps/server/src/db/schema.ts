@@ -220,6 +220,10 @@ export interface DailyTaskTable {
   completed_at: string | null;
   /** YYYY-MM-DD: the day it was completed, in the user's time zone then (ADR 0010). */
   completed_date: string | null;
+  /** Migration 0034 (the review): the todo it was carried to a day as, or null. */
+  carried_todo_id: Generated<string | null>;
+  /** Migration 0034: let go by the review; it stays unfinished in its day's record. */
+  dropped: Generated<SqlBool>;
   created_at: string;
   updated_at: string;
 }

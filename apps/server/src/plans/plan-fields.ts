@@ -44,6 +44,8 @@ const NEW_TASK = {
   completed: false,
   completed_at: null,
   completed_date: null,
+  carried_todo_id: null,
+  dropped: false,
 } as const satisfies Partial<TaskRow>;
 
 /** A new task's row: the columns given, the rest as every new task starts (NEW_TASK). */

@@ -1,4 +1,8 @@
+import type { Transaction } from 'kysely';
+
+import type { Database } from '../db/schema';
 import type { AppInstance } from '../lib/app-instance';
+import type { DomainEvent, EventBus } from '../lib/events';
 
 declare module '../lib/events' {
   interface DomainEvents {
@@ -27,3 +31,22 @@ export function todoSubscribers(app: AppInstance): void {
     await trx.deleteFrom('todos').where('user_id', '=', userId).execute();
   });
 }
+
+/**
+ * Tells the `todo.written` subscribers (each todo's reminder job) inside the write's transaction,
+ * once for each todo it wrote (a todo's subtasks are written with it); answers the events to emit
+ * once it has committed, `todos.changed` last.
+ */
+export async function todoWritten(
+  trx: Transaction<Database>,
+  events: EventBus,
+  userId: string,
+  todoIds: readonly string[],
+): Promise<DomainEvent[]> {
+  const followUps: DomainEvent[] = [];
+  for (const todoId of todoIds) {
+    followUps.push(...(await events.within(trx, { type: 'todo.written', userId, todoId })));
+  }
+  return [...followUps, { type: 'todos.changed', userId }];
+}
+

@@ -3,29 +3,12 @@ import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../db/schema';
 import type { AppInstance } from '../lib/app-instance';
-import type { DomainEvent, EventBus } from '../lib/events';
+import type { EventBus } from '../lib/events';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
+import { todoWritten } from './events';
 import { listTodos, pendingReminders, todoStats } from './todo-list';
 import { createTodo, deleteTodo, skipTodo, updateTodo } from './todos';
-
-/**
- * Tells the `todo.written` subscribers (each todo's reminder job) inside the write's transaction,
- * once for each todo it wrote (a todo's subtasks are written with it); answers the events to emit
- * once it has committed, `todos.changed` last.
- */
-async function todoWritten(
-  trx: Transaction<Database>,
-  events: EventBus,
-  userId: string,
-  todoIds: readonly string[],
-): Promise<DomainEvent[]> {
-  const followUps: DomainEvent[] = [];
-  for (const todoId of todoIds) {
-    followUps.push(...(await events.within(trx, { type: 'todo.written', userId, todoId })));
-  }
-  return [...followUps, { type: 'todos.changed', userId }];
-}
 
 /** Runs a write to todos in a transaction with `todoWritten`, then emits its events. */
 async function writeTodo<T>(

@@ -94,6 +94,8 @@ const dashboardPages: RouteObject[] = [
   { index: true, ...page(() => import('../features/dashboard/dashboard-page'), 'Dashboard') },
   { path: 'today', ...page(() => import('../features/agenda/today-page'), 'Today') },
   { path: 'upcoming', ...page(() => import('../features/agenda/upcoming-page'), 'Upcoming') },
+  // The end-of-day review (issue 33): reached from Today and from the review reminder.
+  { path: 'review', ...page(() => import('../features/agenda/review-page'), 'Review') },
   // The calendar (ADR 0031): the agenda's month and week, with the todos' dialog (calendar-route).
   { path: 'calendar', ...page(() => import('./calendar-route'), 'Calendar') },
   { path: 'todos', ...page(() => import('../features/todos/todos-page'), 'Todos') },

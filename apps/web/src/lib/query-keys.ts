@@ -104,5 +104,7 @@ export const queryKeys = {
     calendars: ['agenda', 'list', 'calendar'] as const,
     calendar: (from: string, to: string) => ['agenda', 'list', 'calendar', from, to] as const,
     counts: ['agenda', 'counts'] as const,
+    /** The end-of-day review (issue 33): today's done and unfinished items. */
+    review: ['agenda', 'list', 'review'] as const,
   },
 };

@@ -20,6 +20,7 @@ export * from './params';
 export * from './plans';
 export * from './profile';
 export * from './push';
+export * from './review';
 export * from './sections';
 export * from './settings';
 export * from './social';

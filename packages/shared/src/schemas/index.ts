@@ -17,6 +17,7 @@ export * from './lists';
 export * from './plans';
 export * from './profile';
 export * from './push';
+export * from './review';
 export * from './sections';
 export * from './settings';
 export * from './social';

@@ -203,7 +203,8 @@ export function CalendarPage({ TodoDialog }: { TodoDialog: CalendarTodoDialog })
       )}
       {dialog?.kind === 'move' && (
         <MoveToDayDialog
-          todo={dialog.todo}
+          title={dialog.todo.title}
+          day={dialog.todo.dueDate}
           today={today}
           onMove={(day) => reschedule.mutate({ todo: dialog.todo, to: day })}
           onClose={() => setDialog(null)}

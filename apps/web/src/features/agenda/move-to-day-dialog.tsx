@@ -1,5 +1,4 @@
 import { MESSAGES } from '@daywise/shared';
-import type { Todo } from '@daywise/shared/schemas';
 import { type FormEvent, useState } from 'react';
 
 import { Button } from '../../components/button';
@@ -7,7 +6,10 @@ import { Field, inputClass } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 
 interface MoveToDayDialogProps {
-  todo: Todo;
+  /** What moves: a todo's or a task's title. */
+  title: string;
+  /** The day it starts on: its due date, or today. */
+  day: string | null;
   /** The user's today: the earliest day a todo can be moved to, as in its own form. */
   today: string;
   onMove: (day: string) => void;
@@ -18,8 +20,14 @@ interface MoveToDayDialogProps {
  * 'Move to…' a day: the keyboard's way to do what dragging a todo to another day does
  * (ADR 0031). Today or later, as the todo's own form allows.
  */
-export function MoveToDayDialog({ todo, today, onMove, onClose }: MoveToDayDialogProps) {
-  const [day, setDay] = useState(todo.dueDate ?? today);
+export function MoveToDayDialog({
+  title,
+  day: initial,
+  today,
+  onMove,
+  onClose,
+}: MoveToDayDialogProps) {
+  const [day, setDay] = useState(initial && initial >= today ? initial : today);
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +45,7 @@ export function MoveToDayDialog({ todo, today, onMove, onClose }: MoveToDayDialo
   return (
     <Modal
       title="Move to…"
-      description={`Choose the day “${todo.title}” is due.`}
+      description={`Choose the day “${title}” is due.`}
       showDescription
       onClose={onClose}
     >

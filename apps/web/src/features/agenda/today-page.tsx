@@ -1,6 +1,8 @@
 import { MESSAGES } from '@daywise/shared';
 import type { AgendaToday } from '@daywise/shared/schemas';
+import { Link } from 'react-router';
 
+import { buttonClass } from '../../components/button';
 import { formatCalendarDay } from '../../lib/format';
 import { AgendaEmpty, AgendaLoadError, AgendaLoading, AgendaRow, AgendaSection } from './agenda-ui';
 import { type AgendaEntry, useAgendaToday } from './use-agenda';
@@ -33,11 +35,16 @@ export default function TodayPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Today</h1>
-        <p className="mt-1 text-gray-600 dark:text-gray-300">
-          {agenda ? formatCalendarDay(agenda.date) : 'What is due today'}
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Today</h1>
+          <p className="mt-1 text-gray-600 dark:text-gray-300">
+            {agenda ? formatCalendarDay(agenda.date) : 'What is due today'}
+          </p>
+        </div>
+        <Link to="/dashboard/review" className={buttonClass('secondary', 'sm')}>
+          Review your day
+        </Link>
       </div>
       {!agenda ? (
         query.isError ? (
