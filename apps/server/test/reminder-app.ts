@@ -7,7 +7,7 @@ import type { DatabaseHandle, Engine } from '../src/db/database';
 import { createMailer, type Mailer } from '../src/mail/mailer';
 import type { DueReminder, ReminderChannel } from '../src/reminders/channels';
 import { workerSchemaFor } from '../src/reminders/graphile-queue';
-import type { ReminderJob } from '../src/reminders/queue';
+import type { QueueJob } from '../src/reminders/queue';
 import { accountClient } from './account-client';
 import {
   createTestDatabase,
@@ -146,7 +146,7 @@ export async function createTodo(
 export async function pendingJob(
   database: DatabaseHandle,
   key: string,
-): Promise<ReminderJob | undefined> {
+): Promise<QueueJob | undefined> {
   if (database.postgres) {
     const schema = workerSchemaFor(database.postgres.schema);
     const exists = await sql<{ found: string | null }>`
@@ -155,7 +155,7 @@ export async function pendingJob(
     if (!exists.rows[0]?.found) {
       return undefined;
     }
-    const { rows } = await sql<{ payload: ReminderJob }>`
+    const { rows } = await sql<{ payload: QueueJob }>`
       select payload from ${sql.id(schema, '_private_jobs')} where key = ${key}
     `.execute(database.db);
     return rows[0]?.payload;
@@ -165,7 +165,7 @@ export async function pendingJob(
     .select('payload')
     .where('key', '=', key)
     .executeTakeFirst();
-  return row ? (JSON.parse(row.payload) as ReminderJob) : undefined;
+  return row ? (JSON.parse(row.payload) as QueueJob) : undefined;
 }
 
 /** The delivery log's rows, oldest first. */

@@ -2,14 +2,14 @@ import type { ReminderNotice } from '@daywise/shared';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import type { ReminderKind } from './queue';
+import type { QueueJob } from './queue';
 
 /** A reminder that came due, as every channel gets it: what it says (reminderNotice) and whom to. */
 export interface DueReminder extends ReminderNotice {
   userId: string;
   email: string;
   name: string;
-  kind: ReminderKind;
+  kind: QueueJob['kind'];
   itemId: string;
   /** When it was due, ISO 8601. */
   fireAt: string;

@@ -179,7 +179,7 @@ describe.each(ENGINES)('reminder emails on %s', (engine) => {
     const answer = await unsubscribe(ctx, token);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ ok: true });
-    expect(await settingsOf(ctx, cookie)).toEqual({ email: false, reminders: true });
+    expect(await settingsOf(ctx, cookie)).toEqual({ email: false, reminders: true, review: false });
     // The next reminder sends no email.
     const second = await createTodo(ctx, cookie, 'Pay bills', '23:59');
     expect(await remind(ctx, second.id)).toEqual([mail]);
@@ -198,7 +198,7 @@ describe.each(ENGINES)('reminder emails on %s', (engine) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(await settingsOf(ctx, cookie)).toEqual({ email: false, reminders: true });
+    expect(await settingsOf(ctx, cookie)).toEqual({ email: false, reminders: true, review: false });
   });
 
   it('refuses a token altered or made for another user, and changes nothing', async () => {
@@ -230,8 +230,8 @@ describe.each(ENGINES)('reminder emails on %s', (engine) => {
         'UNSUBSCRIBE_LINK_INVALID',
       );
     }
-    expect(await settingsOf(ctx, cookie)).toEqual({ email: true, reminders: true });
-    expect(await settingsOf(ctx, grace)).toEqual({ email: true, reminders: true });
+    expect(await settingsOf(ctx, cookie)).toEqual({ email: true, reminders: true, review: false });
+    expect(await settingsOf(ctx, grace)).toEqual({ email: true, reminders: true, review: false });
   });
 });
 

@@ -115,7 +115,7 @@ async function claimDelivery(deps: DeliveryDeps, job: ReminderJob): Promise<DueR
 }
 
 /** Inserts a delivery row; whether this call inserted it (nobody had delivered it yet). */
-async function insertDelivery(
+export async function insertDelivery(
   db: Kysely<Database>,
   row: {
     key: string;
@@ -182,6 +182,11 @@ export async function runReminderJob(deps: DeliveryDeps, job: ReminderJob): Prom
     deps.log.debug({ job: jobKey(job.kind, job.itemId), fireAt: job.fireAt }, 'reminder not sent');
     return;
   }
+  await deliverEverywhere(deps, reminder);
+}
+
+/** Hands a claimed reminder to every channel; one that fails is logged, the others still go. */
+export async function deliverEverywhere(deps: DeliveryDeps, reminder: DueReminder): Promise<void> {
   for (const channel of deps.channels) {
     try {
       await channel.deliver(reminder);

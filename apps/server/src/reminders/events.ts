@@ -1,4 +1,6 @@
 import type { AppInstance } from '../lib/app-instance';
+import { jobKey } from './queue';
+import { syncReviewReminder } from './review-reminder';
 import { cancelReminders, syncPlan, syncTodo, syncUser, userReminderKeys } from './schedule';
 
 /**
@@ -18,11 +20,17 @@ export function reminderSubscribers(app: AppInstance): void {
     if (key === 'timezone' || key === 'reminders') {
       await syncUser(trx, queue, userId, app.now());
     }
+    if (key === 'timezone' || key === 'review' || key === 'dayEnd') {
+      await syncReviewReminder(trx, queue, userId, app.now());
+    }
   });
   // Runs before the features that delete their items on account deletion (SUBSCRIBERS in
   // app.ts): the keys of the user's jobs are read from those items.
   app.events.onWithin('account.deleted', async (trx, { userId }) => {
-    await cancelReminders(trx, queue, await userReminderKeys(trx, userId));
+    await cancelReminders(trx, queue, [
+      ...(await userReminderKeys(trx, userId)),
+      jobKey('review', userId),
+    ]);
     await trx.deleteFrom('reminder_deliveries').where('user_id', '=', userId).execute();
   });
 }

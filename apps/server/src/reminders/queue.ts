@@ -22,10 +22,24 @@ export interface ReminderJob {
 }
 
 /**
- * `todo:<id>` or `task:<id>`: an item has at most one pending job, for its next reminder; the one
+ * The end-of-day review's reminder of one user (ADR 0033): its item is the user, its instant
+ * the end of their day; the next day's follows when it runs (review-reminder.ts).
+ */
+export interface ReviewJob {
+  userId: string;
+  kind: 'review';
+  itemId: string;
+  fireAt: string;
+}
+
+/** Every job the queue keeps. */
+export type QueueJob = ReminderJob | ReviewJob;
+
+/**
+ * `todo:<id>` or `task:<id>` (or `review:<userId>`): an item has at most one pending job, for its next reminder; the one
  * after is scheduled when it runs (delivery.ts).
  */
-export function jobKey(kind: ReminderKind, itemId: string): string {
+export function jobKey(kind: QueueJob['kind'], itemId: string): string {
   return `${kind}:${itemId}`;
 }
 
@@ -37,10 +51,10 @@ export function jobKey(kind: ReminderKind, itemId: string): string {
  */
 export interface ReminderQueue {
   /** Adds the item's job, or replaces the one it had, to run at `job.fireAt`. */
-  schedule: (trx: Kysely<Database>, job: ReminderJob) => Promise<void>;
+  schedule: (trx: Kysely<Database>, job: QueueJob) => Promise<void>;
   /** Removes these items' jobs, if they have any. */
   cancel: (trx: Kysely<Database>, keys: readonly string[]) => Promise<void>;
-  start: (run: (job: ReminderJob) => Promise<void>) => Promise<void>;
+  start: (run: (job: QueueJob) => Promise<void>) => Promise<void>;
   /** Stops running jobs and lets go of the queue's connections; idempotent. */
   stop: () => Promise<void>;
 }

@@ -4,7 +4,8 @@ import type { DatabaseHandle } from '../db/database';
 import type { ReminderChannel } from './channels';
 import { runReminderJob } from './delivery';
 import { graphileQueue } from './graphile-queue';
-import type { ReminderJob, ReminderQueue } from './queue';
+import type { QueueJob, ReminderQueue } from './queue';
+import { runReviewJob } from './review-reminder';
 import { sqliteQueue } from './sqlite-queue';
 
 /** The app's reminders: where jobs are kept, and the runner that delivers them. */
@@ -20,7 +21,7 @@ export interface Reminders {
   /** Signs the "turn off reminder emails" links (the app's auth secret). */
   secret: string;
   /** Runs one due job now: what the runner does with each job it takes. */
-  runJob: (job: ReminderJob) => Promise<void>;
+  runJob: (job: QueueJob) => Promise<void>;
   /**
    * Starts delivering due reminders. main.ts starts it once the server listens; an app built
    * for a test delivers nothing until the test starts it.
@@ -41,8 +42,9 @@ export function createReminders(options: {
   const queue = database.postgres
     ? graphileQueue(database.postgres, log)
     : sqliteQueue(database.db, log);
-  const runJob = (job: ReminderJob) =>
-    runReminderJob({ db: database.db, queue, channels, now, log }, job);
+  const deps = { db: database.db, queue, channels, now, log };
+  const runJob = (job: QueueJob) =>
+    job.kind === 'review' ? runReviewJob(deps, job) : runReminderJob(deps, job);
   return {
     queue,
     secret,

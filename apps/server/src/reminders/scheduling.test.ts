@@ -7,7 +7,7 @@ import {
   pendingJob,
   type ReminderTestApp,
 } from '../../test/reminder-app';
-import type { ReminderJob } from './queue';
+import type { QueueJob } from './queue';
 
 /**
  * When reminders are scheduled and whether a due one is delivered, with the app's clock moved by
@@ -28,7 +28,7 @@ describe.each(ENGINES)('reminder scheduling on %s', (engine) => {
   const todo = (fields: object) => send('POST', '/api/todos', { title: 'Water plants', ...fields });
   const job = (key: string) => pendingJob(ctx.database, key);
   /** Runs the job at `at` on the app's clock. */
-  const runAt = async (pending: ReminderJob | undefined, at: string) => {
+  const runAt = async (pending: QueueJob | undefined, at: string) => {
     expect(pending).toBeDefined();
     clock.advance(new Date(at).getTime() - clock.now().getTime());
     await ctx.app.reminders.runJob(pending!);

@@ -13,7 +13,7 @@ import {
   thisMinute,
 } from '../../test/reminder-app';
 import { workerSchemaFor } from './graphile-queue';
-import type { ReminderJob } from './queue';
+import type { QueueJob } from './queue';
 
 /**
  * A todo's several reminders from the server (issue 32, ADR 0030): one job per todo for its next
@@ -38,7 +38,7 @@ describe.each(ENGINES)('several reminders on %s', (engine) => {
   const todo = (fields: object) => send('POST', '/api/todos', { title: 'Dentist', ...fields });
   const job = (id: string) => pendingJob(ctx.database, `todo:${id}`);
   /** Runs the todo's pending job at its time (plus `late` ms) on the app's clock. */
-  const runNext = async (id: string, late = 0): Promise<ReminderJob> => {
+  const runNext = async (id: string, late = 0): Promise<QueueJob> => {
     const pending = await job(id);
     expect(pending).toBeDefined();
     clock.advance(new Date(pending!.fireAt).getTime() + late - clock.now().getTime());
@@ -50,7 +50,7 @@ describe.each(ENGINES)('several reminders on %s', (engine) => {
    * Whether the todo has no job after `ran` (run by hand, a job stays in SQLite's table until the
    * runner, which is not started here, deletes it).
    */
-  const noJobAfter = async (id: string, ran: ReminderJob) => {
+  const noJobAfter = async (id: string, ran: QueueJob) => {
     const left = await job(id);
     return left === undefined || JSON.stringify(left) === JSON.stringify(ran);
   };
@@ -69,7 +69,7 @@ describe.each(ENGINES)('several reminders on %s', (engine) => {
     });
     // 10:00 in Paris is 09:00 UTC: 60 and 10 minutes before are 08:00 and 08:50.
     expect((await job(id))?.fireAt).toBe('2026-11-22T12:00:00.000Z');
-    let ran: ReminderJob | undefined;
+    let ran: QueueJob | undefined;
     for (const expected of [
       '2026-11-22T12:00:00.000Z',
       '2026-11-23T08:00:00.000Z',

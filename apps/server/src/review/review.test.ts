@@ -9,6 +9,8 @@ import {
   type TestUser,
 } from '../../test/social-client';
 
+type ErrorBody = { error: { message: string; fields?: Record<string, string> } };
+
 describe.each(ENGINES)('the end-of-day review on %s', (engine) => {
   // The clock starts on Saturday 21 November 2026, 09:00 UTC.
   let ctx: TestApp, social: SocialClient, ada: TestUser, bob: TestUser, clock: TestClock;
@@ -17,8 +19,7 @@ describe.each(ENGINES)('the end-of-day review on %s', (engine) => {
   });
   afterEach(() => ctx.close());
 
-  const call = (as: TestUser, method: string, url: string, body?: object) =>
-    social.call(as, method, url, body);
+  const call: SocialClient['call'] = (...args) => social.call(...args);
   const created = async <T>(as: TestUser, url: string, body: object) => {
     const response = await call(as, 'POST', url, body);
     expect(response.statusCode).toBe(201);
@@ -161,7 +162,7 @@ describe.each(ENGINES)('the end-of-day review on %s', (engine) => {
       const response = await call(ada, 'POST', '/api/review/reschedule', body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(status);
       if (field) {
-        expect(Object.keys(response.json().error.fields ?? {})).toContain(field);
+        expect(Object.keys(response.json<ErrorBody>().error.fields ?? {})).toContain(field);
       }
     }
     // A task of another day's plan is not today's to move.
@@ -176,7 +177,7 @@ describe.each(ENGINES)('the end-of-day review on %s', (engine) => {
       taskIds: [later.tasks[0]?.id, read.id],
     });
     expect(notToday.statusCode).toBe(400);
-    expect(notToday.json().error.message).toBe(
+    expect(notToday.json<ErrorBody>().error.message).toBe(
       "Only today's unfinished plan tasks can be moved or dropped",
     );
     expect((await review()).open).toEqual(before.open);
