@@ -32,6 +32,7 @@ import * as listPagesByDate from './migrations/0027-list-pages-by-date';
 import * as weekStart from './migrations/0028-week-start';
 import * as importHistory from './migrations/0029-import-history';
 import * as openTodosByList from './migrations/0030-open-todos-by-list';
+import * as topLevelOpenTodos from './migrations/0031-top-level-open-todos';
 import type { Database } from './schema';
 
 /**
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0028-week-start': weekStart,
   '0029-import-history': importHistory,
   '0030-open-todos-by-list': openTodosByList,
+  '0031-top-level-open-todos': topLevelOpenTodos,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -143,7 +143,12 @@ function filteredTodos(
     select = select.where('list_id', '=', query.list);
   }
   if (query.parent === 'none') {
-    select = select.where('parent_id', 'is', null);
+    // Not through the subtasks' index: SQLite's statistics count each null parent apart, so it
+    // took `parent_id is null` for a few rows and read every top-level todo there is through it
+    // (every user's), then sorted them (docs/performance.md, step 24). `+parent_id` leaves it the
+    // user's own indexes: the page walks them in its order, the count reads the open todos'
+    // index alone (migration 0031). PostgreSQL's statistics know how many parents are null.
+    select = select.where(isPostgres(db) ? sql`parent_id` : sql`+parent_id`, 'is', null);
   } else if (query.parent) {
     select = select.where('parent_id', '=', query.parent);
   }
