@@ -144,6 +144,11 @@ async function listsAndFilters(
       label: 'a list page, top-level',
       url: '/api/todos?status=pending&parent=none&list=benchlist3',
     },
+    // A list page grouped by section reads its pending todos in the user's order (ADR 0027).
+    {
+      label: 'a list page, in order',
+      url: '/api/todos?status=pending&parent=none&list=benchlist3&sort=order',
+    },
   ];
   const times = reads.map((): number[] => []);
   for (let run = 0; run < RUNS; run += 1) {
