@@ -138,6 +138,17 @@ async function listsAndFilters(
     { label: 'sidebar: lists', url: '/api/lists' },
     { label: 'sidebar: filters after a change', url: '/api/filters', before: changeATodo },
     { label: 'sidebar: filters, kept', url: '/api/filters' },
+    // What My Todos and a list's page read while they nest (ADR 0027, web): top-level todos only.
+    { label: 'My Todos, top-level', url: '/api/todos?status=pending&parent=none' },
+    {
+      label: 'a list page, top-level',
+      url: '/api/todos?status=pending&parent=none&list=benchlist3',
+    },
+    // A list page grouped by section reads its pending todos in the user's order (ADR 0027).
+    {
+      label: 'a list page, in order',
+      url: '/api/todos?status=pending&parent=none&list=benchlist3&sort=order',
+    },
   ];
   const times = reads.map((): number[] => []);
   for (let run = 0; run < RUNS; run += 1) {

@@ -259,6 +259,13 @@ export const DUE_FILTERS = ['any', 'overdue', 'today', 'week', 'none'] as const;
 export const TODO_SORTS = ['created', 'due', 'priority'] as const;
 
 /**
+ * The orders `GET /api/todos` answers in: the sorts above and 'order', the user's own (the Inbox
+ * and each list in the lists' order, then each section's in the sections' order, each by the
+ * todos' `order`; ADR 0027), which a list page grouped by section reads rather than offers.
+ */
+export const TODO_LIST_SORTS = [...TODO_SORTS, 'order'] as const;
+
+/**
  * A repeat rule's INTERVAL and COUNT bounds (docs/product/todos.md, "Repeating todos and habits"):
  * the API's (readRepeatRule) and the todo form's alike.
  */

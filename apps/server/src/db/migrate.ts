@@ -34,6 +34,7 @@ import * as importHistory from './migrations/0029-import-history';
 import * as openTodosByList from './migrations/0030-open-todos-by-list';
 import * as dayAndFocus from './migrations/0031-day-and-focus';
 import * as reviewOutcomes from './migrations/0034-review-outcomes';
+import * as topLevelOpenTodos from './migrations/0035-top-level-open-todos';
 import type { Database } from './schema';
 
 /**
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0030-open-todos-by-list': openTodosByList,
   '0031-day-and-focus': dayAndFocus,
   '0034-review-outcomes': reviewOutcomes,
+  '0035-top-level-open-todos': topLevelOpenTodos,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

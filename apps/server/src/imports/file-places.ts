@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+
 import { DEFAULT_TAG_COLOR, QUOTAS } from '@daywise/shared';
 import { type ImportProblem, LIST_LIMITS, SECTION_LIMITS } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
@@ -5,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { newId } from '../lib/ids';
 import { lockQuota } from '../lib/quota';
-import { slicer } from '../lib/slices';
+import { type Pacer, slicer } from '../lib/slices';
 import { tagNameKey } from '../plans/tags';
 import { itemsHere } from './import-room';
 import type { FilePlaces, ImportItem } from './parsed-import';
@@ -40,10 +42,12 @@ export function placesReader(): {
   list: (name: string) => string | null;
   /** The key of the section named so in that list (null: the Inbox); null for none. */
   section: (listKey: string | null, name: string) => string | null;
+  /** The name a section key stands for, as Daywise keeps it. */
+  sectionName: (key: string) => string | undefined;
 } {
   const places: FilePlaces = { lists: [], sections: [] };
   const lists = new Set<string>();
-  const sections = new Set<string>();
+  const sections = new Map<string, string>();
   return {
     places,
     list: (raw) => {
@@ -65,11 +69,12 @@ export function placesReader(): {
       }
       const key = JSON.stringify([listKey, nameKey(name)]);
       if (!sections.has(key)) {
-        sections.add(key);
+        sections.set(key, name);
         places.sections.push({ key, listKey, name });
       }
       return key;
     },
+    sectionName: (key) => sections.get(key),
   };
 }
 
@@ -253,15 +258,18 @@ export async function previewPlaces(
 
 /**
  * Finds or creates the file's places that its new todos go into, before the todos are written:
- * planned without a transaction, then created in one (at most QUOTAS.lists lists and, a Todoist
- * file being one project, QUOTAS.sectionsPerList sections: a bounded write, as an archive's lists
- * are), under the quota locks and counted again there, so a list made meanwhile still counts.
- * Answers the file's keys mapped to the places, for the batches (write-batch.ts, placeItem).
+ * planned without a transaction, then created under the quota locks and counted again there, so a
+ * list or section made meanwhile still counts. The lists in one transaction (at most
+ * QUOTAS.lists, a bounded write, as an archive's lists are); the sections in batches paced as the
+ * todos' are (`pace`, ADR 0022), yielding between them: a TickTick backup's lists may each bring
+ * up to QUOTAS.sectionsPerList kanban columns. Answers the file's keys mapped to the places, for
+ * the batches (write-batch.ts, placeItem).
  */
 export async function settlePlaces(
   restoring: Restoring,
   places: FilePlaces,
   items: readonly ImportItem[],
+  pace: Pacer,
 ): Promise<
   RestoreStep & {
     listIds: Map<string, string>;
@@ -275,10 +283,9 @@ export async function settlePlaces(
   const { listIds, sectionIds } = plan;
   let listsCreated = 0;
   let sectionsCreated = 0;
-  if (plan.newLists.length > 0 || plan.newSections.length > 0) {
+  if (plan.newLists.length > 0) {
     await db.transaction().execute(async (trx) => {
       await lockQuota(trx, 'lists', [userId]);
-      await lockQuota(trx, 'sections', [userId]);
       await heartbeat(trx);
       const { count } = await trx
         .selectFrom('lists')
@@ -310,44 +317,24 @@ export async function settlePlaces(
         lists += 1;
         listsCreated += 1;
       }
-      const perList = new Map<string | null, number>();
-      for (const section of plan.newSections) {
-        const listId = section.listKey === null ? null : listIds.get(section.listKey);
-        if (listId === undefined) {
-          continue;
-        }
-        if (!perList.has(listId)) {
-          const { count: inList } = await trx
-            .selectFrom('sections')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where('user_id', '=', userId)
-            .where('list_id', listId === null ? 'is' : '=', listId)
-            .executeTakeFirstOrThrow();
-          perList.set(listId, Number(inList));
-        }
-        const position = perList.get(listId) ?? 0;
-        if (position >= QUOTAS.sectionsPerList) {
-          plan.sectionsRefused.push(section.name);
-          continue;
-        }
-        const id = newId();
-        await trx
-          .insertInto('sections')
-          .values({
-            id,
-            user_id: userId,
-            list_id: listId,
-            name: section.name,
-            position,
-            created_at: now.toISOString(),
-            updated_at: now.toISOString(),
-          })
-          .execute();
-        sectionIds.set(section.key, { id, listId });
-        perList.set(listId, position + 1);
-        sectionsCreated += 1;
-      }
     });
+  }
+  // A section of a list its quota refused is not made either: its todos go to the Inbox.
+  const newSections = plan.newSections.filter(
+    (section) => section.listKey === null || listIds.has(section.listKey),
+  );
+  const pause = slicer();
+  for (let first = 0; first < newSections.length;) {
+    await pause();
+    const batch = newSections.slice(first, first + Math.max(1, pace.size()));
+    first += batch.length;
+    const began = performance.now();
+    sectionsCreated += await db.transaction().execute(async (trx) => {
+      await lockQuota(trx, 'sections', [userId]);
+      await heartbeat(trx);
+      return createSections(trx, userId, now, batch, listIds, plan, sectionIds);
+    });
+    pace.took(batch.length, performance.now() - began);
   }
   return {
     listIds,
@@ -362,4 +349,60 @@ export async function settlePlaces(
       ...(sectionsCreated > 0 ? [{ type: 'sections.changed' as const, userId }] : []),
     ],
   };
+}
+
+/**
+ * One batch of new sections, within the caller's transaction under the sections' quota lock:
+ * each last in its list, its list's sections counted afresh (another request may have made one
+ * since the last batch). Past the quota a section is refused and its name said. Answers how many
+ * were made.
+ */
+async function createSections(
+  trx: Kysely<Database>,
+  userId: string,
+  now: Date,
+  batch: readonly PlacesPlan['newSections'][number][],
+  listIds: ReadonlyMap<string, string>,
+  plan: Pick<PlacesPlan, 'sectionsRefused'>,
+  sectionIds: Map<string, RestoredSection>,
+): Promise<number> {
+  const perList = new Map<string | null, number>();
+  let created = 0;
+  for (const section of batch) {
+    const listId = section.listKey === null ? null : listIds.get(section.listKey);
+    if (listId === undefined) {
+      continue;
+    }
+    if (!perList.has(listId)) {
+      const { count } = await trx
+        .selectFrom('sections')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('list_id', listId === null ? 'is' : '=', listId)
+        .executeTakeFirstOrThrow();
+      perList.set(listId, Number(count));
+    }
+    const position = perList.get(listId) ?? 0;
+    if (position >= QUOTAS.sectionsPerList) {
+      plan.sectionsRefused.push(section.name);
+      continue;
+    }
+    const id = newId();
+    await trx
+      .insertInto('sections')
+      .values({
+        id,
+        user_id: userId,
+        list_id: listId,
+        name: section.name,
+        position,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .execute();
+    sectionIds.set(section.key, { id, listId });
+    perList.set(listId, position + 1);
+    created += 1;
+  }
+  return created;
 }

@@ -15,7 +15,7 @@ import { settlePlaces } from './file-places';
 import { writeHistoryTail } from './habit-history';
 import { limitProblems, overQuotaProblem, tagQuotaProblem } from './import-room';
 import { type ParsedImport } from './parsed-import';
-import { type ImportCaller, type ImportPacing, importPacing } from './restore';
+import { type ImportCaller, importPacer, type ImportPacing, importPacing } from './restore';
 import { restoreAccount } from './restore-account';
 import { restorePlansAndDaysOff } from './restore-plans';
 import { type BatchWriting, importBatches, writeBatch } from './write-batch';
@@ -294,7 +294,8 @@ export async function runImport(run: ImportRun): Promise<void> {
       await emitAll(events, account.followUps);
     }
     if (parsed.places) {
-      const places = await settlePlaces(restoring(), parsed.places, parsed.items);
+      const pace = run.pacing?.items ?? importPacer(db);
+      const places = await settlePlaces(restoring(), parsed.places, parsed.items, pace);
       problems.push(...places.problems);
       restored.push(...places.restored);
       placing = places;

@@ -34,8 +34,9 @@ import { checklistOf, nested, type TickTickEntry } from './ticktick-nesting';
 /*
  * A TickTick backup (CSV): a few lines about the backup, then a header row and one row per task
  * or note, each instant with the task's own time zone, reminders as offsets from the due time.
- * A task's list becomes a list (its folder a tag: Daywise has no folders), a sub-task (parentId)
- * a subtask, and a checklist's items subtasks (ADR 0021, 2026-11-28).
+ * A task's list becomes a list (its folder a tag: Daywise has no folders), its kanban column a
+ * section of it, a sub-task (parentId) a subtask, and a checklist's items subtasks (ADR 0021,
+ * 2026-11-28).
  */
 
 const TICKTICK_PRIORITY: Record<string, Priority> = {
@@ -270,6 +271,27 @@ function tickTickTags(
   return { folder, list, listKey, tags: [...(folder ? [folder] : []), ...tagNames] };
 }
 
+/**
+ * A task's kanban column ('Column Name') as a section of its list, said once in the mappings:
+ * the sections are made in the order their columns first appear (file-places.ts).
+ */
+function tickTickColumn(
+  { cell, mapOnce, places }: TickTickReading,
+  record: string[],
+  list: string,
+  listKey: string | null,
+): string | null {
+  const column = cell(record, 'Column Name').trim();
+  const sectionKey = column ? places.section(listKey, column) : null;
+  if (sectionKey) {
+    mapOnce(
+      `Column "${quote(column)}" of "${quote(list || 'Inbox')}"`,
+      `section "${places.sectionName(sectionKey) ?? ''}"`,
+    );
+  }
+  return sectionKey;
+}
+
 /** A task row as an item: its dates in its zone, its status, repeat, priority and tags. */
 function tickTickTask(
   reading: TickTickReading,
@@ -301,6 +323,7 @@ function tickTickTask(
     });
   }
   const { folder, list, listKey, tags } = tickTickTags(reading, record);
+  const sectionKey = tickTickColumn(reading, record, list, listKey);
   const priorityCell = cell(record, 'Priority').trim();
   const priority = TICKTICK_PRIORITY[priorityCell];
   if (!priority && priorityCell) {
@@ -328,7 +351,7 @@ function tickTickTask(
     tags: fitted,
     repeat,
     listId: listKey,
-    sectionId: null,
+    sectionId: sectionKey,
     // Found once every row is read (nested).
     parentKey: null,
   };
@@ -354,7 +377,7 @@ function checklistItems(
     tags: [],
     repeat: null,
     listId: task.listId,
-    sectionId: null,
+    sectionId: task.sectionId,
     parentKey: task.sourceKey,
   }));
 }

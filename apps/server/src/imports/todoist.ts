@@ -440,7 +440,7 @@ export async function parseTodoist(
       if (reading.sectionKey) {
         mappings.push({
           from: `Section "${quote(content.trim())}"`,
-          to: `section "${reading.places.places.sections.find((each) => each.key === reading.sectionKey)?.name ?? ''}"`,
+          to: `section "${reading.places.sectionName(reading.sectionKey) ?? ''}"`,
         });
       }
       last = null;

@@ -1,12 +1,11 @@
 import { isRealDate, SEARCH_COUNT_LIMIT, weekOf } from '@daywise/shared';
 import type { FilterNode } from '@daywise/shared/filters';
-import type { Habit, Todo, TodoStats, TodoTag } from '@daywise/shared/schemas';
+import type { Todo, TodoStats } from '@daywise/shared/schemas';
 import { type todoListQuerySchema } from '@daywise/shared/schemas';
 import { type Expression, type Kysely, sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 
 import { isPostgres } from '../db/column-types';
-import { compiledOnce, jsonObject, jsonText, jsonWhen } from '../db/json';
 import type { Database } from '../db/schema';
 import {
   dayContext,
@@ -20,12 +19,10 @@ import {
 import { ApiError } from '../lib/errors';
 import { JsonAnswer } from '../lib/json-answer';
 import { likeContains, likeFolded } from '../lib/like-pattern';
-import { habitsOf } from './habit-count';
 import { indexedSearch } from './search';
-import { NO_SUBTASKS, subtaskCountsOf } from './subtasks';
-import { TODO_FIELDS } from './todo-fields';
+import { todoListJson, withTodoJson } from './todo-json';
+import { pageInOrder, type TodoPage } from './todo-order';
 import { remindingTodo } from './todo-reminders';
-import { hasAnyTag, tagsOf } from './todo-tags';
 
 /*
  * Reading the user's todos: a page of the list (its filters, sorts and keyset cursor, written as
@@ -34,7 +31,8 @@ import { hasAnyTag, tagsOf } from './todo-tags';
 
 export type TodoListQuery = z.output<typeof todoListQuerySchema>;
 
-type TodoSort = TodoListQuery['sort'];
+/** The sorts by a todo's own fields, then newest first ('order' is todo-order.ts's). */
+type LeadSort = Exclude<TodoListQuery['sort'], 'order'>;
 
 /** Where no due date sorts: after every real one. */
 const NO_DUE_DATE = '9999-12-31';
@@ -72,7 +70,7 @@ interface Cursor {
  * the sort, a real instant in our own ISO form and an id made of id characters, or it is refused
  * before it reaches SQL (PostgreSQL fails the statement on an impossible timestamp).
  */
-function decodeCursor(cursor: string, sort: TodoSort): Cursor {
+function decodeCursor(cursor: string, sort: LeadSort): Cursor {
   const parts = Buffer.from(cursor, 'base64url').toString().split('|');
   const lead = sort === 'created' ? undefined : parts.shift();
   const [createdAt, id, ...rest] = parts;
@@ -90,7 +88,9 @@ function decodeCursor(cursor: string, sort: TodoSort): Cursor {
     !leadValid ||
     !/^[\w-]{1,100}$/.test(id)
   ) {
-    throw new ApiError('VALIDATION_FAILED', 'The list position is not valid.');
+    throw new ApiError('VALIDATION_FAILED', 'The list position is not valid.', {
+      cursor: 'The list position is not valid.',
+    });
   }
   return { lead, createdAt, id };
 }
@@ -143,7 +143,12 @@ function filteredTodos(
     select = select.where('list_id', '=', query.list);
   }
   if (query.parent === 'none') {
-    select = select.where('parent_id', 'is', null);
+    // Not through the subtasks' index: SQLite's statistics count each null parent apart, so it
+    // took `parent_id is null` for a few rows and read every top-level todo there is through it
+    // (every user's), then sorted them (docs/performance.md, step 24). `+parent_id` leaves it the
+    // user's own indexes: the page walks them in its order, the count reads the open todos'
+    // index alone (migration 0035). PostgreSQL's statistics know how many parents are null.
+    select = select.where(isPostgres(db) ? sql`parent_id` : sql`+parent_id`, 'is', null);
   } else if (query.parent) {
     select = select.where('parent_id', '=', query.parent);
   }
@@ -227,113 +232,48 @@ async function countMatching(
   return { total: Number(row.total), totalIsLowerBound: false };
 }
 
-/**
- * A todo's own fields as the JSON text of the contract's `Todo`, less the subtask counts, the habit
- * and the tags that close it (presentTodo's other fields, written by the database; ADR 0018, JSON
- * written by the database).
- */
-const todoFieldsJson = compiledOnce((db: Kysely<Database>) =>
-  jsonText(
-    db,
-    jsonObject(db, {
-      ...TODO_FIELDS.json(db),
-      repeat: jsonWhen(
-        db,
-        sql`repeat_rule is not null and repeat_from is not null`,
-        jsonObject(db, { rule: sql`repeat_rule`, from: sql`repeat_from` }),
-      ),
-    }),
-  ),
-);
+type Matching = ReturnType<typeof filteredTodos>;
 
-/** How most todos' JSON closes, after their subtask counts. */
-const NO_HABIT_NO_TAGS = ',"habit":null,"tags":[]}';
-
-/**
- * The habit as of today of each of these todos that repeat, by id: their rows are read whole
- * for it, as only a page's repeating todos have one.
- */
-async function habitsById(
+/** A page by creation, due date or priority (each then newest first), after the cursor. */
+async function pageBySort(
   db: Kysely<Database>,
   userId: string,
-  ids: readonly string[],
-  today: string,
-  zone: string,
-): Promise<Map<string, Habit | null>> {
-  if (ids.length === 0) {
-    return new Map();
+  matching: Matching,
+  query: TodoListQuery,
+  sort: LeadSort,
+): Promise<TodoPage> {
+  const lead = sort === 'created' ? undefined : LEADS[sort].sql;
+  let page = withTodoJson(db, userId, matching).$if(lead !== undefined, (select) =>
+    select.select(sql<string>`${lead}`.as('lead')),
+  );
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor, sort);
+    page = page.where((eb) => {
+      const newer = eb.or([
+        eb('created_at', '<', cursor.createdAt),
+        eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '<', cursor.id)]),
+      ]);
+      return lead && cursor.lead !== undefined
+        ? eb.or([eb(lead, '>', cursor.lead), eb.and([eb(lead, '=', cursor.lead), newer])])
+        : newer;
+    });
   }
-  const rows = await db
-    .selectFrom('todos')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
+  if (lead) {
+    page = page.orderBy(lead, 'asc');
+  }
+  const rows = await page
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
     .execute();
-  const habits = await habitsOf(db, userId, rows, today, zone);
-  return new Map(rows.map((row, index) => [row.id, habits[index] ?? null]));
-}
-
-/**
- * What a list of the user's todos written as JSON reads: each todo's id (for its subtask counts)
- * and JSON, the id of a repeating one for its habit, and of a tagged one only when the user has
- * tags (most have none, and then no todo carries one; asked within the same query). Each column
- * read costs about as much as a short string inside the JSON, so nothing else is read.
- */
-function withTodoJson(
-  db: Kysely<Database>,
-  userId: string,
-  todos: ReturnType<typeof filteredTodos>,
-) {
-  return todos.select([
-    'id',
-    todoFieldsJson(db).as('json'),
-    sql<string | null>`case when repeat_rule is not null then id end`.as('repeating_id'),
-    sql<string | null>`case when ${hasAnyTag(userId)} then id end`.as('tagged_id'),
-  ]);
-}
-
-/**
- * Todos read by `withTodoJson` as the JSON text of a list, each closed with its subtask counts
- * (one query for the page, subtasks.ts), its habit as of today and its tags.
- */
-async function todoListJson(
-  db: Kysely<Database>,
-  userId: string,
-  rows: readonly {
-    id: string;
-    json: string;
-    repeating_id: string | null;
-    tagged_id: string | null;
-  }[],
-  today: string,
-  zone: string,
-): Promise<string> {
-  const tagged = rows.flatMap((row) => row.tagged_id ?? []);
-  const [counts, tags, habits] = await Promise.all([
-    subtaskCountsOf(
-      db,
-      rows.map((row) => row.id),
-    ),
-    tagged.length > 0 ? tagsOf(db, tagged) : new Map<string, TodoTag[]>(),
-    habitsById(
-      db,
-      userId,
-      rows.flatMap((row) => row.repeating_id ?? []),
-      today,
-      zone,
-    ),
-  ]);
-  const todos = rows.map((row) => {
-    const habit = row.repeating_id === null ? undefined : habits.get(row.repeating_id);
-    const own = row.tagged_id === null ? undefined : tags.get(row.tagged_id);
-    const closing =
-      habit || own
-        ? `,"habit":${JSON.stringify(habit ?? null)},"tags":${JSON.stringify(own ?? [])}}`
-        : NO_HABIT_NO_TAGS;
-    const subtasks = JSON.stringify(counts.get(row.id) ?? NO_SUBTASKS);
-    return `${row.json.slice(0, -1)},"subtaskCounts":${subtasks}${closing}`;
-  });
-  return `[${todos.join(',')}]`;
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  let nextCursor = null;
+  if (rows.length > query.limit && last) {
+    const { createdAt, id } = JSON.parse(last.json) as Todo;
+    nextCursor = encodeCursor(last.lead, createdAt, id);
+  }
+  return { items, nextCursor };
 }
 
 /**
@@ -362,31 +302,11 @@ export async function listTodos(
   const words = query.q ?? (filter && requiredSearch(filter));
   const searchable = words ? await indexedSearch(db, userId, words) : undefined;
   const matching = filteredTodos(db, userId, query, today, searchable, listFilter);
-  const lead = query.sort === 'created' ? undefined : LEADS[query.sort].sql;
-  let page = withTodoJson(db, userId, matching).$if(lead !== undefined, (select) =>
-    select.select(sql<string>`${lead}`.as('lead')),
-  );
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor, query.sort);
-    page = page.where((eb) => {
-      const newer = eb.or([
-        eb('created_at', '<', cursor.createdAt),
-        eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '<', cursor.id)]),
-      ]);
-      return lead && cursor.lead !== undefined
-        ? eb.or([eb(lead, '>', cursor.lead), eb.and([eb(lead, '=', cursor.lead), newer])])
-        : newer;
-    });
-  }
-  if (lead) {
-    page = page.orderBy(lead, 'asc');
-  }
-  const [rows, count] = await Promise.all([
-    page
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit + 1)
-      .execute(),
+  const { sort } = query;
+  const [{ items, nextCursor }, count] = await Promise.all([
+    sort === 'order'
+      ? pageInOrder(db, userId, matching, query)
+      : pageBySort(db, userId, matching, query, sort),
     countMatching(
       db,
       userId,
@@ -395,13 +315,6 @@ export async function listTodos(
       Boolean(query.q) || (filter !== undefined && hasSearch(filter)),
     ),
   ]);
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  let nextCursor = null;
-  if (rows.length > query.limit && last) {
-    const { createdAt, id } = JSON.parse(last.json) as Todo;
-    nextCursor = encodeCursor(last.lead, createdAt, id);
-  }
   const list = await todoListJson(db, userId, items, today, zone);
   return new JsonAnswer(`{"items":${list},${JSON.stringify({ nextCursor, ...count }).slice(1)}`);
 }

@@ -5,7 +5,7 @@ import {
   PRIORITIES,
   QUOTAS,
   TODO_LIMITS,
-  TODO_SORTS,
+  TODO_LIST_SORTS,
   TODO_STATUSES,
 } from '../constants';
 import { FIRST_DAY, isCalendarDay, LAST_DAY } from '../dates';
@@ -271,7 +271,7 @@ export const todoListQuerySchema = z.object({
   filter: z.string().optional(),
   /** Only the subtasks of this todo (its id), or 'none' for top-level todos only (ADR 0027). */
   parent: z.string().min(1).max(100).optional(),
-  sort: z.enum(TODO_SORTS).default('created'),
+  sort: z.enum(TODO_LIST_SORTS).default('created'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

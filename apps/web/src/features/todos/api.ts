@@ -36,7 +36,7 @@ export const todoQueries = {
 
   /**
    * A todo's own subtasks, done or not, when its row or dialog shows them (ADR 0027): one page of
-   * up to 100 (a todo rarely has more; 'Load more' reads on). The key is under the lists', so
+   * up to 100 in their order (a todo rarely has more; 'Load more' reads on). The key is under the lists', so
    * completing, deleting and moving edit these rows as they do the lists'.
    */
   subtasks: (parentId: string) =>
@@ -49,6 +49,8 @@ export const todoQueries = {
             query: {
               parent: parentId,
               status: 'all',
+              // In their order, so that a page past the first goes on where it ended.
+              sort: 'order',
               limit: 100,
               ...(pageParam ? { cursor: pageParam } : {}),
             },

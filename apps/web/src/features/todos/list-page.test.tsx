@@ -1,5 +1,5 @@
 import { listsApi, sectionsApi, todosApi } from '@daywise/shared/api';
-import type { List, ListsAnswer, Todo } from '@daywise/shared/schemas';
+import type { List, ListsAnswer, Section, Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
@@ -136,5 +136,60 @@ describe('a list page', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Work' }));
     expect(await screen.findByText('Failed to move todo')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Write the report' })).toBeInTheDocument();
+  });
+
+  it('pages a long list with sections in the order the user gave it', async () => {
+    const section = (id: string, name: string, position: number): Section => ({
+      id,
+      listId: 'l1',
+      name,
+      position,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
+    const todo = (id: string, sectionId: string | null, order: number) =>
+      makeTodo({ id, title: `Todo ${id}`, listId: 'l1', sectionId, order });
+    // The server's order: none in a section, then 'Later' (moved first), then 'Soon'.
+    const pages: Record<string, { items: Todo[]; nextCursor: string | null }> = {
+      first: { items: [todo('a', null, 0), todo('b', 'later', 0)], nextCursor: 'two' },
+      two: { items: [todo('c', 'later', 1), todo('d', 'soon', 0)], nextCursor: null },
+    };
+    const { api } = stubServer([]);
+    api
+      .on(sectionsApi.list, {
+        sections: [section('soon', 'Soon', 1), section('later', 'Later', 0)],
+      })
+      .on(todosApi.list, ({ query }) => {
+        const page =
+          query.get('status') === 'pending' ? pages[query.get('cursor') ?? 'first'] : undefined;
+        const items = page?.items ?? [];
+        return { items, nextCursor: page?.nextCursor ?? null, total: 4, totalIsLowerBound: false };
+      });
+    const { user } = renderList('l1');
+    const later = await screen.findByRole('region', { name: /Later/ });
+    expect(within(later).getByRole('heading', { name: 'Todo b' })).toBeInTheDocument();
+    // 'Soon' comes after 'Later' in the user's order: not reached yet, so not shown as empty.
+    expect(screen.queryByRole('region', { name: /Soon/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('No todos in this section')).not.toBeInTheDocument();
+    const pending = api
+      .callsTo('GET', '/api/todos')
+      .find((call) => call.query.get('status') === 'pending');
+    expect(Object.fromEntries(pending?.query ?? [])).toEqual({
+      status: 'pending',
+      list: 'l1',
+      parent: 'none',
+      sort: 'order',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const soon = await screen.findByRole('region', { name: /Soon/ });
+    expect(within(soon).getByRole('heading', { name: 'Todo d' })).toBeInTheDocument();
+    expect(
+      within(later)
+        .getAllByRole('heading', { name: /^Todo/ })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Todo b', 'Todo c']);
+    expect(api.callsTo('GET', '/api/todos').at(-1)?.query.get('cursor')).toBe('two');
+    expect(screen.getByRole('button', { name: 'Add section' })).toBeInTheDocument();
   });
 });

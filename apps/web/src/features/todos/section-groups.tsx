@@ -237,8 +237,10 @@ function AddSection({ listId }: { listId: string | null }) {
 interface SectionGroupsProps {
   /** The list whose page it is; null for the Inbox. */
   listId: string | null;
-  /** The page's top-level pending todos. */
+  /** The page's top-level pending todos loaded so far, in the user's order (`sort=order`). */
   todos: readonly Todo[];
+  /** Whether more pages follow: the sections after the last one loaded wait for them. */
+  more: boolean;
   /** What the list says when it has no todos and no sections. */
   empty: ReactNode;
   /** Draws rows ordered by hand (each knowing its siblings). */
@@ -246,10 +248,29 @@ interface SectionGroupsProps {
 }
 
 /**
- * A list page's pending todos grouped by section (ADR 0027, web): those in no section first, then
- * each section under its heading, in the user's order; Add section last.
+ * The sections shown while pages are still to come: the server sends the todos in the user's
+ * order, those in no section and then each section's in turn, so the sections after the last
+ * one a loaded todo is in have not been reached yet. Shown then, they would say they are empty.
  */
-export function SectionGroups({ listId, todos, empty, renderRows }: SectionGroupsProps) {
+function reached(sections: readonly Section[], todos: readonly Todo[], more: boolean) {
+  if (!more) {
+    return sections;
+  }
+  const last = todos.at(-1)?.sectionId ?? null;
+  const upTo = sections.findIndex((section) => section.id === last);
+  // In no section yet: none reached. In one not read yet: every section, rather than none.
+  if (upTo === -1) {
+    return last === null ? [] : sections;
+  }
+  return sections.slice(0, upTo + 1);
+}
+
+/**
+ * A list page's pending todos grouped by section (ADR 0027, web): those in no section first, then
+ * each section under its heading, in the user's order; Add section last. The todos come a page at
+ * a time in that order (`sort=order`); a section is shown once its todos have begun to arrive.
+ */
+export function SectionGroups({ listId, todos, more, empty, renderRows }: SectionGroupsProps) {
   const sections = useSections(listId);
   const known = new Set(sections.data?.map((section) => section.id));
   const unsectioned = todos
@@ -266,16 +287,17 @@ export function SectionGroups({ listId, todos, empty, renderRows }: SectionGroup
           className={errorPanelClass}
         />
       )}
-      {sections.data?.map((section) => (
-        <SectionGroup
-          key={section.id}
-          section={section}
-          sections={sections.data}
-          todos={todos.filter((todo) => todo.sectionId === section.id).sort(byOrder)}
-          renderRows={renderRows}
-        />
-      ))}
-      {sections.data && <AddSection listId={listId} />}
+      {sections.data &&
+        reached(sections.data, todos, more).map((section) => (
+          <SectionGroup
+            key={section.id}
+            section={section}
+            sections={sections.data}
+            todos={todos.filter((todo) => todo.sectionId === section.id).sort(byOrder)}
+            renderRows={renderRows}
+          />
+        ))}
+      {sections.data && !more && <AddSection listId={listId} />}
     </div>
   );
 }

@@ -104,6 +104,19 @@ describe('todo filters', () => {
     expect(activeChips({ ...NO_FILTERS, sort: 'priority' })).toEqual([]);
   });
 
+  it('read a list page’s pending todos in the user’s own order, to group them by section', () => {
+    expect(queryString(listQuery({ ...NO_FILTERS, sort: 'due' }, 'pending', null, 'l1'))).toBe(
+      '?status=pending&sort=order&list=l1&parent=none',
+    );
+    // Its completed todos, and a search's matches, in the chosen order.
+    expect(queryString(listQuery({ ...NO_FILTERS, sort: 'due' }, 'completed', null, 'l1'))).toBe(
+      '?status=completed&sort=due&list=l1&parent=none',
+    );
+    expect(queryString(listQuery({ ...NO_FILTERS, q: 'tax' }, 'pending', 'c', 'inbox'))).toBe(
+      '?status=pending&q=tax&list=inbox&cursor=c',
+    );
+  });
+
   it('show the matches of a query flat, subtasks too: `subtask` must find them', () => {
     expect(queryString(listQuery({ ...NO_FILTERS, filter: 'subtask' }, 'pending', null))).toBe(
       '?status=pending&filter=subtask',

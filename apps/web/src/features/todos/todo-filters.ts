@@ -143,8 +143,22 @@ export function showsNested(filters: TodoFilters): boolean {
 }
 
 /**
+ * Whether a list's pending todos are grouped by section (ADR 0027, web): on a list page (or the
+ * Inbox's) while it nests them. The groups are in the user's own order, whatever the page's sort.
+ */
+export function groupsBySection(
+  filters: TodoFilters,
+  list: Exclude<TodoStatus, 'all'>,
+  scope: ListScope,
+): boolean {
+  return scope !== null && list === 'pending' && showsNested(filters);
+}
+
+/**
  * The API query for one list (pending or completed) under `filters`, within `scope`: one list's
- * todos, the Inbox's, or every todo (null); top-level todos only while the page nests them.
+ * todos, the Inbox's, or every todo (null); top-level todos only while the page nests them. Todos
+ * grouped by section are read in the user's own order (`sort=order`), so that each page of 50
+ * goes on where the last ended: those in no section, then each section's in turn.
  */
 export function listQuery(
   filters: TodoFilters,
@@ -156,6 +170,7 @@ export function listQuery(
     ...(Object.fromEntries(writeFilters({ ...filters, status: list })) as TodoListQuery),
     ...(scope === null ? {} : { list: scope }),
     ...(showsNested(filters) ? { parent: 'none' } : {}),
+    ...(groupsBySection(filters, list, scope) ? { sort: 'order' } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }

@@ -10,7 +10,7 @@ import { INBOX, type ListScope } from '../../lib/lists';
 import { notify } from '../../lib/toast';
 import { todoQueries } from './api';
 import { SectionGroups } from './section-groups';
-import { showsNested, type TodoFilters, visibleLists } from './todo-filters';
+import { groupsBySection, type TodoFilters, visibleLists } from './todo-filters';
 import { TodoRow } from './todo-row';
 import { useHiddenTodos, useTodoList } from './use-todos';
 
@@ -106,7 +106,7 @@ export function TodoList({
   const sentinel = useRef<HTMLDivElement>(null);
 
   // A list page's pending todos, unfiltered, are grouped by section in the user's own order.
-  const sectioned = scope !== null && list === 'pending' && showsNested(filters);
+  const sectioned = groupsBySection(filters, list, scope);
   const emptyNote = (
     <div className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300">
       {list === 'pending' && empty !== undefined ? empty : <p>{EMPTY[list]}</p>}
@@ -175,6 +175,7 @@ export function TodoList({
         <SectionGroups
           listId={scope === INBOX ? null : scope}
           todos={todos}
+          more={hasNextPage}
           empty={emptyNote}
           renderRows={(rows) => rowsOf(rows, true)}
         />
