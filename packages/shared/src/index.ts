@@ -6,4 +6,5 @@ export * from './messages';
 export * from './realtime';
 export * from './reminders';
 export * from './repeat-text';
+export * from './time-blocks';
 export * from './verification-link';

@@ -8,6 +8,7 @@ import { occurrencesBetween, type RepeatSeries, seriesOf } from '../todos/repeat
 import type { TodoRow } from '../todos/todo-fields';
 import { presentTodos } from '../todos/todos';
 import { byDueThenPriority, planTasks, rangeOf, sharedTasks } from './agenda';
+import { blocksInRange } from './calendar-blocks';
 
 /**
  * The calendar's read (issue 33, ADR 0031): what falls on each day from `from` to `to`, done or
@@ -105,12 +106,13 @@ export async function calendarRange(
   zone: string,
 ): Promise<CalendarRange> {
   const range = { ...rangeOf(userId, query.from, query.to, today, zone), allDone: true };
-  const [due, repeating, tasks, shared, daysOff] = await Promise.all([
+  const [due, repeating, tasks, shared, daysOff, blocks] = await Promise.all([
     dueInRange(db, userId, query),
     openSeries(db, userId, query.to),
     planTasks(db, range),
     sharedTasks(db, range),
     daysOffIn(db, userId, query),
+    blocksInRange(db, userId, query),
   ]);
   const series = repeating.map((row) => ({ row, series: seriesOf(row, zone) }));
   const used = await usedOccurrences(
@@ -138,5 +140,6 @@ export async function calendarRange(
     planTasks: tasks,
     sharedTasks: shared,
     daysOff,
+    blocks,
   };
 }

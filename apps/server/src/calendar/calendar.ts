@@ -3,7 +3,7 @@ import { reminderMoment } from '@daywise/shared/reminder-moments';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 
 import type { Database } from '../db/schema';
-import type { FeedAlarm, FeedTask, FeedTodo } from './ics';
+import type { FeedAlarm, FeedBlock, FeedTask, FeedTodo } from './ics';
 
 /** The feed's window, from the user's today: what a calendar shows, and a feed that stays small. */
 export const FEED_WINDOW = { pastDays: 90, futureDays: 365 } as const;
@@ -14,8 +14,9 @@ export const FEED_MAX_EVENTS = 5000;
 export type TodoCondition = (eb: ExpressionBuilder<Database, 'todos'>) => Expression<SqlBool>;
 
 /**
- * The user's todos and timed plan tasks in the feed's window around `today`, oldest first; only
- * the todos meeting `matching` when it is given (a saved filter's feed, which holds no tasks).
+ * The user's todos, timed plan tasks and time blocks in the feed's window around `today`, oldest
+ * first; only the todos (and their blocks) meeting `matching` when it is given (a saved filter's
+ * feed, which holds no tasks).
  */
 export async function feedItems(
   db: Kysely<Database>,
@@ -23,7 +24,7 @@ export async function feedItems(
   today: string,
   timezone: string,
   matching?: TodoCondition,
-): Promise<{ todos: FeedTodo[]; tasks: FeedTask[] }> {
+): Promise<{ todos: FeedTodo[]; tasks: FeedTask[]; blocks: FeedBlock[] }> {
   const from = addDays(today, -FEED_WINDOW.pastDays);
   const to = addDays(today, FEED_WINDOW.futureDays);
   let todos = db
@@ -72,7 +73,9 @@ export async function feedItems(
         .orderBy('daily_tasks.position')
         .limit(FEED_MAX_EVENTS)
         .execute();
+  const blocks = await feedBlocks(db, userId, { from, to }, timezone, matching);
   return {
+    blocks,
     todos: todoRows.map((row) => {
       const dueDate = row.due_date ?? today;
       const reminders = JSON.parse(row.reminders) as TodoReminder[];
@@ -115,4 +118,94 @@ export async function feedItems(
       updatedAt: row.updated_at,
     })),
   };
+}
+
+/** A block's start and end: its day at its start in the user's zone, and its minutes on. */
+function blockTimes(day: string, start: string, minutes: number, timezone: string) {
+  const at = instantAt(day, start, timezone);
+  return { start: at, end: new Date(at.getTime() + minutes * 60_000) };
+}
+
+/** The time blocks in the window: todos' by their block day, plan tasks' by their plan's day. */
+async function feedBlocks(
+  db: Kysely<Database>,
+  userId: string,
+  { from, to }: { from: string; to: string },
+  timezone: string,
+  matching?: TodoCondition,
+): Promise<FeedBlock[]> {
+  let todos = db
+    .selectFrom('todos')
+    .select([
+      'id',
+      'title',
+      'description',
+      'priority',
+      'completed',
+      'updated_at',
+      'block_date',
+      'block_start',
+      'block_minutes',
+    ])
+    .where('user_id', '=', userId)
+    .where('block_date', '>=', from)
+    .where('block_date', '<=', to)
+    .where('block_start', 'is not', null);
+  if (matching) {
+    todos = todos.where(matching);
+  }
+  const [todoRows, taskRows] = await Promise.all([
+    todos.orderBy('block_date').orderBy('id').limit(FEED_MAX_EVENTS).execute(),
+    matching
+      ? []
+      : db
+          .selectFrom('daily_tasks')
+          .innerJoin('daily_plans', 'daily_plans.id', 'daily_tasks.plan_id')
+          .select([
+            'daily_tasks.id',
+            'daily_tasks.title',
+            'daily_tasks.description',
+            'daily_tasks.priority',
+            'daily_tasks.completed',
+            'daily_tasks.updated_at',
+            'daily_tasks.block_start',
+            'daily_tasks.block_minutes',
+            'daily_plans.plan_date',
+          ])
+          .where('daily_plans.user_id', '=', userId)
+          .where('daily_plans.plan_date', '>=', from)
+          .where('daily_plans.plan_date', '<=', to)
+          .where('daily_tasks.block_start', 'is not', null)
+          .orderBy('daily_plans.plan_date')
+          .orderBy('daily_tasks.position')
+          .limit(FEED_MAX_EVENTS)
+          .execute(),
+  ]);
+  return [
+    ...todoRows.map((row) => ({
+      kind: 'todo' as const,
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      priority: row.priority,
+      completed: Boolean(row.completed),
+      updatedAt: row.updated_at,
+      ...blockTimes(
+        row.block_date ?? from,
+        row.block_start ?? '00:00',
+        Number(row.block_minutes),
+        timezone,
+      ),
+    })),
+    ...taskRows.map((row) => ({
+      kind: 'task' as const,
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      priority: row.priority,
+      completed: Boolean(row.completed),
+      updatedAt: row.updated_at,
+      ...blockTimes(row.plan_date, row.block_start ?? '00:00', Number(row.block_minutes), timezone),
+    })),
+  ];
 }

@@ -52,6 +52,20 @@ export interface FeedTask {
   updatedAt: string;
 }
 
+/** A time block (ADR 0031): a todo's on its block day or a plan task's on its plan's day. */
+export interface FeedBlock {
+  kind: 'todo' | 'task';
+  id: string;
+  title: string;
+  description: string;
+  priority: 'low' | 'medium' | 'high';
+  /** Its start and end: its day at its start time in the user's zone, and that many minutes on. */
+  start: Date;
+  end: Date;
+  completed: boolean;
+  updatedAt: string;
+}
+
 const RRULE_PART = /^[A-Z-]+=[A-Za-z0-9,+\-:]+$/;
 const FREQUENCIES = new Set([
   'SECONDLY',
@@ -137,7 +151,8 @@ function addAlarms(event: ICalEvent, todo: FeedTodo, start: Date, zoned: boolean
  * The feed as an iCalendar document. Todos are all-day events on their due dates (VALUE=DATE: a
  * due date is a day, so it never shifts with time zones), or timed at their due time when they
  * have one, transparent so they do not block time, with a VALARM per reminder;
- * plan tasks with a time are timed events in UTC. UIDs are `<kind>-<id>@<host>`, stable across
+ * plan tasks with a time are timed events in UTC, and so are time blocks, from their start to their
+ * end (ADR 0031), opaque as they take the time. UIDs are `<kind>-<id>@<host>`, stable across
  * fetches, so calendar apps update events rather than duplicate them.
  */
 export function buildFeed(input: {
@@ -145,6 +160,7 @@ export function buildFeed(input: {
   now: Date;
   todos: readonly FeedTodo[];
   tasks: readonly FeedTask[];
+  blocks?: readonly FeedBlock[];
   /** The calendar's name: 'Daywise', or 'Daywise: <filter>' for a saved filter's feed. */
   name?: string;
 }): string {
@@ -182,6 +198,19 @@ export function buildFeed(input: {
       summary: mark(task.completed, task.title),
       description: [task.planTitle, task.description].filter(Boolean).join('\n\n') || null,
       priority: PRIORITY[task.priority],
+    });
+  }
+  for (const block of input.blocks ?? []) {
+    calendar.createEvent({
+      id: `block-${block.kind}-${block.id}@${input.host}`,
+      start: block.start,
+      end: block.end,
+      stamp: input.now,
+      lastModified: new Date(block.updatedAt),
+      summary: mark(block.completed, block.title),
+      description: block.description || null,
+      priority: PRIORITY[block.priority],
+      transparency: ICalEventTransparency.OPAQUE,
     });
   }
   return calendar.toString();

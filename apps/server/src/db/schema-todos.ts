@@ -61,6 +61,15 @@ export interface TodoTable {
   position: Generated<number>;
   /** The todo whose completion completed it too; reopening that one reopens it. */
   completed_with: string | null;
+  /**
+   * YYYY-MM-DD: its time block's day, apart from its due date (migration 0032, ADR 0031); with
+   * `block_start` and `block_minutes`, all three set or all null.
+   */
+  block_date: string | null;
+  /** HH:MM: its time block's start. */
+  block_start: string | null;
+  /** Its time block's length in minutes. */
+  block_minutes: number | null;
 }
 
 /** A named group of todos within a list, or the Inbox (migration 0024, ADR 0027). */

@@ -226,6 +226,10 @@ export interface DailyTaskTable {
   dropped: Generated<SqlBool>;
   created_at: string;
   updated_at: string;
+  /** HH:MM: its time block's start on the plan's day, or null (migration 0032, ADR 0031). */
+  block_start: string | null;
+  /** Its time block's length in minutes, or null. */
+  block_minutes: number | null;
 }
 
 export interface DailyCompletionTable {

@@ -196,6 +196,10 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       dueTime: '17:00',
       reminders: [{ before: 30 }, { at: '2026-11-29T08:00:00.000Z' }, { before: 1440 }],
       sectionId: shops.id,
+      // A time block on another day than its due date (ADR 0031).
+      blockDate: '2026-11-28',
+      blockStart: '09:15',
+      blockMinutes: 45,
     });
     await send(cookie, 'PATCH', `/api/todos/${invoice.id}`, { completed: true });
     // Subtasks two levels deep, reordered; and a parent completed with one of its subtasks open,
@@ -234,7 +238,7 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       description: 'Slow day',
       tasks: [
         { title: 'Market', priority: 'low', tag: 'Work', reminderTime: '10:00' },
-        { title: 'Read', priority: 'medium', tag: null },
+        { title: 'Read', priority: 'medium', tag: null, blockStart: '14:00', blockMinutes: 90 },
       ],
     });
     const plan = (await app.api.get('/api/plans/today', cookie)).json<{
@@ -260,8 +264,12 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
       dueTime: '17:00',
       reminders: [{ before: 30 }, { at: '2026-11-29T08:00:00.000Z' }, { before: 1440 }],
       reminderTime: '16:30',
+      blockDate: '2026-11-28',
+      blockStart: '09:15',
+      blockMinutes: 45,
     });
     expect(original.plans[0]?.tasks).toHaveLength(2);
+    expect(original.plans[0]?.tasks[1]).toMatchObject({ blockStart: '14:00', blockMinutes: 90 });
     expect(original.todos.find((todo) => todo.title === 'Water plants')?.occurrences).toHaveLength(
       3,
     );

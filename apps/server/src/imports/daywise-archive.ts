@@ -1,4 +1,11 @@
-import { IMPORT_MAX_ROWS, MESSAGES, QUOTAS, SUBTASK_DEPTH_MAX } from '@daywise/shared';
+import {
+  BLOCK_MINUTES_MIN,
+  blockProblem,
+  IMPORT_MAX_ROWS,
+  MESSAGES,
+  QUOTAS,
+  SUBTASK_DEPTH_MAX,
+} from '@daywise/shared';
 import {
   type Archive,
   ARCHIVE_FORMAT,
@@ -149,6 +156,27 @@ function nesting(todos: readonly ArchiveTodo[]): {
 const FILE_PLACES = 2 ** 17;
 
 /**
+ * A todo's time block as the archive holds it (ADR 0031), when it is whole and ends by midnight;
+ * otherwise the todo comes without it, and the problem says so.
+ */
+function archivedBlock(
+  todo: ArchiveTodo,
+  row: number,
+  problems: ImportProblem[],
+): Pick<ImportItem, 'blockDate' | 'blockStart' | 'blockMinutes'> {
+  const { blockDate = null, blockStart = null, blockMinutes = null } = todo;
+  if (blockDate === null && blockStart === null && blockMinutes === null) {
+    return {};
+  }
+  const problem = blockProblem(blockStart, blockMinutes);
+  if (problem || blockDate === null || blockMinutes === null || blockMinutes < BLOCK_MINUTES_MIN) {
+    problems.push({ row, message: 'Imported without its time block' });
+    return {};
+  }
+  return { blockDate, blockStart, blockMinutes };
+}
+
+/**
  * The items with parents before their subtasks, and each among its siblings in its order, else
  * as in the file: each then lands last among those written before it, so the places come back as
  * they were. Sorted as numbers in one native sort, which a file of the most rows allowed keeps
@@ -215,6 +243,7 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       listId: todo.listId ?? null,
       sectionId: todo.sectionId ?? null,
       parentKey: parentId === null ? null : sourceKey('daywise', parentId),
+      ...archivedBlock(todo, row, problems),
       original: {
         id: todo.id,
         createdAt: todo.createdAt,

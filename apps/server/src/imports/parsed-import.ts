@@ -9,10 +9,21 @@ import type { ImportedRepeat } from './repeat';
  * list, section and parent are the file's ids for them, found among those restored when it is
  * written; its place among its siblings is where it lands then (the items come in order).
  */
-export interface ImportItem extends Omit<
-  TodoFields,
-  'id' | 'createdAt' | 'updatedAt' | 'order' | 'parentId'
-> {
+export interface ImportItem
+  extends
+    Omit<
+      TodoFields,
+      | 'id'
+      | 'createdAt'
+      | 'updatedAt'
+      | 'order'
+      | 'parentId'
+      | 'blockDate'
+      | 'blockStart'
+      | 'blockMinutes'
+    >,
+    // Only a Daywise archive says (ADR 0031, Time blocks); other files leave them out.
+    Partial<Pick<TodoFields, 'blockDate' | 'blockStart' | 'blockMinutes'>> {
   /** The file's row (CSV line, or the todo's place in an archive, from 1). */
   row: number;
   /** Who the item is across imports: a hash of the source and its original identity. */

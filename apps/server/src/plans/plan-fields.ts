@@ -35,17 +35,22 @@ export const TASK_FIELDS = fieldsOf<TaskRow>()({
   completed: { column: 'completed', kind: 'boolean', csv: 'Completed' },
   completedAt: { column: 'completed_at', kind: 'timestamp', csv: 'Completed at' },
   createdAt: { column: 'created_at', kind: 'timestamp', csv: 'Created at' },
+  // Not in the CSV yet (ADR 0031, Time blocks).
+  blockStart: { column: 'block_start' },
+  blockMinutes: { column: 'block_minutes' },
 });
 
 export type TaskFields = FieldValues<TaskRow, typeof TASK_FIELDS.table>;
 
-/** How a new task's other columns start: not ticked. */
+/** How a new task's other columns start: not ticked, without a time block. */
 const NEW_TASK = {
   completed: false,
   completed_at: null,
   completed_date: null,
   carried_todo_id: null,
   dropped: false,
+  block_start: null,
+  block_minutes: null,
 } as const satisfies Partial<TaskRow>;
 
 /** A new task's row: the columns given, the rest as every new task starts (NEW_TASK). */

@@ -1,4 +1,4 @@
-import { FALLBACK_TAG_COLOR } from '@daywise/shared';
+import { BLOCK_MESSAGES, blockProblem, FALLBACK_TAG_COLOR } from '@daywise/shared';
 import {
   type Completion,
   type Plan,
@@ -304,7 +304,37 @@ async function changePlan(
 }
 
 /**
- * Ticks a task or sets its reminder (Today's Goals). Completing records when, and on which day
+ * The block columns an update gives a task (ADR 0031, Time blocks), or a 400 naming the field: a
+ * null in either clears the block unless the other is set in the same update; otherwise the
+ * start and the length it leaves must both be there and end by midnight of the plan's day.
+ */
+function taskBlockColumns(
+  task: TaskRow,
+  update: PlanTaskUpdate,
+): Pick<TaskRow, 'block_start' | 'block_minutes'> | null {
+  const { blockStart, blockMinutes } = update;
+  if (blockStart === undefined && blockMinutes === undefined) {
+    return null;
+  }
+  if (blockStart === null || blockMinutes === null) {
+    if (blockStart || blockMinutes) {
+      const field = blockStart === null ? 'blockStart' : 'blockMinutes';
+      const message = blockStart === null ? BLOCK_MESSAGES.needsStart : BLOCK_MESSAGES.needsMinutes;
+      throw new ApiError('VALIDATION_FAILED', message, { [field]: message });
+    }
+    return { block_start: null, block_minutes: null };
+  }
+  const start = blockStart ?? task.block_start;
+  const minutes = blockMinutes ?? task.block_minutes;
+  const problem = blockProblem(start, minutes);
+  if (problem) {
+    throw new ApiError('VALIDATION_FAILED', problem.message, { [problem.field]: problem.message });
+  }
+  return { block_start: start, block_minutes: minutes };
+}
+
+/**
+ * Ticks a task, sets its reminder or its time block (Today's Goals). Completing records when, and on which day
  * in the user's time zone; the day's completion record follows in the same transaction.
  */
 export function updateTask(
@@ -323,6 +353,7 @@ export function updateTask(
     if (update.reminderTime !== undefined) {
       changes.reminder_time = update.reminderTime;
     }
+    Object.assign(changes, taskBlockColumns(task, update));
     if (update.completed !== undefined && update.completed !== Boolean(task.completed)) {
       changes.completed = update.completed;
       changes.completed_at = update.completed ? now.toISOString() : null;

@@ -32,6 +32,10 @@ export const TODO_FIELDS = fieldsOf<TodoRow>()({
   sectionId: { column: 'section_id' },
   parentId: { column: 'parent_id' },
   order: { column: 'position' },
+  // Not in the CSV yet (ADR 0031, Time blocks).
+  blockDate: { column: 'block_date' },
+  blockStart: { column: 'block_start' },
+  blockMinutes: { column: 'block_minutes' },
 });
 
 export type TodoFields = FieldValues<TodoRow, typeof TODO_FIELDS.table>;
@@ -45,7 +49,7 @@ export function repeatOf(row: TodoRow): Repeat | null {
 
 /**
  * How a new todo's other columns start: open, top-level in the Inbox and in no section, not
- * repeating, with no habit yet, no due time and no reminders. Its place among its siblings is
+ * repeating, with no habit yet, no due time, no reminders and no time block. Its place among its siblings is
  * always given.
  */
 const NEW_TODO = {
@@ -66,6 +70,9 @@ const NEW_TODO = {
   habit_through: null,
   due_time: null,
   reminders: '[]',
+  block_date: null,
+  block_start: null,
+  block_minutes: null,
 } as const satisfies Partial<TodoRow>;
 
 /** A new todo's row: the columns given, the rest as every new todo starts (NEW_TODO). */

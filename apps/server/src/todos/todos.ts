@@ -26,6 +26,7 @@ import {
   type SubtaskCounts,
   subtaskCountsOf,
 } from './subtasks';
+import { blockColumns } from './todo-blocks';
 import { newTodoRow, repeatOf, TODO_FIELDS, type TodoFields, type TodoRow } from './todo-fields';
 import { reminderColumns } from './todo-reminders';
 import { ownTags, setTodoTags, tagsOfTodos } from './todo-tags';
@@ -92,6 +93,7 @@ export async function createTodo(
   const row = newTodoRow({
     ...TODO_FIELDS.columns(editableFields(todo)),
     ...reminderColumns(null, todo),
+    ...blockColumns(null, todo),
     id: newId(),
     user_id: userId,
     ...(await placeNewTodo(db, userId, todo)),
@@ -110,7 +112,7 @@ export async function createTodo(
 /**
  * The fields a form sets as they are: every field of the update schema but those with rules of
  * their own (completing, repeating, tags, where it is: list, section, parent and order; the due
- * time and reminders: todo-reminders.ts). A field added to the schema is a compile error here
+ * time and reminders: todo-reminders.ts; the time block: todo-blocks.ts). A field added to the schema is a compile error here
  * until it is named, and in `Pick` until TODO_FIELDS has it.
  */
 type Editable = Pick<
@@ -127,6 +129,9 @@ type Editable = Pick<
     | 'reminderTime'
     | 'dueTime'
     | 'reminders'
+    | 'blockDate'
+    | 'blockStart'
+    | 'blockMinutes'
   >
 >;
 const EDITABLE = {
@@ -230,6 +235,7 @@ export async function updateTodo(
   ) {
     Object.assign(changes, reminderColumns(current, update));
   }
+  Object.assign(changes, blockColumns(current, update));
   Object.assign(changes, repeatChanges(current, update, { ...current, ...changes }, zone));
   const repeating = { ...current, ...changes }.repeat_rule !== null;
   let others: string[] = [];

@@ -1,4 +1,4 @@
-import type { Plan, PlanTask } from '@daywise/shared/schemas';
+import type { CalendarRange, Plan, PlanTask } from '@daywise/shared/schemas';
 
 /** A plan on `planDate` with one pending task, for tests that step through days. */
 export function planOn(
@@ -22,6 +22,8 @@ export function planOn(
         completed: false,
         completedAt: null,
         createdAt: '2026-11-21T20:00:00.000Z',
+        blockStart: null,
+        blockMinutes: null,
         ...task,
       },
     ],
@@ -34,5 +36,19 @@ export function planOn(
     },
     createdAt: '2026-11-21T20:00:00.000Z',
     updatedAt: '2026-11-21T20:00:00.000Z',
+  };
+}
+
+/** The calendar's read of a range with nothing in it (Today's Goals reads its day's blocks so). */
+export function emptyRange(request: { query: URLSearchParams }): CalendarRange {
+  return {
+    from: request.query.get('from') ?? '',
+    to: request.query.get('to') ?? '',
+    todos: [],
+    repeats: [],
+    planTasks: [],
+    sharedTasks: [],
+    daysOff: [],
+    blocks: [],
   };
 }

@@ -95,6 +95,31 @@ export const calendarRepeatSchema = z
 export type CalendarRepeat = z.infer<typeof calendarRepeatSchema>;
 
 /**
+ * A time block in the range (ADR 0031, Time blocks): a todo's on its block day, or a plan task's
+ * on its plan's day, at its start for its minutes in the user's time zone.
+ */
+export const calendarBlockSchema = z
+  .object({
+    kind: z.enum(['todo', 'task']),
+    /** The todo's or the task's id. */
+    id: z.string(),
+    title: z.string(),
+    priority: z.enum(PRIORITIES),
+    completed: z.boolean(),
+    /** The block's day, YYYY-MM-DD. */
+    date: z.string(),
+    /** HH:MM */
+    start: z.string(),
+    minutes: z.number().int(),
+    /** The task's plan; null for a todo. */
+    planId: z.string().nullable(),
+    /** The task's tag colour; null for a todo or a task without a tag. */
+    tagColor: z.string().nullable(),
+  })
+  .meta({ id: 'CalendarBlock' });
+export type CalendarBlock = z.infer<typeof calendarBlockSchema>;
+
+/**
  * What the calendar shows from `from` to `to`: the todos due then (open and done), the later
  * occurrences of repeating todos, the tasks of the user's plans and shared plans dated then (open
  * and done), and the days off.
@@ -109,6 +134,8 @@ export const calendarRangeSchema = z
     sharedTasks: z.array(agendaSharedTaskSchema),
     /** The days of the range that are days off, soonest first. */
     daysOff: z.array(z.string()),
+    /** The time blocks of the range, by day and then start. */
+    blocks: z.array(calendarBlockSchema),
   })
   .meta({ id: 'CalendarRange' });
 export type CalendarRange = z.infer<typeof calendarRangeSchema>;

@@ -164,6 +164,10 @@ export const archiveTodoSchema = z.object({
   order: z.number().int().min(0).optional(),
   /** The id of the todo whose completion completed it too, whose reopening reopens it. */
   completedWith: z.string().nullable().optional(),
+  /** Its time block's day, start and minutes (ADR 0031); absent in archives made before blocks. */
+  blockDate: day.nullable().optional(),
+  blockStart: clock.nullable().optional(),
+  blockMinutes: z.number().int().nullable().optional(),
 });
 
 export const archiveDayOffSchema = z.object({
@@ -189,6 +193,9 @@ export const archivePlanTaskSchema = z.object({
   completedDate: day.nullable(),
   createdAt: instant,
   updatedAt: instant,
+  /** Its time block's start and minutes (ADR 0031); absent in archives made before blocks. */
+  blockStart: clock.nullable().optional(),
+  blockMinutes: z.number().int().nullable().optional(),
 });
 
 export const archivePlanSchema = z.object({

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 import { DEFAULT_TAG_COLOR, PRIORITIES } from '../constants';
 import { MESSAGES } from '../messages';
-import { dateSchema, reminderTimeSchema } from './todos';
+import { blockProblem } from '../time-blocks';
+import { blockMinutesSchema, blockStartSchema, dateSchema, reminderTimeSchema } from './todos';
 
 export const PLAN_LIMITS = {
   titleMax: 200,
@@ -36,19 +37,35 @@ export const tagResponseSchema = z
 export type Tag = z.infer<typeof tagResponseSchema>;
 
 /** A task as the plan form sends it; `id` names an existing task when a plan is edited. */
-export const planTaskSchema = z.object({
-  id: z.string().max(100).optional(),
-  title: z
-    .string({ error: MESSAGES.taskTitleRequired })
-    .trim()
-    .min(1, MESSAGES.taskTitleRequired)
-    .max(PLAN_LIMITS.titleMax, `Task title must be at most ${PLAN_LIMITS.titleMax} characters`),
-  description: z.string().trim().max(PLAN_LIMITS.descriptionMax).default(''),
-  priority: z.enum(PRIORITIES).default('medium'),
-  /** A tag's name, or null; the server copies the tag's colour onto the task. */
-  tag: z.string().trim().max(PLAN_LIMITS.tagNameMax).nullable().default(null),
-  reminderTime: reminderTimeSchema.nullable().default(null),
-});
+export const planTaskSchema = z
+  .object({
+    id: z.string().max(100).optional(),
+    title: z
+      .string({ error: MESSAGES.taskTitleRequired })
+      .trim()
+      .min(1, MESSAGES.taskTitleRequired)
+      .max(PLAN_LIMITS.titleMax, `Task title must be at most ${PLAN_LIMITS.titleMax} characters`),
+    description: z.string().trim().max(PLAN_LIMITS.descriptionMax).default(''),
+    priority: z.enum(PRIORITIES).default('medium'),
+    /** A tag's name, or null; the server copies the tag's colour onto the task. */
+    tag: z.string().trim().max(PLAN_LIMITS.tagNameMax).nullable().default(null),
+    reminderTime: reminderTimeSchema.nullable().default(null),
+    /**
+     * Its time block on the plan's day (ADR 0031, Time blocks): a start and a length, sent together;
+     * left out, an edited task keeps its block.
+     */
+    blockStart: blockStartSchema.nullable().optional(),
+    blockMinutes: blockMinutesSchema.nullable().optional(),
+  })
+  .superRefine((task, context) => {
+    if (task.blockStart === undefined && task.blockMinutes === undefined) {
+      return;
+    }
+    const problem = blockProblem(task.blockStart ?? null, task.blockMinutes ?? null);
+    if (problem) {
+      context.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+    }
+  });
 
 /** Daily plan: 'Plan title is required'; 'At least one task is required'. */
 export const planSchema = z.object({
@@ -67,9 +84,17 @@ export const planSchema = z.object({
 });
 export type PlanInput = z.input<typeof planSchema>;
 
-/** One change to a task from Today's Goals: tick it, or set or remove its reminder. */
+/**
+ * One change to a task from Today's Goals: tick it, set or remove its reminder, or give, move,
+ * resize or clear its time block (null in either clears the block).
+ */
 export const planTaskUpdateSchema = z
-  .object({ completed: z.boolean(), reminderTime: reminderTimeSchema.nullable() })
+  .object({
+    completed: z.boolean(),
+    reminderTime: reminderTimeSchema.nullable(),
+    blockStart: blockStartSchema.nullable(),
+    blockMinutes: blockMinutesSchema.nullable(),
+  })
   .partial()
   .refine((update) => Object.keys(update).length > 0, 'Nothing to change');
 export type PlanTaskUpdate = z.infer<typeof planTaskUpdateSchema>;
@@ -87,6 +112,9 @@ export const planTaskResponseSchema = z
     completed: z.boolean(),
     completedAt: z.string().nullable(),
     createdAt: z.string(),
+    /** Its time block on the plan's day: start HH:MM and length in minutes, or nulls. */
+    blockStart: z.string().nullable(),
+    blockMinutes: z.number().int().nullable(),
   })
   .meta({ id: 'PlanTask' });
 export type PlanTask = z.infer<typeof planTaskResponseSchema>;

@@ -16,6 +16,7 @@ import {
   TODO_REMINDERS_MAX,
   type TodoReminder,
 } from '../reminders';
+import { BLOCK_MESSAGES, BLOCK_MINUTES_MAX, BLOCK_MINUTES_MIN } from '../time-blocks';
 
 export type Priority = (typeof PRIORITIES)[number];
 
@@ -53,6 +54,18 @@ export const REMINDER_MESSAGES = {
     'The reminder time is after the due time; set the todo’s reminders instead',
   reminderTimeDisagrees: 'reminderTime and reminders say different things; send one of them',
 } as const;
+
+/** A time block's start on its day, HH:MM on the 24-hour clock (ADR 0031, Time blocks). */
+export const blockStartSchema = z
+  .string({ error: BLOCK_MESSAGES.startInvalid })
+  .regex(REMINDER_TIME_PATTERN, BLOCK_MESSAGES.startInvalid);
+
+/** A time block's length: whole minutes, BLOCK_MINUTES_MIN to BLOCK_MINUTES_MAX. */
+export const blockMinutesSchema = z
+  .number({ error: BLOCK_MESSAGES.minutesInvalid })
+  .int(BLOCK_MESSAGES.minutesInvalid)
+  .min(BLOCK_MINUTES_MIN, BLOCK_MESSAGES.minutesInvalid)
+  .max(BLOCK_MINUTES_MAX, BLOCK_MESSAGES.minutesInvalid);
 
 /** A todo's due time on its due date, HH:MM on the 24-hour clock (ADR 0030). */
 export const dueTimeSchema = reminderTimeSchema;
@@ -207,6 +220,16 @@ const todoFields = {
    * puts it last, where a new todo goes unless told.
    */
   order: z.number().int().min(0).max(QUOTAS.todos),
+  /**
+   * The day of its time block, independent of its due date (ADR 0031, Time blocks): a todo
+   * scheduled into a block keeps its due date. A block is its day, start and length together;
+   * null in any of them clears it.
+   */
+  blockDate: dateSchema.nullable(),
+  /** Its time block's start on `blockDate`, HH:MM; it must end by midnight. */
+  blockStart: blockStartSchema.nullable(),
+  /** Its time block's length in whole minutes. */
+  blockMinutes: blockMinutesSchema.nullable(),
 };
 
 /**
@@ -230,6 +253,9 @@ export const todoCreateSchema = z.object({
   dueTime: todoFields.dueTime.default(null),
   /** Absent: none, or the one `reminderTime` makes. */
   reminders: todoFields.reminders.optional(),
+  blockDate: todoFields.blockDate.default(null),
+  blockStart: todoFields.blockStart.default(null),
+  blockMinutes: todoFields.blockMinutes.default(null),
 });
 
 /**
@@ -313,6 +339,10 @@ export const todoSchema = z
     parentId: z.string().nullable(),
     /** Its place among its siblings, from 0, without gaps. */
     order: z.number().int(),
+    /** Its time block's day, start (HH:MM) and length in minutes, or nulls (ADR 0031). */
+    blockDate: z.string().nullable(),
+    blockStart: z.string().nullable(),
+    blockMinutes: z.number().int().nullable(),
     /**
      * Its own subtasks (one level down): how many are open, and how many in all; and the todos at
      * every level below it: `openBelow`, those completing it completes with it (open and not

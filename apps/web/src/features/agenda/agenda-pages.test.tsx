@@ -72,6 +72,9 @@ function todo(id: string, title: string, dueDate: string): Todo {
     parentId: null,
     order: 0,
     subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
+    blockDate: null,
+    blockStart: null,
+    blockMinutes: null,
   };
 }
 

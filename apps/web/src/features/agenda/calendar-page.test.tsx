@@ -35,7 +35,17 @@ const GYM = todo('g', 'Gym', '2026-11-23', {
 });
 
 function range(from: string, to: string, edit: Partial<CalendarRange> = {}): CalendarRange {
-  return { from, to, todos: [], repeats: [], planTasks: [], sharedTasks: [], daysOff: [], ...edit };
+  return {
+    from,
+    to,
+    todos: [],
+    repeats: [],
+    planTasks: [],
+    sharedTasks: [],
+    daysOff: [],
+    blocks: [],
+    ...edit,
+  };
 }
 
 /** The dialog the route hands in, reduced to what it was asked to show. */
@@ -147,6 +157,50 @@ describe('the calendar', () => {
       await screen.findByRole('heading', { name: /^Nov 30\s–\sDec 6, 2026$/ }),
     ).toBeInTheDocument();
     expect(api.urls.at(-1)).toBe('/api/agenda/calendar?from=2026-11-30&to=2026-12-06');
+  });
+
+  it('shows the week’s time blocks and timed todos at their time in its hours', async () => {
+    fakeApi()
+      .on(settingsApi.get, DEFAULT_SETTINGS)
+      .on(agendaApi.calendar, (request) =>
+        range(request.query.get('from') ?? '', request.query.get('to') ?? '', {
+          todos: [todo('d', 'Dentist', '2026-12-01', { dueTime: '14:30' })],
+          blocks: [
+            {
+              kind: 'task',
+              id: 'k1',
+              title: 'Deep work',
+              priority: 'medium',
+              completed: false,
+              date: '2026-12-01',
+              start: '09:00',
+              minutes: 90,
+              planId: 'p1',
+              tagColor: null,
+            },
+            {
+              kind: 'todo',
+              id: 't9',
+              title: 'Call the bank',
+              priority: 'medium',
+              completed: false,
+              date: '2026-12-01',
+              start: '10:00',
+              minutes: 30,
+              planId: null,
+              tagColor: null,
+            },
+          ],
+        }),
+      );
+    render('/dashboard/calendar?view=week&day=2026-12-02');
+    const tuesday = await screen.findByRole('list', { name: 'Hours of Tue, Dec 1, 2026' });
+    const deep = within(tuesday).getByRole('listitem', { name: 'Deep work, 09:00–10:30' });
+    const call = within(tuesday).getByRole('listitem', { name: 'Call the bank, 10:00–10:30' });
+    within(tuesday).getByRole('listitem', { name: 'Dentist, due at 14:30' });
+    // Overlapping, side by side; the day's hours run from 08:00, an hour at 40 px.
+    expect([deep.style.left, call.style.left]).toEqual(['0%', '50%']);
+    expect(deep.style.top).toBe('40px');
   });
 
   it('steps by month and by week, keeping the view and day in the address', async () => {

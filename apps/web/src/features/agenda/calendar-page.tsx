@@ -19,6 +19,7 @@ import {
 } from './calendar-days';
 import { MoveToDayDialog } from './move-to-day-dialog';
 import { useCalendarRange, useRescheduleTodo } from './use-calendar';
+import { WeekHours } from './week-hours';
 
 /** The todos feature's dialog, handed in by the route (a feature imports no other's files). */
 export type CalendarTodoDialog = ComponentType<{
@@ -71,7 +72,7 @@ type Dialog =
 /**
  * The calendar (issue 33, ADR 0031): a month or a week of what is due, in the user's days and
  * week start, with the later occurrences of repeating todos, plan tasks and days
- * off. A todo is opened by a click, added on a day with its '+', and moved by dragging it to
+ * off; the week adds its hours, with the time blocks and the timed todos at their time. A todo is opened by a click, added on a day with its '+', and moved by dragging it to
  * another day or through 'Move to…'. The view and the day shown are in the address.
  */
 export function CalendarPage({ TodoDialog }: { TodoDialog: CalendarTodoDialog }) {
@@ -190,6 +191,7 @@ export function CalendarPage({ TodoDialog }: { TodoDialog: CalendarTodoDialog })
           ))}
         </div>
       )}
+      {view === 'week' && query.data && <WeekHours days={weeks[0] ?? []} range={query.data} />}
       {dialog?.kind === 'edit' && (
         <TodoDialog todo={dialog.todo} today={today} onClose={() => setDialog(null)} />
       )}

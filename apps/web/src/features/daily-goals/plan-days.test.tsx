@@ -1,12 +1,12 @@
 import { DEFAULT_SETTINGS } from '@daywise/shared';
-import { plansApi, settingsApi, tagsApi } from '@daywise/shared/api';
+import { agendaApi, plansApi, settingsApi, tagsApi } from '@daywise/shared/api';
 import type { Plan } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { errorResponse, fakeApi } from '../../test/fake-api';
-import { planOn } from '../../test/plans';
+import { emptyRange, planOn } from '../../test/plans';
 import { renderWithProviders } from '../../test/render';
 import DailyGoalsPage from './daily-goals-page';
 
@@ -21,6 +21,7 @@ function Search() {
 function renderPage(route: string, plans: Record<string, Plan>) {
   fakeApi()
     .on(settingsApi.get, DEFAULT_SETTINGS)
+    .on(agendaApi.calendar, emptyRange)
     .on(tagsApi.list, [])
     .on(plansApi.onDate, (request) => ({ plan: plans[request.params.date ?? ''] ?? null }))
     .on(plansApi.updateTask, (request) => {
@@ -117,6 +118,7 @@ describe("Today's Goals, day by day", () => {
     let fail = true;
     fakeApi()
       .on(settingsApi.get, DEFAULT_SETTINGS)
+      .on(agendaApi.calendar, emptyRange)
       .on(plansApi.onDate, () =>
         fail
           ? errorResponse(500, 'INTERNAL')

@@ -1,12 +1,13 @@
-import { FALLBACK_TAG_COLOR } from '@daywise/shared';
+import { FALLBACK_TAG_COLOR, minutesOfClock } from '@daywise/shared';
 import { type PlanTask } from '@daywise/shared/schemas';
-import { Bell, BellPlus, Trash2 } from 'lucide-react';
+import { Bell, BellPlus, CalendarClock, Trash2 } from 'lucide-react';
 
 import { Badge, badgeClass } from '../../components/badge';
 import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { PriorityChip } from '../../components/priority-chip';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
+import { spanLabel } from '../../lib/timeline-layout';
 
 /** A tag's chip: its colour as a dot beside the name, readable on either theme. */
 export function TagChip({ name, color }: { name: string; color: string | null }) {
@@ -27,10 +28,12 @@ interface TaskRowProps {
   onToggle: (task: PlanTask, completed: boolean) => Promise<unknown>;
   onReminder: (task: PlanTask) => void;
   onDelete: (task: PlanTask) => void;
+  /** Gives the task a time block on the timeline (shown while it has none). */
+  onSchedule?: (task: PlanTask) => void;
 }
 
 /** One task of today's plan: toggle, tag, priority, reminder chip (click to change), delete. */
-export function TaskRow({ task, onToggle, onReminder, onDelete }: TaskRowProps) {
+export function TaskRow({ task, onToggle, onReminder, onDelete, onSchedule }: TaskRowProps) {
   return (
     <Card as="li" radius="xl" className="flex items-start gap-3 p-4">
       <ToggleCheckbox
@@ -75,6 +78,25 @@ export function TaskRow({ task, onToggle, onReminder, onDelete }: TaskRowProps) 
               </>
             )}
           </Button>
+          {task.blockStart !== null && task.blockMinutes !== null ? (
+            <Badge tone="gray">
+              <CalendarClock aria-hidden className="size-3" />
+              <span className="sr-only">Scheduled </span>
+              {spanLabel({ start: minutesOfClock(task.blockStart), minutes: task.blockMinutes })}
+            </Badge>
+          ) : (
+            onSchedule && (
+              <Button
+                variant="bare"
+                onClick={() => onSchedule(task)}
+                aria-label={`Schedule "${task.title}" on the timeline`}
+                className={`${badgeClass} border border-gray-300 text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-900`}
+              >
+                <CalendarClock aria-hidden className="size-3" />
+                Schedule
+              </Button>
+            )
+          )}
         </div>
       </div>
       <IconButton

@@ -15,6 +15,7 @@ import {
   showNotification,
 } from '../../lib/notifications';
 import { notify } from '../../lib/toast';
+import { PlanTimeline, usePlanBlocks } from './plan-timeline';
 import { CategoryProgress, ProgressBar } from './progress';
 import { ReminderDialog } from './reminder-dialog';
 import { TaskRow } from './task-row';
@@ -77,6 +78,7 @@ function PlanView({ plan: saved, isToday, onEdit }: PlanViewProps) {
   const deleteTask = useDeleteTask(plan.id, plan.planDate);
   const deletePlan = useDeletePlan();
   const reset = useResetPlan();
+  const planBlocks = usePlanBlocks(plan);
   const close = () => setPending({ kind: 'none' });
   const { completedTasks, totalTasks, completionPercentage, tagStats } = plan.completion;
 
@@ -161,11 +163,14 @@ function PlanView({ plan: saved, isToday, onEdit }: PlanViewProps) {
                 onToggle={(current, completed) => toggle.mutateAsync({ task: current, completed })}
                 onReminder={(current) => setPending({ kind: 'reminder', task: current })}
                 onDelete={(current) => setPending({ kind: 'delete-task', task: current })}
+                onSchedule={planBlocks.schedule}
               />
             ))}
           </ul>
         )}
       </section>
+
+      <PlanTimeline plan={plan} planBlocks={planBlocks} />
 
       {pending.kind === 'reminder' && (
         <ReminderDialog

@@ -38,6 +38,9 @@ const SAMPLE_TODO: Todo = {
   parentId: null,
   order: 0,
   subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
+  blockDate: null,
+  blockStart: null,
+  blockMinutes: null,
 };
 
 const SETTINGS = {

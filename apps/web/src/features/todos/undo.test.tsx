@@ -29,6 +29,9 @@ const TODO: Todo = {
   parentId: null,
   order: 0,
   subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
+  blockDate: null,
+  blockStart: null,
+  blockMinutes: null,
 };
 
 const SETTINGS = {
