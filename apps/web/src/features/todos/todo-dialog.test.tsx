@@ -182,3 +182,54 @@ describe('TodoDialog due time and reminders', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('TodoDialog time block', () => {
+  it('gives a todo a time block on a day, keeping its due date, and says what is missing', async () => {
+    const api = stubApi();
+    const { user, onClose } = renderDialog();
+    await user.type(screen.getByLabelText('Title'), 'Write report');
+    await user.type(screen.getByLabelText('Due Date'), '2026-11-27');
+    await user.type(screen.getByLabelText('Starts at'), '23:30');
+    await user.type(screen.getByLabelText('Minutes'), '60');
+    await user.click(screen.getByRole('button', { name: 'Create Todo' }));
+    expect(
+      await screen.findByText('A time block on a todo needs a day (blockDate)'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Block day'), '2026-11-24');
+    await user.click(screen.getByRole('button', { name: 'Create Todo' }));
+    expect(
+      await screen.findByText('A time block must end by midnight of its day'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/todos')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Minutes'));
+    await user.type(screen.getByLabelText('Minutes'), '30');
+    await user.click(screen.getByRole('button', { name: 'Create Todo' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST', '/api/todos')[0]?.body).toMatchObject({
+      dueDate: '2026-11-27',
+      blockDate: '2026-11-24',
+      blockStart: '23:30',
+      blockMinutes: 30,
+    });
+  });
+
+  it('shows a todo’s block and clears it when all three are emptied', async () => {
+    const api = stubApi();
+    const { user, onClose } = renderDialog(
+      makeTodo({ id: 't1', blockDate: '2026-11-24', blockStart: '09:00', blockMinutes: 45 }),
+    );
+    expect(screen.getByLabelText('Block day')).toHaveValue('2026-11-24');
+    expect(screen.getByLabelText('Minutes')).toHaveValue(45);
+    for (const label of ['Block day', 'Starts at', 'Minutes']) {
+      await user.clear(screen.getByLabelText(label));
+    }
+    await user.click(screen.getByRole('button', { name: 'Update Todo' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('PATCH', '/api/todos/t1')[0]?.body).toMatchObject({
+      blockDate: null,
+      blockStart: null,
+      blockMinutes: null,
+    });
+  });
+});

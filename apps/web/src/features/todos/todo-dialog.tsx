@@ -239,6 +239,35 @@ export function TodoDialog({
             />
           )}
         />
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">Time block</legend>
+          <p className="text-sm text-gray-600 dark:text-gray-300">
+            Optional: a slot on a day's timeline. It keeps the due date as it is.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField
+              label="Block day"
+              error={errors.blockDate?.message}
+              registration={register('blockDate')}
+              type="date"
+            />
+            <TextField
+              label="Starts at"
+              error={errors.blockStart?.message}
+              registration={register('blockStart')}
+              type="time"
+            />
+            <TextField
+              label="Minutes"
+              error={errors.blockMinutes?.message}
+              registration={register('blockMinutes')}
+              type="number"
+              min={5}
+              step={5}
+              inputMode="numeric"
+            />
+          </div>
+        </fieldset>
         <TodoRemindersField
           control={control}
           today={today}

@@ -1,4 +1,11 @@
-import { MESSAGES, PRIORITIES, type TodoReminder } from '@daywise/shared';
+import {
+  BLOCK_MESSAGES,
+  BLOCK_MINUTES_MIN,
+  blockProblem,
+  MESSAGES,
+  PRIORITIES,
+  type TodoReminder,
+} from '@daywise/shared';
 import {
   REMINDER_MESSAGES,
   type Repeat,
@@ -28,8 +35,16 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
       /** The list's id, or '' for the Inbox. */
       listId: z.string(),
       repeat: z.custom<RepeatChoice>(),
+      /** Its time block (ADR 0031): a day, a start and a length in minutes, or all three blank. */
+      blockDate: z.string(),
+      blockStart: z.string(),
+      blockMinutes: z.string(),
     })
     .superRefine((values, context) => {
+      const block = blockIssue(values);
+      if (block) {
+        context.addIssue({ code: 'custom', path: [block.field], message: block.message });
+      }
       if (values.dueDate && values.dueDate < today && values.dueDate !== savedDueDate) {
         context.addIssue({ code: 'custom', path: ['dueDate'], message: MESSAGES.dueDatePast });
         return;
@@ -66,8 +81,11 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
         context.addIssue({ code: 'custom', path: ['repeat'], message: built.error });
       }
     })
-    .transform(({ repeat, ...values }): TodoCreate => ({
+    .transform(({ repeat, blockDate, blockStart, blockMinutes, ...values }): TodoCreate => ({
       ...values,
+      ...(blockDate || blockStart || blockMinutes
+        ? { blockDate, blockStart, blockMinutes: Number(blockMinutes) }
+        : { blockDate: null, blockStart: null, blockMinutes: null }),
       dueDate: values.dueDate || null,
       listId: values.listId || null,
       dueTime: (values.dueDate && values.dueTime) || null,
@@ -76,6 +94,26 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
     .pipe(todoCreateSchema);
 
 export type TodoFormValues = z.input<ReturnType<typeof todoFormSchema>>;
+
+/** What is wrong with the form's time block, as the server would say it: a part missing, or its end. */
+function blockIssue(values: {
+  blockDate: string;
+  blockStart: string;
+  blockMinutes: string;
+}): { field: 'blockDate' | 'blockStart' | 'blockMinutes'; message: string } | null {
+  const { blockDate, blockStart, blockMinutes } = values;
+  if (!blockDate && !blockStart && !blockMinutes) {
+    return null;
+  }
+  if (!blockDate) {
+    return { field: 'blockDate', message: BLOCK_MESSAGES.needsDate };
+  }
+  const minutes = blockMinutes === '' ? null : Number(blockMinutes);
+  if (minutes !== null && (!Number.isInteger(minutes) || minutes < BLOCK_MINUTES_MIN)) {
+    return { field: 'blockMinutes', message: BLOCK_MESSAGES.minutesInvalid };
+  }
+  return blockProblem(blockStart || null, minutes);
+}
 
 /** Whether the form's reminders (as the create body holds them) are the todo's own. */
 export const sameReminders = (a: TodoCreate['reminders'], b: readonly TodoReminder[]) =>
@@ -101,5 +139,8 @@ export function initialValues(
     tagIds: todo?.tags.map((tag) => tag.id) ?? [],
     listId: (todo ? todo.listId : listId) ?? '',
     repeat: choiceFromRepeat(todo?.repeat ?? null, (todo ? todo.dueDate : dueDate) || today),
+    blockDate: todo?.blockDate ?? '',
+    blockStart: todo?.blockStart ?? '',
+    blockMinutes: todo?.blockMinutes ? String(todo.blockMinutes) : '',
   };
 }
