@@ -24,6 +24,8 @@ import { exportRoutes } from './exports/routes';
 import { feedbackRoutes } from './feedback/routes';
 import { filterSubscribers } from './filters/events';
 import { filterRoutes } from './filters/routes';
+import { focusSubscribers } from './focus/events';
+import { focusRoutes } from './focus/routes';
 import { habitRoutes } from './habits/routes';
 import { healthRoutes } from './health/routes';
 import { importRoutes } from './imports/routes';
@@ -85,6 +87,7 @@ const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
   settingsSubscribers,
   profileSubscribers,
   reminderSubscribers,
+  focusSubscribers,
   todoSubscribers,
   sectionSubscribers,
   listSubscribers,
@@ -156,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   planRoutes(app);
   socialRoutes(app);
   analyticsRoutes(app);
+  focusRoutes(app);
   feedbackRoutes(app);
   agendaRoutes(app);
   exportRoutes(app);

@@ -33,6 +33,7 @@ import * as weekStart from './migrations/0028-week-start';
 import * as importHistory from './migrations/0029-import-history';
 import * as openTodosByList from './migrations/0030-open-todos-by-list';
 import * as dayAndFocus from './migrations/0031-day-and-focus';
+import * as focus from './migrations/0033-focus';
 import type { Database } from './schema';
 
 /**
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0029-import-history': importHistory,
   '0030-open-todos-by-list': openTodosByList,
   '0031-day-and-focus': dayAndFocus,
+  '0033-focus': focus,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

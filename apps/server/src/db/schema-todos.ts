@@ -61,6 +61,10 @@ export interface TodoTable {
   position: Generated<number>;
   /** The todo whose completion completed it too; reopening that one reopens it. */
   completed_with: string | null;
+  /** How long it should take, in minutes, or null (migration 0033, ADR 0032). */
+  estimate_minutes: number | null;
+  /** The minutes of its focus sessions, kept with each one written (ADR 0032). */
+  focus_minutes: Generated<number>;
 }
 
 /** A named group of todos within a list, or the Inbox (migration 0024, ADR 0027). */

@@ -438,6 +438,8 @@ describe.each(ENGINES)('exports on %s', (engine) => {
         parentId: null,
         order: 0,
         completedWith: null,
+        estimateMinutes: null,
+        focusMinutes: 0,
         tagIds: [],
         repeat: null,
         repeatStart: null,
@@ -538,6 +540,8 @@ describe.each(ENGINES)('exports on %s', (engine) => {
       'Created at',
       'Updated at',
       'Due time',
+      'Estimate (minutes)',
+      'Focus minutes',
       'Repeat',
       'Tags',
     ]);

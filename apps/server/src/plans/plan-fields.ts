@@ -35,6 +35,7 @@ export const TASK_FIELDS = fieldsOf<TaskRow>()({
   completed: { column: 'completed', kind: 'boolean', csv: 'Completed' },
   completedAt: { column: 'completed_at', kind: 'timestamp', csv: 'Completed at' },
   createdAt: { column: 'created_at', kind: 'timestamp', csv: 'Created at' },
+  focusMinutes: { column: 'focus_minutes', csv: 'Focus minutes' },
 });
 
 export type TaskFields = FieldValues<TaskRow, typeof TASK_FIELDS.table>;
@@ -44,6 +45,7 @@ const NEW_TASK = {
   completed: false,
   completed_at: null,
   completed_date: null,
+  focus_minutes: 0,
 } as const satisfies Partial<TaskRow>;
 
 /** A new task's row: the columns given, the rest as every new task starts (NEW_TASK). */

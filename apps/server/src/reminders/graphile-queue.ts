@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 
 import type { Database } from '../db/schema';
-import { jobKey, type ReminderJob, type ReminderQueue } from './queue';
+import { jobKey, type QueueJob, type ReminderQueue } from './queue';
 
 /** Graphile Worker's name for our one kind of job. */
 const TASK = 'reminder';
@@ -121,7 +121,7 @@ export function graphileQueue(
         concurrency: CONCURRENCY,
         pollInterval: POLL_INTERVAL_MS,
         noHandleSignals: true,
-        taskList: { [TASK]: (payload) => runJob(payload as ReminderJob) },
+        taskList: { [TASK]: (payload) => runJob(payload as QueueJob) },
       });
     },
     async stop() {

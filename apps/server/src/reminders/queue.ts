@@ -22,10 +22,24 @@ export interface ReminderJob {
 }
 
 /**
- * `todo:<id>` or `task:<id>`: an item has at most one pending job, for its next reminder; the one
- * after is scheduled when it runs (delivery.ts).
+ * The end of a focus timer's phase (ADR 0032): one pending job per user, `focus:<userId>`, run by
+ * focus/delivery.ts. `itemId` is the user's id; `fireAt` is when the phase ends.
  */
-export function jobKey(kind: ReminderKind, itemId: string): string {
+export interface FocusJob {
+  userId: string;
+  kind: 'focus';
+  itemId: string;
+  fireAt: string;
+}
+
+/** Every job the queue carries: reminders, and the focus timer's phase ends. */
+export type QueueJob = ReminderJob | FocusJob;
+
+/**
+ * `todo:<id>` or `task:<id>`: an item has at most one pending job, for its next reminder; the one
+ * after is scheduled when it runs (delivery.ts). `focus:<userId>`: a user's timer's phase end.
+ */
+export function jobKey(kind: QueueJob['kind'], itemId: string): string {
   return `${kind}:${itemId}`;
 }
 
@@ -37,10 +51,10 @@ export function jobKey(kind: ReminderKind, itemId: string): string {
  */
 export interface ReminderQueue {
   /** Adds the item's job, or replaces the one it had, to run at `job.fireAt`. */
-  schedule: (trx: Kysely<Database>, job: ReminderJob) => Promise<void>;
+  schedule: (trx: Kysely<Database>, job: QueueJob) => Promise<void>;
   /** Removes these items' jobs, if they have any. */
   cancel: (trx: Kysely<Database>, keys: readonly string[]) => Promise<void>;
-  start: (run: (job: ReminderJob) => Promise<void>) => Promise<void>;
+  start: (run: (job: QueueJob) => Promise<void>) => Promise<void>;
   /** Stops running jobs and lets go of the queue's connections; idempotent. */
   stop: () => Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { ReminderChannel } from './channels';
 import { runReminderJob } from './delivery';
 import { graphileQueue } from './graphile-queue';
-import type { ReminderJob, ReminderQueue } from './queue';
+import type { FocusJob, QueueJob, ReminderQueue } from './queue';
 import { sqliteQueue } from './sqlite-queue';
 
 /** The app's reminders: where jobs are kept, and the runner that delivers them. */
@@ -19,8 +19,12 @@ export interface Reminders {
   queue: ReminderQueue;
   /** Signs the "turn off reminder emails" links (the app's auth secret). */
   secret: string;
+  /** The channels reminders go out on (the focus timer's pushes use all but email). */
+  channels: readonly ReminderChannel[];
   /** Runs one due job now: what the runner does with each job it takes. */
-  runJob: (job: ReminderJob) => Promise<void>;
+  runJob: (job: QueueJob) => Promise<void>;
+  /** Who runs the focus timer's phase-end jobs (focus/events.ts sets it). */
+  onFocusJob: (run: (job: FocusJob) => Promise<void>) => void;
   /**
    * Starts delivering due reminders. main.ts starts it once the server listens; an app built
    * for a test delivers nothing until the test starts it.
@@ -41,12 +45,22 @@ export function createReminders(options: {
   const queue = database.postgres
     ? graphileQueue(database.postgres, log)
     : sqliteQueue(database.db, log);
-  const runJob = (job: ReminderJob) =>
-    runReminderJob({ db: database.db, queue, channels, now, log }, job);
+  let runFocusJob: ((job: FocusJob) => Promise<void>) | undefined;
+  const runJob = async (job: QueueJob) => {
+    if (job.kind === 'focus') {
+      await runFocusJob?.(job);
+      return;
+    }
+    await runReminderJob({ db: database.db, queue, channels, now, log }, job);
+  };
   return {
     queue,
     secret,
+    channels,
     runJob,
+    onFocusJob: (run) => {
+      runFocusJob = run;
+    },
     start: () => queue.start(runJob),
     stop: () => queue.stop(),
   };

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 
 import type { Database } from '../db/schema';
-import { jobKey, type ReminderJob, type ReminderQueue } from './queue';
+import { jobKey, type QueueJob, type ReminderQueue } from './queue';
 
 /** Even with no job due sooner, the table is read this often (a job written by another process). */
 const SAFETY_POLL_MS = 30_000;
@@ -18,7 +18,7 @@ const BATCH = 50;
  * (delivery.ts) turns into one delivery.
  */
 export function sqliteQueue(db: Kysely<Database>, log: Logger): ReminderQueue {
-  let run: ((job: ReminderJob) => Promise<void>) | undefined;
+  let run: ((job: QueueJob) => Promise<void>) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let polling: Promise<void> | undefined;
   let pollAgain = false;
@@ -36,7 +36,7 @@ export function sqliteQueue(db: Kysely<Database>, log: Logger): ReminderQueue {
         return;
       }
       try {
-        await run(JSON.parse(row.payload) as ReminderJob);
+        await run(JSON.parse(row.payload) as QueueJob);
         await db
           .deleteFrom('reminder_jobs')
           .where('key', '=', row.key)

@@ -32,6 +32,8 @@ export const TODO_FIELDS = fieldsOf<TodoRow>()({
   sectionId: { column: 'section_id' },
   parentId: { column: 'parent_id' },
   order: { column: 'position' },
+  estimateMinutes: { column: 'estimate_minutes', csv: 'Estimate (minutes)' },
+  focusMinutes: { column: 'focus_minutes', csv: 'Focus minutes' },
 });
 
 export type TodoFields = FieldValues<TodoRow, typeof TODO_FIELDS.table>;
@@ -66,6 +68,8 @@ const NEW_TODO = {
   habit_through: null,
   due_time: null,
   reminders: '[]',
+  estimate_minutes: null,
+  focus_minutes: 0,
 } as const satisfies Partial<TodoRow>;
 
 /** A new todo's row: the columns given, the rest as every new todo starts (NEW_TODO). */

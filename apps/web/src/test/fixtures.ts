@@ -24,6 +24,8 @@ export function makeTodo(fields: Partial<Todo> = {}): Todo {
     parentId: null,
     order: 0,
     subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
+    estimateMinutes: null,
+    focusMinutes: 0,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...fields,

@@ -22,6 +22,7 @@ export function planOn(
         completed: false,
         completedAt: null,
         createdAt: '2026-11-21T20:00:00.000Z',
+        focusMinutes: 0,
         ...task,
       },
     ],

@@ -87,6 +87,8 @@ export const planTaskResponseSchema = z
     completed: z.boolean(),
     completedAt: z.string().nullable(),
     createdAt: z.string(),
+    /** The minutes of its focus sessions (ADR 0032). */
+    focusMinutes: z.number().int(),
   })
   .meta({ id: 'PlanTask' });
 export type PlanTask = z.infer<typeof planTaskResponseSchema>;

@@ -72,6 +72,8 @@ function todo(id: string, title: string, dueDate: string): Todo {
     parentId: null,
     order: 0,
     subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
+    estimateMinutes: null,
+    focusMinutes: 0,
   };
 }
 

@@ -34,6 +34,8 @@ function created(body: unknown): Todo {
     parentId: null,
     order: 0,
     subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
+    estimateMinutes: null,
+    focusMinutes: 0,
     repeat: null,
     habit: null,
     completed: false,

@@ -26,6 +26,8 @@ const TODO: Todo = {
   parentId: null,
   order: 0,
   subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
+  estimateMinutes: null,
+  focusMinutes: 0,
 };
 
 function renderRow(todo: Todo) {

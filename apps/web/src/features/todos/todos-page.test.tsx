@@ -38,6 +38,8 @@ const SAMPLE_TODO: Todo = {
   parentId: null,
   order: 0,
   subtaskCounts: { open: 0, total: 0, openBelow: 0, totalBelow: 0 },
+  estimateMinutes: null,
+  focusMinutes: 0,
 };
 
 const SETTINGS = {
