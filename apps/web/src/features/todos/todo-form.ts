@@ -28,6 +28,8 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
       /** The list's id, or '' for the Inbox. */
       listId: z.string(),
       repeat: z.custom<RepeatChoice>(),
+      /** Whole minutes, or '' for no estimate (ADR 0032); the shared schema checks the range. */
+      estimateMinutes: z.string(),
     })
     .superRefine((values, context) => {
       if (values.dueDate && values.dueDate < today && values.dueDate !== savedDueDate) {
@@ -72,6 +74,7 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
       listId: values.listId || null,
       dueTime: (values.dueDate && values.dueTime) || null,
       repeat: values.dueDate ? (buildRepeat(repeat, values.dueDate).repeat ?? null) : null,
+      estimateMinutes: values.estimateMinutes.trim() === '' ? null : Number(values.estimateMinutes),
     }))
     .pipe(todoCreateSchema);
 
@@ -101,5 +104,9 @@ export function initialValues(
     tagIds: todo?.tags.map((tag) => tag.id) ?? [],
     listId: (todo ? todo.listId : listId) ?? '',
     repeat: choiceFromRepeat(todo?.repeat ?? null, (todo ? todo.dueDate : dueDate) || today),
+    estimateMinutes:
+      todo?.estimateMinutes === undefined || todo.estimateMinutes === null
+        ? ''
+        : String(todo.estimateMinutes),
   };
 }
