@@ -24,6 +24,8 @@ import { exportRoutes } from './exports/routes';
 import { feedbackRoutes } from './feedback/routes';
 import { filterSubscribers } from './filters/events';
 import { filterRoutes } from './filters/routes';
+import { focusSubscribers } from './focus/events';
+import { focusRoutes } from './focus/routes';
 import { habitRoutes } from './habits/routes';
 import { healthRoutes } from './health/routes';
 import { importRoutes } from './imports/routes';
@@ -86,6 +88,7 @@ const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
   settingsSubscribers,
   profileSubscribers,
   reminderSubscribers,
+  focusSubscribers,
   todoSubscribers,
   sectionSubscribers,
   listSubscribers,
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   planRoutes(app);
   socialRoutes(app);
   analyticsRoutes(app);
+  focusRoutes(app);
   feedbackRoutes(app);
   agendaRoutes(app);
   reviewRoutes(app);

@@ -31,6 +31,8 @@ export type RealtimeEvent =
   /** The user's sections changed (created, renamed, moved, deleted, or with their list). */
   | { type: 'sections.changed' }
   | { type: 'plans.changed' }
+  /** The user's focus timer started, changed phase, paused, resumed or stopped (ADR 0032). */
+  | { type: 'focus.changed' }
   /**
    * Events may have been lost (the server's link to its message broker dropped): the client reads
    * everything again, as after its own reconnect.

@@ -34,6 +34,7 @@ import * as importHistory from './migrations/0029-import-history';
 import * as openTodosByList from './migrations/0030-open-todos-by-list';
 import * as dayAndFocus from './migrations/0031-day-and-focus';
 import * as timeBlocks from './migrations/0032-time-blocks';
+import * as focus from './migrations/0033-focus';
 import * as reviewOutcomes from './migrations/0034-review-outcomes';
 import * as topLevelOpenTodos from './migrations/0035-top-level-open-todos';
 import type { Database } from './schema';
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0030-open-todos-by-list': openTodosByList,
   '0031-day-and-focus': dayAndFocus,
   '0032-time-blocks': timeBlocks,
+  '0033-focus': focus,
   '0034-review-outcomes': reviewOutcomes,
   '0035-top-level-open-todos': topLevelOpenTodos,
 };

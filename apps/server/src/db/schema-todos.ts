@@ -70,6 +70,10 @@ export interface TodoTable {
   block_start: string | null;
   /** Its time block's length in minutes. */
   block_minutes: number | null;
+  /** How long it should take, in minutes, or null (migration 0033, ADR 0032). */
+  estimate_minutes: number | null;
+  /** The minutes of its focus sessions, kept with each one written (ADR 0032). */
+  focus_minutes: Generated<number>;
 }
 
 /** A named group of todos within a list, or the Inbox (migration 0024, ADR 0027). */

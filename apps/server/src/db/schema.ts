@@ -230,6 +230,8 @@ export interface DailyTaskTable {
   block_start: string | null;
   /** Its time block's length in minutes, or null. */
   block_minutes: number | null;
+  /** The minutes of its focus sessions, kept with each one written (ADR 0032). */
+  focus_minutes: Generated<number>;
 }
 
 export interface DailyCompletionTable {
@@ -383,6 +385,37 @@ export interface CalendarFeedTable {
   updated_at: string;
 }
 
+/** A user's one focus timer (migration 0033, focus/, ADR 0032). */
+export interface FocusTimerTable {
+  user_id: string;
+  item_kind: 'todo' | 'task';
+  item_id: string;
+  mode: 'pomodoro' | 'stopwatch';
+  phase: 'focus' | 'shortBreak' | 'longBreak';
+  /** When the phase began (a focus session's start). */
+  phase_started_at: string;
+  /** The phase's length (pomodoro); null for a stopwatch. */
+  phase_ms: number | null;
+  /** Time run in the phase before `running_since`. */
+  elapsed_ms: number;
+  /** When it last started running; null while paused. */
+  running_since: string | null;
+  /** Focus periods done since the timer started. */
+  focus_count: number;
+  updated_at: string;
+}
+
+/** A recorded focus period or stopwatch run (migration 0033): on a todo or a plan task. */
+export interface FocusSessionTable {
+  id: string;
+  user_id: string;
+  todo_id: string | null;
+  task_id: string | null;
+  started_at: string;
+  ended_at: string;
+  minutes: number;
+}
+
 export interface Database {
   contact_messages: ContactMessageTable;
   feedback: FeedbackTable;
@@ -421,4 +454,6 @@ export interface Database {
   push_subscriptions: PushSubscriptionTable;
   api_tokens: ApiTokenTable;
   calendar_feeds: CalendarFeedTable;
+  focus_timers: FocusTimerTable;
+  focus_sessions: FocusSessionTable;
 }

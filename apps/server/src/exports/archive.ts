@@ -3,6 +3,7 @@ import {
   ARCHIVE_SCHEMA_VERSION,
   type ArchiveChat,
   type ArchiveCompletion,
+  type ArchiveFocusSession,
   type ArchiveList,
   type ArchiveMessage,
   type ArchivePlan,
@@ -34,6 +35,7 @@ import {
   completionPages,
   type CompletionRow,
   dayOffRows,
+  focusSessionPages,
   type ListRow,
   listRows,
   messagePages,
@@ -281,6 +283,19 @@ export async function* archiveChunks(
       startDate: row.start_date,
       endDate: row.end_date,
       createdAt: row.created_at,
+    }),
+    pause,
+  );
+  yield* section(
+    'focusSessions',
+    focusSessionPages(db, userId),
+    (row): ArchiveFocusSession => ({
+      id: row.id,
+      todoId: row.todo_id,
+      taskId: row.task_id,
+      startedAt: row.started_at,
+      endedAt: row.ended_at,
+      minutes: row.minutes,
     }),
     pause,
   );

@@ -139,6 +139,14 @@ export function dayOffRows(db: Db, userId: string) {
     .execute();
 }
 
+/** The user's focus sessions (ADR 0032), oldest first, along (started_at, id). */
+export function focusSessionPages(db: Db, userId: string) {
+  return queryPages(db.selectFrom('focus_sessions').selectAll().where('user_id', '=', userId), [
+    { column: 'started_at', field: 'started_at' },
+    { column: 'id', field: 'id' },
+  ]);
+}
+
 /** The todos completed on the days of a range, by completion day. */
 export function completedTodoPages(
   db: Db,
@@ -331,6 +339,7 @@ export async function countRows(db: Db, userId: string) {
     lists,
     savedFilters,
     sections,
+    focusSessions,
   ] = await Promise.all([
     db.selectFrom('todos').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
     db
@@ -377,6 +386,11 @@ export async function countRows(db: Db, userId: string) {
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow(),
     db.selectFrom('sections').select(count).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('focus_sessions')
+      .select(count)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   const n = (row: { n: number | string }) => Number(row.n);
   return {
@@ -392,5 +406,6 @@ export async function countRows(db: Db, userId: string) {
     lists: n(lists),
     savedFilters: n(savedFilters),
     sections: n(sections),
+    focusSessions: n(focusSessions),
   };
 }

@@ -441,6 +441,8 @@ describe.each(ENGINES)('exports on %s', (engine) => {
         blockDate: null,
         blockStart: null,
         blockMinutes: null,
+        estimateMinutes: null,
+        focusMinutes: 0,
         tagIds: [],
         repeat: null,
         repeatStart: null,
@@ -541,6 +543,8 @@ describe.each(ENGINES)('exports on %s', (engine) => {
       'Created at',
       'Updated at',
       'Due time',
+      'Estimate (minutes)',
+      'Focus minutes',
       'Repeat',
       'Tags',
     ]);

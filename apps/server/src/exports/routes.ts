@@ -67,7 +67,8 @@ export function exportRoutes(app: AppInstance): void {
         counts.sharedPlans +
         counts.chats +
         counts.messages +
-        counts.daysOff,
+        counts.daysOff +
+        counts.focusSessions,
     });
   });
 

@@ -190,6 +190,21 @@ function parentsFirst(placed: readonly { item: ImportItem; depth: number; order:
   return Array.from(keys, (key) => (placed[key % FILE_PLACES] as (typeof placed)[number]).item);
 }
 
+/** An archive's focus sessions by the todo's or the task's id they are on (ADR 0032). */
+export function sessionsBy(
+  sessions: NonNullable<Archive['focusSessions']>,
+  key: 'todoId' | 'taskId',
+): Map<string, NonNullable<Archive['focusSessions']>> {
+  const byItem = new Map<string, NonNullable<Archive['focusSessions']>>();
+  for (const session of sessions) {
+    const id = session[key];
+    if (id !== null) {
+      byItem.set(id, [...(byItem.get(id) ?? []), session]);
+    }
+  }
+  return byItem;
+}
+
 export async function parseArchive(text: string): Promise<ParsedImport> {
   const json = await readJson(text, MESSAGES.importBadArchive);
   const isArchive =
@@ -215,6 +230,7 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
         ? MESSAGES.importParentLoop
         : MESSAGES.importTooDeep;
   const pause = slicer();
+  const sessionsByTodo = sessionsBy(archive.focusSessions ?? [], 'todoId');
   for (const [index, todo] of archive.todos.entries()) {
     const row = index + 1;
     const depth = depths.get(todo.id) ?? 0;
@@ -244,7 +260,9 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       sectionId: todo.sectionId ?? null,
       parentKey: parentId === null ? null : sourceKey('daywise', parentId),
       ...archivedBlock(todo, row, problems),
+      estimateMinutes: todo.estimateMinutes ?? null,
       original: {
+        focusSessions: sessionsByTodo.get(todo.id) ?? [],
         id: todo.id,
         createdAt: todo.createdAt,
         updatedAt: todo.updatedAt,
@@ -283,6 +301,7 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
       lists: archive.lists ?? [],
       savedFilters: archive.savedFilters ?? [],
       sections: archive.sections ?? [],
+      focusSessions: archive.focusSessions ?? [],
     },
   };
 }

@@ -21,9 +21,13 @@ export interface ImportItem
       | 'blockDate'
       | 'blockStart'
       | 'blockMinutes'
+      | 'estimateMinutes'
+      | 'focusMinutes'
     >,
     // Only a Daywise archive says (ADR 0031, Time blocks); other files leave them out.
     Partial<Pick<TodoFields, 'blockDate' | 'blockStart' | 'blockMinutes'>> {
+  /** Only a Daywise archive says (ADR 0032); other files give none. */
+  estimateMinutes?: number | null;
   /** The file's row (CSV line, or the todo's place in an archive, from 1). */
   row: number;
   /** Who the item is across imports: a hash of the source and its original identity. */
@@ -53,6 +57,8 @@ export interface ArchivedTodo {
   parentId: string | null;
   /** The todo whose completion completed it, by its source key and its id there. */
   completedWith: { key: string; id: string } | null;
+  /** Its focus sessions (ADR 0032), restored with it; its focus minutes are their sum. */
+  focusSessions: NonNullable<Archive['focusSessions']>;
 }
 
 /** What a Daywise archive holds besides todos and tags (imports/restore.ts brings it back). */
@@ -64,6 +70,7 @@ export type ArchiveRest = Pick<
   lists: NonNullable<Archive['lists']>;
   savedFilters: NonNullable<Archive['savedFilters']>;
   sections: NonNullable<Archive['sections']>;
+  focusSessions: NonNullable<Archive['focusSessions']>;
 };
 
 /**

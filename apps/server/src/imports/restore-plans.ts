@@ -12,6 +12,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../db/schema';
+import { restoreSessions } from '../focus/sessions';
 import { dayOffSpan } from '../habits/days-off';
 import type { DomainEvent } from '../lib/events';
 import { newId } from '../lib/ids';
@@ -20,6 +21,7 @@ import { slicer } from '../lib/slices';
 import { refreshCompletion } from '../plans/completion';
 import { newTaskRow, PLAN_FIELDS, TASK_FIELDS } from '../plans/plan-fields';
 import { resettleHabits } from '../todos/habit-count';
+import { sessionsBy } from './daywise-archive';
 import type { ArchiveRest } from './parsed-import';
 import {
   firstIssue,
@@ -169,18 +171,20 @@ async function restoreTasks(
   userId: string,
   id: string,
   archived: ArchivePlan['tasks'],
+  sessions: ArchiveRest['focusSessions'],
 ): Promise<void> {
   const tasks = [...archived].sort((a, b) => a.position - b.position);
   if (tasks.length === 0) {
     return;
   }
+  const ids = tasks.map(() => newId());
   await trx
     .insertInto('daily_tasks')
     .values(
       tasks.map((task, position) =>
         newTaskRow({
-          ...TASK_FIELDS.columns(task),
-          id: newId(),
+          ...TASK_FIELDS.columns({ ...task, focusMinutes: 0 }),
+          id: ids[position] ?? newId(),
           plan_id: id,
           user_id: userId,
           position,
@@ -195,6 +199,17 @@ async function restoreTasks(
       ),
     )
     .execute();
+  // Its focus sessions (ADR 0032) onto the task it became; its focus minutes are their sum.
+  const byTask = sessionsBy(sessions, 'taskId');
+  for (const [position, task] of tasks.entries()) {
+    await restoreSessions(
+      trx,
+      userId,
+      { kind: 'task', id: ids[position] ?? '' },
+      byTask.get(task.id) ?? [],
+      (sessionId) => restoredId(userId, 'focus', sessionId),
+    );
+  }
 }
 
 /**
@@ -210,6 +225,7 @@ async function restorePlan(
   seen: { here: Set<string>; planned: Set<string> },
   counts: PlanCounts,
   problems: ImportProblem[],
+  sessions: ArchiveRest['focusSessions'],
 ): Promise<DomainEvent[]> {
   const id = restoredId(userId, 'plan', plan.id);
   if (seen.here.has(plan.id)) {
@@ -241,7 +257,7 @@ async function restorePlan(
   await trx.insertInto('daily_plans').values(row).execute();
   seen.here.add(plan.id);
   seen.planned.add(plan.planDate);
-  await restoreTasks(trx, userId, id, plan.tasks);
+  await restoreTasks(trx, userId, id, plan.tasks, sessions);
   await refreshCompletion(trx, row, new Date(record?.updatedAt ?? plan.updatedAt));
   if (record) {
     await trx
@@ -286,7 +302,16 @@ async function restorePlans(restoring: Restoring, rest: ArchiveRest): Promise<Re
       for (const plan of batch) {
         const record = completions.get(plan.id);
         followUps.push(
-          ...(await restorePlan(trx, restoring, plan, record, { here, planned }, counts, problems)),
+          ...(await restorePlan(
+            trx,
+            restoring,
+            plan,
+            record,
+            { here, planned },
+            counts,
+            problems,
+            rest.focusSessions,
+          )),
         );
       }
     });

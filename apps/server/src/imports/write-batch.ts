@@ -3,6 +3,7 @@ import type { ImportProblem, Repeat } from '@daywise/shared/schemas';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../db/schema';
+import { restoreSessions } from '../focus/sessions';
 import { ApiError } from '../lib/errors';
 import type { DomainEvent, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
@@ -15,6 +16,7 @@ import { newTodoRow, TODO_FIELDS, type TodoRow } from '../todos/todo-fields';
 import { type HistoryTail, insertRecords, newestFirst, unfinishedHistories } from './habit-history';
 import { batchMissingTags, itemsHere, tagsByKey, todoCount } from './import-room';
 import type { ArchivedTodo, ImportItem } from './parsed-import';
+import { restoredId } from './restore';
 import type { RestoredSection } from './restore-sections';
 
 /**
@@ -339,6 +341,13 @@ async function writeItem(
     Object.assign(row, await importedSeries(trx, row, item.repeat, now, timeZone));
   }
   await trx.insertInto('todos').values(row).execute();
+  await restoreSessions(
+    trx,
+    userId,
+    { kind: 'todo', id: todoId },
+    original?.focusSessions ?? [],
+    (id) => restoredId(userId, 'focus', id),
+  );
   let historyPending = false;
   if (row.repeat_rule !== null && original) {
     const records = newestFirst(original.occurrences);

@@ -38,6 +38,7 @@ export const TASK_FIELDS = fieldsOf<TaskRow>()({
   // Not in the CSV yet (ADR 0031, Time blocks).
   blockStart: { column: 'block_start' },
   blockMinutes: { column: 'block_minutes' },
+  focusMinutes: { column: 'focus_minutes', csv: 'Focus minutes' },
 });
 
 export type TaskFields = FieldValues<TaskRow, typeof TASK_FIELDS.table>;
@@ -51,6 +52,7 @@ const NEW_TASK = {
   dropped: false,
   block_start: null,
   block_minutes: null,
+  focus_minutes: 0,
 } as const satisfies Partial<TaskRow>;
 
 /** A new task's row: the columns given, the rest as every new task starts (NEW_TASK). */

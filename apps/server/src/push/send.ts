@@ -112,7 +112,7 @@ export function createPushChannel(deps: PushChannelDependencies): PushChannel {
         title: reminder.title,
         body: reminder.body,
         url: reminder.url,
-        tag: REMINDER_TAG,
+        tag: reminder.tag ?? REMINDER_TAG,
       } satisfies PushPayload);
       const subscriptions = await userSubscriptions(deps.db, reminder.userId);
       const outcomes = await Promise.all(

@@ -13,6 +13,8 @@ export interface DueReminder extends ReminderNotice {
   itemId: string;
   /** When it was due, ISO 8601. */
   fireAt: string;
+  /** What a push shows under (a newer one with it replaces the older); reminders' by default. */
+  tag?: string;
 }
 
 /**

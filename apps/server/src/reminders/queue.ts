@@ -32,12 +32,24 @@ export interface ReviewJob {
   fireAt: string;
 }
 
-/** Every job the queue keeps. */
-export type QueueJob = ReminderJob | ReviewJob;
+/**
+ * The end of a focus timer's phase (ADR 0032): one pending job per user, `focus:<userId>`, run by
+ * focus/delivery.ts. `itemId` is the user's id; `fireAt` is when the phase ends.
+ */
+export interface FocusJob {
+  userId: string;
+  kind: 'focus';
+  itemId: string;
+  fireAt: string;
+}
+
+/** Every job the queue carries: reminders, the review's, and the focus timer's phase ends. */
+export type QueueJob = ReminderJob | ReviewJob | FocusJob;
 
 /**
- * `todo:<id>` or `task:<id>` (or `review:<userId>`): an item has at most one pending job, for its next reminder; the one
- * after is scheduled when it runs (delivery.ts).
+ * `todo:<id>` or `task:<id>`: an item has at most one pending job, for its next reminder; the one
+ * after is scheduled when it runs (delivery.ts). `review:<userId>`: a user's review reminder;
+ * `focus:<userId>`: a user's timer's phase end.
  */
 export function jobKey(kind: QueueJob['kind'], itemId: string): string {
   return `${kind}:${itemId}`;

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { ReminderChannel } from './channels';
 import { runReminderJob } from './delivery';
 import { graphileQueue } from './graphile-queue';
-import type { QueueJob, ReminderQueue } from './queue';
+import type { FocusJob, QueueJob, ReminderQueue } from './queue';
 import { runReviewJob } from './review-reminder';
 import { sqliteQueue } from './sqlite-queue';
 
@@ -20,8 +20,12 @@ export interface Reminders {
   queue: ReminderQueue;
   /** Signs the "turn off reminder emails" links (the app's auth secret). */
   secret: string;
+  /** The channels reminders go out on (the focus timer's pushes use all but email). */
+  channels: readonly ReminderChannel[];
   /** Runs one due job now: what the runner does with each job it takes. */
   runJob: (job: QueueJob) => Promise<void>;
+  /** Who runs the focus timer's phase-end jobs (focus/events.ts sets it). */
+  onFocusJob: (run: (job: FocusJob) => Promise<void>) => void;
   /**
    * Starts delivering due reminders. main.ts starts it once the server listens; an app built
    * for a test delivers nothing until the test starts it.
@@ -43,12 +47,24 @@ export function createReminders(options: {
     ? graphileQueue(database.postgres, log)
     : sqliteQueue(database.db, log);
   const deps = { db: database.db, queue, channels, now, log };
-  const runJob = (job: QueueJob) =>
-    job.kind === 'review' ? runReviewJob(deps, job) : runReminderJob(deps, job);
+  let runFocusJob: ((job: FocusJob) => Promise<void>) | undefined;
+  const runJob = async (job: QueueJob) => {
+    if (job.kind === 'focus') {
+      await runFocusJob?.(job);
+    } else if (job.kind === 'review') {
+      await runReviewJob(deps, job);
+    } else {
+      await runReminderJob(deps, job);
+    }
+  };
   return {
     queue,
     secret,
+    channels,
     runJob,
+    onFocusJob: (run) => {
+      runFocusJob = run;
+    },
     start: () => queue.start(runJob),
     stop: () => queue.stop(),
   };

@@ -36,6 +36,8 @@ export const TODO_FIELDS = fieldsOf<TodoRow>()({
   blockDate: { column: 'block_date' },
   blockStart: { column: 'block_start' },
   blockMinutes: { column: 'block_minutes' },
+  estimateMinutes: { column: 'estimate_minutes', csv: 'Estimate (minutes)' },
+  focusMinutes: { column: 'focus_minutes', csv: 'Focus minutes' },
 });
 
 export type TodoFields = FieldValues<TodoRow, typeof TODO_FIELDS.table>;
@@ -73,6 +75,8 @@ const NEW_TODO = {
   block_date: null,
   block_start: null,
   block_minutes: null,
+  estimate_minutes: null,
+  focus_minutes: 0,
 } as const satisfies Partial<TodoRow>;
 
 /** A new todo's row: the columns given, the rest as every new todo starts (NEW_TODO). */

@@ -139,6 +139,7 @@ const EDITABLE = {
   description: true,
   priority: true,
   dueDate: true,
+  estimateMinutes: true,
 } as const satisfies Record<keyof Editable, true>;
 
 /** The editable fields `input` sets. */

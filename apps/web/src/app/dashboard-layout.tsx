@@ -14,7 +14,7 @@ import {
   X,
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 
 import { Avatar } from '../components/avatar';
@@ -42,6 +42,9 @@ import { useSession } from '../lib/session';
 import { KeyboardShortcuts } from './dashboard-layout-shortcuts';
 import { RouteTitle } from './document-title';
 import { AppScrollRestoration } from './scroll-restoration';
+
+// The focus timer's bar is fetched after the shell, never in its first load (ADR 0032).
+const FocusBar = lazy(() => import('../features/focus/focus-bar'));
 
 const noop = () => undefined;
 
@@ -245,6 +248,9 @@ export default function DashboardLayout() {
             {/* The name of the active item (docs/product/dashboard.md); the page's own heading
                 stays its one heading. */}
             <p className="flex-1 truncate text-lg font-semibold">{title}</p>
+            <Suspense fallback={null}>
+              <FocusBar />
+            </Suspense>
             <KeyboardShortcuts />
             <ThemeToggle />
           </header>

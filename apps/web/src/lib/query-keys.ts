@@ -16,6 +16,8 @@ export const queryKeys = {
   apiTokens: ['api-tokens'] as const,
   /** Whether the calendar feed is on, and its address. */
   calendarFeed: ['calendar-feed'] as const,
+  /** The user's one focus timer (ADR 0032). */
+  focus: ['focus'] as const,
   /** A password reset link's check; a link is single-use, so it is never kept. */
   resetPasswordLink: (userId: string, secret: string) =>
     ['reset-password-link', userId, secret] as const,
@@ -76,6 +78,8 @@ export const queryKeys = {
     dashboard: ['analytics', 'dashboard'] as const,
     chart: (period: string) => ['analytics', 'chart', period] as const,
     plans: (days: number) => ['analytics', 'plans', days] as const,
+    /** Focus minutes per day and estimate against actual (ADR 0032). */
+    focus: (days: number) => ['analytics', 'focus', days] as const,
   },
 
   /** Every social query starts with `social`, so a reconnect re-reads them all at once. */

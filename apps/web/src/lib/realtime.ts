@@ -170,6 +170,13 @@ const STALE_QUERIES: Partial<Record<RealtimeEventType, readonly QueryKey[]>> = {
   'lists.changed': [queryKeys.lists.all, queryKeys.filters.all],
   'sections.changed': [queryKeys.filters.all],
   'filters.changed': [queryKeys.filters.all],
+  // A stopped timer's minutes show on its item and in the analytics (ADR 0032).
+  'focus.changed': [
+    queryKeys.focus,
+    queryKeys.todos.all,
+    queryKeys.plans.all,
+    queryKeys.analytics.all,
+  ],
 };
 
 function invalidateFor(queryClient: QueryClient, event: RealtimeEvent): void {

@@ -27,6 +27,8 @@ export function makeTodo(fields: Partial<Todo> = {}): Todo {
     blockDate: null,
     blockStart: null,
     blockMinutes: null,
+    estimateMinutes: null,
+    focusMinutes: 0,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...fields,

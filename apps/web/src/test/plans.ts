@@ -24,6 +24,7 @@ export function planOn(
         createdAt: '2026-11-21T20:00:00.000Z',
         blockStart: null,
         blockMinutes: null,
+        focusMinutes: 0,
         ...task,
       },
     ],

@@ -11,6 +11,7 @@ export * from './error-answers';
 export * from './exports';
 export * from './feedback';
 export * from './filters';
+export * from './focus';
 export * from './habits';
 export * from './health';
 export * from './imports';

@@ -168,6 +168,10 @@ export const archiveTodoSchema = z.object({
   blockDate: day.nullable().optional(),
   blockStart: clock.nullable().optional(),
   blockMinutes: z.number().int().nullable().optional(),
+  /** Its estimate in minutes (ADR 0032); absent in archives made before estimates, as below. */
+  estimateMinutes: z.number().int().min(1).max(10000).nullable().optional(),
+  /** The minutes of its focus sessions. */
+  focusMinutes: z.number().int().min(0).optional(),
 });
 
 export const archiveDayOffSchema = z.object({
@@ -196,6 +200,8 @@ export const archivePlanTaskSchema = z.object({
   /** Its time block's start and minutes (ADR 0031); absent in archives made before blocks. */
   blockStart: clock.nullable().optional(),
   blockMinutes: z.number().int().nullable().optional(),
+  /** The minutes of its focus sessions; absent in archives made before the focus timer. */
+  focusMinutes: z.number().int().min(0).optional(),
 });
 
 export const archivePlanSchema = z.object({
@@ -219,6 +225,16 @@ export const archiveCompletionSchema = z.object({
   tagStats: z.array(tagStatSchema),
   createdAt: instant,
   updatedAt: instant,
+});
+
+/** A recorded focus period or stopwatch run (ADR 0032): on one todo or one plan task. */
+export const archiveFocusSessionSchema = z.object({
+  id: z.string(),
+  todoId: z.string().nullable(),
+  taskId: z.string().nullable(),
+  startedAt: instant,
+  endedAt: instant,
+  minutes: z.number().int().min(0).max(100_000),
 });
 
 /** The other person in a shared plan or a chat: their name only, never their email. */
@@ -295,6 +311,8 @@ export const archiveSchema = z
     chats: z.array(archiveChatSchema),
     /** Absent in archives made before days off. */
     daysOff: z.array(archiveDayOffSchema).optional(),
+    /** Absent in archives made before the focus timer. */
+    focusSessions: z.array(archiveFocusSessionSchema).optional(),
   })
   .meta({ id: 'DataArchive' });
 
@@ -313,3 +331,4 @@ export type ArchiveSharedPlan = z.infer<typeof archiveSharedPlanSchema>;
 export type ArchiveSharedPlanTask = z.infer<typeof archiveSharedPlanTaskSchema>;
 export type ArchiveChat = z.infer<typeof archiveChatSchema>;
 export type ArchiveMessage = z.infer<typeof archiveMessageSchema>;
+export type ArchiveFocusSession = z.infer<typeof archiveFocusSessionSchema>;

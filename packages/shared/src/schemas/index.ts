@@ -11,6 +11,7 @@ export * from './contact';
 export * from './exports';
 export * from './feedback';
 export * from './filters';
+export * from './focus';
 export * from './habits';
 export * from './imports';
 export * from './lists';

@@ -115,6 +115,8 @@ export const planTaskResponseSchema = z
     /** Its time block on the plan's day: start HH:MM and length in minutes, or nulls. */
     blockStart: z.string().nullable(),
     blockMinutes: z.number().int().nullable(),
+    /** The minutes of its focus sessions (ADR 0032). */
+    focusMinutes: z.number().int(),
   })
   .meta({ id: 'PlanTask' });
 export type PlanTask = z.infer<typeof planTaskResponseSchema>;

@@ -9,6 +9,7 @@ import {
   TODO_STATUSES,
 } from '../constants';
 import { FIRST_DAY, isCalendarDay, LAST_DAY } from '../dates';
+import { ESTIMATE_LIMITS, FOCUS_MESSAGES } from '../focus-messages';
 import { MESSAGES } from '../messages';
 import {
   REMINDER_BEFORE_MAX_MINUTES,
@@ -230,6 +231,13 @@ const todoFields = {
   blockStart: blockStartSchema.nullable(),
   /** Its time block's length in whole minutes. */
   blockMinutes: blockMinutesSchema.nullable(),
+  /** How long it should take, in whole minutes (ESTIMATE_LIMITS), or null for none (ADR 0032). */
+  estimateMinutes: z
+    .number({ error: FOCUS_MESSAGES.estimateRange })
+    .int(FOCUS_MESSAGES.estimateRange)
+    .min(ESTIMATE_LIMITS.min, FOCUS_MESSAGES.estimateRange)
+    .max(ESTIMATE_LIMITS.max, FOCUS_MESSAGES.estimateRange)
+    .nullable(),
 };
 
 /**
@@ -256,6 +264,7 @@ export const todoCreateSchema = z.object({
   blockDate: todoFields.blockDate.default(null),
   blockStart: todoFields.blockStart.default(null),
   blockMinutes: todoFields.blockMinutes.default(null),
+  estimateMinutes: todoFields.estimateMinutes.default(null),
 });
 
 /**
@@ -354,6 +363,10 @@ export const todoSchema = z
       openBelow: z.number().int(),
       totalBelow: z.number().int(),
     }),
+    /** How long it should take, in minutes, or null (ADR 0032). */
+    estimateMinutes: z.number().int().nullable(),
+    /** The minutes of its focus sessions (ADR 0032). */
+    focusMinutes: z.number().int(),
   })
   .meta({ id: 'Todo' });
 export type Todo = z.infer<typeof todoSchema>;

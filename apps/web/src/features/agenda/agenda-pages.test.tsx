@@ -75,6 +75,8 @@ function todo(id: string, title: string, dueDate: string): Todo {
     blockDate: null,
     blockStart: null,
     blockMinutes: null,
+    estimateMinutes: null,
+    focusMinutes: 0,
   };
 }
 

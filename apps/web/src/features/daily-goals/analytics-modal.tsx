@@ -9,6 +9,7 @@ import { Card } from '../../components/card';
 import { BarChart, LineChart } from '../../components/charts';
 import { dialogContentClass, dialogOverlayClass, dialogTitleClass } from '../../components/dialog';
 import { DialogCloseButton } from '../../components/dialog-close';
+import { FocusAnalytics } from '../../components/focus-analytics';
 import { errorPanelClass, LoadError } from '../../components/load-error';
 import { CloseOnBack } from '../../components/use-close-on-back';
 import { formatCalendarDay } from '../../lib/format';
@@ -103,6 +104,7 @@ function AnalyticsContent() {
           />
         )}
       </section>
+      <FocusAnalytics days={days} />
       <section aria-labelledby="recent-heading" className="space-y-2">
         <h3 id="recent-heading" className="font-semibold">
           Recent Performance

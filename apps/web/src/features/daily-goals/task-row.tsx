@@ -5,6 +5,7 @@ import { Bell, BellPlus, CalendarClock, Trash2 } from 'lucide-react';
 import { Badge, badgeClass } from '../../components/badge';
 import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
+import { FocusButton, FocusTotal } from '../../components/focus-button';
 import { PriorityChip } from '../../components/priority-chip';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
 import { spanLabel } from '../../lib/timeline-layout';
@@ -97,8 +98,12 @@ export function TaskRow({ task, onToggle, onReminder, onDelete, onSchedule }: Ta
               </Button>
             )
           )}
+          <span className="text-xs text-gray-600 dark:text-gray-400">
+            <FocusTotal minutes={task.focusMinutes} />
+          </span>
         </div>
       </div>
+      {!task.completed && <FocusButton item={{ taskId: task.id }} title={task.title} />}
       <IconButton
         onClick={() => onDelete(task)}
         label={`Delete task "${task.title}"`}

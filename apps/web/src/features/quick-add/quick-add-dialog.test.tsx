@@ -37,6 +37,8 @@ function created(body: unknown): Todo {
     blockDate: null,
     blockStart: null,
     blockMinutes: null,
+    estimateMinutes: null,
+    focusMinutes: 0,
     repeat: null,
     habit: null,
     completed: false,

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@daywise/shared';
+import { FOCUS_MESSAGES } from '@daywise/shared/focus-messages';
 import type { Todo, TodoCreate } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
@@ -63,6 +64,17 @@ function PriorityAndDueDate({
         registration={register('dueTime')}
         type="time"
         hint="Optional: reminders can count back from it"
+      />
+      <TextField
+        label={FOCUS_MESSAGES.estimateLabel}
+        error={errors.estimateMinutes?.message}
+        registration={register('estimateMinutes')}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={10000}
+        step={1}
+        hint="Optional: the focus timer's minutes are set against it"
       />
     </div>
   );

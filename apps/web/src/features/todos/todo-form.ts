@@ -39,6 +39,8 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
       blockDate: z.string(),
       blockStart: z.string(),
       blockMinutes: z.string(),
+      /** Whole minutes, or '' for no estimate (ADR 0032); the shared schema checks the range. */
+      estimateMinutes: z.string(),
     })
     .superRefine((values, context) => {
       const block = blockIssue(values);
@@ -90,6 +92,7 @@ export const todoFormSchema = (today: string, savedDueDate: string | null = null
       listId: values.listId || null,
       dueTime: (values.dueDate && values.dueTime) || null,
       repeat: values.dueDate ? (buildRepeat(repeat, values.dueDate).repeat ?? null) : null,
+      estimateMinutes: values.estimateMinutes.trim() === '' ? null : Number(values.estimateMinutes),
     }))
     .pipe(todoCreateSchema);
 
@@ -142,5 +145,9 @@ export function initialValues(
     blockDate: todo?.blockDate ?? '',
     blockStart: todo?.blockStart ?? '',
     blockMinutes: todo?.blockMinutes ? String(todo.blockMinutes) : '',
+    estimateMinutes:
+      todo?.estimateMinutes === undefined || todo.estimateMinutes === null
+        ? ''
+        : String(todo.estimateMinutes),
   };
 }

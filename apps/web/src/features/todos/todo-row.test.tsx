@@ -29,6 +29,8 @@ const TODO: Todo = {
   blockDate: null,
   blockStart: null,
   blockMinutes: null,
+  estimateMinutes: null,
+  focusMinutes: 0,
 };
 
 function renderRow(todo: Todo) {

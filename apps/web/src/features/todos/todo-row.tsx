@@ -17,6 +17,7 @@ import { Badge } from '../../components/badge';
 import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FocusButton, FocusTotal } from '../../components/focus-button';
 import { PriorityChip } from '../../components/priority-chip';
 import { RepeatInfo, SkipButton } from '../../components/repeat-info';
 import { ToggleCheckbox } from '../../components/toggle-checkbox';
@@ -220,6 +221,7 @@ export const TodoRow = memo(function TodoRow({
               )
             )}
             <RepeatInfo todo={todo} />
+            <FocusTotal minutes={todo.focusMinutes} estimate={todo.estimateMinutes} />
             <span className="inline-flex items-center gap-1">
               <Clock aria-hidden className="size-3.5" />
               Created {formatDateIn(todo.createdAt, timeZone)}
@@ -243,6 +245,7 @@ export const TodoRow = memo(function TodoRow({
             </IconButton>
           )}
           <SkipButton todo={todo} />
+          {!todo.completed && <FocusButton item={{ todoId: todo.id }} title={todo.title} />}
           <IconButton onClick={() => onEdit(todo)} label={`Edit "${todo.title}"`} tone="row">
             <Pencil aria-hidden className="size-4" />
           </IconButton>

@@ -41,6 +41,8 @@ const SAMPLE_TODO: Todo = {
   blockDate: null,
   blockStart: null,
   blockMinutes: null,
+  estimateMinutes: null,
+  focusMinutes: 0,
 };
 
 const SETTINGS = {

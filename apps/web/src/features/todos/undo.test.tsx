@@ -32,6 +32,8 @@ const TODO: Todo = {
   blockDate: null,
   blockStart: null,
   blockMinutes: null,
+  estimateMinutes: null,
+  focusMinutes: 0,
 };
 
 const SETTINGS = {

@@ -1,0 +1,80 @@
+import { focusApi } from '@daywise/shared/api';
+import type { FocusTimer } from '@daywise/shared/schemas';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { optimisticTimer } from '../../lib/focus';
+import { errorResponse, fakeApi } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
+import FocusBar, { clockText, shownMs } from './focus-bar';
+
+const NOW = Date.parse('2026-11-28T10:00:00.000Z');
+
+function timer(fields: Partial<FocusTimer> = {}): FocusTimer {
+  return {
+    item: { kind: 'todo', id: 't1', title: 'Write the report' },
+    mode: 'pomodoro',
+    phase: 'focus',
+    phaseStartedAt: '2026-11-28T09:50:00.000Z',
+    phaseMs: 25 * 60_000,
+    elapsedMs: 0,
+    runningSince: '2026-11-28T09:50:00.000Z',
+    endsAt: '2026-11-28T10:15:00.000Z',
+    paused: false,
+    remainingMs: 15 * 60_000,
+    focusCount: 0,
+    serverNow: new Date(NOW).toISOString(),
+    ...fields,
+  };
+}
+
+describe('the focus timer’s time', () => {
+  it('counts down from the server’s end time and up for a stopwatch', () => {
+    expect(clockText(shownMs(timer(), NOW))).toBe('15:00');
+    expect(clockText(shownMs(timer(), NOW + 61_000))).toBe('13:59');
+    expect(clockText(shownMs(timer(), NOW + 20 * 60_000))).toBe('00:00');
+    const paused = timer({ paused: true, endsAt: null, runningSince: null, remainingMs: 90_000 });
+    expect(clockText(shownMs(paused, NOW + 10 * 60_000))).toBe('01:30');
+    const stopwatch = timer({
+      mode: 'stopwatch',
+      phaseMs: null,
+      endsAt: null,
+      elapsedMs: 3_600_000,
+    });
+    expect(clockText(shownMs(stopwatch, NOW))).toBe('1:10:00');
+  });
+
+  it('pauses and resumes optimistically by the time run', () => {
+    const paused = optimisticTimer(timer(), 'pause', NOW);
+    expect(paused).toMatchObject({ paused: true, endsAt: null, remainingMs: 15 * 60_000 });
+    const resumed = optimisticTimer(paused, 'resume', NOW + 60_000);
+    expect(resumed.endsAt).toBe('2026-11-28T10:16:00.000Z');
+  });
+});
+
+describe('FocusBar', () => {
+  it('shows nothing without a timer, and the item, phase and time with one', async () => {
+    fakeApi().on(focusApi.current, () => ({ timer: null }));
+    const { container } = renderWithProviders(<FocusBar />);
+    await waitFor(() => expect(container).toBeEmptyDOMElement());
+  });
+
+  it('pauses from the keyboard, and rolls back with a toast when the server refuses', async () => {
+    fakeApi()
+      .on(focusApi.current, () => ({ timer: timer({ serverNow: new Date().toISOString() }) }))
+      .on(focusApi.pause, () =>
+        errorResponse(409, 'CONFLICT', 'The focus timer is paused already'),
+      );
+    renderWithProviders(<FocusBar />, { toaster: true });
+    const bar = await screen.findByRole('region', { name: 'Focus timer' });
+    expect(bar).toHaveTextContent('Write the report');
+    expect(bar).toHaveTextContent('Focus');
+    const pause = screen.getByRole('button', { name: 'Pause' });
+    pause.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('The focus timer is paused already')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(bar).not.toHaveTextContent('Paused');
+  });
+});
