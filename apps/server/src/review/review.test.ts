@@ -60,9 +60,16 @@ describe.each(ENGINES)('the end-of-day review on %s', (engine) => {
     return { overdue, dueToday, water, plan, read: read! };
   }
 
-  it('lists what was done today and what was not, with the completions and the streak', async () => {
-    await adasDay();
+  it('lists what was done today and what was not, with the completions, the streak and the focus', async () => {
+    const { dueToday } = await adasDay();
+    expect(
+      (await call(ada, 'POST', '/api/focus/start', { todoId: dueToday.id, mode: 'stopwatch' }))
+        .statusCode,
+    ).toBe(200);
+    clock.advance(25 * 60_000);
+    expect((await call(ada, 'POST', '/api/focus/stop')).statusCode).toBe(204);
     const day = await review();
+    expect(day.focusMinutes).toBe(25);
     expect(day.date).toBe('2026-11-21');
     expect(day.dayEnd).toBe('20:00');
     expect(titles(day.done.todos)).toEqual(['Done today', 'Done without a date', 'Stretch']);
@@ -76,6 +83,7 @@ describe.each(ENGINES)('the end-of-day review on %s', (engine) => {
       done: { todos: [], tasks: [] },
       open: { todos: [], tasks: [] },
       completions: 0,
+      focusMinutes: 0,
     });
   });
 

@@ -1,3 +1,4 @@
+import { addDays, startOfDayIn } from '@daywise/shared';
 import type { AgendaPlanTask, Review, ReviewTask } from '@daywise/shared/schemas';
 import type { Kysely } from 'kysely';
 
@@ -9,7 +10,7 @@ import { presentTodos } from '../todos/todos';
 /**
  * The end-of-day review (issue 33, ADR 0033): today in the user's time zone, as Today counts it.
  * Done: the todos completed today, the repeating ones with an occurrence done today, and today's
- * plan tasks done. Open: the open todos due today or before, and today's open plan tasks with what
+ * plan tasks done, and the minutes focused. Open: the open todos due today or before, and today's open plan tasks with what
  * the review did with them.
  */
 export async function readReview(
@@ -19,7 +20,7 @@ export async function readReview(
   zone: string,
   dayEnd: string,
 ): Promise<Review> {
-  const [doneRows, repeatRows, openRows, tasks, outcomes, streak] = await Promise.all([
+  const [doneRows, repeatRows, openRows, tasks, outcomes, streak, focus] = await Promise.all([
     db
       .selectFrom('todos')
       .selectAll()
@@ -56,6 +57,15 @@ export async function readReview(
       .where('p.plan_date', '=', today)
       .execute(),
     currentStreak(db, userId, today),
+    db
+      .selectFrom('focus_sessions')
+      .select((eb) =>
+        eb.fn.coalesce(eb.fn.sum<number | string>('minutes'), eb.lit(0)).as('minutes'),
+      )
+      .where('user_id', '=', userId)
+      .where('ended_at', '>=', startOfDayIn(today, zone).toISOString())
+      .where('ended_at', '<', startOfDayIn(addDays(today, 1), zone).toISOString())
+      .executeTakeFirstOrThrow(),
   ]);
   const doneIds = new Set(doneRows.map((row) => row.id));
   const [done, open] = await Promise.all([
@@ -84,5 +94,6 @@ export async function readReview(
     open: { todos: open.sort(byDueThenPriority), tasks: openTasks },
     completions: done.length + doneTasks.length,
     streak,
+    focusMinutes: Number(focus.minutes),
   };
 }

@@ -29,6 +29,8 @@ export const reviewSchema = z
     completions: z.number().int(),
     /** The current plan streak, as the analytics count it. */
     streak: z.number().int(),
+    /** The minutes of the focus sessions that ended today. */
+    focusMinutes: z.number().int(),
   })
   .meta({ id: 'Review' });
 export type Review = z.infer<typeof reviewSchema>;

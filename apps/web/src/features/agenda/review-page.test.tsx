@@ -45,6 +45,7 @@ function aDay(): Review {
     },
     completions: 1,
     streak: 3,
+    focusMinutes: 85,
   };
 }
 
@@ -67,6 +68,7 @@ describe('the end-of-day review', () => {
     expect(screen.getByText('Call mum')).toBeInTheDocument();
     expect(screen.getByText('Completed today').nextSibling).toHaveTextContent('1');
     expect(screen.getByText('3 days')).toBeInTheDocument();
+    expect(screen.getByText('Focused today').nextSibling).toHaveTextContent('1 h 25 min');
     const list = within(notDone());
     expect(list.getByText('Overdue since Thu, Nov 19, 2026')).toBeInTheDocument();
     expect(list.getByText('Due today')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { addDays } from '@daywise/shared';
+import { formatMinutes } from '@daywise/shared/focus-messages';
 import type { Review, ReviewTask, Todo } from '@daywise/shared/schemas';
-import { CheckCircle2, Flame } from 'lucide-react';
+import { CheckCircle2, Flame, Timer } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -157,11 +158,16 @@ export default function ReviewPage() {
         <h1 className="text-2xl font-bold">Review your day</h1>
         <p className="mt-1 text-gray-600 dark:text-gray-300">{formatCalendarDay(today)}</p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         <Stat
           icon={<CheckCircle2 aria-hidden className="size-6 text-green-600" />}
           label="Completed today"
           value={String(review.completions)}
+        />
+        <Stat
+          icon={<Timer aria-hidden className="size-6 text-blue-600 dark:text-blue-400" />}
+          label="Focused today"
+          value={formatMinutes(review.focusMinutes)}
         />
         <Stat
           icon={<Flame aria-hidden className="size-6 text-orange-500" />}
