@@ -95,12 +95,10 @@ describe('the end-of-day review', () => {
       taskIds: ['k1'],
     });
     expect(within(notDone()).queryByText('Pay rent')).toBeNull();
-    await waitFor(() =>
-      expect(notify.success).toHaveBeenCalledWith('Moved 3 items to Sun, Nov 22, 2026', {
-        action: expect.objectContaining({ label: 'Undo' }),
-      }),
-    );
-    const [, options] = vi.mocked(notify.success).mock.calls[0] ?? [];
+    await waitFor(() => expect(notify.success).toHaveBeenCalled());
+    const [message, options] = vi.mocked(notify.success).mock.calls[0] ?? [];
+    expect(message).toBe('Moved 3 items to Sun, Nov 22, 2026');
+    expect(options?.action?.label).toBe('Undo');
     options?.action?.onClick();
     await waitFor(() => expect(api.callsTo('POST', '/api/review/undo')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/review/undo')[0]?.body).toEqual(undo);
