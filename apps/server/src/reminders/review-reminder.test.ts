@@ -21,9 +21,9 @@ describe.each(ENGINES)('the review reminder on %s', (engine) => {
     await send('PATCH', '/api/settings', { group, key, value });
   };
   const userId = async () =>
-    (
-      await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })
-    ).json<{ id: string }>().id;
+    (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json<{
+      id: string;
+    }>().id;
   const job = async () => pendingJob(ctx.database, `review:${await userId()}`);
   const runAt = async (pending: QueueJob | undefined, at: string) => {
     expect(pending).toBeDefined();

@@ -49,4 +49,3 @@ export async function todoWritten(
   }
   return [...followUps, { type: 'todos.changed', userId }];
 }
-
