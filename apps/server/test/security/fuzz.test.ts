@@ -295,7 +295,11 @@ describe.each(ENGINES)('fuzzed requests on %s', (engine) => {
       const response = await social.call(ada, 'GET', `/api/todos?cursor=${cursor}`);
       expect(response.statusCode, cursor).toBe(400);
       expect(response.json()).toEqual({
-        error: { code: 'VALIDATION_FAILED', message: 'The list position is not valid.' },
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'The list position is not valid.',
+          fields: { cursor: 'The list position is not valid.' },
+        },
       });
     }
   });
