@@ -175,8 +175,10 @@ test.describe('Todos', () => {
     await expect(page.getByText('No completed tasks yet')).toBeVisible();
     await expect(pending).toBeFocused();
 
-    // The row's next control after its box is Edit.
+    // The row's next controls after its box are Focus (the focus timer, ADR 0032), then Edit.
     const edit = page.getByRole('button', { name: 'Edit "Water plants"' });
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Focus on "Water plants"' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(edit).toBeFocused();
     await page.keyboard.press('Enter');
