@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 
 import { freePort } from '../../apps/server/test/free-port';
+import { freshDatabase } from './databases';
 import { Mailbox } from './mailbox';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,7 +17,7 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   mailbox: Mailbox;
-  /** Reads rows straight from the server's SQLite file, as an operator would. */
+  /** Reads rows straight from the server's SQLite file, as an operator would (not on PostgreSQL). */
   query: <T>(sql: string, ...params: unknown[]) => T[];
   stop: () => Promise<void>;
 }
@@ -25,11 +26,19 @@ export interface RunningServer {
  * The production build (`npm run build`) served by the real server process on a free port, with
  * a fresh data folder and every email delivered over SMTP to a listener in this process; `env`
  * adds to its environment (a PostgreSQL database and Redis, support/two-instances.ts).
+ *
+ * With E2E_DATABASE_URL set (a PostgreSQL server's address), each server gets a fresh database
+ * there instead of its SQLite file, so that any spec can be run on PostgreSQL by hand (README.md);
+ * CI runs the specs on SQLite, and the server's own tests cover both engines.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(serverEntry)) {
     throw new Error('The app is not built: run `npm run build` before the end-to-end tests.');
   }
+  const postgres =
+    process.env.E2E_DATABASE_URL && !env.DATABASE_URL
+      ? await freshDatabase(process.env.E2E_DATABASE_URL)
+      : null;
   const mailbox = await Mailbox.start();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daywise-e2e-'));
@@ -46,6 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // The tests' API calls name a client address of their own (support/accounts.ts).
       TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,6 +99,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       child.kill('SIGTERM');
       await exited;
       await mailbox.stop();
+      await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import pg from 'pg';
-
+import { freshDatabase } from './databases';
 import { type RunningServer, startServer } from './server';
 
 /** Where the two instances keep their data: set by .ci/run, as for the server's tests. */
@@ -12,16 +11,6 @@ export interface TwoInstances {
   first: RunningServer;
   second: RunningServer;
   stop: () => Promise<void>;
-}
-
-async function onServer(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -36,14 +25,11 @@ export async function startTwoInstances(): Promise<TwoInstances> {
   if (!TEST_DATABASE_URL || !TEST_REDIS_URL) {
     throw new Error('Two instances need TEST_DATABASE_URL and TEST_REDIS_URL.');
   }
-  const name = `daywise_e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await onServer(`create database ${name}`);
-  const database = new URL(TEST_DATABASE_URL);
-  database.pathname = `/${name}`;
+  const database = await freshDatabase(TEST_DATABASE_URL);
   const env = {
-    DATABASE_URL: database.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
-    REDIS_KEY_PREFIX: name,
+    REDIS_KEY_PREFIX: database.name,
     AUTH_SECRET: randomBytes(32).toString('hex'),
   };
   const started: RunningServer[] = [];
@@ -52,7 +38,7 @@ export async function startTwoInstances(): Promise<TwoInstances> {
     started.push(await startServer(env));
   } catch (error) {
     await Promise.all(started.map((server) => server.stop()));
-    await onServer(`drop database if exists ${name} with (force)`);
+    await database.drop();
     throw error;
   }
   const [first, second] = started as [RunningServer, RunningServer];
@@ -62,7 +48,7 @@ export async function startTwoInstances(): Promise<TwoInstances> {
     async stop() {
       await second.stop();
       await first.stop();
-      await onServer(`drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
 }
