@@ -1,6 +1,6 @@
 import type { AgendaPlanTask, AgendaSharedTask, Todo } from '@daywise/shared/schemas';
 import { CalendarArrowRight, Plus, Repeat } from 'lucide-react';
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, Fragment, useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button, IconButton } from '../../components/button';
@@ -108,7 +108,34 @@ interface CalendarDayProps {
   items: CalendarDayItems;
   /** False for the days of the grid outside the month shown. */
   inMonth: boolean;
+  /**
+   * How many items the day shows before the rest fold under 'N more' (the month: a heavy day
+   * keeps the grid readable and quick to draw, issue 33); every item when not given.
+   */
+  shownAtMost?: number;
   actions: CalendarDayActions;
+}
+
+/** The day's items in the order they are shown: todos by time, repeats, plan and shared tasks. */
+function dayEntries(items: CalendarDayItems, actions: CalendarDayActions) {
+  return [
+    ...items.todos.map((todo) => ({
+      key: `todo:${todo.id}`,
+      item: <TodoItem todo={todo} actions={actions} />,
+    })),
+    ...items.repeats.map((todo) => ({
+      key: `repeat:${todo.id}`,
+      item: <RepeatItem todo={todo} actions={actions} />,
+    })),
+    ...items.planTasks.map((task) => ({
+      key: `plan:${task.id}`,
+      item: <TaskItem task={task} to="/dashboard/daily-goals" />,
+    })),
+    ...items.sharedTasks.map((task) => ({
+      key: `shared:${task.id}`,
+      item: <TaskItem task={task} to="/dashboard/social?tab=shared-plans" />,
+    })),
+  ];
 }
 
 /**
@@ -116,10 +143,18 @@ interface CalendarDayProps {
  * then, and a place to drop a todo dragged from another day (today or later, as a todo's form
  * allows). On a phone the days stack, and the empty ones other than today are left out.
  */
-export function CalendarDay({ day, today, items, inMonth, actions }: CalendarDayProps) {
+export function CalendarDay({
+  day,
+  today,
+  items,
+  inMonth,
+  shownAtMost = Infinity,
+  actions,
+}: CalendarDayProps) {
   const [dropping, setDropping] = useState(false);
-  const count =
-    items.todos.length + items.repeats.length + items.planTasks.length + items.sharedTasks.length;
+  const [expanded, setExpanded] = useState(false);
+  const entries = dayEntries(items, actions);
+  const count = entries.length;
   const accepts = (event: DragEvent) => day >= today && carriesTodo(event);
   return (
     <section
@@ -175,19 +210,27 @@ export function CalendarDay({ day, today, items, inMonth, actions }: CalendarDay
       </div>
       {count > 0 && (
         <ul className="space-y-1">
-          {items.todos.map((todo) => (
-            <TodoItem key={todo.id} todo={todo} actions={actions} />
-          ))}
-          {items.repeats.map((todo) => (
-            <RepeatItem key={todo.id} todo={todo} actions={actions} />
-          ))}
-          {items.planTasks.map((task) => (
-            <TaskItem key={task.id} task={task} to="/dashboard/daily-goals" />
-          ))}
-          {items.sharedTasks.map((task) => (
-            <TaskItem key={task.id} task={task} to="/dashboard/social?tab=shared-plans" />
-          ))}
+          {(expanded || count <= shownAtMost ? entries : entries.slice(0, shownAtMost - 1)).map(
+            ({ key, item }) => (
+              <Fragment key={key}>{item}</Fragment>
+            ),
+          )}
         </ul>
+      )}
+      {count > shownAtMost && (
+        <Button
+          variant="bare"
+          aria-expanded={expanded}
+          aria-label={
+            expanded
+              ? `Show fewer on ${dayLabel(day)}`
+              : `Show ${count - shownAtMost + 1} more on ${dayLabel(day)}`
+          }
+          onClick={() => setExpanded(!expanded)}
+          className="w-full rounded px-1.5 py-0.5 text-left text-xs font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300 dark:hover:bg-blue-950"
+        >
+          {expanded ? 'Show fewer' : `${count - shownAtMost + 1} more`}
+        </Button>
       )}
     </section>
   );

@@ -143,6 +143,49 @@ describe('the calendar', () => {
     );
   });
 
+  it('folds a busy day of the month under ‘N more’, and the week shows every item', async () => {
+    const busy = Array.from({ length: 6 }, (_, i) => todo(`b${i}`, `Errand ${i}`, '2026-11-25'));
+    const four = Array.from({ length: 4 }, (_, i) => todo(`f${i}`, `Call ${i}`, '2026-11-26'));
+    fakeApi()
+      .on(settingsApi.get, DEFAULT_SETTINGS)
+      .on(agendaApi.calendar, (request) =>
+        range(request.query.get('from') ?? '', request.query.get('to') ?? '', {
+          todos: [...busy, ...four],
+        }),
+      );
+    const { unmount } = render();
+
+    const wednesday = await screen.findByRole('region', { name: 'Wednesday, November 25' });
+    const titles = () =>
+      within(wednesday)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(titles()).toEqual(['Errand 0', 'Errand 1', 'Errand 2']);
+    // Four fit: no fold.
+    expect(within(day('Thursday, November 26')).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(day('Thursday, November 26')).queryByRole('button', { name: /more/ })).toBeNull();
+
+    const more = within(wednesday).getByRole('button', {
+      name: 'Show 3 more on Wednesday, November 25',
+    });
+    expect(more).toHaveTextContent('3 more');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    expect(titles()).toHaveLength(6);
+    const fewer = within(wednesday).getByRole('button', {
+      name: 'Show fewer on Wednesday, November 25',
+    });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(fewer);
+    expect(titles()).toHaveLength(3);
+    unmount();
+
+    render('/dashboard/calendar?view=week&day=2026-11-25');
+    const inWeek = await screen.findByRole('region', { name: 'Wednesday, November 25' });
+    expect(within(inWeek).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(inWeek).queryByRole('button', { name: /more/ })).toBeNull();
+  });
+
   it('starts its weeks on the day chosen in Settings', async () => {
     const api = fakeApi()
       .on(settingsApi.get, {

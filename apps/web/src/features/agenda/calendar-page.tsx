@@ -31,6 +31,9 @@ export type CalendarTodoDialog = ComponentType<{
 
 type View = 'month' | 'week';
 
+/** A month's day shows this many items, or three and 'N more' (the week shows them all). */
+const MONTH_DAY_ITEMS = 4;
+
 /** Each day's items, from the flat lists the server answers. */
 function byDay(range: CalendarRange | undefined): Map<string, CalendarDayItems> {
   const days = new Map<string, CalendarDayItems>();
@@ -184,6 +187,7 @@ export function CalendarPage({ TodoDialog }: { TodoDialog: CalendarTodoDialog })
                   today={today}
                   items={days.get(day) ?? EMPTY}
                   inMonth={view === 'week' || day.slice(0, 7) === monthOfShown}
+                  shownAtMost={view === 'month' ? MONTH_DAY_ITEMS : undefined}
                   actions={actions}
                 />
               ))}
