@@ -1,7 +1,8 @@
 import { addDays, instantAt, type TodoReminder } from '@daywise/shared';
 import { reminderMoment } from '@daywise/shared/reminder-moments';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 
+import { blockRows, type TodoCondition } from '../agenda/calendar-blocks';
 import type { Database } from '../db/schema';
 import type { FeedAlarm, FeedBlock, FeedTask, FeedTodo } from './ics';
 
@@ -9,9 +10,6 @@ import type { FeedAlarm, FeedBlock, FeedTask, FeedTodo } from './ics';
 export const FEED_WINDOW = { pastDays: 90, futureDays: 365 } as const;
 /** At most this many events of each kind, even in the fullest window. */
 export const FEED_MAX_EVENTS = 5000;
-
-/** A saved filter's condition on the user's todos (filters/compile.ts, `filterWhere`). */
-export type TodoCondition = (eb: ExpressionBuilder<Database, 'todos'>) => Expression<SqlBool>;
 
 /**
  * The user's todos, timed plan tasks and time blocks in the feed's window around `today`, oldest
@@ -126,86 +124,29 @@ function blockTimes(day: string, start: string, minutes: number, timezone: strin
   return { start: at, end: new Date(at.getTime() + minutes * 60_000) };
 }
 
-/** The time blocks in the window: todos' by their block day, plan tasks' by their plan's day. */
+/** The time blocks in the window (agenda/calendar-blocks.ts), at their instants in the user's zone. */
 async function feedBlocks(
   db: Kysely<Database>,
   userId: string,
-  { from, to }: { from: string; to: string },
+  window: { from: string; to: string },
   timezone: string,
   matching?: TodoCondition,
 ): Promise<FeedBlock[]> {
-  let todos = db
-    .selectFrom('todos')
-    .select([
-      'id',
-      'title',
-      'description',
-      'priority',
-      'completed',
-      'updated_at',
-      'block_date',
-      'block_start',
-      'block_minutes',
-    ])
-    .where('user_id', '=', userId)
-    .where('block_date', '>=', from)
-    .where('block_date', '<=', to)
-    .where('block_start', 'is not', null);
-  if (matching) {
-    todos = todos.where(matching);
-  }
-  const [todoRows, taskRows] = await Promise.all([
-    todos.orderBy('block_date').orderBy('id').limit(FEED_MAX_EVENTS).execute(),
-    matching
-      ? []
-      : db
-          .selectFrom('daily_tasks')
-          .innerJoin('daily_plans', 'daily_plans.id', 'daily_tasks.plan_id')
-          .select([
-            'daily_tasks.id',
-            'daily_tasks.title',
-            'daily_tasks.description',
-            'daily_tasks.priority',
-            'daily_tasks.completed',
-            'daily_tasks.updated_at',
-            'daily_tasks.block_start',
-            'daily_tasks.block_minutes',
-            'daily_plans.plan_date',
-          ])
-          .where('daily_plans.user_id', '=', userId)
-          .where('daily_plans.plan_date', '>=', from)
-          .where('daily_plans.plan_date', '<=', to)
-          .where('daily_tasks.block_start', 'is not', null)
-          .orderBy('daily_plans.plan_date')
-          .orderBy('daily_tasks.position')
-          .limit(FEED_MAX_EVENTS)
-          .execute(),
-  ]);
+  const { todos, tasks } = await blockRows(db, userId, window, {
+    matching,
+    limit: FEED_MAX_EVENTS,
+  });
+  const feedBlock = (row: (typeof todos)[number] | (typeof tasks)[number]) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    completed: row.completed,
+    updatedAt: row.updated_at,
+    ...blockTimes(row.date, row.start, row.minutes, timezone),
+  });
   return [
-    ...todoRows.map((row) => ({
-      kind: 'todo' as const,
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      priority: row.priority,
-      completed: Boolean(row.completed),
-      updatedAt: row.updated_at,
-      ...blockTimes(
-        row.block_date ?? from,
-        row.block_start ?? '00:00',
-        Number(row.block_minutes),
-        timezone,
-      ),
-    })),
-    ...taskRows.map((row) => ({
-      kind: 'task' as const,
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      priority: row.priority,
-      completed: Boolean(row.completed),
-      updatedAt: row.updated_at,
-      ...blockTimes(row.plan_date, row.block_start ?? '00:00', Number(row.block_minutes), timezone),
-    })),
+    ...todos.map((row) => ({ kind: 'todo' as const, ...feedBlock(row) })),
+    ...tasks.map((row) => ({ kind: 'task' as const, ...feedBlock(row) })),
   ];
 }
