@@ -66,6 +66,8 @@ export function socialClient(ctx: TestApp) {
 
 export type SocialClient = ReturnType<typeof socialClient>;
 export type TestClock = ReturnType<typeof testClock>;
+/** `friendsOnClock`'s `created`. */
+export type Created = Awaited<ReturnType<typeof friendsOnClock>>['created'];
 
 /** A fresh app where Ada and Bob are signed up and friends: where chat and plan tests start. */
 export async function appWithFriends(engine: Engine, now: () => Date) {
@@ -80,7 +82,15 @@ export async function appWithFriends(engine: Engine, now: () => Date) {
 /** `appWithFriends` on a test clock the test moves itself. */
 export async function friendsOnClock(engine: Engine) {
   const clock = testClock();
-  return { clock, ...(await appWithFriends(engine, clock.now)) };
+  const friends = await appWithFriends(engine, clock.now);
+  /** POSTs `body` as `as`, expects 201, moves the clock a second on, and answers the body. */
+  const created = async <T>(as: TestUser, url: string, body: object): Promise<T> => {
+    const response = await friends.social.call(as, 'POST', url, body);
+    expect(response.statusCode, response.body).toBe(201);
+    clock.advance(1000);
+    return response.json<T>();
+  };
+  return { clock, created, ...friends };
 }
 
 /** Every chat, message, shared plan and task: what a refused request must leave as it was. */

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, type TestApp } from '../../test/helpers';
 import {
+  type Created,
   friendsOnClock,
   type SocialClient,
   type TestClock,
@@ -20,17 +21,12 @@ import {
 describe.each(ENGINES)('agenda on %s', (engine) => {
   // The clock starts on Saturday 21 November 2026, 09:00 UTC.
   let ctx: TestApp, social: SocialClient, ada: TestUser, bob: TestUser, clock: TestClock;
+  let created: Created;
   beforeEach(async () => {
-    ({ ctx, social, ada, bob, clock } = await friendsOnClock(engine));
+    ({ ctx, social, ada, bob, clock, created } = await friendsOnClock(engine));
   });
   afterEach(() => ctx.close());
 
-  const created = async <T>(as: TestUser, url: string, body: object) => {
-    const response = await social.call(as, 'POST', url, body);
-    expect(response.statusCode).toBe(201);
-    clock.advance(1000);
-    return response.json<T>();
-  };
   const todo = (as: TestUser, title: string, dueDate: string | null, extra: object = {}) =>
     created<Todo>(as, '/api/todos', { title, dueDate, ...extra });
   const plan = (as: TestUser, planDate: string, ...tasks: string[]) =>

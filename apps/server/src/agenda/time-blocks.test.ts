@@ -6,27 +6,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, type TestApp } from '../../test/helpers';
 import { sendAs } from '../../test/signed-in';
 import {
+  type Created,
   friendsOnClock,
   type SocialClient,
-  type TestClock,
   type TestUser,
 } from '../../test/social-client';
 
 /** Time blocks on plan tasks and todos (issue 33, ADR 0031 "Time blocks"). */
 describe.each(ENGINES)('time blocks on %s', (engine) => {
   // The clock starts on Saturday 21 November 2026, 09:00 UTC.
-  let ctx: TestApp, social: SocialClient, ada: TestUser, bob: TestUser, clock: TestClock;
+  let ctx: TestApp, social: SocialClient, ada: TestUser, bob: TestUser, created: Created;
   beforeEach(async () => {
-    ({ ctx, social, ada, bob, clock } = await friendsOnClock(engine));
+    ({ ctx, social, ada, bob, created } = await friendsOnClock(engine));
   });
   afterEach(() => ctx.close());
 
-  const created = async <T>(as: TestUser, url: string, body: object) => {
-    const response = await social.call(as, 'POST', url, body);
-    expect(response.statusCode, response.body).toBe(201);
-    clock.advance(1000);
-    return response.json<T>();
-  };
   const plan = (as: TestUser, tasks: object[], planDate = '2026-11-21') =>
     created<Plan>(as, '/api/plans', { title: 'Saturday', planDate, tasks });
   const todo = (as: TestUser, body: object) =>
