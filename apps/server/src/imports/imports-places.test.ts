@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { DEFAULT_TAG_COLOR, QUOTAS } from '@daywise/shared';
-import type { ImportPreview, ImportStatus, Todo } from '@daywise/shared/schemas';
 import { describe, expect, it } from 'vitest';
 
-import { ENGINES, SAME_ORIGIN } from '../../test/helpers';
-import { multipartFile } from '../../test/multipart';
+import { ENGINES } from '../../test/helpers';
+import { importsClient } from '../../test/imports-client';
 import { eachSignedIn, type SignedInApp } from '../../test/signed-in';
 
 /*
@@ -103,57 +102,7 @@ describe.each(ENGINES)('imports into lists, sections and subtasks on %s', (engin
   let app: SignedInApp;
   eachSignedIn(engine, (signedIn) => (app = signedIn));
 
-  const post = (url: string, filename: string, data: Buffer) => {
-    const body = multipartFile('file', filename, 'text/csv', data);
-    return app.ctx.app.inject({
-      method: 'POST',
-      url,
-      payload: body.payload,
-      headers: { ...body.headers, ...SAME_ORIGIN, cookie: app.cookie },
-    });
-  };
-  const preview = async (filename: string, data: Buffer) =>
-    (await post('/api/imports/preview', filename, data)).json<ImportPreview>();
-  const importFile = async (filename: string, data: Buffer): Promise<ImportStatus> => {
-    const started = await post('/api/imports', filename, data);
-    expect(started.statusCode).toBe(202);
-    const { id } = started.json<ImportStatus>();
-    for (;;) {
-      const status = (await app.api.get(`/api/imports/${id}`, app.cookie)).json<ImportStatus>();
-      if (status.status !== 'running') {
-        return status;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-  const todos = async () =>
-    (await app.api.get('/api/todos?limit=100', app.cookie)).json<{ items: Todo[] }>().items;
-  const lists = async () =>
-    (await app.api.get('/api/lists', app.cookie)).json<{
-      lists: { id: string; name: string; position: number }[];
-    }>().lists;
-  const sections = async () =>
-    (await app.api.get('/api/sections', app.cookie)).json<{
-      sections: { id: string; listId: string | null; name: string; position: number }[];
-    }>().sections;
-  /** Each todo by title: its list and section by name, its parent by title, and its order. */
-  const places = async () => {
-    const all = await todos();
-    const listNames = new Map((await lists()).map((list) => [list.id, list.name]));
-    const sectionNames = new Map((await sections()).map((section) => [section.id, section.name]));
-    const titles = new Map(all.map((todo) => [todo.id, todo.title]));
-    return Object.fromEntries(
-      all.map((todo) => [
-        todo.title,
-        [
-          todo.listId === null ? 'Inbox' : listNames.get(todo.listId),
-          todo.sectionId === null ? null : sectionNames.get(todo.sectionId),
-          todo.parentId === null ? null : titles.get(todo.parentId),
-          todo.order,
-        ],
-      ]),
-    );
-  };
+  const { preview, importFile, todos, lists, sections, places } = importsClient(() => app);
 
   it('brings two Todoist projects in as lists with their sections and subtasks, once', async () => {
     // The user has a list 'work' with a section 'meetings' already: the project and the section

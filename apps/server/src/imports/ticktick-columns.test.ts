@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { ImportPreview, ImportStatus, Todo } from '@daywise/shared/schemas';
 import { describe, expect, it } from 'vitest';
 
-import { ENGINES, SAME_ORIGIN } from '../../test/helpers';
-import { multipartFile } from '../../test/multipart';
+import { ENGINES } from '../../test/helpers';
+import { importsClient } from '../../test/imports-client';
 import { eachSignedIn, type SignedInApp } from '../../test/signed-in';
 import { fixedPacer } from '../lib/slices';
 import { createImport, runImport } from './imports';
@@ -25,72 +24,19 @@ describe.each(ENGINES)('TickTick columns as sections on %s', (engine) => {
   let app: SignedInApp;
   eachSignedIn(engine, (signedIn) => (app = signedIn));
 
-  const post = (url: string, data: Buffer) => {
-    const body = multipartFile('file', FILE, 'text/csv', data);
-    return app.ctx.app.inject({
-      method: 'POST',
-      url,
-      payload: body.payload,
-      headers: { ...body.headers, ...SAME_ORIGIN, cookie: app.cookie },
-    });
-  };
-  const preview = async (data: Buffer) =>
-    (await post('/api/imports/preview', data)).json<ImportPreview>();
-  const importFile = async (data: Buffer): Promise<ImportStatus> => {
-    const started = await post('/api/imports', data);
-    expect(started.statusCode).toBe(202);
-    const { id } = started.json<ImportStatus>();
-    for (;;) {
-      const status = (await app.api.get(`/api/imports/${id}`, app.cookie)).json<ImportStatus>();
-      if (status.status !== 'running') {
-        return status;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-  const listNames = async () =>
-    new Map(
-      (await app.api.get('/api/lists', app.cookie))
-        .json<{ lists: { id: string; name: string }[] }>()
-        .lists.map((list) => [list.id, list.name]),
-    );
+  const client = importsClient(() => app);
+  const preview = (data: Buffer) => client.preview(FILE, data);
+  const importFile = (data: Buffer) => client.importFile(FILE, data);
   /** Each section as [its list's name, its name, its position], in the sections' order. */
   const sections = async () => {
-    const names = await listNames();
-    return (await app.api.get('/api/sections', app.cookie))
-      .json<{
-        sections: { id: string; listId: string | null; name: string; position: number }[];
-      }>()
-      .sections.map((section) => [
-        section.listId === null ? 'Inbox' : names.get(section.listId),
-        section.name,
-        section.position,
-      ]);
+    const names = await client.listNames();
+    return (await client.sections()).map((section) => [
+      section.listId === null ? 'Inbox' : names.get(section.listId),
+      section.name,
+      section.position,
+    ]);
   };
-  /** Each todo by title: [its list, its section, its parent's title, its order]. */
-  const places = async () => {
-    const todos = (await app.api.get('/api/todos?limit=100', app.cookie)).json<{
-      items: Todo[];
-    }>().items;
-    const names = await listNames();
-    const sectionNames = new Map(
-      (await app.api.get('/api/sections', app.cookie))
-        .json<{ sections: { id: string; name: string }[] }>()
-        .sections.map((section) => [section.id, section.name]),
-    );
-    const titles = new Map(todos.map((todo) => [todo.id, todo.title]));
-    return Object.fromEntries(
-      todos.map((todo) => [
-        todo.title,
-        [
-          todo.listId === null ? 'Inbox' : names.get(todo.listId),
-          todo.sectionId === null ? null : sectionNames.get(todo.sectionId),
-          todo.parentId === null ? null : titles.get(todo.parentId),
-          todo.order,
-        ],
-      ]),
-    );
-  };
+  const { places } = client;
 
   it('makes each list’s columns its sections, in the order they first appear, once', async () => {
     // The user has the board's list with a section of their own: the columns go after it.
@@ -143,11 +89,7 @@ describe.each(ENGINES)('TickTick columns as sections on %s', (engine) => {
       'Water the plants': ['Home', null, null, 0],
       'Call the bank': ['Inbox', null, null, 0],
     });
-    const byTitle = new Map(
-      (await app.api.get('/api/todos?limit=100', app.cookie))
-        .json<{ items: Todo[] }>()
-        .items.map((todo) => [todo.title, todo]),
-    );
+    const byTitle = new Map((await client.todos()).map((todo) => [todo.title, todo]));
     expect(byTitle.get('Ship checklist')).toMatchObject({
       description: 'Before Friday',
       subtaskCounts: { open: 1, total: 2 },
