@@ -1,6 +1,10 @@
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
+/** '01:05' → 65. */
+const seconds = (clock: string | null) =>
+  (clock ?? '').split(':').reduce((total, part) => total * 60 + Number(part), 0);
+
 test.describe('Focus timer', () => {
   test('a timer started in one tab shows in another, and stopping it puts its minutes on the todo', async ({
     page,
@@ -21,6 +25,7 @@ test.describe('Focus timer', () => {
     await page.goto('/dashboard/todos');
     const row = page.getByRole('listitem').filter({ hasText: 'Draft the essay' });
     await row.getByRole('button', { name: 'Focus on "Draft the essay"' }).click();
+    await page.getByRole('menuitem', { name: /^Pomodoro/ }).click();
 
     // The tab that started it shows it, counting down from the server's end time.
     const bar = page.getByRole('region', { name: 'Focus timer' });
@@ -51,6 +56,49 @@ test.describe('Focus timer', () => {
       page.getByRole('listitem').filter({ hasText: 'Draft the essay' }).getByTestId('focus-total'),
     ).toHaveText('1 min focused of 30 min');
     await expect(page.getByRole('region', { name: 'Focus timer' })).toBeHidden();
+  });
+
+  test('a stopwatch chosen from the keyboard counts up, pauses, has no skip and records its minutes', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    const created = await page.request.post('/api/todos', { data: { title: 'Sort the photos' } });
+    expect(created.status()).toBe(201);
+    await page.goto('/dashboard/todos');
+    const row = page.getByRole('listitem').filter({ hasText: 'Sort the photos' });
+
+    const focus = row.getByRole('button', { name: 'Focus on "Sort the photos"' });
+    await focus.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: /^Pomodoro/ })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: /^Stopwatch/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeHidden();
+
+    const bar = page.getByRole('region', { name: 'Focus timer' });
+    await expect(bar).toContainText('Sort the photos');
+    await expect(bar).toContainText('Stopwatch');
+    const time = bar.getByTestId('focus-time');
+    await expect(time).toHaveText(/^00:\d\d$/);
+    const first = seconds(await time.textContent());
+    // It counts up from the server's start.
+    await expect.poll(async () => seconds(await time.textContent())).toBeGreaterThan(first);
+    await expect(bar.getByRole('button', { name: 'Skip to next phase' })).toHaveCount(0);
+
+    await bar.getByRole('button', { name: 'Pause' }).click();
+    await expect(bar).toContainText('Stopwatch · Paused');
+    // A reload reads the paused stopwatch from the server.
+    await page.reload();
+    await expect(bar).toContainText('Stopwatch · Paused');
+    await bar.getByRole('button', { name: 'Resume' }).click();
+    await expect(bar).not.toContainText('Paused');
+
+    await bar.getByRole('button', { name: 'Stop' }).click();
+    await expect(bar).toBeHidden();
+    // A run under a minute stopped counts as one minute (ADR 0032).
+    await expect(row.getByTestId('focus-total')).toHaveText('1 min focused');
   });
 
   test('a timer on another user’s todo is not found and starts nothing', async ({

@@ -31,6 +31,12 @@ export const FOCUS_MESSAGES = {
     string
   >,
   stopwatch: 'Stopwatch',
+  pomodoro: 'Pomodoro',
+  /** The Focus button's menu: what each way of timing does. */
+  modeHint: {
+    pomodoro: 'Counts down focus periods and breaks',
+    stopwatch: 'Counts up until you stop it',
+  } as Record<FocusMode, string>,
   paused: 'Paused',
   pause: 'Pause',
   resume: 'Resume',

@@ -4,10 +4,10 @@ import { EXPORT_ITEMS_HEADER } from '@daywise/shared';
 import { type Archive, archiveSchema } from '@daywise/shared/schemas';
 import { parse } from 'csv-parse/sync';
 import type { KyselyPlugin } from 'kysely';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp, testClock } from '../../test/helpers';
+import { readPdf } from '../../test/pdf';
 import { socialClient, type TestUser } from '../../test/social-client';
 import { newId } from '../lib/ids';
 import { archiveChunks } from './archive';
@@ -151,44 +151,6 @@ async function insertPlans(
 function parseCsv(body: Buffer): string[][] {
   const rows: string[][] = parse(body, { bom: true, relax_column_count: false });
   return rows;
-}
-
-/**
- * The PDF's text, page by page; the names of its fonts (their dictionaries' BaseFont, which
- * pdf.js no longer answers); and, for each font its pages use, whether pdf.js found it embedded.
- */
-async function readPdf(bytes: Buffer) {
-  const loading = getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    disableFontFace: true,
-    verbosity: 0,
-  });
-  const document = await loading.promise;
-  const texts: string[] = [];
-  const fonts = [...bytes.toString('latin1').matchAll(/\/BaseFont \/([\w+-]+)/g)].map(
-    (match) => match[1] ?? '',
-  );
-  const embedded: boolean[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const page = await document.getPage(number);
-    const content = await page.getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-    const operators = await page.getOperatorList();
-    const ids = new Set<string>();
-    operators.fnArray.forEach((fn, index) => {
-      // setFont's first argument names the font in the page's common objects.
-      if (fn === 37) {
-        ids.add(String((operators.argsArray[index] as unknown[])[0]));
-      }
-    });
-    for (const id of ids) {
-      const font = page.commonObjs.get(id) as { missingFile: boolean };
-      embedded.push(!font.missingFile);
-    }
-  }
-  await loading.destroy();
-  return { pages: document.numPages, text: texts.join('\n'), fonts, embedded };
 }
 
 describe.each(ENGINES)('exports on %s', (engine) => {

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -6,11 +5,23 @@ import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 
+import { daysBetween } from '../analytics/series';
 import { currentStreak, streakItems } from '../analytics/streaks';
 import type { Database } from '../db/schema';
 import { slicer, wholeSlice } from '../lib/slices';
 import { completedTodoPages, completionPages, openTodoPages, type TodoRow } from './data';
 import { eachRow } from './pages';
+import { focusSection } from './report-focus';
+import {
+  drawChart,
+  heading,
+  INK,
+  keepPace,
+  longDate,
+  MARGIN,
+  MUTED,
+  plural,
+} from './report-layout';
 
 /**
  * DejaVu Sans from the dejavu-fonts-ttf package, embedded in every report so any script a user
@@ -39,113 +50,14 @@ export function warmUpReports(): void {
   doc.end();
 }
 
-const MARGIN = 50;
-const INK = '#111827';
-const MUTED = '#4B5563';
-const BAR = '#3B82F6';
-const GRID = '#D1D5DB';
-/** The document is not let run further ahead of the reader than this. */
-const BUFFER_LIMIT = 256 * 1024;
-
 export interface ReportInput {
   name: string;
   from: string;
   to: string;
   today: string;
   now: Date;
-}
-
-const longDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
-const shortDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-
-function daysOf(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (
-    let time = Date.parse(`${from}T00:00:00Z`);
-    time <= Date.parse(`${to}T00:00:00Z`);
-    time += 86_400_000
-  ) {
-    days.push(new Date(time).toISOString().slice(0, 10));
-  }
-  return days;
-}
-
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-
-/** Waits while the reader is behind, so the document never piles up in memory. */
-async function keepPace(doc: PDFKit.PDFDocument): Promise<void> {
-  while (doc.readableLength > BUFFER_LIMIT && !doc.destroyed) {
-    await Promise.race([once(doc, 'data'), once(doc, 'close')]);
-  }
-}
-
-function heading(doc: PDFKit.PDFDocument, text: string): void {
-  if (doc.y > doc.page.height - MARGIN - 60) {
-    doc.addPage();
-  }
-  doc.moveDown(1).font('bold').fontSize(14).fillColor(INK).text(text).moveDown(0.4);
-  doc.font('regular').fontSize(10);
-}
-
-/** The plan completion of each day of the range as bars, 0 to 100 %. */
-function drawChart(doc: PDFKit.PDFDocument, days: string[], percent: Map<string, number>): void {
-  const height = 120;
-  if (doc.y + height + 40 > doc.page.height - MARGIN) {
-    doc.addPage();
-  }
-  const left = MARGIN + 30;
-  const width = doc.page.width - MARGIN - left;
-  const top = doc.y + 6;
-  const bottom = top + height;
-  doc.font('regular').fontSize(8).fillColor(MUTED);
-  for (const level of [0, 50, 100]) {
-    const y = bottom - (height * level) / 100;
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor(GRID)
-      .stroke();
-    doc.text(`${level}%`, MARGIN - 4, y - 4, { width: 30, align: 'right', lineBreak: false });
-  }
-  const slot = width / days.length;
-  const barWidth = Math.max(slot * 0.7, 0.5);
-  days.forEach((day, index) => {
-    const value = percent.get(day) ?? 0;
-    if (value > 0) {
-      const barHeight = (height * Math.min(value, 100)) / 100;
-      doc
-        .rect(left + index * slot + (slot - barWidth) / 2, bottom - barHeight, barWidth, barHeight)
-        .fill(BAR);
-    }
-  });
-  // The first, middle and last days name the axis.
-  const labelled = [...new Set([0, Math.floor((days.length - 1) / 2), days.length - 1])];
-  doc.fillColor(MUTED);
-  for (const index of labelled) {
-    const x = left + index * slot + slot / 2 - 30;
-    doc.text(shortDate(days[index] ?? ''), x, bottom + 4, {
-      width: 60,
-      align: 'center',
-      lineBreak: false,
-    });
-  }
-  doc.x = MARGIN;
-  doc.y = bottom + 20;
-  doc.fontSize(10).fillColor(INK);
+  /** The user's time zone: focus minutes count on the day each session ended in it. */
+  zone: string;
 }
 
 function todoLine(todo: TodoRow, today: string): string {
@@ -186,7 +98,8 @@ async function todoList(
 
 /**
  * The PDF report of a range (docs/data-archive.md, "Other exports"): title and range, a summary,
- * the plans' daily completion as bars, the streaks, then the todos completed in the range and the
+ * the plans' daily completion as bars, the streaks, the focus minutes per day and the estimates
+ * against them (ADR 0032), then the todos completed in the range and the
  * ones open at its end. pdfkit writes each page out when the next begins, and the todos are read
  * page by page while the reply is sent.
  */
@@ -230,7 +143,7 @@ async function writeReport(
   // synchronous) and writing it out take turns with other requests (ADR 0022).
   const pause = slicer();
   const asOf = input.to < input.today ? input.to : input.today;
-  const days = daysOf(input.from, input.to);
+  const days = daysBetween(input.from, input.to);
   const percent = new Map<string, number>();
   let planDays = 0;
   let percentSum = 0;
@@ -255,7 +168,11 @@ async function writeReport(
       ? 'No daily plans in this range.'
       : `${plural(planDays, 'day')} with a plan, ${Math.round(percentSum / planDays)}% of tasks done on average.`,
   );
-  drawChart(doc, days, percent);
+  drawChart(
+    doc,
+    days.map((day) => ({ day, value: percent.get(day) ?? 0 })),
+    { max: 100, label: (level) => `${level}%` },
+  );
 
   heading(doc, 'Streaks');
   doc.text(`Current streak: ${plural(streak, 'day')} of plans in a row up to ${longDate(asOf)}.`);
@@ -265,6 +182,8 @@ async function writeReport(
     );
   }
   await keepPace(doc);
+
+  await focusSection(doc, db, userId, input);
 
   heading(doc, 'Completed todos');
   await todoList(

@@ -94,15 +94,26 @@ export function exportRoutes(app: AppInstance): void {
     });
   });
 
-  route(app, exportsApi.report, async ({ db, user, query, now, today, request, reply }) => {
-    await limit(request, user.id);
-    const day = await today();
-    const to = query.to ?? day;
-    const from = query.from ?? addDays(to, -(REPORT_DEFAULT_DAYS - 1));
-    return sendDownload(reply, {
-      body: reportPdf(db, user.id, { name: user.name, from, to, today: day, now }),
-      contentType: 'application/pdf',
-      filename: `daywise-report-${from}-to-${to}.pdf`,
-    });
-  });
+  route(
+    app,
+    exportsApi.report,
+    async ({ db, user, query, now, today, timezone, request, reply }) => {
+      await limit(request, user.id);
+      const day = await today();
+      const to = query.to ?? day;
+      const from = query.from ?? addDays(to, -(REPORT_DEFAULT_DAYS - 1));
+      return sendDownload(reply, {
+        body: reportPdf(db, user.id, {
+          name: user.name,
+          from,
+          to,
+          today: day,
+          now,
+          zone: await timezone(),
+        }),
+        contentType: 'application/pdf',
+        filename: `daywise-report-${from}-to-${to}.pdf`,
+      });
+    },
+  );
 }

@@ -78,3 +78,52 @@ describe('FocusBar', () => {
     expect(bar).not.toHaveTextContent('Paused');
   });
 });
+
+describe('FocusBar with a stopwatch', () => {
+  /** A stopwatch that has run 65 s by the server's clock as it answers. */
+  function stopwatch(fields: Partial<FocusTimer> = {}): FocusTimer {
+    const now = Date.now();
+    return timer({
+      mode: 'stopwatch',
+      phaseMs: null,
+      endsAt: null,
+      remainingMs: null,
+      runningSince: new Date(now - 65_000).toISOString(),
+      serverNow: new Date(now).toISOString(),
+      ...fields,
+    });
+  }
+
+  it('counts the time run up, with pause, resume and stop but no skip', async () => {
+    const api = fakeApi()
+      .on(focusApi.current, () => ({ timer: stopwatch() }))
+      .on(focusApi.pause, () => stopwatch({ paused: true, runningSince: null, elapsedMs: 70_000 }));
+    renderWithProviders(<FocusBar />);
+    const bar = await screen.findByRole('region', { name: 'Focus timer' });
+    expect(bar).toHaveTextContent('Stopwatch');
+    const time = screen.getByTestId('focus-time');
+    expect(time.textContent).toMatch(/^01:0[5-6]$/);
+    await waitFor(() => expect(time).toHaveTextContent(/^01:0[6-9]$/), { timeout: 3000 });
+    expect(screen.queryByRole('button', { name: 'Skip to next phase' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    expect(bar).toHaveTextContent('Stopwatch · Paused');
+    await waitFor(() => expect(time).toHaveTextContent('01:10'));
+    expect(api.callsTo('POST', '/api/focus/pause')).toHaveLength(1);
+  });
+
+  it('stops at once and puts the bar back when the server refuses', async () => {
+    fakeApi()
+      .on(focusApi.current, () => ({ timer: stopwatch() }))
+      .on(focusApi.stop, () => errorResponse(409, 'CONFLICT', 'No focus timer is running'));
+    renderWithProviders(<FocusBar />, { toaster: true });
+    await screen.findByRole('region', { name: 'Focus timer' });
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByText('No focus timer is running')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Focus timer' })).toHaveTextContent(
+      'Stopwatch',
+    );
+  });
+});

@@ -8,9 +8,12 @@ import { IconButton } from '../../components/button';
 import { focusQuery, useFocusAction } from '../../lib/focus';
 import { queryKeys } from '../../lib/query-keys';
 
-/** 65_000 → '01:05'; an hour or more → '1:01:05'. */
-export function clockText(ms: number): string {
-  const total = Math.max(Math.ceil(ms / 1000), 0);
+/**
+ * 65_000 → '01:05'; an hour or more → '1:01:05'. A countdown shows a second begun as whole (it
+ * reads 00:00 only at the end); a stopwatch, `countingUp`, only the seconds run.
+ */
+export function clockText(ms: number, countingUp = false): string {
+  const total = Math.max((countingUp ? Math.floor : Math.ceil)(ms / 1000), 0);
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
@@ -89,7 +92,7 @@ function TimerBar({ timer, receivedAt }: { timer: FocusTimer; receivedAt: number
         {timer.paused ? `${phaseText(timer)} · ${FOCUS_MESSAGES.paused}` : phaseText(timer)}
       </span>
       <span className="font-mono tabular-nums" data-testid="focus-time">
-        {clockText(ms)}
+        {clockText(ms, timer.mode === 'stopwatch')}
       </span>
       <IconButton
         tone="row"

@@ -117,7 +117,7 @@ export function YourDataSection({
         />
         <ExportRow
           title="Report (PDF)"
-          description="Completed and open todos, plan completion chart and streaks for a range."
+          description="Completed and open todos, plan completion chart, streaks and focus minutes for a range."
           action="Export PDF"
           kind="report"
           busy={busy}
