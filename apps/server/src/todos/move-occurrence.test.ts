@@ -1,5 +1,9 @@
-import { TODO_MOVE_MESSAGES, type TodoMoved } from '@daywise/shared/schemas';
-import type { CalendarRange, Todo } from '@daywise/shared/schemas';
+import {
+  type CalendarRange,
+  type Todo,
+  TODO_MOVE_MESSAGES,
+  type TodoMoved,
+} from '@daywise/shared/schemas';
 import { describe, expect, it } from 'vitest';
 
 import { ENGINES } from '../../test/helpers';

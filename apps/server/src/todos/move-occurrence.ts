@@ -184,7 +184,8 @@ export async function undoMove(
   undo: TodoMoveUndo,
 ): Promise<TodoWrite> {
   const { trx, userId, now, today, zone } = write;
-  const current = await ownRow(trx, 'todos', userId, id);
+  // Another user's todo is a 404, as a missing one.
+  await ownRow(trx, 'todos', userId, id);
   write.written.push(id);
   if (undo.scope === 'all') {
     return updateTodo(

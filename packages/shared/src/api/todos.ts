@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { todoMovedSchema, todoMoveSchema, todoMoveUndoSchema } from '../schemas/todo-moves';
 import {
   todoCreateSchema,
   todoListQuerySchema,
@@ -8,7 +9,6 @@ import {
   todoStatsSchema,
   todoUpdateSchema,
 } from '../schemas/todos';
-import { todoMovedSchema, todoMoveSchema, todoMoveUndoSchema } from '../schemas/todo-moves';
 import { endpoint } from './endpoint';
 import { idParams } from './params';
 

@@ -4,7 +4,13 @@ import { type DragEvent, useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button, IconButton } from '../../components/button';
-import { carriesTodo, droppedTodo, endTodoDrag, startTodoDrag } from '../../lib/todo-drag';
+import {
+  carriesTodo,
+  droppedFrom,
+  droppedTodo,
+  endTodoDrag,
+  startTodoDrag,
+} from '../../lib/todo-drag';
 import { dayLabel, weekdayName } from './calendar-days';
 
 /** What falls on one day of the calendar. */
@@ -20,8 +26,9 @@ export interface CalendarDayItems {
 export interface CalendarDayActions {
   onOpen: (todo: Todo) => void;
   onAdd: (day: string) => void;
-  onMove: (todo: Todo, day: string) => void;
-  onMoveTo: (todo: Todo) => void;
+  /** `from`: the day it was on (a repeating todo's occurrence). */
+  onMove: (todo: Todo, day: string, from: string) => void;
+  onMoveTo: (todo: Todo, from: string) => void;
 }
 
 const PRIORITY_EDGE = {
@@ -33,10 +40,30 @@ const PRIORITY_EDGE = {
 const itemClass =
   'flex w-full min-w-0 items-center gap-1 rounded border-l-4 bg-white px-1.5 py-0.5 text-left text-xs shadow-sm dark:bg-gray-900';
 
+function MoveToButton({
+  todo,
+  day,
+  actions,
+}: {
+  todo: Todo;
+  day: string;
+  actions: CalendarDayActions;
+}) {
+  return (
+    <IconButton
+      label={`Move "${todo.title}" to…`}
+      tone="bare"
+      onClick={() => actions.onMoveTo(todo, day)}
+      className="rounded p-0.5 text-gray-500 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+    >
+      <CalendarArrowRight aria-hidden className="size-3.5" />
+    </IconButton>
+  );
+}
+
 function TodoItem({ todo, actions }: { todo: Todo; actions: CalendarDayActions }) {
-  // A repeating todo's day is its series' next occurrence: it moves in its own form, where the
-  // series is chosen again (ADR 0031).
-  const movable = !todo.repeat && !todo.completed;
+  // A repeating todo's move asks whether it is this occurrence or all (ADR 0031).
+  const movable = !todo.completed && todo.dueDate !== null;
   return (
     <li
       className={`group ${itemClass} ${PRIORITY_EDGE[todo.priority]}`}
@@ -54,23 +81,28 @@ function TodoItem({ todo, actions }: { todo: Todo; actions: CalendarDayActions }
         {todo.dueTime && <span className="mr-1 tabular-nums">{todo.dueTime}</span>}
         {todo.title}
       </Button>
-      {movable && (
-        <IconButton
-          label={`Move "${todo.title}" to…`}
-          tone="bare"
-          onClick={() => actions.onMoveTo(todo)}
-          className="rounded p-0.5 text-gray-500 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600"
-        >
-          <CalendarArrowRight aria-hidden className="size-3.5" />
-        </IconButton>
-      )}
+      {movable && <MoveToButton todo={todo} day={todo.dueDate ?? ''} actions={actions} />}
     </li>
   );
 }
 
-function RepeatItem({ todo, actions }: { todo: Todo; actions: CalendarDayActions }) {
+/** A later occurrence of a repeating todo, projected on `day`: dragged or moved as itself. */
+function RepeatItem({
+  todo,
+  day,
+  actions,
+}: {
+  todo: Todo;
+  day: string;
+  actions: CalendarDayActions;
+}) {
   return (
-    <li className={`${itemClass} border-l-gray-300 text-gray-600 dark:text-gray-300`}>
+    <li
+      className={`group ${itemClass} border-l-gray-300 text-gray-600 dark:text-gray-300`}
+      draggable
+      onDragStart={(event) => startTodoDrag(event, todo, day)}
+      onDragEnd={endTodoDrag}
+    >
       <Repeat aria-label="Repeats" className="size-3 shrink-0" />
       <Button
         variant="bare"
@@ -79,6 +111,7 @@ function RepeatItem({ todo, actions }: { todo: Todo; actions: CalendarDayActions
       >
         {todo.title}
       </Button>
+      <MoveToButton todo={todo} day={day} actions={actions} />
     </li>
   );
 }
@@ -135,9 +168,10 @@ export function CalendarDay({ day, today, items, inMonth, actions }: CalendarDay
       onDrop={(event) => {
         setDropping(false);
         const todo = day >= today ? droppedTodo(event) : null;
-        if (todo && todo.dueDate !== day) {
+        const from = droppedFrom(event) ?? todo?.dueDate;
+        if (todo && from && from !== day) {
           event.preventDefault();
-          actions.onMove(todo, day);
+          actions.onMove(todo, day, from);
         }
       }}
       className={`min-h-24 min-w-0 space-y-1 border-gray-200 p-1.5 sm:border-t dark:border-gray-800 ${
@@ -179,7 +213,7 @@ export function CalendarDay({ day, today, items, inMonth, actions }: CalendarDay
             <TodoItem key={todo.id} todo={todo} actions={actions} />
           ))}
           {items.repeats.map((todo) => (
-            <RepeatItem key={todo.id} todo={todo} actions={actions} />
+            <RepeatItem key={todo.id} todo={todo} day={day} actions={actions} />
           ))}
           {items.planTasks.map((task) => (
             <TaskItem key={task.id} task={task} to="/dashboard/daily-goals" />
