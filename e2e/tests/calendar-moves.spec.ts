@@ -141,3 +141,50 @@ test.describe('Calendar moves (issue 33, ADR 0031)', () => {
     expect(series.repeat?.rule).toBe('FREQ=WEEKLY;BYDAY=MO');
   });
 });
+
+test.describe('Calendar moves to a time (issue 33, ADR 0031)', () => {
+  // Tall enough to show the day and its hours at once: a drag that scrolls the page between
+  // press and release is no drag in Chromium under Playwright.
+  test.use({ viewport: { width: 1280, height: 1400 } });
+
+  test('a todo dropped in the week’s hours is due at that quarter hour', async ({
+    page,
+    server,
+  }) => {
+    await createVerifiedUser(page.request, server);
+    const { date: today } = (await (await page.request.get('/api/agenda/today')).json()) as {
+      date: string;
+    };
+    // A Monday and Tuesday of a week wholly ahead (en-US weeks start on Sunday).
+    const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+    const monday = addDays(today, 8 - weekday);
+    const [from, to] = [monday, addDays(monday, 1)];
+    const created = await page.request.post('/api/todos', {
+      data: { title: 'Dentist', dueDate: from },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as ApiTodo;
+
+    await page.goto(`/dashboard/calendar?view=week&day=${to}`);
+    const hours = page.getByRole('list', { name: `Hours of ${dayHeading(to)}` });
+    await expect(hours).toBeVisible();
+    // Below the column's day label (24 px), 100 px down: 150 minutes after its first hour.
+    await page
+      .getByRole('region', { name: dayName(from) })
+      .getByRole('listitem')
+      .filter({ hasText: 'Dentist' })
+      .dragTo(hours, { targetPosition: { x: 20, y: 124 } });
+    const due = hours.getByRole('listitem', { name: /^Dentist, due at \d\d:(00|15|30|45)$/ });
+    await expect(due).toBeVisible();
+    const time = /due at (\d\d:\d\d)/.exec((await due.getAttribute('aria-label')) ?? '')?.[1];
+    await expect(toast(page, `Moved to ${dayHeading(to)}, ${time}`)).toBeVisible();
+    await expect
+      .poll(async () => {
+        const todo = (await (await page.request.get(`/api/todos?q=Dentist`)).json()) as {
+          items: { id: string; dueDate: string; dueTime: string | null }[];
+        };
+        return todo.items.find((item) => item.id === id);
+      })
+      .toMatchObject({ dueDate: to, dueTime: time });
+  });
+});
