@@ -77,7 +77,11 @@ test.describe('Calendar moves (issue 33, ADR 0031)', () => {
     await other.close();
   });
 
-  test('a repeating todo asks: only this occurrence, or all of them', async ({ page, server }) => {
+  test('a repeating todo asks: only this occurrence, or all of them', async ({
+    page,
+    server,
+    expectNoSeriousA11yViolations,
+  }) => {
     await createVerifiedUser(page.request, server);
     const { date: today } = (await (await page.request.get('/api/agenda/today')).json()) as {
       date: string;
@@ -108,6 +112,7 @@ test.describe('Calendar moves (issue 33, ADR 0031)', () => {
     const wednesday = addDays(monday, 2);
     await gym(monday).dragTo(day(wednesday));
     await expect(question).toBeVisible();
+    await expectNoSeriousA11yViolations();
     await question.getByRole('button', { name: 'Move only this occurrence' }).click();
     await expect(question).toBeHidden();
     await expect(toast(page, `Moved to ${dayHeading(wednesday)}`)).toBeVisible();
