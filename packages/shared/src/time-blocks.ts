@@ -21,6 +21,8 @@ export const BLOCK_MESSAGES = {
   needsMinutes: 'A time block needs a duration',
   needsDate: 'A time block on a todo needs a day (blockDate)',
   dateWithoutBlock: 'A block day needs a start time and a duration',
+  /** The web's toast when a block's move or resize is refused. */
+  updateFailed: 'Failed to update the time block',
 } as const;
 
 /** A block as kept: its start, HH:MM, and its length in minutes. */

@@ -7,6 +7,7 @@ import type { EventBus } from '../lib/events';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
 import { todoWritten } from './events';
+import { moveOccurrence, undoMove } from './move-occurrence';
 import { listTodos, pendingReminders, todoStats } from './todo-list';
 import { createTodo, deleteTodo, skipTodo, updateTodo } from './todos';
 
@@ -77,4 +78,31 @@ export function todoRoutes(app: AppInstance): void {
       (others) => [params.id, ...others],
     );
   });
+
+  route(app, todosApi.move, async ({ db, user, params, body, now, today, timezone, events }) => {
+    const [day, zone] = [await today(), await timezone()];
+    const written: string[] = [];
+    return writeTodo(
+      { db, events, userId: user.id },
+      (trx) =>
+        moveOccurrence({ trx, userId: user.id, now, today: day, zone, written }, params.id, body),
+      () => written,
+    );
+  });
+
+  route(
+    app,
+    todosApi.undoMove,
+    async ({ db, user, params, body, now, today, timezone, events }) => {
+      const [day, zone] = [await today(), await timezone()];
+      const written: string[] = [];
+      const { todo } = await writeTodo(
+        { db, events, userId: user.id },
+        (trx) =>
+          undoMove({ trx, userId: user.id, now, today: day, zone, written }, params.id, body),
+        () => written,
+      );
+      return todo;
+    },
+  );
 }

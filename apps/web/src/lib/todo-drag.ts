@@ -8,9 +8,12 @@ import type { DragEvent } from 'react';
 export const TODO_DRAG_TYPE = 'application/x-daywise-todo';
 
 let dragged: Todo | null = null;
+/** The calendar's day the todo was dragged from: its due date, or a projected occurrence's. */
+let draggedFrom: string | null = null;
 
-export function startTodoDrag(event: DragEvent, todo: Todo): void {
+export function startTodoDrag(event: DragEvent, todo: Todo, from?: string): void {
   dragged = todo;
+  draggedFrom = from ?? todo.dueDate;
   event.dataTransfer.effectAllowed = 'move';
   event.dataTransfer.setData(TODO_DRAG_TYPE, todo.id);
   event.dataTransfer.setData('text/plain', todo.title);
@@ -18,6 +21,7 @@ export function startTodoDrag(event: DragEvent, todo: Todo): void {
 
 export function endTodoDrag(): void {
   dragged = null;
+  draggedFrom = null;
 }
 
 /** Whether a drag over a drop target carries a todo. */
@@ -26,3 +30,7 @@ export const carriesTodo = (event: DragEvent) =>
 
 /** The todo being dropped, if this drag carries one. */
 export const droppedTodo = (event: DragEvent): Todo | null => (carriesTodo(event) ? dragged : null);
+
+/** The day the dropped todo was dragged from (ADR 0031): a repeating one's occurrence. */
+export const droppedFrom = (event: DragEvent): string | null =>
+  carriesTodo(event) ? draggedFrom : null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { todoMovedSchema, todoMoveSchema, todoMoveUndoSchema } from '../schemas/todo-moves';
 import {
   todoCreateSchema,
   todoListQuerySchema,
@@ -84,6 +85,28 @@ export const todosApi = {
     tag,
     access: 'user',
     params: idParams,
+    response: todoSchema,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  move: endpoint({
+    method: 'POST',
+    path: '/api/todos/:id/move',
+    summary: 'Move one occurrence of a repeating todo, or all of them, to another day (ADR 0031)',
+    tag,
+    access: 'user',
+    params: idParams,
+    body: todoMoveSchema,
+    response: todoMovedSchema,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  undoMove: endpoint({
+    method: 'POST',
+    path: '/api/todos/:id/move/undo',
+    summary: 'Put back what a move of a repeating todo changed',
+    tag,
+    access: 'user',
+    params: idParams,
+    body: todoMoveUndoSchema,
     response: todoSchema,
     errors: ['NOT_FOUND', 'CONFLICT'],
   }),

@@ -22,4 +22,5 @@ export * from './review';
 export * from './sections';
 export * from './settings';
 export * from './social';
+export * from './todo-moves';
 export * from './todos';

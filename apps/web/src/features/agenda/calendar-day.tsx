@@ -4,7 +4,13 @@ import { type DragEvent, Fragment, useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button, IconButton } from '../../components/button';
-import { carriesTodo, droppedTodo, endTodoDrag, startTodoDrag } from '../../lib/todo-drag';
+import {
+  carriesTodo,
+  droppedFrom,
+  droppedTodo,
+  endTodoDrag,
+  startTodoDrag,
+} from '../../lib/todo-drag';
 import { dayLabel, weekdayName } from './calendar-days';
 
 /** What falls on one day of the calendar. */
@@ -20,8 +26,9 @@ export interface CalendarDayItems {
 export interface CalendarDayActions {
   onOpen: (todo: Todo) => void;
   onAdd: (day: string) => void;
-  onMove: (todo: Todo, day: string) => void;
-  onMoveTo: (todo: Todo) => void;
+  /** `from`: the day it was on (a repeating todo's occurrence). */
+  onMove: (todo: Todo, day: string, from: string) => void;
+  onMoveTo: (todo: Todo, from: string) => void;
 }
 
 const PRIORITY_EDGE = {
@@ -33,10 +40,30 @@ const PRIORITY_EDGE = {
 const itemClass =
   'flex w-full min-w-0 items-center gap-1 rounded border-l-4 bg-white px-1.5 py-0.5 text-left text-xs shadow-sm dark:bg-gray-900';
 
+function MoveToButton({
+  todo,
+  day,
+  actions,
+}: {
+  todo: Todo;
+  day: string;
+  actions: CalendarDayActions;
+}) {
+  return (
+    <IconButton
+      label={`Move "${todo.title}" to…`}
+      tone="bare"
+      onClick={() => actions.onMoveTo(todo, day)}
+      className="rounded p-0.5 text-gray-500 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+    >
+      <CalendarArrowRight aria-hidden className="size-3.5" />
+    </IconButton>
+  );
+}
+
 function TodoItem({ todo, actions }: { todo: Todo; actions: CalendarDayActions }) {
-  // A repeating todo's day is its series' next occurrence: it moves in its own form, where the
-  // series is chosen again (ADR 0031).
-  const movable = !todo.repeat && !todo.completed;
+  // A repeating todo's move asks whether it is this occurrence or all (ADR 0031).
+  const movable = !todo.completed && todo.dueDate !== null;
   return (
     <li
       className={`group ${itemClass} ${PRIORITY_EDGE[todo.priority]}`}
@@ -54,23 +81,28 @@ function TodoItem({ todo, actions }: { todo: Todo; actions: CalendarDayActions }
         {todo.dueTime && <span className="mr-1 tabular-nums">{todo.dueTime}</span>}
         {todo.title}
       </Button>
-      {movable && (
-        <IconButton
-          label={`Move "${todo.title}" to…`}
-          tone="bare"
-          onClick={() => actions.onMoveTo(todo)}
-          className="rounded p-0.5 text-gray-500 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600"
-        >
-          <CalendarArrowRight aria-hidden className="size-3.5" />
-        </IconButton>
-      )}
+      {movable && <MoveToButton todo={todo} day={todo.dueDate ?? ''} actions={actions} />}
     </li>
   );
 }
 
-function RepeatItem({ todo, actions }: { todo: Todo; actions: CalendarDayActions }) {
+/** A later occurrence of a repeating todo, projected on `day`: dragged or moved as itself. */
+function RepeatItem({
+  todo,
+  day,
+  actions,
+}: {
+  todo: Todo;
+  day: string;
+  actions: CalendarDayActions;
+}) {
   return (
-    <li className={`${itemClass} border-l-gray-300 text-gray-600 dark:text-gray-300`}>
+    <li
+      className={`group ${itemClass} border-l-gray-300 text-gray-600 dark:text-gray-300`}
+      draggable
+      onDragStart={(event) => startTodoDrag(event, todo, day)}
+      onDragEnd={endTodoDrag}
+    >
       <Repeat aria-label="Repeats" className="size-3 shrink-0" />
       <Button
         variant="bare"
@@ -79,6 +111,7 @@ function RepeatItem({ todo, actions }: { todo: Todo; actions: CalendarDayActions
       >
         {todo.title}
       </Button>
+      <MoveToButton todo={todo} day={day} actions={actions} />
     </li>
   );
 }
@@ -117,7 +150,7 @@ interface CalendarDayProps {
 }
 
 /** The day's items in the order they are shown: todos by time, repeats, plan and shared tasks. */
-function dayEntries(items: CalendarDayItems, actions: CalendarDayActions) {
+function dayEntries(day: string, items: CalendarDayItems, actions: CalendarDayActions) {
   return [
     ...items.todos.map((todo) => ({
       key: `todo:${todo.id}`,
@@ -125,7 +158,7 @@ function dayEntries(items: CalendarDayItems, actions: CalendarDayActions) {
     })),
     ...items.repeats.map((todo) => ({
       key: `repeat:${todo.id}`,
-      item: <RepeatItem todo={todo} actions={actions} />,
+      item: <RepeatItem todo={todo} day={day} actions={actions} />,
     })),
     ...items.planTasks.map((task) => ({
       key: `plan:${task.id}`,
@@ -153,7 +186,7 @@ export function CalendarDay({
 }: CalendarDayProps) {
   const [dropping, setDropping] = useState(false);
   const [expanded, setExpanded] = useState(false);
-  const entries = dayEntries(items, actions);
+  const entries = dayEntries(day, items, actions);
   const count = entries.length;
   const accepts = (event: DragEvent) => day >= today && carriesTodo(event);
   return (
@@ -170,9 +203,10 @@ export function CalendarDay({
       onDrop={(event) => {
         setDropping(false);
         const todo = day >= today ? droppedTodo(event) : null;
-        if (todo && todo.dueDate !== day) {
+        const from = droppedFrom(event) ?? todo?.dueDate;
+        if (todo && from && from !== day) {
           event.preventDefault();
-          actions.onMove(todo, day);
+          actions.onMove(todo, day, from);
         }
       }}
       className={`min-h-24 min-w-0 space-y-1 border-gray-200 p-1.5 sm:border-t dark:border-gray-800 ${

@@ -17,8 +17,8 @@ import {
   weekDays,
   weekTitle,
 } from './calendar-days';
-import { MoveToDayDialog } from './move-to-day-dialog';
-import { useCalendarRange, useRescheduleTodo } from './use-calendar';
+import { useCalendarMoves } from './calendar-moves';
+import { useCalendarRange } from './use-calendar';
 import { WeekHours } from './week-hours';
 
 /** The todos feature's dialog, handed in by the route (a feature imports no other's files). */
@@ -69,14 +69,15 @@ const EMPTY: CalendarDayItems = {
   dayOff: false,
 };
 
-type Dialog =
-  { kind: 'edit'; todo: Todo } | { kind: 'add'; day: string } | { kind: 'move'; todo: Todo } | null;
+type Dialog = { kind: 'edit'; todo: Todo } | { kind: 'add'; day: string } | null;
 
 /**
  * The calendar (issue 33, ADR 0031): a month or a week of what is due, in the user's days and
  * week start, with the later occurrences of repeating todos, plan tasks and days
- * off; the week adds its hours, with the time blocks and the timed todos at their time. A todo is opened by a click, added on a day with its '+', and moved by dragging it to
- * another day or through 'Move to…'. The view and the day shown are in the address.
+ * off; the week adds its hours, with the time blocks and the timed todos at their time. A todo is
+ * opened by a click, added on a day with its '+', and moved by dragging it to another day (or
+ * time, in the week's hours) or through 'Move to…'; a repeating one asks whether this occurrence
+ * or all (calendar-moves.tsx). The view and the day shown are in the address.
  */
 export function CalendarPage({ TodoDialog }: { TodoDialog: CalendarTodoDialog }) {
   const today = useToday();
@@ -90,7 +91,7 @@ export function CalendarPage({ TodoDialog }: { TodoDialog: CalendarTodoDialog })
   const to = weeks.at(-1)?.at(-1) ?? shown;
   const query = useCalendarRange(from, to);
   const days = useMemo(() => byDay(query.data), [query.data]);
-  const reschedule = useRescheduleTodo();
+  const moves = useCalendarMoves(today);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const go = (next: { view?: View; day?: string | null }) =>
@@ -116,8 +117,8 @@ export function CalendarPage({ TodoDialog }: { TodoDialog: CalendarTodoDialog })
   const actions: CalendarDayActions = {
     onOpen: (todo) => setDialog({ kind: 'edit', todo }),
     onAdd: (day) => setDialog({ kind: 'add', day }),
-    onMove: (todo, day) => reschedule.mutate({ todo, to: day }),
-    onMoveTo: (todo) => setDialog({ kind: 'move', todo }),
+    onMove: (todo, day, from) => moves.move(todo, day, from),
+    onMoveTo: moves.moveTo,
   };
   const monthOfShown = shown.slice(0, 7);
 
@@ -195,7 +196,14 @@ export function CalendarPage({ TodoDialog }: { TodoDialog: CalendarTodoDialog })
           ))}
         </div>
       )}
-      {view === 'week' && query.data && <WeekHours days={weeks[0] ?? []} range={query.data} />}
+      {view === 'week' && query.data && (
+        <WeekHours
+          days={weeks[0] ?? []}
+          range={query.data}
+          today={today}
+          onMoveTodo={(todo, day, time) => moves.move(todo, day, todo.dueDate ?? day, time)}
+        />
+      )}
       {dialog?.kind === 'edit' && (
         <TodoDialog todo={dialog.todo} today={today} onClose={() => setDialog(null)} />
       )}
@@ -207,15 +215,7 @@ export function CalendarPage({ TodoDialog }: { TodoDialog: CalendarTodoDialog })
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog?.kind === 'move' && (
-        <MoveToDayDialog
-          title={dialog.todo.title}
-          day={dialog.todo.dueDate}
-          today={today}
-          onMove={(day) => reschedule.mutate({ todo: dialog.todo, to: day })}
-          onClose={() => setDialog(null)}
-        />
-      )}
+      {moves.dialogs}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { BLOCK_MESSAGES } from '@daywise/shared';
 import { agendaApi, plansApi, todosApi } from '@daywise/shared/api';
 import type { CalendarBlock, CalendarRange, Plan } from '@daywise/shared/schemas';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ import { queryKeys } from '../../lib/query-keys';
  */
 
 export const BLOCK_TEXTS = {
-  failed: 'Failed to update the time block',
+  failed: BLOCK_MESSAGES.updateFailed,
   timeline: 'Timeline',
   schedule: 'Schedule',
   unschedule: 'Remove from the timeline',

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+import { dateSchema, repeatSchema, todoSchema } from './todos';
+
+/**
+ * Moving one occurrence of a repeating todo, or its whole series, to another day (issue 33, ADR
+ * 0031, Moving repeating todos). `occurrence` is the day moved: the todo's due date (its current
+ * occurrence) or a later occurrence the calendar projects. 'this' moves the current occurrence
+ * alone: a one-off copy of the todo is due on `to`, and the series skips that occurrence. 'all'
+ * moves the series by as many days as `to` is from `occurrence`, its weekdays, days of the month
+ * and months with it.
+ */
+export const TODO_MOVE_SCOPES = ['this', 'all'] as const;
+export type TodoMoveScope = (typeof TODO_MOVE_SCOPES)[number];
+
+export const todoMoveSchema = z
+  .object({
+    occurrence: dateSchema,
+    to: dateSchema,
+    scope: z.enum(TODO_MOVE_SCOPES, { error: "Please choose 'this' or 'all'" }),
+  })
+  .meta({ id: 'TodoMove' });
+export type TodoMove = z.infer<typeof todoMoveSchema>;
+
+/** What puts a move back: the copy deleted and the occurrence un-skipped, or the series as it was. */
+export const todoMoveUndoSchema = z
+  .discriminatedUnion('scope', [
+    z.object({
+      scope: z.literal('this'),
+      /** The one-off copy the move made. */
+      copyId: z.string().min(1).max(100),
+      /** The occurrence the series skipped. */
+      occurrence: dateSchema,
+    }),
+    z.object({
+      scope: z.literal('all'),
+      /** The series' rule and due date before the move. */
+      repeat: repeatSchema,
+      dueDate: dateSchema,
+    }),
+  ])
+  .meta({ id: 'TodoMoveUndo' });
+export type TodoMoveUndo = z.infer<typeof todoMoveUndoSchema>;
+
+/** A move's outcome: the series as it is now, the copy made for 'this', and its undo. */
+export const todoMovedSchema = z
+  .object({
+    todo: todoSchema,
+    copy: todoSchema.nullable(),
+    undo: todoMoveUndoSchema,
+  })
+  .meta({ id: 'TodoMoved' });
+export type TodoMoved = z.infer<typeof todoMovedSchema>;
+
+/** What the API says when a move is refused (the web's dialog says the same ahead). */
+export const TODO_MOVE_MESSAGES = {
+  notAnOccurrence: 'This day is not an occurrence of the todo',
+  sameDay: 'Choose a day other than the occurrence’s own',
+  onlyCurrent:
+    'Only the next occurrence can be moved on its own; move all occurrences to move a later one',
+  ruleFixesDays:
+    'All occurrences can’t move there: the repeat’s rule fixes its days. Change the rule in the todo instead',
+  undoStale: 'This move can no longer be undone',
+} as const;
