@@ -16,6 +16,7 @@ import { resolveAuthSecret } from './auth/secret';
 import type { Session } from './auth/session';
 import { SessionCache } from './auth/session-cache';
 import { calendarSubscribers } from './calendar/events';
+import { davRoutes } from './dav/routes';
 import { calendarRoutes } from './calendar/routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   await reminderRoutes(app);
   pushRoutes(app);
   await realtimeRoutes(app);
+  await davRoutes(app);
   await webRoutes(app, config.webDistDir);
 
   return app;
