@@ -119,12 +119,14 @@ export function clark(ns: string, name: string): string {
   return `{${ns}}${name}`;
 }
 
+/** Text for XML content or an attribute; a CR as a reference, which XML would otherwise drop. */
 export function escapeXml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
+    .replaceAll('"', '&quot;')
+    .replaceAll('\r', '&#13;');
 }
 
 /**
