@@ -11,7 +11,7 @@ export type DavRequest = (
   url: string,
   body?: string,
   headers?: Record<string, string>,
-) => ReturnType<TestApp['app']['inject']>;
+) => Promise<Awaited<ReturnType<TestApp['app']['inject']>>>;
 
 export const basicAuth = (email: string, password: string) =>
   `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;

@@ -1,5 +1,5 @@
 import { instantAt } from '@daywise/shared';
-import type ICAL from 'ical.js';
+import ICAL from 'ical.js';
 
 import { ApiError } from '../lib/errors';
 import { child, isElement, NS, type XmlElement } from './xml';
@@ -134,9 +134,7 @@ function instantOf(time: ICAL.Time, timezone: string): number {
 
 function timeValue(component: ICAL.Component, name: string, timezone: string): number | undefined {
   const value = component.getFirstPropertyValue(name);
-  return value && typeof value === 'object' && 'isDate' in value
-    ? instantOf(value as ICAL.Time, timezone)
-    : undefined;
+  return value instanceof ICAL.Time ? instantOf(value, timezone) : undefined;
 }
 
 /** RFC 4791 9.9's table for a VTODO, which Daywise writes without DTSTART or DURATION. */
@@ -171,10 +169,10 @@ function propMatches(component: ICAL.Component, filter: PropFilter, timezone: st
     const values = property.getValues();
     if (filter.timeRange) {
       const first: unknown = values[0];
-      if (!first || typeof first !== 'object' || !('isDate' in first)) {
+      if (!(first instanceof ICAL.Time)) {
         return false;
       }
-      const at = instantOf(first as ICAL.Time, timezone);
+      const at = instantOf(first, timezone);
       if (!(filter.timeRange.start <= at && at < filter.timeRange.end)) {
         return false;
       }

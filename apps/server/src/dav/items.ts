@@ -119,7 +119,7 @@ export async function todoPage(
     priority: row.priority,
     dueDate: row.due_date,
     dueTime: row.due_time,
-    completedAt: Boolean(row.completed) ? (row.completed_at ?? row.updated_at) : null,
+    completedAt: row.completed ? (row.completed_at ?? row.updated_at) : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     repeat:
@@ -181,7 +181,7 @@ export async function taskPage(
     priority: row.priority,
     tag: row.tag,
     reminderTime: row.reminder_time,
-    completedAt: Boolean(row.completed) ? (row.completed_at ?? row.updated_at) : null,
+    completedAt: row.completed ? (row.completed_at ?? row.updated_at) : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     order: row.position,

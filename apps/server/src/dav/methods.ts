@@ -5,20 +5,20 @@ import { collectionObjects } from './objects';
 import {
   collectionPath,
   DAV_ROOT,
+  type DavPath,
   homePath,
   hrefPath,
   objectPath,
   parseDavPath,
   principalPath,
-  type DavPath,
 } from './paths';
 import {
   asksFor,
   calendarDataProperty,
   missingResponse,
   objectProperties,
-  propRequestOf,
   type PropRequest,
+  propRequestOf,
   propResponse,
 } from './properties';
 import {

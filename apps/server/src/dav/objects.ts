@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DAV_PAGE_SIZE, taskPage, todoPage } from './items';
 import type { CollectionRef } from './paths';
-import { davObject, type DavObject, taskCalendar, todoCalendar } from './vtodo';
+import { type DavObject, davObject, taskCalendar, todoCalendar } from './vtodo';
 
 /**
  * A collection's items as served, a page at a time (ADR 0034): every one, or only those of `ids`

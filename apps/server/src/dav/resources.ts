@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SessionUser } from '../lib/caller';
 import { ApiError } from '../lib/errors';
-import { collectionCtag, davCollection, davCollections, type DavCollection } from './items';
+import { collectionCtag, type DavCollection, davCollection, davCollections } from './items';
 import { collectionObject } from './objects';
 import type { DavPath } from './paths';
 import {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   basicAuth,
   createToken,
-  type DavRequest,
   davClient,
+  type DavRequest,
   userIdOf,
 } from '../../test/dav-client';
 import { ENGINES, type TestApp } from '../../test/helpers';
