@@ -141,6 +141,12 @@ describe.each(ENGINES)('CalDAV discovery and sign-in on %s', (engine) => {
     }
     const allowed = await propfind(basicAuth(EMAIL, secret));
     expect(allowed.statusCode).toBe(207);
+    // Clients send no Origin; one that does is neither needed nor checked here (ADR 0034).
+    const foreign = await propfind(basicAuth(EMAIL, secret), '/dav/', {
+      origin: 'https://elsewhere.example',
+    });
+    expect(foreign.statusCode).toBe(207);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     expect(
       (await propfind(basicAuth(' ADA@example.com', secret))).statusCode,
       'the email as typed, in any case',

@@ -259,6 +259,22 @@ describe.each(ENGINES)('CalDAV items on %s', (engine) => {
     expect(unsupported.body).toContain('supported-filter');
   });
 
+  it('serves archived lists and answers HEAD as GET without the body', async () => {
+    await setUp();
+    const list = (await send('POST', '/api/lists', { name: 'Old', color: '#16A34A' })).json<{
+      id: string;
+    }>();
+    const id = await createTodo({ title: 'Kept', listId: list.id });
+    expect((await send('PATCH', `/api/lists/${list.id}`, { archived: true })).statusCode).toBe(200);
+    const path = `/dav/calendars/${userId}/${list.id}/${id}.ics`;
+    const get = await dav('GET', path);
+    expect(get.statusCode).toBe(200);
+    const head = await dav('HEAD', path);
+    expect([head.statusCode, head.headers.etag, head.body]).toEqual([200, get.headers.etag, '']);
+    // The list's todo is in its own collection only.
+    expect((await dav('GET', `${inbox}${id}.ics`)).statusCode).toBe(404);
+  });
+
   it('refuses a report it does not serve with DAV:supported-report', async () => {
     await setUp();
     const response = await dav(
