@@ -34,7 +34,6 @@ const READ_PRIVILEGES = ['read', 'read-current-user-privilege-set']
 function common(user: SessionUser): Property[] {
   return [
     prop(NS.dav, 'current-user-principal', href(principalPath(user.id))),
-    prop(NS.dav, 'principal-collection-set', href('/dav/principals/')),
     prop(NS.dav, 'current-user-privilege-set', READ_PRIVILEGES),
   ];
 }
