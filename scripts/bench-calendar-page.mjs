@@ -150,7 +150,9 @@ try {
   const ratio = median(of(heavy, 'drawn')) / median(of(empty, 'drawn'));
   console.log(`heavy/empty   ${ratio.toFixed(2).padStart(18)}×`);
   console.log('* GET /api/agenda/calendar, from its request sent to its response read.');
-  console.log(`Items shown in the heavy month (the rest under 'N more'): ${heavy[0].items.toLocaleString('en-US')}`);
+  console.log(
+    `Items shown in the heavy month (the rest under 'N more'): ${heavy[0].items.toLocaleString('en-US')}`,
+  );
 
   const shifted = Math.max(...of(heavy, 'shift'), ...of(empty, 'shift'));
   failed = ratio > 2 || shifted > 0.01;
