@@ -50,6 +50,14 @@ describe.each(ENGINES)('CalDAV discovery and sign-in on %s', (engine) => {
     const wellKnown = await ctx.app.inject({ method: 'GET', url: '/.well-known/caldav' });
     expect(wellKnown.statusCode).toBe(301);
     expect(wellKnown.headers.location).toBe('/dav/');
+    // As vdirsyncer asks: PROPFIND with an XML body, before it sends credentials.
+    const asked = await ctx.app.inject({
+      method: 'PROPFIND',
+      url: '/.well-known/caldav',
+      payload: propfindBody('d:current-user-principal'),
+      headers: { 'content-type': 'application/xml', depth: '0' },
+    });
+    expect([asked.statusCode, asked.headers.location]).toEqual([301, '/dav/']);
 
     const root = await dav('PROPFIND', '/dav/', propfindBody('d:current-user-principal'), {
       depth: '0',

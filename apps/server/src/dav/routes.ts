@@ -33,6 +33,7 @@ const WRITES = [
 /** WebDAV methods Fastify does not route by default, registered with a body. */
 const DAV_METHODS = ['PROPFIND', 'REPORT', 'PROPPATCH', 'MKCALENDAR', 'MKCOL', 'MOVE', 'COPY'];
 
+const WELL_KNOWN = '/.well-known/caldav';
 /** RFC 4918 10.1 and RFC 4791 5.1: the compliance classes. */
 const DAV_HEADER = '1, 3, calendar-access';
 const XML_TYPE = 'application/xml; charset=utf-8';
@@ -74,13 +75,6 @@ export async function davRoutes(app: AppInstance): Promise<void> {
     app.addHttpMethod(method, { hasBody: true });
   }
 
-  // Discovery (RFC 6764 5): clients given only the server's address find the service here.
-  app.route({
-    method: ['GET', 'PROPFIND', 'OPTIONS'],
-    url: '/.well-known/caldav',
-    handler: (_request, reply) => reply.redirect(DAV_ROOT, 301),
-  });
-
   await app.register(async (dav) => {
     const authenticate = davAuthenticator(app);
     const users = new WeakMap<FastifyRequest, SessionUser>();
@@ -93,8 +87,15 @@ export async function davRoutes(app: AppInstance): Promise<void> {
       },
     );
     dav.setErrorHandler(davError);
+    // Discovery (RFC 6764 5): clients given only the server's address find the service here,
+    // without credentials; in this plugin for its body parser (vdirsyncer PROPFINDs it with XML).
+    dav.route({
+      method: ['GET', 'PROPFIND', 'OPTIONS'],
+      url: WELL_KNOWN,
+      handler: (_request, reply) => reply.redirect(DAV_ROOT, 301),
+    });
     dav.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'OPTIONS') {
+      if (request.method !== 'OPTIONS' && request.routeOptions.url !== WELL_KNOWN) {
         users.set(request, await authenticate(request, reply));
       }
     });
