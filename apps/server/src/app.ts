@@ -19,6 +19,7 @@ import { calendarSubscribers } from './calendar/events';
 import { calendarRoutes } from './calendar/routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
+import { davRoutes } from './dav/routes';
 import type { DatabaseHandle } from './db/database';
 import { exportRoutes } from './exports/routes';
 import { feedbackRoutes } from './feedback/routes';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   await reminderRoutes(app);
   pushRoutes(app);
   await realtimeRoutes(app);
+  await davRoutes(app);
   await webRoutes(app, config.webDistDir);
 
   return app;

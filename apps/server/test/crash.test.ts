@@ -10,6 +10,7 @@ import { ENGINES, tempDir, TEST_DATABASE_URL } from './helpers';
 import {
   answers,
   type ServerProcess,
+  signUpOverHttp,
   startServer,
   waitFor,
   withFreshSchema,
@@ -45,7 +46,6 @@ describe.each(ENGINES)('kill -9 during concurrent writes on %s', (engine: Engine
     const first = server;
     await waitFor(() => answers(`${base}/api/health`), 30_000, first);
 
-    // Ada signs up and follows the link the outbox printed.
     const post = (url: string, body: object, cookie = '', key?: string) =>
       fetch(`${base}${url}`, {
         method: 'POST',
@@ -57,40 +57,8 @@ describe.each(ENGINES)('kill -9 during concurrent writes on %s', (engine: Engine
         },
         body: JSON.stringify(body),
       });
-    const signUp = await post('/api/account/sign-up', {
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      password: 'Sunrise2026',
-      confirmPassword: 'Sunrise2026',
-      acceptTerms: true,
-    });
-    expect(signUp.status).toBe(201);
-    let link: URL | undefined;
-    await waitFor(() => {
-      const line = first
-        .output()
-        .split('\n')
-        .find((text) => text.startsWith(`${base}/`) && text.includes('secret='));
-      link = line ? new URL(line) : undefined;
-      return link !== undefined;
-    }, 10_000);
-    // The link keeps its secret in the fragment; the sign-up cookie lets it sign Ada in here, in
-    // the "browser" that chose the password (ADR 0013).
-    const params = new URLSearchParams(link?.hash.slice(1));
-    const signUpCookie = signUp.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0])
-      .join('; ');
-    const verified = await post(
-      '/api/account/verify-email',
-      { userId: params.get('userId'), secret: params.get('secret') },
-      signUpCookie,
-    );
-    expect(verified.status).toBe(200);
-    const cookie = verified.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0])
-      .join('; ');
+    // Ada signs up and follows the link the outbox printed.
+    const cookie = await signUpOverHttp(first, base);
 
     let killed = false;
     const sent: string[] = [];

@@ -92,3 +92,54 @@ export async function createFreshSchema(databaseUrl: string, label: string): Pro
   await admin.end();
   return schema;
 }
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+
+/**
+ * Signs Ada up on a started `server` at `base` and follows the link its outbox printed, as a
+ * browser does; answers her session cookie.
+ */
+export async function signUpOverHttp(server: ServerProcess, base: string): Promise<string> {
+  const post = (url: string, body: object, cookie = '') =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify(body),
+    });
+  const signUp = await post('/api/account/sign-up', {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    password: 'Sunrise2026',
+    confirmPassword: 'Sunrise2026',
+    acceptTerms: true,
+  });
+  if (signUp.status !== 201) {
+    throw new Error(`sign-up answered ${signUp.status}`);
+  }
+  let link: URL | undefined;
+  await waitFor(() => {
+    const line = server
+      .output()
+      .split('\n')
+      .find((text) => text.startsWith(`${base}/`) && text.includes('secret='));
+    link = line ? new URL(line) : undefined;
+    return link !== undefined;
+  }, 10_000);
+  // The link keeps its secret in the fragment; the sign-up cookie lets it sign Ada in here, in
+  // the "browser" that chose the password (ADR 0013).
+  const params = new URLSearchParams(link?.hash.slice(1));
+  const verified = await post(
+    '/api/account/verify-email',
+    { userId: params.get('userId'), secret: params.get('secret') },
+    cookiesOf(signUp),
+  );
+  if (verified.status !== 200) {
+    throw new Error(`verification answered ${verified.status}`);
+  }
+  return cookiesOf(verified);
+}

@@ -1,4 +1,5 @@
 import { apiTokensApi } from '@daywise/shared/api';
+import type { ApiTokenScope } from '@daywise/shared/schemas';
 import type { FastifyRequest } from 'fastify';
 
 import type { AppInstance } from '../lib/app-instance';
@@ -17,9 +18,16 @@ export const API_TOKEN_RATE_LIMIT = { max: 120, windowMs: 60_000 } as const;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Authenticates `Authorization: Bearer` requests (lib/route.ts). */
+    /**
+     * Authenticates a token of one of `scopes`: `Authorization: Bearer` requests to the API
+     * (lib/route.ts), and the app passwords of /dav/ (dav/auth.ts).
+     */
     apiTokens: {
-      authenticate: (request: FastifyRequest, secret: string) => Promise<TokenCaller>;
+      authenticate: (
+        request: FastifyRequest,
+        secret: string,
+        scopes: readonly ApiTokenScope[],
+      ) => Promise<TokenCaller>;
     };
   }
 }
@@ -30,8 +38,8 @@ export function apiTokenRoutes(app: AppInstance): void {
   // token's script cannot use up another's.
   const limitToken = perUserLimit(app, 'api-token', API_TOKEN_RATE_LIMIT);
   app.decorate('apiTokens', {
-    authenticate: async (request: FastifyRequest, secret: string) => {
-      const caller = await tokenCaller(app.database.db, secret, app.now());
+    authenticate: async (request, secret, scopes) => {
+      const caller = await tokenCaller(app.database.db, secret, app.now(), scopes);
       await limitToken(request, caller.tokenId);
       return caller;
     },

@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { QUOTAS } from '@daywise/shared';
-import type { ApiToken, ApiTokenCreate, CreatedApiToken } from '@daywise/shared/schemas';
+import type {
+  ApiToken,
+  ApiTokenCreate,
+  ApiTokenScope,
+  CreatedApiToken,
+} from '@daywise/shared/schemas';
 import type { Kysely, Selectable } from 'kysely';
 
 import type { ApiTokenTable, Database } from '../db/schema';
@@ -101,13 +106,15 @@ export interface TokenCaller {
 /**
  * The user a token belongs to, read from the database on every request: nothing is cached, so a
  * revoked token (or a deleted account) fails on its next request on every instance. 401 for a
- * token that is malformed, unknown or revoked, all alike. Its last use is written at most once a
- * minute (the condition keeps instances racing on it to one write).
+ * token that is malformed, unknown, revoked or of another scope than `scopes`, all alike: a
+ * 'caldav' app password opens only /dav/, and the API's tokens never open it (ADR 0034). Its last
+ * use is written at most once a minute (the condition keeps instances racing on it to one write).
  */
 export async function tokenCaller(
   db: Kysely<Database>,
   secret: string,
   now: Date,
+  scopes: readonly ApiTokenScope[],
 ): Promise<TokenCaller> {
   const invalid = new ApiError('UNAUTHENTICATED', 'This API token is not valid or was revoked.');
   if (!TOKEN_FORMAT.test(secret)) {
@@ -125,6 +132,7 @@ export async function tokenCaller(
       'users.email',
     ])
     .where('api_tokens.token_hash', '=', hashApiToken(secret))
+    .where('api_tokens.scope', 'in', scopes)
     .where('users.is_deleted', '=', false)
     .executeTakeFirst();
   if (!row) {

@@ -1,4 +1,5 @@
 import type { Endpoint } from '@daywise/shared/api';
+import { API_SCOPES } from '@daywise/shared/schemas';
 import type { FastifyRequest } from 'fastify';
 
 import type { AppInstance } from '../lib/app-instance';
@@ -26,7 +27,7 @@ export async function authenticate(
     return undefined;
   }
   if (token !== undefined) {
-    const caller = await app.apiTokens.authenticate(request, token);
+    const caller = await app.apiTokens.authenticate(request, token, API_SCOPES);
     if (caller.scope === 'read' && endpoint.method !== 'GET') {
       throw new ApiError('TOKEN_READ_ONLY');
     }

@@ -107,7 +107,7 @@ export function todoRecurrence(repeat: FeedRepeat | null): string | null {
 }
 
 /** RFC 5545 PRIORITY: 1 highest, 9 lowest. */
-const PRIORITY = { high: 1, medium: 5, low: 9 } as const;
+export const ICAL_PRIORITY = { high: 1, medium: 5, low: 9 } as const;
 
 const mark = (completed: boolean, title: string) => (completed ? COMPLETED_MARK + title : title);
 
@@ -180,7 +180,7 @@ export function buildFeed(input: {
       lastModified: new Date(todo.updatedAt),
       summary: mark(todo.completed, todo.title),
       description: todo.description || null,
-      priority: PRIORITY[todo.priority],
+      priority: ICAL_PRIORITY[todo.priority],
       transparency: ICalEventTransparency.TRANSPARENT,
     });
     if (rule) {
@@ -197,7 +197,7 @@ export function buildFeed(input: {
       lastModified: new Date(task.updatedAt),
       summary: mark(task.completed, task.title),
       description: [task.planTitle, task.description].filter(Boolean).join('\n\n') || null,
-      priority: PRIORITY[task.priority],
+      priority: ICAL_PRIORITY[task.priority],
     });
   }
   for (const block of input.blocks ?? []) {
@@ -209,7 +209,7 @@ export function buildFeed(input: {
       lastModified: new Date(block.updatedAt),
       summary: mark(block.completed, block.title),
       description: block.description || null,
-      priority: PRIORITY[block.priority],
+      priority: ICAL_PRIORITY[block.priority],
       transparency: ICalEventTransparency.OPAQUE,
     });
   }

@@ -368,7 +368,7 @@ export interface ApiTokenTable {
   id: string;
   user_id: string;
   name: string;
-  scope: 'read' | 'read-write';
+  scope: 'read' | 'read-write' | 'caldav';
   /** SHA-256 of the token, hex. */
   token_hash: string;
   created_at: string;

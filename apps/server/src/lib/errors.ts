@@ -172,8 +172,11 @@ function toApiError(error: FastifyError): ApiError {
   return new ApiError('INTERNAL');
 }
 
-/** Answers an error in our shape; only our own failures (5xx) are logged as errors. */
-function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * The ApiError a failure is answered as, logged: only our own failures (5xx) as errors. The
+ * CalDAV server answers it in its own shape (dav/routes.ts).
+ */
+export function answeredError(error: FastifyError, request: FastifyRequest): ApiError {
   const apiError = toApiError(error);
   if (apiError.status >= 500) {
     // One line, naming the cause when a dependency failed: 'disk full' must not read as a bug.
@@ -185,6 +188,12 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   } else if (!(error instanceof ApiError)) {
     request.log.info({ code: error.code, status: apiError.status }, 'request refused');
   }
+  return apiError;
+}
+
+/** Answers an error in our shape. */
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const apiError = answeredError(error, request);
   // Sent as text, so a route's response schema for the same status cannot reshape or refuse it.
   return reply
     .status(apiError.status)

@@ -46,6 +46,7 @@ function originOf(value: string | undefined): string | undefined {
  * A request with `Authorization: Bearer` skips the Origin check: it is authenticated by that
  * token alone, never by a cookie (lib/route.ts), and a browser cannot send the header cross-site
  * without the page knowing the token, so there is no ambient credential to protect (issue 16).
+ * So does a request to /dav/ (`isDavTarget`, ADR 0034).
  */
 export function registerOriginCheck(app: FastifyInstance, appUrl: string): void {
   const allowed = new URL(appUrl).origin;
@@ -54,12 +55,27 @@ export function registerOriginCheck(app: FastifyInstance, appUrl: string): void 
   });
 }
 
+/**
+ * The CalDAV server's paths (ADR 0034). Its clients send no Origin, and it is authenticated by
+ * HTTP Basic with an app password alone, never a cookie. A browser that remembers Basic
+ * credentials could send them cross-site only with a simple request: /dav/ refuses POST, and its
+ * other methods need a CORS preflight, which it never answers. The target is canonical by then
+ * (`isCanonicalTarget`), so a prefix test on the raw target cannot be dodged.
+ */
+function isDavTarget(target: string): boolean {
+  return target === '/dav' || target.startsWith('/dav/') || target.startsWith('/dav?');
+}
+
 /** Why a request is refused before routing, or undefined when it may go on. */
 function refusal(request: FastifyRequest, allowed: string): ApiError | undefined {
   if (!isCanonicalTarget(request.raw.url ?? '')) {
     return new ApiError('INVALID_REQUEST_TARGET');
   }
-  if (SAFE_METHODS.has(request.method) || bearerToken(request) !== undefined) {
+  if (
+    SAFE_METHODS.has(request.method) ||
+    bearerToken(request) !== undefined ||
+    isDavTarget(request.raw.url ?? '')
+  ) {
     return undefined;
   }
   const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);

@@ -3,9 +3,15 @@ import { z } from 'zod';
 import { API_TOKEN_NAME_MAX } from '../constants';
 import { MESSAGES } from '../messages';
 
-/** What a token may do: 'read' calls GET endpoints only; 'read-write' calls any it may. */
-export const API_TOKEN_SCOPES = ['read', 'read-write'] as const;
+/**
+ * What a token may do: 'read' calls GET endpoints only; 'read-write' calls any it may; 'caldav'
+ * is an app password for calendar and task apps, valid on the CalDAV server (`/dav/`) alone,
+ * where the other two are not (ADR 0034).
+ */
+export const API_TOKEN_SCOPES = ['read', 'read-write', 'caldav'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+/** The scopes the JSON API accepts. */
+export const API_SCOPES = ['read', 'read-write'] as const satisfies readonly ApiTokenScope[];
 
 export const apiTokenCreateSchema = z.object({
   name: z

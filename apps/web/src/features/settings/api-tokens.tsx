@@ -15,6 +15,7 @@ import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './use-integr
 const SCOPE_LABELS: Record<ApiTokenScope, string> = {
   read: 'Read only',
   'read-write': 'Read and write',
+  caldav: 'CalDAV app password',
 };
 
 /** API tokens: create one (shown once), list them with their last use, revoke. */
@@ -33,12 +34,20 @@ export function ApiTokens({ timeZone }: { timeZone: string }) {
         </a>
         ). They cannot change your account, your tokens or your calendar feed.
       </p>
+      <p className="text-sm text-gray-600 dark:text-gray-300">
+        A CalDAV app password lets calendar and task apps (Thunderbird, DAVx⁵, Apple Reminders) show
+        your todos and daily goals: sign in there with your email and the app password. It works for
+        CalDAV only, and for now those apps can read but not change your todos.
+      </p>
       {created ? (
         <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950">
           <p role="alert" className="text-sm font-medium text-amber-900 dark:text-amber-100">
             {MESSAGES.apiTokenShownOnce}
           </p>
           <CopyField label={`Token "${created.token.name}"`} value={created.secret} />
+          {created.token.scope === 'caldav' && (
+            <CopyField label="CalDAV server address" value={`${window.location.origin}/dav/`} />
+          )}
           <Button variant="secondary" size="sm" onClick={() => setCreated(null)}>
             Done
           </Button>

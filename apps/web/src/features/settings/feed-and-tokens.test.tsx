@@ -1,6 +1,6 @@
 import { MESSAGES } from '@daywise/shared';
 import { apiTokensApi, calendarApi } from '@daywise/shared/api';
-import type { ApiToken, CalendarFeed } from '@daywise/shared/schemas';
+import type { ApiToken, ApiTokenScope, CalendarFeed } from '@daywise/shared/schemas';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -95,7 +95,7 @@ describe('API tokens settings', () => {
     const api = fakeApi()
       .on(apiTokensApi.list, () => ({ tokens }))
       .on(apiTokensApi.create, ({ body }) => {
-        const input = body as { name: string; scope: 'read' | 'read-write' };
+        const input = body as { name: string; scope: ApiTokenScope };
         const token = { ...TOKEN, id: 'tk2', name: input.name, scope: input.scope };
         tokens = [token];
         return { token, secret: 'dw_secret-value' };
@@ -121,6 +121,30 @@ describe('API tokens settings', () => {
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByText('dw_secret-value')).toBeNull();
     expect(screen.queryByDisplayValue('dw_secret-value')).toBeNull();
+  });
+
+  it('creates a CalDAV app password and shows the address to sign in at', async () => {
+    let tokens: ApiToken[] = [];
+    fakeApi()
+      .on(apiTokensApi.list, () => ({ tokens }))
+      .on(apiTokensApi.create, ({ body }) => {
+        const input = body as { name: string; scope: ApiTokenScope };
+        const token = { ...TOKEN, id: 'tk3', name: input.name, scope: input.scope };
+        tokens = [token];
+        return { token, secret: 'dw_app-password' };
+      });
+    const { user } = renderWithProviders(<ApiTokens timeZone="UTC" />);
+    expect(await screen.findByText(MESSAGES.noApiTokens)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Token name'), 'Phone');
+    await user.selectOptions(screen.getByLabelText('Access'), 'CalDAV app password');
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+
+    expect(await screen.findByLabelText('Token "Phone"')).toHaveValue('dw_app-password');
+    expect(screen.getByLabelText('CalDAV server address')).toHaveValue(
+      `${window.location.origin}/dav/`,
+    );
+    const list = await screen.findByRole('list', { name: 'API tokens' });
+    expect(list).toHaveTextContent('CalDAV app password');
   });
 
   it('revokes a token after confirming', async () => {

@@ -1,0 +1,180 @@
+import type { SessionUser } from '../lib/caller';
+import type { DavCollection } from './items';
+import { homePath, principalPath } from './paths';
+import type { DavObject } from './vtodo';
+import { child, clark, escapeXml, NS, tag, type XmlElement } from './xml';
+
+/*
+ * WebDAV properties of each resource (RFC 4918 15, RFC 4791 5.2 and 6.2, RFC 5397, and the
+ * calendarserver.org and Apple extensions clients read), and the <d:response> elements that carry
+ * them. Every value is written as XML content here, escaped.
+ */
+
+/** A property's name, and its value as XML content ('' for an empty element). */
+export interface Property {
+  ns: string;
+  name: string;
+  value: string;
+}
+
+/** What a PROPFIND or REPORT asks for (RFC 4918 14.20). */
+export type PropRequest =
+  | { kind: 'prop'; names: { ns: string; name: string }[] }
+  | { kind: 'allprop' }
+  | { kind: 'propname' };
+
+const href = (path: string) => `<d:href>${escapeXml(path)}</d:href>`;
+const prop = (ns: string, name: string, value = ''): Property => ({ ns, name, value });
+
+/** Read only for now (ADR 0034): what clients check before offering to edit. */
+const READ_PRIVILEGES = ['read', 'read-current-user-privilege-set']
+  .map((name) => `<d:privilege>${tag(NS.dav, name)}</d:privilege>`)
+  .join('');
+
+function common(user: SessionUser): Property[] {
+  return [
+    prop(NS.dav, 'current-user-principal', href(principalPath(user.id))),
+    prop(NS.dav, 'current-user-privilege-set', READ_PRIVILEGES),
+  ];
+}
+
+export function rootProperties(user: SessionUser): Property[] {
+  return [prop(NS.dav, 'resourcetype', tag(NS.dav, 'collection')), ...common(user)];
+}
+
+export function principalProperties(user: SessionUser): Property[] {
+  return [
+    prop(NS.dav, 'resourcetype', tag(NS.dav, 'collection') + tag(NS.dav, 'principal')),
+    prop(NS.dav, 'displayname', escapeXml(user.name)),
+    prop(NS.dav, 'principal-URL', href(principalPath(user.id))),
+    prop(NS.caldav, 'calendar-home-set', href(homePath(user.id))),
+    prop(NS.caldav, 'calendar-user-address-set', href(`mailto:${user.email}`)),
+    ...common(user),
+  ];
+}
+
+export function homeProperties(user: SessionUser): Property[] {
+  return [
+    prop(NS.dav, 'resourcetype', tag(NS.dav, 'collection')),
+    prop(NS.dav, 'displayname', escapeXml(user.name)),
+    prop(NS.dav, 'owner', href(principalPath(user.id))),
+    ...common(user),
+  ];
+}
+
+/** The reports a calendar collection answers (RFC 3253 3.1.5); sync-collection comes later. */
+export const SUPPORTED_REPORTS = ['calendar-multiget', 'calendar-query'] as const;
+
+export function collectionProperties(
+  user: SessionUser,
+  collection: DavCollection,
+  ctag: string,
+): Property[] {
+  const reports = SUPPORTED_REPORTS.map(
+    (name) =>
+      `<d:supported-report><d:report>${tag(NS.caldav, name)}</d:report></d:supported-report>`,
+  ).join('');
+  return [
+    prop(NS.dav, 'resourcetype', tag(NS.dav, 'collection') + tag(NS.caldav, 'calendar')),
+    prop(NS.dav, 'displayname', escapeXml(collection.name)),
+    prop(NS.dav, 'owner', href(principalPath(user.id))),
+    prop(NS.caldav, 'supported-calendar-component-set', '<c:comp name="VTODO"/>'),
+    prop(
+      NS.caldav,
+      'supported-calendar-data',
+      '<c:calendar-data content-type="text/calendar" version="2.0"/>',
+    ),
+    prop(NS.dav, 'supported-report-set', reports),
+    prop(NS.cs, 'getctag', escapeXml(ctag)),
+    ...(collection.color ? [prop(NS.apple, 'calendar-color', escapeXml(collection.color))] : []),
+    prop(NS.apple, 'calendar-order', String(collection.order)),
+    ...common(user),
+  ];
+}
+
+export const OBJECT_CONTENT_TYPE = 'text/calendar; charset=utf-8; component=vtodo';
+
+/** An item's properties; calendar-data only when asked for by name (RFC 4791 9.6). */
+export function objectProperties(user: SessionUser, object: DavObject): Property[] {
+  return [
+    prop(NS.dav, 'resourcetype'),
+    prop(NS.dav, 'getetag', escapeXml(object.etag)),
+    prop(NS.dav, 'getcontenttype', OBJECT_CONTENT_TYPE),
+    prop(NS.dav, 'getcontentlength', String(Buffer.byteLength(object.body))),
+    prop(NS.dav, 'getlastmodified', new Date(object.updatedAt).toUTCString()),
+    ...common(user),
+  ];
+}
+
+export function calendarDataProperty(object: DavObject): Property {
+  return prop(NS.caldav, 'calendar-data', escapeXml(object.body));
+}
+
+const STATUS = { 200: 'HTTP/1.1 200 OK', 404: 'HTTP/1.1 404 Not Found' } as const;
+
+function propstat(properties: string[], status: keyof typeof STATUS): string {
+  return properties.length === 0
+    ? ''
+    : `<d:propstat><d:prop>${properties.join('')}</d:prop><d:status>${STATUS[status]}</d:status></d:propstat>`;
+}
+
+/**
+ * One <d:response> for a resource at `path` with `properties`, as `request` asks: the named ones
+ * (those it does not have in a 404 propstat), all of them, or their names.
+ */
+export function propResponse(path: string, properties: Property[], request: PropRequest): string {
+  if (request.kind === 'allprop') {
+    return `<d:response>${href(path)}${propstat(
+      properties.map((each) => tag(each.ns, each.name, each.value)),
+      200,
+    )}</d:response>`;
+  }
+  if (request.kind === 'propname') {
+    return `<d:response>${href(path)}${propstat(
+      properties.map((each) => tag(each.ns, each.name)),
+      200,
+    )}</d:response>`;
+  }
+  const byName = new Map(properties.map((each) => [clark(each.ns, each.name), each]));
+  const found: string[] = [];
+  const missing: string[] = [];
+  for (const name of request.names) {
+    const property = byName.get(clark(name.ns, name.name));
+    if (property) {
+      found.push(tag(property.ns, property.name, property.value));
+    } else {
+      missing.push(tag(name.ns, name.name));
+    }
+  }
+  return `<d:response>${href(path)}${propstat(found, 200)}${propstat(missing, 404)}</d:response>`;
+}
+
+/** A <d:response> saying the resource at `path` is not there (a multiget's unknown href). */
+export function missingResponse(path: string): string {
+  return `<d:response>${href(path)}<d:status>${STATUS[404]}</d:status></d:response>`;
+}
+
+/** What an element holding <d:prop>, <d:allprop> or <d:propname> asks for; allprop when none. */
+export function propRequestOf(element: XmlElement | undefined): PropRequest {
+  if (!element) {
+    return { kind: 'allprop' };
+  }
+  const named = child(element, NS.dav, 'prop');
+  if (named) {
+    return {
+      kind: 'prop',
+      names: named.children.map((each) => ({ ns: each.ns, name: each.name })),
+    };
+  }
+  if (child(element, NS.dav, 'propname')) {
+    return { kind: 'propname' };
+  }
+  return { kind: 'allprop' };
+}
+
+/** Whether `request` names `{ns}name`. */
+export function asksFor(request: PropRequest, ns: string, name: string): boolean {
+  return (
+    request.kind === 'prop' && request.names.some((each) => each.ns === ns && each.name === name)
+  );
+}

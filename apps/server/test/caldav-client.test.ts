@@ -1,0 +1,181 @@
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import type { Engine } from '../src/db/database';
+import { freePort } from './free-port';
+import { ENGINES, tempDir, TEST_DATABASE_URL } from './helpers';
+import {
+  answers,
+  type ServerProcess,
+  signUpOverHttp,
+  startServer,
+  waitFor,
+  withFreshSchema,
+} from './server-process';
+
+const run = promisify(execFile);
+const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/caldav-client.py');
+
+/** Whether `command args` runs (a client is installed). */
+function runs(command: string, args: string[]): boolean {
+  try {
+    execFileSync(command, args, { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Debian's Python, where python3-caldav is installed (.ci/run installs it). */
+const PYTHON = ['/usr/bin/python3', 'python3'].find((python) =>
+  runs(python, ['-c', 'import caldav']),
+);
+/** Debian's vdirsyncer and todoman (.ci/run installs them). */
+const VDIRSYNCER = runs('vdirsyncer', ['--version']) && runs('todoman', ['--version']);
+
+/** The server as a fresh clone runs it, with Ada signed up, an app password and a few todos. */
+async function serverWithTodos(engine: Engine) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: base,
+    DATA_DIR: tempDir(),
+    ...(engine === 'postgres'
+      ? { DATABASE_URL: await withFreshSchema(TEST_DATABASE_URL ?? '') }
+      : {}),
+  });
+  await waitFor(() => answers(`${base}/api/health`), 30_000, server);
+  const cookie = await signUpOverHttp(server, base);
+  const api = async (method: string, url: string, body: object) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    return response.json() as Promise<{ id: string; secret: string }>;
+  };
+  const { secret } = await api('POST', '/api/tokens', { name: 'Laptop', scope: 'caldav' });
+  const work = await api('POST', '/api/lists', { name: 'Work', color: '#2563EB' });
+  await api('POST', '/api/todos', { title: 'Buy milk', dueDate: '2026-11-23', dueTime: '09:00' });
+  await api('POST', '/api/todos', { title: 'Write report', listId: work.id });
+  const done = await api('POST', '/api/todos', { title: 'Send invoice', listId: work.id });
+  await api('PATCH', `/api/todos/${done.id}`, { completed: true });
+  await api('POST', '/api/plans', {
+    title: 'Today',
+    planDate: new Date().toISOString().slice(0, 10),
+    tasks: [{ title: 'Run' }],
+  });
+  return { server, base, secret, workId: work.id };
+}
+
+/*
+ * Real clients against the real server (ADR 0034), each skipped, saying so, where it is not
+ * installed (`.ci/run` installs them, so CI always runs them): Debian's python3-caldav discovers
+ * the principal from /dav/, lists the collections and reads their todos, open ones through a
+ * calendar-query with COMPLETED is-not-defined; vdirsyncer, given only the base URL, discovers the
+ * collections through /.well-known/caldav and syncs them (read only) into files todoman lists.
+ */
+describe.each(ENGINES)('CalDAV clients against the server on %s', (engine: Engine) => {
+  let server: ServerProcess | undefined;
+
+  afterEach(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    server = undefined;
+  });
+
+  it.skipIf(!PYTHON)(
+    'python3-caldav finds the principal, lists the collections and fetches their todos (skipped without python3-caldav)',
+    async () => {
+      const started = await serverWithTodos(engine);
+      server = started.server;
+      const { stdout } = await run(
+        PYTHON ?? 'python3',
+        [SCRIPT, `${started.base}/dav/`, 'ada@example.com', started.secret],
+        { timeout: 60_000 },
+      );
+      expect(JSON.parse(stdout)).toEqual([
+        { name: 'Inbox', open: ['Buy milk'], all: ['Buy milk'] },
+        { name: 'Work', open: ['Write report'], all: ['Send invoice', 'Write report'] },
+        { name: 'Daily goals', open: ['Run'], all: ['Run'] },
+      ]);
+
+      const wrong = await run(
+        PYTHON ?? 'python3',
+        [SCRIPT, `${started.base}/dav/`, 'ada@example.com', `dw_${'x'.repeat(43)}`],
+        { timeout: 60_000 },
+      ).catch((error: Error & { stderr?: string }) => error);
+      expect(wrong).toBeInstanceOf(Error);
+      expect((wrong as { stderr?: string }).stderr).toMatch(/Authoriz|401/);
+    },
+    120_000,
+  );
+
+  it.skipIf(!VDIRSYNCER)(
+    'vdirsyncer discovers from the base URL and syncs the todos todoman then lists (skipped without vdirsyncer and todoman)',
+    async () => {
+      const started = await serverWithTodos(engine);
+      server = started.server;
+      const dir = tempDir();
+      const config = path.join(dir, 'vdirsyncer');
+      fs.writeFileSync(
+        config,
+        [
+          '[general]',
+          `status_path = "${dir}/status/"`,
+          '[pair todos]',
+          'a = "local"',
+          'b = "remote"',
+          'collections = ["from b"]',
+          '[storage local]',
+          'type = "filesystem"',
+          `path = "${dir}/todos/"`,
+          'fileext = ".ics"',
+          '[storage remote]',
+          'type = "caldav"',
+          `url = "${started.base}/"`,
+          'username = "ada@example.com"',
+          `password = "${started.secret}"`,
+          'read_only = true',
+          '',
+        ].join('\n'),
+      );
+      // `yes`: discover asks before it creates each local collection.
+      const discovered = await run('sh', ['-c', `yes | vdirsyncer -c '${config}' discover`], {
+        timeout: 60_000,
+      });
+      expect(discovered.stderr).toContain('"inbox" ("Inbox")');
+      expect(discovered.stderr).toContain(`"${started.workId}" ("Work")`);
+      await run('vdirsyncer', ['-c', config, 'sync'], { timeout: 60_000 });
+
+      const todoman = path.join(dir, 'todoman.py');
+      fs.writeFileSync(
+        todoman,
+        `path = "${dir}/todos/*"\ndate_format = "%Y-%m-%d"\ntime_format = "%H:%M"\n`,
+      );
+      const listed = await run('todoman', ['--config', todoman, '--porcelain', 'list'], {
+        timeout: 60_000,
+      });
+      const todos = JSON.parse(listed.stdout) as { summary: string; list: string; due: number }[];
+      expect(
+        todos
+          .map(({ summary, list, due }) => ({ summary, list, due }))
+          .sort((a, b) => a.summary.localeCompare(b.summary)),
+      ).toEqual([
+        // 09:00 in the user's zone (UTC until they choose one) on 23 November 2026.
+        { summary: 'Buy milk', list: 'inbox', due: Date.UTC(2026, 10, 23, 9) / 1000 },
+        { summary: 'Run', list: 'daily-goals', due: expect.any(Number) as number },
+        { summary: 'Write report', list: started.workId, due: null },
+      ]);
+    },
+    120_000,
+  );
+});
