@@ -182,6 +182,16 @@ describe.each(ENGINES)('saved filters kept counts on %s', (engine) => {
       todos.push(await created<Todo>('/api/todos', fields()));
     }
     expect(new Set(Object.values((await countsAndPages()).counts))).not.toEqual(new Set([0]));
+    // A todo moved to another list takes its subtasks along, and they leave #Work too.
+    const parent = await created<Todo>('/api/todos', { title: 'Parent', listId: work.id });
+    const child = await created<Todo>('/api/todos', { title: 'Child', parentId: parent.id });
+    await created<Todo>('/api/todos', { title: 'Grandchild', parentId: child.id });
+    const before = await countsAndPages();
+    expect(before.counts).toEqual(before.pages);
+    await app.send('PATCH', `/api/todos/${parent.id}`, { listId: home.id });
+    const moved = await countsAndPages();
+    expect(moved.counts).toEqual(moved.pages);
+    expect(moved.counts['#Work']).toBe((before.counts['#Work'] ?? 0) - 3);
     for (let step = 0; step < 30; step += 1) {
       const todo = pick(todos);
       const change = pick(['create', 'subtask', 'update', 'move', 'complete', 'delete', 'repeat']);
