@@ -43,7 +43,7 @@ export interface PreparedCounts {
   columns: (number | undefined)[];
   /** How many filters parsed: the words of a todo's matches hold one bit each. */
   filters: number;
-  /** Every open todo matching a filter, afresh: `id`, its words `w<n>`, and `f` (below). */
+  /** Every open todo matching a filter, afresh: `ids`, their words `w<n>`, and `f` (below). */
   everything: CompiledQuery<MatchRow> | undefined;
   /** The same, for some todos only: their ids as one parameter, at `idsAt`. */
   changed: CompiledQuery<MatchRow> | undefined;
@@ -51,10 +51,11 @@ export interface PreparedCounts {
 }
 
 /**
- * A todo and the filters it matches: bits of `w<n>` when `f` is -1 (tested with the others), or
- * the filter `f` alone (read apart, through an index).
+ * Todos and the filters they match: bits of `w<n>` when `f` is -1 (tested with the others), or
+ * the filter `f` alone (read apart, through an index). The todo is `id`, or, when reading
+ * everything, `ids`: several joined by commas.
  */
-type MatchRow = Record<string, unknown> & { id: string; f: number };
+type MatchRow = Record<string, unknown> & { id?: string; ids?: string | null; f: number };
 
 /** Which open todos match which filters, and how many each filter matches. */
 export interface Matches {
@@ -104,12 +105,9 @@ export async function matchEverything(
   const words = wordCount(prepared.filters);
   for (const row of (await db.executeQuery(prepared.everything)).rows) {
     const found = wordsOf(row, words);
-    if (found.some((word) => word !== 0)) {
-      const kept = matches.byTodo.get(row.id);
-      matches.byTodo.set(
-        row.id,
-        kept ? kept.map((word, index) => word | (found[index] ?? 0)) : found,
-      );
+    for (const id of typeof row.ids === 'string' && row.ids !== '' ? row.ids.split(',') : []) {
+      const kept = matches.byTodo.get(id);
+      matches.byTodo.set(id, kept ? kept.map((word, index) => word | (found[index] ?? 0)) : found);
     }
   }
   for (const found of matches.byTodo.values()) {
@@ -230,9 +228,18 @@ function openTodos(db: Kysely<Database>, userId: string) {
   return db.selectFrom('todos').where('user_id', '=', userId).where('completed', '=', false);
 }
 
+/** The ids of the rows, joined by commas (ids hold none). */
+function idsJoined(engine: FilterContext['engine']) {
+  return engine === 'postgres'
+    ? sql<string>`string_agg(todos.id, ',')`
+    : sql<string>`group_concat(todos.id, ',')`;
+}
+
 /**
- * Every open todo with the filters tested together as its words, then, for each filter read
- * apart, the ids of its own todos (union all: one statement, each part reading what it needs).
+ * The open todos matching each filter, in few rows: those of the filters tested together grouped
+ * by the words they match (one pass over the open todos, and no row for the todos matching none),
+ * then the todos of each filter read apart (union all: one statement, each part reading what it
+ * needs). Each row's `ids` are its todos, joined by commas, so that the rows are few.
  */
 function everythingQuery(
   db: Kysely<Database>,
@@ -241,33 +248,51 @@ function everythingQuery(
   context: FilterContext,
 ) {
   const words = wordCount(filters.length);
+  const wordNames = Array.from({ length: words }, (_, word) => `w${word}`);
   const numbered = filters.map((filter, index) => ({ filter, index }));
   const together = numbered.filter(({ filter }) => !findsItsOwn(filter, context.engine));
   const apart = numbered.filter(({ filter }) => findsItsOwn(filter, context.engine));
-  const noWords = (eb: TodoConditions) => wordColumns(eb, words, [], context);
+  const matched = openTodos(db, userId).select((eb) => [
+    'todos.id',
+    ...wordColumns(eb, words, together, context),
+  ]);
   const parts = [
     ...(together.length > 0
       ? [
-          openTodos(db, userId).select((eb) => [
-            'todos.id',
-            ...wordColumns(eb, words, together, context),
-            sql<number>`-1`.as('f'),
-          ]),
+          db
+            .selectFrom(matched.as('todos'))
+            .select([
+              idsJoined(context.engine).as('ids'),
+              ...wordNames.map((name) => sql.ref<number>(name).as(name)),
+              sql<number>`-1`.as('f'),
+            ])
+            .groupBy(wordNames)
+            .having(
+              sql<boolean>`${sql.join(
+                wordNames.map((name) => sql`${sql.ref(name)} <> 0`),
+                sql` or `,
+              )}`,
+            ),
         ]
       : []),
     ...apart.map(({ filter, index }) =>
       openTodos(db, userId)
         .where(filterWhere(filter, context))
-        .select((eb) => ['todos.id', ...noWords(eb), sql<number>`${sql.lit(index)}`.as('f')]),
+        .select([
+          idsJoined(context.engine).as('ids'),
+          ...wordNames.map((name) => sql<number>`0`.as(name)),
+          sql<number>`${sql.lit(index)}`.as('f'),
+        ]),
     ),
   ];
-  const [first, ...rest] = parts;
+  const [first, ...rest] = parts as unknown as {
+    unionAll: (other: unknown) => unknown;
+    compile: () => CompiledQuery<MatchRow>;
+  }[];
   if (first === undefined) {
     throw new Error('No filter to match');
   }
-  return rest.reduce((union, part) => union.unionAll(part), first) as unknown as {
-    compile: () => CompiledQuery<MatchRow>;
-  };
+  return rest.reduce((union, part) => union.unionAll(part) as typeof first, first);
 }
 
 /** The given todos (ids bound at run time), each with every filter tested as its words. */
