@@ -159,6 +159,13 @@ async function listsAndFilters(
       before: renameAList,
       alone: true,
     },
+    // Then the first change after it: which todo matches what is read then (filters/counts.ts).
+    {
+      label: 'sidebar: filters, 1st change after',
+      url: '/api/filters',
+      before: changeATodo,
+      alone: true,
+    },
     // What My Todos and a list's page read while they nest (ADR 0027, web): top-level todos only.
     { label: 'My Todos, top-level', url: '/api/todos?status=pending&parent=none' },
     {

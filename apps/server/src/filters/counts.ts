@@ -12,11 +12,14 @@ import type { Database } from '../db/schema';
 import { type FilterContext, filterContext, filterWhere, findsItsOwn } from './compile';
 
 /*
- * Which of the user's open todos each saved filter matches (ADR 0028, 2026-11-28), so that their
- * counts can be kept exactly as todos change: after a write, only the todos it wrote are tested
- * again (`matchChanged`), and each count moves by what they added or took away.
+ * How many of the user's open todos each saved filter matches, and which (ADR 0028, 2026-11-28),
+ * so that their counts can be kept exactly as todos change: after a write, only the todos it
+ * wrote are tested again (`matchChanged`), and each count moves by what they added or took away.
  *
- * `matchEverything` reads it afresh in one statement whatever the number of filters. A filter
+ * Read afresh, the counts are one row (`countEverything`: a `count(*) filter (where …)` each);
+ * which todo matches what is read only once a write needs it (`matchEverything`, at the first
+ * `matchChanged`, then including that write), as it costs about twice as much. Both are one
+ * statement whatever the number of filters. A filter
  * whose todos an index finds (a list, a few days: `findsItsOwn`) gives the ids of its own todos,
  * reading just those; the others are tested together in one pass over the open todos, each
  * todo's matches as bits in a few integers (`WORD_BITS` filters a word, both engines' integers),
@@ -43,6 +46,8 @@ export interface PreparedCounts {
   columns: (number | undefined)[];
   /** How many filters parsed: the words of a todo's matches hold one bit each. */
   filters: number;
+  /** The count of each filter, `f<n>`, in one row. */
+  counting: CompiledQuery<Record<string, unknown>> | undefined;
   /** Every open todo matching a filter, afresh: `ids`, their words `w<n>`, and `f` (below). */
   everything: CompiledQuery<MatchRow> | undefined;
   /** The same, for some todos only: their ids as one parameter, at `idsAt`. */
@@ -57,12 +62,15 @@ export interface PreparedCounts {
  */
 type MatchRow = Record<string, unknown> & { id?: string; ids?: string | null; f: number };
 
-/** Which open todos match which filters, and how many each filter matches. */
+/** How many open todos each filter matches, and which, once read. */
 export interface Matches {
-  /** Each todo matching at least one filter, to its words (bit n of word w: filter 30w + n). */
-  readonly byTodo: Map<string, number[]>;
+  /**
+   * Each todo matching at least one filter, to its words (bit n of word w: filter 30w + n);
+   * undefined until a write needs them.
+   */
+  byTodo: Map<string, number[]> | undefined;
   /** How many todos each filter matches, by filter. */
-  readonly counts: number[];
+  counts: number[];
 }
 
 /** The statements matching the user's open todos against each query on `today`. */
@@ -77,16 +85,38 @@ export async function prepareCounts(
   let next = 0;
   const columns = parsed.map((result) => (result.ok ? next++ : undefined));
   if (filters.length === 0) {
-    return { columns, filters: 0, everything: undefined, changed: undefined, idsAt: -1 };
+    return {
+      columns,
+      filters: 0,
+      counting: undefined,
+      everything: undefined,
+      changed: undefined,
+      idsAt: -1,
+    };
   }
   const context = { ...(await filterContext(db, userId, filters, today)), counting: true };
   const changed = changedQuery(db, userId, filters, context).compile();
   return {
     columns,
     filters: filters.length,
+    counting: countingQuery(db, userId, filters, context).compile(),
     everything: everythingQuery(db, userId, filters, context).compile(),
     changed,
     idsAt: changed.parameters.indexOf(IDS),
+  };
+}
+
+/** How many open todos each filter matches, read afresh; which ones, not yet. */
+export async function countEverything(
+  db: Kysely<Database>,
+  prepared: PreparedCounts,
+): Promise<Matches> {
+  const row = prepared.counting ? (await db.executeQuery(prepared.counting)).rows[0] : undefined;
+  return {
+    byTodo: undefined,
+    counts: Array.from({ length: prepared.filters }, (_, filter) =>
+      Number(row?.[`f${filter}`] ?? 0),
+    ),
   };
 }
 
@@ -94,9 +124,9 @@ export async function prepareCounts(
 export async function matchEverything(
   db: Kysely<Database>,
   prepared: PreparedCounts,
-): Promise<Matches> {
-  const matches: Matches = {
-    byTodo: new Map(),
+): Promise<Matches & { byTodo: Map<string, number[]> }> {
+  const matches = {
+    byTodo: new Map<string, number[]>(),
     counts: new Array<number>(prepared.filters).fill(0),
   };
   if (prepared.everything === undefined) {
@@ -118,7 +148,8 @@ export async function matchEverything(
 
 /**
  * Tests these todos again (written since `matches` was read: created, changed, completed or
- * deleted) and moves the counts by what changed; `matches` is changed in place.
+ * deleted) and moves the counts by what changed; `matches` is changed in place. Without the
+ * matches of every todo (only counted so far), they are read now, this write included.
  */
 export async function matchChanged(
   db: Kysely<Database>,
@@ -129,13 +160,18 @@ export async function matchChanged(
   if (prepared.changed === undefined || todoIds.length === 0) {
     return;
   }
+  if (matches.byTodo === undefined) {
+    Object.assign(matches, await matchEverything(db, prepared));
+    return;
+  }
+  const byTodo = matches.byTodo;
   const parameters = [...prepared.changed.parameters];
   parameters[prepared.idsAt] = isPostgres(db) ? [...todoIds] : JSON.stringify(todoIds);
   const { rows } = await db.executeQuery<MatchRow>({ ...prepared.changed, parameters });
   const words = wordCount(prepared.filters);
   const now = new Map(rows.map((row) => [row.id, wordsOf(row, words)]));
   for (const id of new Set(todoIds)) {
-    const before = matches.byTodo.get(id) ?? new Array<number>(words).fill(0);
+    const before = byTodo.get(id) ?? new Array<number>(words).fill(0);
     const after = now.get(id) ?? new Array<number>(words).fill(0);
     const moved = before.map((word, index) => word ^ (after[index] ?? 0));
     eachBit(moved, (filter, word, bit) => {
@@ -143,9 +179,9 @@ export async function matchChanged(
       matches.counts[filter] = (matches.counts[filter] ?? 0) + (gained ? 1 : -1);
     });
     if (after.some((word) => word !== 0)) {
-      matches.byTodo.set(id, after);
+      byTodo.set(id, after);
     } else {
-      matches.byTodo.delete(id);
+      byTodo.delete(id);
     }
   }
 }
@@ -163,7 +199,7 @@ export async function openCounts(
   today: string,
 ): Promise<number[]> {
   const prepared = await prepareCounts(db, userId, queries, today);
-  return countsOf(prepared, await matchEverything(db, prepared));
+  return countsOf(prepared, await countEverything(db, prepared));
 }
 
 function wordCount(filters: number): number {
@@ -226,6 +262,41 @@ function wordColumns(
 
 function openTodos(db: Kysely<Database>, userId: string) {
   return db.selectFrom('todos').where('user_id', '=', userId).where('completed', '=', false);
+}
+
+/**
+ * The count of each filter, `f<n>`, in one row: those read apart each a scalar subquery reading
+ * just their todos (SQLite joins at most 64 tables, and a user may have 100 filters), beside one
+ * pass over the open todos with a `count(*) filter (where …)` for each of the others.
+ */
+function countingQuery(
+  db: Kysely<Database>,
+  userId: string,
+  filters: readonly FilterNode[],
+  context: FilterContext,
+) {
+  const numbered = filters.map((filter, index) => ({ filter, name: `f${index}` }));
+  const together = numbered.filter(({ filter }) => !findsItsOwn(filter, context.engine));
+  const apart = numbered.filter(({ filter }) => findsItsOwn(filter, context.engine));
+  const pass = openTodos(db, userId).select((eb) =>
+    together.length > 0
+      ? together.map(({ filter, name }) =>
+          eb.fn.countAll().filterWhere(filterWhere(filter, context)(eb)).as(name),
+        )
+      : [sql<number>`0`.as('none')],
+  );
+  return db
+    .selectFrom(pass.as('together'))
+    .selectAll('together')
+    .select(() =>
+      apart.map(({ filter, name }) =>
+        openTodos(db, userId)
+          .where(filterWhere(filter, context))
+          .select(sql<number>`count(*)`.as('count'))
+          .$asScalar()
+          .as(name),
+      ),
+    );
 }
 
 /** The ids of the rows, joined by commas (ids hold none). */

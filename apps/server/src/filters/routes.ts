@@ -3,7 +3,7 @@ import { filtersApi } from '@daywise/shared/api';
 import type { AppInstance } from '../lib/app-instance';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
-import { matchChanged, type Matches, matchEverything } from './counts';
+import { countEverything, matchChanged, type Matches } from './counts';
 import { KeptCounts } from './kept-counts';
 import {
   answerSavedFilters,
@@ -16,15 +16,15 @@ import {
 
 /** /api/filters: every query scoped to the session's user (ADR 0028). */
 export function filterRoutes(app: AppInstance): void {
-  // Matching 20 filters reads every open todo of the user once (filters/counts.ts); what each
-  // todo matches is kept, and after a write only the todos it wrote are matched again, on every
-  // instance (filters/kept-counts.ts, ADR 0028).
+  // Counting 20 filters reads every open todo of the user once (filters/counts.ts); the counts
+  // are kept, with what each todo matches once a write needs it, and after a write only the todos
+  // it wrote are matched again, on every instance (filters/kept-counts.ts, ADR 0028).
   const kept = new KeptCounts<SavedFiltersPlan, Matches>({ bus: app.realtime });
   route(app, filtersApi.list, async ({ db, user, today }) => {
     const day = await today();
     return kept.read(user.id, day, {
       plan: () => planSavedFilters(db, user.id, day),
-      everything: (plan) => matchEverything(db, plan.counts),
+      everything: (plan) => countEverything(db, plan.counts),
       changed: (plan, matches, todoIds) => matchChanged(db, plan.counts, matches, todoIds),
       answer: answerSavedFilters,
     });
