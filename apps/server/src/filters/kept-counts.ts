@@ -3,9 +3,10 @@ import type { RealtimeEvent, RealtimeEventType } from '@daywise/shared';
 import type { UserEvents } from '../lib/user-cache';
 
 /*
- * A user's saved filters' counts kept exact as their todos change (ADR 0028, 2026-11-28): what
- * each open todo matches is read once (`everything`), and after a write only the todos it wrote
- * are tested again (`changed`), from the ids its `todos.changed` carries. Every instance hears
+ * A user's saved filters' counts kept exact as their todos change (ADR 0028, 2026-11-28): they
+ * are read once (`everything`; filters/counts.ts reads which todo matches what at the first
+ * write), and after a write only the todos it wrote are tested again (`changed`), from the ids
+ * its `todos.changed` carries. Every instance hears
  * that event on the realtime bus (through Redis with two instances), so each keeps its own counts
  * right whichever instance wrote. Read afresh when:
  *
@@ -13,7 +14,7 @@ import type { UserEvents } from '../lib/user-cache';
  *   differ; so does the day (the key), and after `ttlMs`, which bounds what a lost message could
  *   leave behind, as for lib/user-cache.ts; a resync (messages may have been lost) starts again;
  * - a change to todos without their ids (a list deleted with its todos, an import, more todos
- *   than an event carries): every todo is matched again with the same statements.
+ *   than an event carries): every todo is counted again with the same statements.
  */
 
 /** The events after which the statements themselves differ: names or filters changed. */
