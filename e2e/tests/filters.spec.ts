@@ -143,7 +143,7 @@ test.describe('Saved filters', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 
-  test('filters are reordered in the sidebar by keyboard and by drag, live in other tabs', async ({
+  test('filters are reordered in the sidebar by keyboard and by drag, with Undo, live in other tabs', async ({
     page,
     server,
   }) => {
@@ -167,6 +167,12 @@ test.describe('Saved filters', () => {
     await chooseByKeyboard(page, filterActions(page, 'Waiting'), 'Move up');
     await expect(filterLinks(page)).toHaveText(['Soon', 'Waiting', 'Urgent']);
     await expect(filterActions(page, 'Waiting')).toBeFocused();
+    // The toast's Undo puts it back, in the other tab too; it is then moved up again.
+    await toast(page, 'Filter moved').getByRole('button', { name: 'Undo' }).click();
+    await expect(filterLinks(page)).toHaveText(['Soon', 'Urgent', 'Waiting']);
+    await expect(filterLinks(other)).toHaveText(['Soon', 'Urgent', 'Waiting']);
+    await chooseByKeyboard(page, filterActions(page, 'Waiting'), 'Move up');
+    await expect(filterLinks(page)).toHaveText(['Soon', 'Waiting', 'Urgent']);
     await chooseByKeyboard(page, filterActions(page, 'Soon'), 'Move down');
     await expect(filterLinks(page)).toHaveText(['Waiting', 'Soon', 'Urgent']);
     await expect(filterLinks(other)).toHaveText(['Waiting', 'Soon', 'Urgent']);

@@ -8,6 +8,7 @@ export const FILTER_MESSAGES = {
   filterCreateFailed: 'Failed to create filter',
   filterUpdated: 'Filter updated',
   filterUpdateFailed: 'Failed to update filter',
+  filterMoved: 'Filter moved',
   filterMoveFailed: 'Failed to move filter',
   filterDeleted: 'Filter deleted',
   filterDeleteFailed: 'Failed to delete filter',

@@ -23,8 +23,12 @@ export type RealtimeEvent =
   | { type: 'messages.read'; chatId: string; readerId: string }
   | { type: 'shared-plan.changed'; planId: string }
   | { type: 'shared-plan.deleted'; planId: string }
-  /** The user's own data changed elsewhere (another tab or device). */
-  | { type: 'todos.changed' }
+  /**
+   * The user's own data changed elsewhere (another tab or device). `todoIds`: the todos a write
+   * changed, when it knows them and they are few (the server's saved filters' counts follow them,
+   * ADR 0028); without them, any todo may have changed.
+   */
+  | { type: 'todos.changed'; todoIds?: string[] }
   | { type: 'lists.changed' }
   /** The user's saved filters changed (their counts follow `todos.changed`). */
   | { type: 'filters.changed' }

@@ -1,11 +1,10 @@
-import type { RealtimeEventType } from '@daywise/shared';
 import { filtersApi } from '@daywise/shared/api';
-import type { SavedFiltersAnswer } from '@daywise/shared/schemas';
 
 import type { AppInstance } from '../lib/app-instance';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
-import { UserCache } from '../lib/user-cache';
+import { countEverything, matchChanged, type Matches } from './counts';
+import { KeptCounts } from './kept-counts';
 import {
   answerSavedFilters,
   createSavedFilter,
@@ -15,43 +14,20 @@ import {
   updateSavedFilter,
 } from './saved-filters';
 
-/**
- * The realtime events after which the statement counting a user's saved filters may differ: a
- * change to the lists and sections (matched by name), the tags (plan and tag writes announce
- * `plans.changed`) or the filters.
- */
-const PLANNED_FROM = new Set<RealtimeEventType>([
-  'lists.changed',
-  'sections.changed',
-  'plans.changed',
-  'filters.changed',
-]);
-
-/** The events after which its counts may differ: those, and any change to their todos. */
-const COUNTED_FROM = new Set<RealtimeEventType>([...PLANNED_FROM, 'todos.changed']);
-
 /** /api/filters: every query scoped to the session's user (ADR 0028). */
 export function filterRoutes(app: AppInstance): void {
-  // Counting 20 filters reads every open todo of the user once (filters/counts.ts); the answer
-  // changes only with their data or their day, so it is kept until one of those changes on any
-  // instance (ADR 0018), as the dashboard's streaks are. The counting statement itself is kept
-  // across changes to todos, which leave it as it is: counting again is then one statement.
-  const plans = new UserCache<SavedFiltersPlan>({
-    bus: app.realtime,
-    changes: (event) => PLANNED_FROM.has(event.type),
-  });
-  const answers = new UserCache<SavedFiltersAnswer>({
-    bus: app.realtime,
-    changes: (event) => COUNTED_FROM.has(event.type),
-  });
+  // Counting 20 filters reads every open todo of the user once (filters/counts.ts); the counts
+  // are kept, with what each todo matches once a write needs it, and after a write only the todos
+  // it wrote are matched again, on every instance (filters/kept-counts.ts, ADR 0028).
+  const kept = new KeptCounts<SavedFiltersPlan, Matches>({ bus: app.realtime });
   route(app, filtersApi.list, async ({ db, user, today }) => {
     const day = await today();
-    return answers.read(user.id, day, async () =>
-      answerSavedFilters(
-        db,
-        await plans.read(user.id, day, () => planSavedFilters(db, user.id, day)),
-      ),
-    );
+    return kept.read(user.id, day, {
+      plan: () => planSavedFilters(db, user.id, day),
+      everything: (plan) => countEverything(db, plan.counts),
+      changed: (plan, matches, todoIds) => matchChanged(db, plan.counts, matches, todoIds),
+      answer: answerSavedFilters,
+    });
   });
 
   route(app, filtersApi.create, async (context) => {

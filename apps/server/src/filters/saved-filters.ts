@@ -15,7 +15,7 @@ import { ownRow } from '../lib/policy';
 import { closeGap, moveRow, nextPosition } from '../lib/positions';
 import { requireUnderQuota } from '../lib/quota';
 import { parsedFilter } from './compile';
-import { openCounts, prepareCounts, type PreparedCounts, runCounts } from './counts';
+import { countsOf, type Matches, openCounts, prepareCounts, type PreparedCounts } from './counts';
 
 /*
  * A user's saved filters (issue 32, ADR 0028): named queries in the filter language, in the order
@@ -62,9 +62,9 @@ export function savedFilterRows(db: Kysely<Database>, userId: string): Promise<S
 
 /**
  * What answering the user's saved filters takes but for their counts: the filters, and the
- * statement counting them (counts.ts). It holds until the filters, the lists, sections and tags
- * they name, or the day change (filters/routes.ts keeps it); a change to todos changes only what
- * the statement answers.
+ * statements matching todos against them (counts.ts). It holds until the filters, the lists,
+ * sections and tags they name, or the day change (filters/kept-counts.ts keeps it with the
+ * matches); a change to todos changes only what the statements answer.
  */
 export interface SavedFiltersPlan {
   rows: SavedFilterRow[];
@@ -86,12 +86,12 @@ export async function planSavedFilters(
   return { rows, counts };
 }
 
-/** Every saved filter of the plan with its open count, in one read of the user's open todos. */
-export async function answerSavedFilters(
-  db: Kysely<Database>,
+/** Every saved filter of the plan with its open count, from the todos each matches. */
+export function answerSavedFilters(
   { rows, counts }: SavedFiltersPlan,
-): Promise<SavedFiltersAnswer> {
-  const openCounts = await runCounts(db, counts);
+  matches: Matches,
+): SavedFiltersAnswer {
+  const openCounts = countsOf(counts, matches);
   return { filters: rows.map((row, index) => presentSavedFilter(row, openCounts[index] ?? 0)) };
 }
 

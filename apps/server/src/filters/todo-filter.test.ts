@@ -142,6 +142,31 @@ describe.each(ENGINES)('todos by filter on %s', (engine) => {
     expect(hers.json<{ items: Todo[] }>().items.map((todo) => todo.title)).toEqual(['Grace’s']);
   });
 
+  it('reads the names as they are now: a list, a section or a tag renamed or added', async () => {
+    expect(await titles('#Work')).toEqual(['In six days', 'Today at work']);
+    expect(await titles('@waiting')).toEqual(['Today at work']);
+    expect(await titles('#Office')).toEqual([]);
+    // The names a page looked up are kept, until the user's lists, sections or tags change.
+    expect((await send('PATCH', `/api/lists/${work.id}`, { name: 'Office' })).statusCode).toBe(200);
+    expect(await titles('#Work')).toEqual([]);
+    expect(await titles('#Office')).toEqual(['In six days', 'Today at work']);
+    expect((await send('PATCH', `/api/tags/${waiting.id}`, { name: 'Blocked' })).statusCode).toBe(
+      200,
+    );
+    expect(await titles('@waiting')).toEqual([]);
+    const fresh = await created<Tag>('/api/tags', { name: 'waiting', color: '#EF4444' });
+    const overdue = (await get('overdue')).json<{ items: Todo[] }>().items[0] as Todo;
+    await send('PATCH', `/api/todos/${overdue.id}`, { tagIds: [fresh.id] });
+    expect(await titles('@waiting')).toEqual(['Overdue']);
+    expect(await titles('#Office/Now')).toEqual([]);
+    const now = await created<{ id: string }>('/api/sections', { listId: work.id, name: 'Now' });
+    await send('PATCH', `/api/todos/${overdue.id}`, { listId: work.id, sectionId: now.id });
+    expect(await titles('#Office/Now')).toEqual(['Overdue']);
+    await send('PATCH', `/api/sections/${now.id}`, { name: 'Soon' });
+    expect(await titles('#Office/Now')).toEqual([]);
+    expect(await titles('#Office/Soon')).toEqual(['Overdue']);
+  });
+
   it('applies the other filters and pages with a count of every match', async () => {
     expect(await titles('next 7 days', '&status=pending&priority=low')).toEqual([
       'Tomorrow at home',

@@ -1,4 +1,5 @@
 import { REALTIME_CLOSE } from '@daywise/shared';
+import type { SavedFiltersAnswer, Todo } from '@daywise/shared/schemas';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -13,6 +14,7 @@ import {
   type TestDatabase,
 } from '../../test/helpers';
 import { connectRealtime, listenForRealtime } from '../../test/realtime-client';
+import { sendAs } from '../../test/signed-in';
 import { buildApp } from '../app';
 import type { AppInstance } from '../lib/app-instance';
 
@@ -89,6 +91,28 @@ describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)(
       const onSecond = await connectRealtime(urls[1] ?? '', cookie);
       expect((await api.post('/api/account/logout', {}, cookie)).statusCode).toBe(200);
       expect(await onSecond.closed).toBe(REALTIME_CLOSE.sessionEnded);
+    });
+
+    it("keeps the saved filters' counts right on both instances, whichever writes", async () => {
+      const cookie = (await firstApi().signUpAndVerify('carol@example.com')) ?? '';
+      const send = (app: AppInstance, method: 'POST' | 'PATCH', url: string, payload: object) =>
+        sendAs({ app } as TestApp, cookie, method, url, payload);
+      const count = async (app: AppInstance) =>
+        (await app.inject({ method: 'GET', url: '/api/filters', headers: { cookie } }))
+          .json<SavedFiltersAnswer>()
+          .filters.map((filter) => filter.openCount);
+      await send(first, 'POST', '/api/filters', { name: 'Reports', query: 'search: report' });
+      // Both instances keep what each todo matches from here on.
+      expect(await count(first)).toEqual([0]);
+      expect(await count(second)).toEqual([0]);
+      const todo = (await send(first, 'POST', '/api/todos', { title: 'Report' })).json<Todo>();
+      for (const app of [second, first]) {
+        await vi.waitFor(async () => expect(await count(app)).toEqual([1]));
+      }
+      await send(second, 'PATCH', `/api/todos/${todo.id}`, { title: 'Call' });
+      for (const app of [first, second]) {
+        await vi.waitFor(async () => expect(await count(app)).toEqual([0]));
+      }
     });
   },
 );

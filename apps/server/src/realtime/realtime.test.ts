@@ -61,7 +61,11 @@ describe.each(ENGINES)('/api/realtime on %s', (engine) => {
       payload: { title: 'Water the plants' },
     });
     expect(created.statusCode).toBe(201);
-    expect(await socket.next()).toEqual({ type: 'todos.changed' });
+    // With the todo it wrote, for the saved filters' counts (ADR 0028).
+    expect(await socket.next()).toEqual({
+      type: 'todos.changed',
+      todoIds: [created.json<{ id: string }>().id],
+    });
     const tag = await ctx.app.inject({
       method: 'POST',
       url: '/api/tags',

@@ -13,17 +13,27 @@ declare module '../lib/events' {
     'todo.written': { userId: string; todoId: string };
     /**
      * After the commit, once per write (an import batch is one): the user's todos changed. It
-     * goes on to the user's tabs and devices as the realtime event of the same name.
+     * goes on to the user's tabs and devices as the realtime event of the same name. `todoIds`:
+     * every todo the write changed, when it knows them all (`todoWritten`).
      */
-    'todos.changed': { userId: string };
+    'todos.changed': { userId: string; todoIds?: readonly string[] };
   }
 }
 
+/** The most todo ids a `todos.changed` carries to the bus: a larger write names none. */
+const TODO_IDS_MAX = 100;
+
 /** What follows a todo change, and what an account's deletion takes of todos and habits. */
 export function todoSubscribers(app: AppInstance): void {
-  // The user's other tabs and devices re-read their todos.
-  app.events.on('todos.changed', ({ userId }) => {
-    app.realtime.publish([userId], { type: 'todos.changed' });
+  // The user's other tabs and devices re-read their todos; each instance's saved filters' counts
+  // test the todos named again (filters/kept-counts.ts), or all when there are many.
+  app.events.on('todos.changed', ({ userId, todoIds }) => {
+    app.realtime.publish(
+      [userId],
+      todoIds !== undefined && todoIds.length <= TODO_IDS_MAX
+        ? { type: 'todos.changed', todoIds: [...todoIds] }
+        : { type: 'todos.changed' },
+    );
   });
   app.events.onWithin('account.deleted', async (trx, { userId }) => {
     await trx.deleteFrom('todo_occurrences').where('user_id', '=', userId).execute();
@@ -47,5 +57,5 @@ export async function todoWritten(
   for (const todoId of todoIds) {
     followUps.push(...(await events.within(trx, { type: 'todo.written', userId, todoId })));
   }
-  return [...followUps, { type: 'todos.changed', userId }];
+  return [...followUps, { type: 'todos.changed', userId, todoIds }];
 }

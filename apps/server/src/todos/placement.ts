@@ -97,17 +97,17 @@ export function mayMove(update: Asked & { order?: number | undefined }): boolean
  * Moves the user's todo where the update asks: to another list, section or parent (leaving its
  * siblings, and taking its place among the new ones: `order`, or last), or to `order` among the
  * same siblings. Its subtasks go with it to a new list or section. Answers the columns to write,
- * none when it stays.
+ * none when it stays, and the todos below it that moved with it.
  */
 export async function moveTodo(
   db: Kysely<Database>,
   current: TodoRow,
   update: Asked & { order?: number | undefined },
-): Promise<Partial<TodoRow>> {
+): Promise<{ columns: Partial<TodoRow>; moved: string[] }> {
   const moves =
     update.listId !== undefined || update.sectionId !== undefined || update.parentId !== undefined;
   if (!moves && update.order === undefined) {
-    return {};
+    return { columns: {}, moved: [] };
   }
   const where = moves ? await whereTo(db, current.user_id, current, update) : current;
   const before = siblingsOf(current);
@@ -119,16 +119,20 @@ export async function moveTodo(
   } else if (update.order !== undefined) {
     position = await moveAmong(db, after, current.position, update.order);
   }
-  if (where.list_id !== current.list_id || where.section_id !== current.section_id) {
-    await moveDescendants(db, current.user_id, current.id, {
+  const moved =
+    where.list_id !== current.list_id || where.section_id !== current.section_id
+      ? await moveDescendants(db, current.user_id, current.id, {
+          list_id: where.list_id,
+          section_id: where.section_id,
+        })
+      : [];
+  return {
+    columns: {
       list_id: where.list_id,
       section_id: where.section_id,
-    });
-  }
-  return {
-    list_id: where.list_id,
-    section_id: where.section_id,
-    parent_id: where.parent_id,
-    position,
+      parent_id: where.parent_id,
+      position,
+    },
+    moved,
   };
 }

@@ -2,6 +2,7 @@ import { todosApi } from '@daywise/shared/api';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../db/schema';
+import { KeptFilterNames } from '../filters/kept-names';
 import type { AppInstance } from '../lib/app-instance';
 import type { EventBus } from '../lib/events';
 import { idempotentCreate } from '../lib/idempotency';
@@ -32,9 +33,14 @@ async function writeTodo<T>(
 
 /** /api/todos: every query scoped to the session's user. */
 export function todoRoutes(app: AppInstance): void {
-  route(app, todosApi.list, async ({ db, user, query, today, timezone }) =>
-    listTodos(db, user.id, query, await today(), await timezone()),
-  );
+  // A filter query's names, kept per user until their lists, sections or tags change.
+  const names = new KeptFilterNames(app.realtime);
+  route(app, todosApi.list, async ({ db, user, query, today, timezone }) => {
+    const [day, zone] = [await today(), await timezone()];
+    return listTodos(db, user.id, query, day, zone, (filter) =>
+      names.contextOf(db, user.id, query.filter ?? '', filter, day),
+    );
+  });
 
   route(app, todosApi.stats, ({ db, user }) => todoStats(db, user.id));
 

@@ -139,13 +139,13 @@ export async function parentFor(
   return parent;
 }
 
-/** Moves every todo below this one to its list and section. */
+/** Moves every todo below this one to its list and section; answers their ids. */
 export async function moveDescendants(
   db: Kysely<Database>,
   userId: string,
   id: string,
   place: { list_id: string | null; section_id: string | null },
-): Promise<void> {
+): Promise<string[]> {
   const ids = (await descendantsOf(db, userId, id)).map((row) => row.id);
   await inChunks(ids, (part) =>
     db
@@ -155,6 +155,7 @@ export async function moveDescendants(
       .where('id', 'in', part)
       .execute(),
   );
+  return ids;
 }
 
 /**

@@ -284,7 +284,8 @@ async function pageBySort(
  * The most frequent read there is, so the database writes each todo's JSON and the page is sent
  * as text (ADR 0018, JSON written by the database): reading each todo's twenty columns into
  * objects, checking them against the contract and writing them out again was most of what the
- * request cost.
+ * request cost. `contextOf` looks up the names of a `filter` query (the route keeps them per user,
+ * filters/kept-names.ts).
  */
 export async function listTodos(
   db: Kysely<Database>,
@@ -292,12 +293,11 @@ export async function listTodos(
   query: TodoListQuery,
   today: string,
   zone: string,
+  contextOf: (filter: FilterNode) => Promise<FilterContext> = (filter) =>
+    filterContext(db, userId, [filter], today),
 ): Promise<JsonAnswer> {
   const filter = query.filter === undefined ? undefined : parsedFilter(query.filter, 'filter');
-  const listFilter = filter && {
-    filter,
-    context: await filterContext(db, userId, [filter], today),
-  };
+  const listFilter = filter && { filter, context: await contextOf(filter) };
   // The words every match must hold, if any: the search index finds their candidates.
   const words = query.q ?? (filter && requiredSearch(filter));
   const searchable = words ? await indexedSearch(db, userId, words) : undefined;

@@ -192,7 +192,7 @@ function repeatChanges(
   return {};
 }
 
-/** A todo written, and the other todos the write changed with it (its subtasks). */
+/** A todo written, and the other todos the write changed with it (its subtasks, moved or done). */
 export interface TodoWrite {
   todo: Todo;
   others: string[];
@@ -223,9 +223,10 @@ export async function updateTodo(
   if (update.tagIds !== undefined) {
     await setTodoTags(db, id, await ownTags(db, userId, update.tagIds));
   }
+  const move = await moveTodo(db, current, update);
   const changes: Partial<TodoRow> = {
     ...TODO_FIELDS.columns(editableFields(update)),
-    ...(await moveTodo(db, current, update)),
+    ...move.columns,
     updated_at: now.toISOString(),
   };
   if (
@@ -239,7 +240,8 @@ export async function updateTodo(
   Object.assign(changes, blockColumns(current, update));
   Object.assign(changes, repeatChanges(current, update, { ...current, ...changes }, zone));
   const repeating = { ...current, ...changes }.repeat_rule !== null;
-  let others: string[] = [];
+  // The todos below it that moved with it, and those completed or reopened with it.
+  const others = [...move.moved];
   if (repeating && update.completed === true && !current.completed) {
     Object.assign(
       changes,
@@ -252,11 +254,16 @@ export async function updateTodo(
     changes.completed_at = update.completed ? now.toISOString() : null;
     changes.completed_date = update.completed ? today : null;
     changes.completed_with = null;
-    others = update.completed
-      ? await completeDescendants(db, userId, id, now, today)
-      : await reopenDescendants(db, current, now);
+    others.push(
+      ...(update.completed
+        ? await completeDescendants(db, userId, id, now, today)
+        : await reopenDescendants(db, current, now)),
+    );
   }
-  return { todo: await writeChanges(db, current, changes, today, zone), others };
+  return {
+    todo: await writeChanges(db, current, changes, today, zone),
+    others: [...new Set(others)],
+  };
 }
 
 /** Writes the changes, with the habit of a repeating todo counted again. */

@@ -1,11 +1,13 @@
 import { filtersApi, listsApi, tagsApi } from '@daywise/shared/api';
 import type { SavedFilter, SavedFiltersAnswer } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
+import { dismissToast } from '../../lib/toast';
 import { dragOnto } from '../../test/drag';
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
+import { pressUndo } from '../../test/toasts';
 import { FiltersNav } from './filters-nav';
 
 function savedFilter(id: string, name: string, fields: Partial<SavedFilter> = {}) {
@@ -100,6 +102,10 @@ async function openNewFilter(user: ReturnType<typeof renderNav>['user']) {
 }
 
 describe('the sidebar filters', () => {
+  // A toast outlives its test (sonner's state is its module's): a move's Undo toast is taken off,
+  // so that the next test finds only its own.
+  afterEach(() => ['f1', 'f2', 'f3'].forEach((id) => dismissToast(`filter-moved:${id}`)));
+
   it('shows each saved filter with its open count, linking to its page', async () => {
     renderNav();
     expect(await screen.findByRole('link', { name: 'Urgent 3 items' })).toHaveAttribute(
@@ -243,5 +249,27 @@ describe('the sidebar filters', () => {
     // A drop on itself moves nothing.
     drag('Waiting', 'Waiting');
     expect(api.callsTo('PATCH', '/api/filters/:id')).toHaveLength(1);
+  });
+
+  it('puts a moved filter back where it was with Undo', async () => {
+    const answer = {
+      filters: [...ANSWER.filters, savedFilter('f3', 'Someday', { query: 'no date', position: 2 })],
+    };
+    const { api, user } = renderNav(answer);
+    const server = movableFilters(api, answer);
+    await screen.findByRole('link', { name: 'Someday' });
+    drag('Someday', 'Urgent');
+    await waitFor(() => expect(links()).toEqual(['Someday', 'Urgent 3 items', 'Waiting']));
+    await pressUndo(user, 'Filter moved');
+    await waitFor(() => expect(links()).toEqual(['Urgent 3 items', 'Waiting', 'Someday']));
+    expect(api.callsTo('PATCH', '/api/filters/:id')[1]).toMatchObject({
+      params: { id: 'f3' },
+      body: { position: 2 },
+    });
+    expect(server.saved.filters.map((filter) => filter.name)).toEqual([
+      'Urgent',
+      'Waiting',
+      'Someday',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import type { SavedFilter, SavedFiltersAnswer, SavedFilterUpdate } from '@daywis
 import { callApi } from '../../lib/api-client';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
+import { notify, undoAction } from '../../lib/toast';
 
 /** The answer with a filter changed as `update` says, positions renumbered as the server does. */
 export function applyFilterUpdate(
@@ -37,11 +38,13 @@ export interface FilterMove {
 /**
  * Moves a saved filter in the sidebar (dragged onto another's place, or Move up and Move down in
  * its menu), as lists are moved: it moves at once, and goes back with 'Failed to move filter' if
- * the server refuses. Its other tabs follow through `filters.changed`. In the sidebar's own code,
- * not the filter tools', so that a drop never waits for them.
+ * the server refuses. 'Filter moved' offers Undo, which moves it back the same way, as a
+ * section's move does (docs/product/todos.md, "Undo"). Its other tabs follow through
+ * `filters.changed`. In the sidebar's own code, not the filter tools', so that a drop never waits
+ * for them.
  */
 export function useMoveFilter() {
-  return useOptimisticMutation({
+  const move = useOptimisticMutation({
     mutationFn: ({ filter, position }: FilterMove) =>
       callApi(filtersApi.update, { params: { id: filter.id }, body: { position } }),
     touches: () => [queryKeys.filters.all],
@@ -51,6 +54,15 @@ export function useMoveFilter() {
         (answer) => answer && applyFilterUpdate(answer, filter.id, { position }),
       ),
     meta: { failed: FILTER_MESSAGES.filterMoveFailed },
+    onSuccess: (_queryClient, _saved, { filter, position }) => {
+      notify.success(FILTER_MESSAGES.filterMoved, {
+        id: `filter-moved:${filter.id}`,
+        action: undoAction(() =>
+          move.mutate({ filter: { ...filter, position }, position: filter.position }),
+        ),
+      });
+    },
     refresh: () => [queryKeys.filters.all],
   });
+  return move;
 }
