@@ -1,4 +1,4 @@
-import type { ListsAnswer, Todo } from '@daywise/shared/schemas';
+import type { CalendarRange, ListsAnswer, Todo } from '@daywise/shared/schemas';
 
 /**
  * A todo as the server answers it: a pending, one-off, medium todo with no dates or tags, created on
@@ -37,3 +37,22 @@ export function makeTodo(fields: Partial<Todo> = {}): Todo {
 
 /** A user with no lists yet: every todo in the Inbox, none open. */
 export const NO_LISTS: ListsAnswer = { inbox: { openCount: 0 }, lists: [] };
+
+/** A calendar range from `from` to `to` holding nothing but `edit`. */
+export function calendarRange(
+  from: string,
+  to: string,
+  edit: Partial<CalendarRange> = {},
+): CalendarRange {
+  return {
+    from,
+    to,
+    todos: [],
+    repeats: [],
+    planTasks: [],
+    sharedTasks: [],
+    daysOff: [],
+    blocks: [],
+    ...edit,
+  };
+}

@@ -1,13 +1,13 @@
 import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { agendaApi, settingsApi, todosApi } from '@daywise/shared/api';
-import type { CalendarRange, Todo, TodoMoved } from '@daywise/shared/schemas';
+import type { Todo, TodoMoved } from '@daywise/shared/schemas';
 import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
 import { errorResponse, fakeApi } from '../../test/fake-api';
-import { makeTodo } from '../../test/fixtures';
+import { calendarRange, makeTodo } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { CalendarPage, type CalendarTodoDialog } from './calendar-page';
 import { REPEAT_MOVE_TEXTS } from './repeat-move-dialog';
@@ -35,19 +35,7 @@ const GYM = makeTodo({
   repeat: { rule: 'FREQ=WEEKLY;BYDAY=MO', from: 'due' },
 });
 
-function range(from: string, to: string, edit: Partial<CalendarRange> = {}): CalendarRange {
-  return {
-    from,
-    to,
-    todos: [],
-    repeats: [],
-    planTasks: [],
-    sharedTasks: [],
-    daysOff: [],
-    blocks: [],
-    ...edit,
-  };
-}
+const range = calendarRange;
 
 const Dialog: CalendarTodoDialog = () => null;
 

@@ -1,13 +1,13 @@
 import { DEFAULT_SETTINGS } from '@daywise/shared';
 import { agendaApi, settingsApi, todosApi } from '@daywise/shared/api';
-import type { CalendarRange, Todo } from '@daywise/shared/schemas';
+import type { Todo } from '@daywise/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
 import { errorResponse, fakeApi } from '../../test/fake-api';
-import { makeTodo } from '../../test/fixtures';
+import { calendarRange, makeTodo } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { monthGrid, weekDays } from './calendar-days';
 import { CalendarPage, type CalendarTodoDialog } from './calendar-page';
@@ -34,19 +34,7 @@ const GYM = todo('g', 'Gym', '2026-11-23', {
   repeat: { rule: 'FREQ=WEEKLY;BYDAY=MO', from: 'due' },
 });
 
-function range(from: string, to: string, edit: Partial<CalendarRange> = {}): CalendarRange {
-  return {
-    from,
-    to,
-    todos: [],
-    repeats: [],
-    planTasks: [],
-    sharedTasks: [],
-    daysOff: [],
-    blocks: [],
-    ...edit,
-  };
-}
+const range = calendarRange;
 
 /** The dialog the route hands in, reduced to what it was asked to show. */
 const Dialog: CalendarTodoDialog = ({ todo: shown, dueDate, onClose }) => (
