@@ -11,6 +11,7 @@ export const LIST_MESSAGES = {
   listUpdateFailed: 'Failed to update list',
   listArchived: 'List archived',
   listRestored: 'List restored',
+  listMoved: 'List moved',
   listDeleted: 'List deleted',
   listDeleteFailed: 'Failed to delete list',
   listsLoadFailed: 'Failed to load your lists',

@@ -1,6 +1,6 @@
 import { listsApi } from '@daywise/shared/api';
 import type { List, ListsAnswer } from '@daywise/shared/schemas';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { notify } from '../../lib/toast';
@@ -122,6 +122,36 @@ describe('the sidebar lists', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Move up' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to update list'));
     await waitFor(() => expect(links()).toEqual(['Inbox 2 items', 'Home', 'Work 1 item', 'Old']));
+  });
+
+  it('puts a moved list back where it was with Undo', async () => {
+    const { api, user } = renderNav();
+    const [work, home, old] = ANSWER.lists as [List, List, List];
+    let saved = ANSWER;
+    api
+      .on(listsApi.list, () => saved)
+      .on(listsApi.update, ({ params, body }) => {
+        const { position } = body as { position: number };
+        const [first, second] = params.id === 'l2' && position === 0 ? [home, work] : [work, home];
+        saved = { ...ANSWER, lists: [{ ...first, position: 0 }, { ...second, position: 1 }, old] };
+        return { ...(params.id === 'l2' ? home : work), position };
+      });
+    await user.click(await screen.findByRole('button', { name: 'Actions for list "Home"' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move up' }));
+    await waitFor(() => expect(links()).toEqual(['Inbox 2 items', 'Home', 'Work 1 item', 'Old']));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('List moved', {
+        id: 'list-moved:l2',
+        action: { label: 'Undo', onClick: expect.any(Function) as () => void },
+      }),
+    );
+    const [, options] = vi.mocked(notify.success).mock.calls[0] ?? [];
+    act(() => options?.action?.onClick());
+    await waitFor(() => expect(links()).toEqual(['Inbox 2 items', 'Work 1 item', 'Home', 'Old']));
+    expect(api.callsTo('PATCH', '/api/lists/:id')[1]).toMatchObject({
+      params: { id: 'l2' },
+      body: { position: 1 },
+    });
   });
 
   it('moves a list dragged onto another to its place', async () => {

@@ -7,7 +7,7 @@ import { callApi } from '../../lib/api-client';
 import { listsQuery } from '../../lib/lists';
 import { useOptimisticMutation } from '../../lib/optimistic';
 import { queryKeys } from '../../lib/query-keys';
-import { notify } from '../../lib/toast';
+import { notify, undoAction } from '../../lib/toast';
 
 export const useLists = () => useQuery(listsQuery());
 
@@ -58,10 +58,11 @@ export interface ListChange {
 
 /**
  * Renames, recolours, archives, restores and moves a list: the sidebar changes at once and goes
- * back, saying why, if the server refuses.
+ * back, saying why, if the server refuses. 'List moved' offers Undo, which moves it back the same
+ * way, as a section's and a saved filter's move do (docs/product/todos.md, "Undo").
  */
 export function useUpdateList() {
-  return useOptimisticMutation({
+  const change = useOptimisticMutation({
     mutationFn: ({ list, update }: ListChange) =>
       callApi(listsApi.update, { params: { id: list.id }, body: update }),
     touches: () => [queryKeys.lists.all],
@@ -71,13 +72,24 @@ export function useUpdateList() {
         (answer) => answer && applyListUpdate(answer, list.id, update),
       ),
     meta: { failed: LIST_MESSAGES.listUpdateFailed, serverMessageFor: SAID },
-    onSuccess: (_queryClient, _saved, { said }) => {
-      if (said) {
+    onSuccess: (_queryClient, _saved, { list, update, said }) => {
+      if (update.position !== undefined && update.position !== list.position) {
+        notify.success(LIST_MESSAGES.listMoved, {
+          id: `list-moved:${list.id}`,
+          action: undoAction(() =>
+            change.mutate({
+              list: { ...list, position: update.position ?? list.position },
+              update: { position: list.position },
+            }),
+          ),
+        });
+      } else if (said) {
         notify.success(said);
       }
     },
     refresh: () => [queryKeys.lists.all],
   });
+  return change;
 }
 
 export interface ListDelete {
