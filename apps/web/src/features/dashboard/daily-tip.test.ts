@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { type DailyItem, dayOfYear, QUOTE_PROBABILITY, randomItem, tipOfTheDay } from './daily-tip';
+import {
+  type DailyItem,
+  dayOfYear,
+  isQuoteDay,
+  loadQuotes,
+  QUOTE_PROBABILITY,
+  randomItem,
+  tipOfTheDay,
+} from './daily-tip';
 import { QUOTES } from './quotes';
 import { TIPS } from './tips';
 
@@ -97,19 +105,24 @@ describe('dayOfYear', () => {
 
 describe('tipOfTheDay', () => {
   it('gives a tip on 1 January', () => {
-    expect(tipOfTheDay(new Date(2026, 0, 1))).toEqual({ kind: 'tip', text: TIPS[1] });
+    expect(tipOfTheDay(new Date(2026, 0, 1), QUOTES)).toEqual({ kind: 'tip', text: TIPS[1] });
+  });
+
+  it("gives nothing on a quote's day until the quotations are loaded", () => {
+    expect(tipOfTheDay(new Date(2026, 0, 3), undefined)).toBeUndefined();
+    expect(tipOfTheDay(new Date(2026, 0, 1), undefined)).toEqual({ kind: 'tip', text: TIPS[1] });
   });
 
   it('gives a quote on 3 January', () => {
-    expect(tipOfTheDay(new Date(2026, 0, 3))).toEqual({ kind: 'quote', quote: QUOTES[3] });
+    expect(tipOfTheDay(new Date(2026, 0, 3), QUOTES)).toEqual({ kind: 'quote', quote: QUOTES[3] });
   });
 
   it('gives a quote on 31 December of a leap year (day 366) and a tip the day before', () => {
-    expect(tipOfTheDay(new Date(2028, 11, 31))).toEqual({
+    expect(tipOfTheDay(new Date(2028, 11, 31), QUOTES)).toEqual({
       kind: 'quote',
       quote: QUOTES[366 % QUOTES.length],
     });
-    expect(tipOfTheDay(new Date(2028, 11, 30))).toEqual({
+    expect(tipOfTheDay(new Date(2028, 11, 30), QUOTES)).toEqual({
       kind: 'tip',
       text: TIPS[365 % TIPS.length],
     });
@@ -117,50 +130,68 @@ describe('tipOfTheDay', () => {
 
   it('is a quote exactly on the days divisible by 3', () => {
     for (let day = 1; day <= 366; day += 1) {
-      const item = tipOfTheDay(new Date(2028, 0, day));
-      expect(item.kind, `day ${day}`).toBe(day % 3 === 0 ? 'quote' : 'tip');
+      const date = new Date(2028, 0, day);
+      expect(tipOfTheDay(date, QUOTES)?.kind, `day ${day}`).toBe(day % 3 === 0 ? 'quote' : 'tip');
+      expect(isQuoteDay(date), `day ${day}`).toBe(day % 3 === 0);
     }
   });
 
   it('gives the same item all day long', () => {
-    expect(tipOfTheDay(new Date(2026, 4, 17, 0, 0))).toEqual(
-      tipOfTheDay(new Date(2026, 4, 17, 23, 59)),
+    expect(tipOfTheDay(new Date(2026, 4, 17, 0, 0), QUOTES)).toEqual(
+      tipOfTheDay(new Date(2026, 4, 17, 23, 59), QUOTES),
     );
-    expect(tipOfTheDay(new Date(2026, 4, 18, 8, 30))).toEqual(
-      tipOfTheDay(new Date(2026, 4, 18, 20, 15)),
+    expect(tipOfTheDay(new Date(2026, 4, 18, 8, 30), QUOTES)).toEqual(
+      tipOfTheDay(new Date(2026, 4, 18, 20, 15), QUOTES),
     );
+  });
+});
+
+describe('loadQuotes', () => {
+  it('fetches the quotations once', async () => {
+    const first = loadQuotes();
+    expect(loadQuotes()).toBe(first);
+    expect(await first).toBe(QUOTES);
   });
 });
 
 describe('randomItem', () => {
   it('picks a quote below 0.4, chosen by a second random number', () => {
     expect(QUOTE_PROBABILITY).toBe(0.4);
-    expect(randomItem(sequence(0, 0))).toEqual({ kind: 'quote', quote: QUOTES[0] });
-    expect(randomItem(sequence(0.399, 0.5))).toEqual({
+    expect(randomItem(QUOTES, sequence(0, 0))).toEqual({ kind: 'quote', quote: QUOTES[0] });
+    expect(randomItem(QUOTES, sequence(0.399, 0.5))).toEqual({
       kind: 'quote',
       quote: QUOTES[Math.floor(0.5 * QUOTES.length)],
     });
   });
 
   it('picks a tip at or above 0.4, chosen by a second random number', () => {
-    expect(randomItem(sequence(0.4, 0))).toEqual({ kind: 'tip', text: TIPS[0] });
-    expect(randomItem(sequence(0.999, 0.999))).toEqual({ kind: 'tip', text: TIPS.at(-1) });
+    expect(randomItem(QUOTES, sequence(0.4, 0))).toEqual({ kind: 'tip', text: TIPS[0] });
+    expect(randomItem(QUOTES, sequence(0.999, 0.999))).toEqual({ kind: 'tip', text: TIPS.at(-1) });
   });
 
   it('never repeats the current quote or tip, moving on to the next entry', () => {
-    expect(randomItem(sequence(0, 0), firstQuote())).toEqual({ kind: 'quote', quote: QUOTES[1] });
+    expect(randomItem(QUOTES, sequence(0, 0), firstQuote())).toEqual({
+      kind: 'quote',
+      quote: QUOTES[1],
+    });
     const lastTip: DailyItem = { kind: 'tip', text: TIPS.at(-1) ?? '' };
-    expect(randomItem(sequence(0.5, 0.999), lastTip)).toEqual({ kind: 'tip', text: TIPS[0] });
+    expect(randomItem(QUOTES, sequence(0.5, 0.999), lastTip)).toEqual({
+      kind: 'tip',
+      text: TIPS[0],
+    });
   });
 
   it('may repeat an entry of the other kind', () => {
-    expect(randomItem(sequence(0.5, 0), firstQuote())).toEqual({ kind: 'tip', text: TIPS[0] });
+    expect(randomItem(QUOTES, sequence(0.5, 0), firstQuote())).toEqual({
+      kind: 'tip',
+      text: TIPS[0],
+    });
   });
 
   it('never returns the current entry, whatever the random numbers', () => {
-    let current = tipOfTheDay(new Date(2026, 0, 1));
+    let current = tipOfTheDay(new Date(2026, 0, 1), QUOTES);
     for (let step = 0; step < 2000; step += 1) {
-      const next = randomItem(Math.random, current);
+      const next = randomItem(QUOTES, Math.random, current);
       expect(next).not.toEqual(current);
       current = next;
     }
@@ -168,7 +199,7 @@ describe('randomItem', () => {
 
   it('uses Math.random by default', () => {
     const random = vi.spyOn(Math, 'random').mockReturnValueOnce(0.2).mockReturnValueOnce(0);
-    expect(randomItem()).toEqual({ kind: 'quote', quote: QUOTES[0] });
+    expect(randomItem(QUOTES)).toEqual({ kind: 'quote', quote: QUOTES[0] });
     expect(random).toHaveBeenCalledTimes(2);
     random.mockRestore();
   });

@@ -1,4 +1,4 @@
-import { type Quote, QUOTES } from './quotes';
+import type { Quote } from './quotes';
 import { TIPS } from './tips';
 
 /** What the tip card shows: a productivity tip or a quotation. */
@@ -26,12 +26,36 @@ function entryAt<T>(list: readonly T[], index: number): T {
   return entry;
 }
 
-/** The item rotates by day of year, and every third day it is a quote. */
-export function tipOfTheDay(date: Date): DailyItem {
+let quotes: Promise<readonly Quote[]> | undefined;
+
+/**
+ * The quotations (quotes.ts), fetched once and apart from the dashboard's own script: they are
+ * about 15 kB gzipped that the page need not wait for (docs/performance.md, the dashboard's first
+ * load), and a busy network fetches them alongside the page's data.
+ */
+export function loadQuotes(): Promise<readonly Quote[]> {
+  quotes ??= import('./quotes').then((module) => module.QUOTES);
+  return quotes;
+}
+
+/**
+ * The item rotates by day of year, and every third day it is a quote: undefined that day until
+ * the quotations are loaded.
+ */
+export function tipOfTheDay(
+  date: Date,
+  quoteList: readonly Quote[] | undefined,
+): DailyItem | undefined {
   const day = dayOfYear(date);
-  return day % 3 === 0
-    ? { kind: 'quote', quote: entryAt(QUOTES, day) }
-    : { kind: 'tip', text: entryAt(TIPS, day) };
+  if (day % 3 !== 0) {
+    return { kind: 'tip', text: entryAt(TIPS, day) };
+  }
+  return quoteList && { kind: 'quote', quote: entryAt(quoteList, day) };
+}
+
+/** Whether the day's item is a quote (tipOfTheDay), known before the quotations are. */
+export function isQuoteDay(date: Date): boolean {
+  return dayOfYear(date) % 3 === 0;
 }
 
 /** An index in [0, length) from a random number in [0, 1), never one past the end. */
@@ -43,13 +67,17 @@ function randomIndex(random: () => number, length: number): number {
  * "Get New Tip/Quote": a quote with 40% probability, otherwise a tip, each chosen with a second
  * call to `random`. It never repeats `current`; a draw that would is moved on to the next entry.
  */
-export function randomItem(random: () => number = Math.random, current?: DailyItem): DailyItem {
+export function randomItem(
+  quoteList: readonly Quote[],
+  random: () => number = Math.random,
+  current?: DailyItem,
+): DailyItem {
   if (random() < QUOTE_PROBABILITY) {
-    let index = randomIndex(random, QUOTES.length);
-    if (current?.kind === 'quote' && entryAt(QUOTES, index).text === current.quote.text) {
+    let index = randomIndex(random, quoteList.length);
+    if (current?.kind === 'quote' && entryAt(quoteList, index).text === current.quote.text) {
       index += 1;
     }
-    return { kind: 'quote', quote: entryAt(QUOTES, index) };
+    return { kind: 'quote', quote: entryAt(quoteList, index) };
   }
   let index = randomIndex(random, TIPS.length);
   if (current?.kind === 'tip' && entryAt(TIPS, index) === current.text) {
