@@ -119,6 +119,8 @@ export function createMetrics(sources: MetricSources): Metrics {
     labelNames: ['limit'] as const,
     registers,
   });
+  // Pools first: metrics are collected together, and the queue's count below takes a connection.
+  poolGauges(registers, sources.pools);
   new Gauge({
     name: 'daywise_reminder_jobs_queued',
     help: 'Reminder jobs waiting in the queue, due or not (NaN when the database did not answer).',
@@ -132,7 +134,6 @@ export function createMetrics(sources: MetricSources): Metrics {
       }
     },
   });
-  poolGauges(registers, sources.pools);
 
   // Series that exist before their first event, so that rates start from zero.
   (['sent', 'failed'] as const).forEach((result) => emails.inc({ result }, 0));
