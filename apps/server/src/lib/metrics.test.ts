@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accountClient } from '../../test/account-client';
 import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp } from '../../test/helpers';
 import { METRICS_TOKEN, scrape, seriesValue } from '../../test/metrics-client';
+import { connectRealtime, listenForRealtime } from '../../test/realtime-client';
 import { sendAs } from '../../test/signed-in';
 
 /** Debian's promtool (the `prometheus` package, which .ci/run installs). */
@@ -182,6 +183,23 @@ describe.each(ENGINES)('Prometheus metrics on %s', (engine) => {
         'daywise_http_requests_total{method="POST",route="/api/contact",status="429"}',
       ),
     ).toBe(2);
+  });
+
+  it('counts the realtime websockets open', async () => {
+    ctx = await withToken();
+    const cookie = (await accountClient(ctx).signUpAndVerify()) ?? '';
+    const url = await listenForRealtime(ctx.app);
+    const sockets = () =>
+      scrape(ctx.app).then((text) => seriesValue(text, 'daywise_realtime_sockets_open'));
+    const first = await connectRealtime(url, cookie);
+    const second = await connectRealtime(url, cookie);
+    await expect.poll(sockets).toBe(2);
+    first.socket.close();
+    await first.closed;
+    await expect.poll(sockets).toBe(1);
+    second.socket.close();
+    await second.closed;
+    await expect.poll(sockets).toBe(0);
   });
 
   it('serves METRICS_PORT without a token, only /metrics, and closes it with the app', async () => {
