@@ -3,7 +3,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { PUBLIC_FORM_RATE_LIMIT } from '@daywise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { accountClient } from '../../test/account-client';
+import { accountClient, loginBurst } from '../../test/account-client';
 import { createTestApp, ENGINES, SAME_ORIGIN, type TestApp } from '../../test/helpers';
 import { METRICS_TOKEN, scrape, seriesValue } from '../../test/metrics-client';
 import { connectRealtime, listenForRealtime } from '../../test/realtime-client';
@@ -170,7 +170,16 @@ describe.each(ENGINES)('Prometheus metrics on %s', (engine) => {
         headers: SAME_ORIGIN,
       });
     }
+    // A keyed limit: wrong passwords for one account from one address.
+    const refusedLogins = (await loginBurst(ctx, 14)).filter(
+      (answer) => answer.statusCode === 429,
+    ).length;
+    expect(refusedLogins).toBeGreaterThan(0);
+
     const after = await scrape(ctx.app);
+    expect(seriesValue(after, 'daywise_rate_limit_refusals_total{limit="login-failures"}')).toBe(
+      refusedLogins,
+    );
     expect(seriesValue(after, 'daywise_emails_total{result="sent"}')).toBe(ctx.mailer.sent.length);
     expect(ctx.mailer.sent.length).toBeGreaterThan(0);
     expect(seriesValue(after, 'daywise_emails_total{result="failed"}')).toBe(1);
