@@ -35,6 +35,8 @@ import type { AppInstance } from './lib/app-instance';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/errors';
 import { EventBus } from './lib/events';
 import { forgetAnswersOfDeletedAccounts } from './lib/idempotency';
+import { createMetrics, type Metrics } from './lib/metrics';
+import { registerMetrics } from './lib/metrics-endpoint';
 import { registerNulRefusal } from './lib/nul-characters';
 import { registerOriginCheck } from './lib/origin-check';
 import { createOutbound } from './lib/outbound';
@@ -46,7 +48,7 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { registerShutdown } from './lib/shutdown';
 import { listSubscribers } from './lists/events';
 import { listRoutes } from './lists/routes';
-import { createMailer, type Mailer } from './mail/mailer';
+import { countingMailer, createMailer, type Mailer } from './mail/mailer';
 import { planSubscribers } from './plans/events';
 import { planRoutes } from './plans/routes';
 import { profileSubscribers } from './profile/events';
@@ -137,8 +139,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   registerContractCompilers(app, { checkJsonAnswers: deps.checkJsonAnswers ?? false });
   const redis = await connectRedis(config, app);
   const redisKeyPrefix = deps.redisKeyPrefix ?? config.redisKeyPrefix;
-  const authSecret = await decorateServices(app, config, deps, redis, redisKeyPrefix);
+  // One registry per app (ADR 0035); what it reads when scraped is looked up then.
+  const metrics = createMetrics({
+    pools: () => deps.database.pools(),
+    queuedReminderJobs: () => app.reminders.queue.queued(deps.database.db),
+    onError: (error, what) => app.log.warn({ err: error }, what),
+  });
+  const authSecret = await decorateServices(app, config, deps, { redis, redisKeyPrefix, metrics });
   await registerEdge(app, config, redis, redisKeyPrefix);
+  registerMetrics(app, metrics, config);
 
   await registerApiReference(app);
 
@@ -219,8 +228,11 @@ async function decorateServices(
   app: AppInstance,
   config: Config,
   deps: AppDependencies,
-  redis: Redis | undefined,
-  redisKeyPrefix: string,
+  {
+    redis,
+    redisKeyPrefix,
+    metrics,
+  }: { redis: Redis | undefined; redisKeyPrefix: string; metrics: Metrics },
 ): Promise<string> {
   app.decorate('config', config);
   app.decorate('database', deps.database);
@@ -256,13 +268,16 @@ async function decorateServices(
   );
   app.decorate(
     'mailer',
-    deps.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        dataDir: config.dataDir,
-        logger: app.log as Logger,
-      }),
+    countingMailer(
+      deps.mailer ??
+        createMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          dataDir: config.dataDir,
+          logger: app.log as Logger,
+        }),
+      metrics,
+    ),
   );
   const vapidKeys = await resolveVapidKeys(deps.database.db, config.vapidKeys);
   app.decorate('vapidPublicKey', vapidKeys.publicKey);
@@ -274,6 +289,7 @@ async function decorateServices(
       outbound: createOutbound({ allowedOrigins: deps.outboundAllowedOrigins ?? [] }),
       logger: app.log,
       now: app.now,
+      metrics,
     }),
   );
   app.decorate(
@@ -292,6 +308,7 @@ async function decorateServices(
       secret: authSecret,
       now: app.now,
       log: app.log as Logger,
+      metrics,
     }),
   );
   app.addHook('onClose', async () => {

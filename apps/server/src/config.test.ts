@@ -92,4 +92,28 @@ describe('loadConfig', () => {
       loadConfig({ VAPID_PUBLIC_KEY: 'not base64!', VAPID_PRIVATE_KEY: 'x' }, '/w'),
     ).toThrow('VAPID_PUBLIC_KEY: must be base64url');
   });
+
+  it('serves metrics only when METRICS_TOKEN or METRICS_PORT says so', () => {
+    const token = 'a'.repeat(24) + '0123456789-_';
+    expect(loadConfig({}, '/w')).toMatchObject({ metricsToken: undefined, metricsPort: undefined });
+    expect(loadConfig({ METRICS_TOKEN: ' ', METRICS_PORT: '' }, '/w')).toMatchObject({
+      metricsToken: undefined,
+      metricsPort: undefined,
+    });
+    expect(loadConfig({ METRICS_TOKEN: ` ${token} `, METRICS_PORT: '9464' }, '/w')).toMatchObject({
+      metricsToken: token,
+      metricsPort: 9464,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' }, '/w')).toThrow(
+      'METRICS_TOKEN: must be at least 32 letters',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} spaced` }, '/w')).toThrow(
+      'METRICS_TOKEN: must be at least 32 letters',
+    );
+    expect(() => loadConfig({ METRICS_PORT: 'nine' }, '/w')).toThrow('METRICS_PORT');
+    expect(() => loadConfig({ METRICS_PORT: '70000' }, '/w')).toThrow('METRICS_PORT');
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' }, '/w')).toThrow(
+      'METRICS_PORT: must differ from PORT',
+    );
+  });
 });

@@ -105,6 +105,31 @@ const envSchema = z.object({
   /** Where the built web app lives; tests that need no web app point it at an empty folder. */
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   TRUST_PROXY: trustProxySchema,
+  /** The Bearer token that opens `/metrics` on the main port (ADR 0035); unset, it is not served there. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine(
+      (value) => value === undefined || /^[A-Za-z0-9._~+/-]{32,}=*$/.test(value),
+      'must be at least 32 letters, digits or ._~+/- (for example from `openssl rand -hex 32`)',
+    ),
+  /** A second port serving only `/metrics`, without a token (ADR 0035). */
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): number | undefined => {
+      if (value === undefined || value === '') {
+        return undefined;
+      }
+      if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
+        ctx.addIssue({ code: 'custom', message: 'must be a port number from 0 to 65535' });
+        return z.NEVER;
+      }
+      return Number(value);
+    }),
 });
 
 export interface Config {
@@ -128,6 +153,10 @@ export interface Config {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Proxies whose X-Forwarded-For is believed: a hop count, addresses or CIDRs, or none. */
   trustProxy: number | string[] | false;
+  /** Opens `/metrics` on the main port as `Authorization: Bearer <token>`; unset, not served there. */
+  metricsToken: string | undefined;
+  /** Serves `/metrics` alone, without a token, on this port too (0: any free one). */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -152,6 +181,13 @@ export function loadConfig(
   if (!parsed.VAPID_PUBLIC_KEY !== !parsed.VAPID_PRIVATE_KEY) {
     throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither']);
   }
+  if (
+    parsed.METRICS_PORT !== undefined &&
+    parsed.METRICS_PORT !== 0 &&
+    parsed.METRICS_PORT === parsed.PORT
+  ) {
+    throw new ConfigError(['METRICS_PORT: must differ from PORT']);
+  }
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -167,6 +203,8 @@ export function loadConfig(
     authSecret: parsed.AUTH_SECRET,
     webDistDir: path.resolve(parsed.WEB_DIST_DIR ?? defaultWebDist),
     trustProxy: parsed.TRUST_PROXY,
+    metricsToken: parsed.METRICS_TOKEN,
+    metricsPort: parsed.METRICS_PORT,
     vapidKeys:
       parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
         ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }

@@ -123,6 +123,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  const metricsPort = await app.metricsListener?.listen();
+  if (metricsPort !== undefined) {
+    app.log.info(`Metrics are served at http://${config.host}:${metricsPort}/metrics`);
+  }
   await app.reminders.start();
   // The OpenAPI document is built on first use and then kept: build it now, so the first reader
   // of the API reference does not wait for it.

@@ -92,4 +92,40 @@ describe('the server process', () => {
       expect(fs.existsSync(path.join(dataDir, 'daywise.sqlite-wal'))).toBe(false);
     },
   );
+
+  it(
+    'serves /metrics on METRICS_PORT and, with the token, on PORT; SIGTERM closes both',
+    { timeout: START_TIMEOUT_MS + 20_000 },
+    async () => {
+      const [port, metricsPort] = [await freePort(), await freePort()];
+      const token = 'process-test-metrics-token-0123456789';
+      running = start({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: tempDir(),
+        METRICS_PORT: String(metricsPort),
+        METRICS_TOKEN: token,
+      });
+      await waitForHealth(`http://127.0.0.1:${port}/api/health`, running.exited);
+
+      const onItsPort = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(onItsPort.status).toBe(200);
+      // The health check just made is counted under its route.
+      expect(await onItsPort.text()).toMatch(
+        /^daywise_http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+$/m,
+      );
+      const onMain = await fetch(`http://127.0.0.1:${port}/metrics`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(onMain.status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+      expect(running.output()).toContain(
+        `Metrics are served at http://127.0.0.1:${metricsPort}/metrics`,
+      );
+
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+      await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
+    },
+  );
 });

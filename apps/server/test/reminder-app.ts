@@ -33,6 +33,8 @@ export function captureChannel(): ReminderChannel & { delivered: DueReminder[] }
 
 export interface ReminderAppOptions {
   now?: () => Date;
+  /** Environment variables beside the test defaults (testConfig). */
+  env?: Record<string, string>;
   /** The channels; the app's own (email) when left out. */
   channels?: ReminderChannel[];
   /** Sends every email over SMTP too (while keeping it in `mailer.sent`). */
@@ -54,7 +56,10 @@ export async function reminderApp(
 ): Promise<TestApp & { drop: () => Promise<void> }> {
   const testDatabase = options.database ? undefined : await createTestDatabase(engine);
   const database = options.database ?? testDatabase!.database;
-  const config = testConfig(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {});
+  const config = testConfig({
+    ...options.env,
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+  });
   const memory = memoryMailer();
   const smtp: Mailer | undefined = options.smtpUrl
     ? createMailer({

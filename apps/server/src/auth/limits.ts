@@ -15,6 +15,8 @@ export interface KeyedLimit {
 }
 
 export interface LimitState {
+  /** The limit's name, as the metrics count its refusals (ADR 0035). */
+  limit: string;
   blocked: boolean;
   retryAfterSeconds: number;
   /** How many more the bucket takes before it blocks. */
@@ -39,15 +41,21 @@ export function createKeyedLimit(
       keys.set(request, key);
       const state = await limit(request);
       return state.isAllowed
-        ? { blocked: false, retryAfterSeconds: 0, remaining: Number.POSITIVE_INFINITY }
-        : { blocked: state.isExceeded, retryAfterSeconds: state.ttlInSeconds, remaining: 0 };
+        ? { limit: name, blocked: false, retryAfterSeconds: 0, remaining: Number.POSITIVE_INFINITY }
+        : {
+            limit: name,
+            blocked: state.isExceeded,
+            retryAfterSeconds: state.ttlInSeconds,
+            remaining: 0,
+          };
     },
     async isBlocked(request, key) {
       keys.set(request, key);
       const state = await limit(request, { increment: false });
       return state.isAllowed
-        ? { blocked: false, retryAfterSeconds: 0, remaining: Number.POSITIVE_INFINITY }
+        ? { limit: name, blocked: false, retryAfterSeconds: 0, remaining: Number.POSITIVE_INFINITY }
         : {
+            limit: name,
             blocked: state.remaining === 0,
             retryAfterSeconds: state.ttlInSeconds,
             remaining: state.remaining,
@@ -84,6 +92,7 @@ export function createMissLimit(
 /** 429 with Retry-After when `state` is blocked. */
 export function refuseWhenBlocked(state: LimitState, reply: FastifyReply): void {
   if (state.blocked) {
+    reply.server.metrics.rateLimitRefused(state.limit);
     reply.header('retry-after', state.retryAfterSeconds);
     throw new ApiError('RATE_LIMITED');
   }

@@ -37,7 +37,18 @@ export interface DatabaseHandle {
    * rejects with the cause otherwise (the health check, ADR 0022).
    */
   check: () => Promise<void>;
+  /** How the PostgreSQL connection pools are used right now; none on SQLite (one connection). */
+  pools: () => PoolUse[];
   close: () => Promise<void>;
+}
+
+/** One connection pool's use: open connections, of them idle, the most it opens, queries waiting. */
+export interface PoolUse {
+  name: string;
+  total: number;
+  idle: number;
+  max: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -212,7 +223,8 @@ function openPostgres(
   schema: string | undefined,
   timeouts: { queryMs: number; connectMs: number },
 ): DatabaseHandle {
-  const pool = (max: number, types?: pg.CustomTypesConfig) => {
+  const pools: { name: string; pool: pg.Pool }[] = [];
+  const pool = (name: string, max: number, types?: pg.CustomTypesConfig) => {
     const created = new pg.Pool({
       connectionString,
       max,
@@ -230,13 +242,27 @@ function openPostgres(
     created.on('error', () => undefined);
     // The same for a client in use between two queries: the query running gets the error anyway.
     created.on('connect', (client) => client.on('error', () => undefined));
+    pools.push({ name, pool: created });
     return discardingBrokenClients(created);
   };
   const db = new Kysely<Database>({
-    dialect: new OwnSchemaPostgresDialect({ pool: pool(10, ISO_TYPES) }),
+    dialect: new OwnSchemaPostgresDialect({ pool: pool('app', 10, ISO_TYPES) }),
   });
-  const authDb = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: pool(4) }) });
-  return { ...handle(db, authDb, 'postgres'), postgres: { connectionString, schema } };
+  const authDb = new Kysely<Database>({
+    dialect: new OwnSchemaPostgresDialect({ pool: pool('auth', 4) }),
+  });
+  return {
+    ...handle(db, authDb, 'postgres'),
+    postgres: { connectionString, schema },
+    pools: () =>
+      pools.map(({ name, pool: { totalCount, idleCount, waitingCount, options } }) => ({
+        name,
+        total: totalCount,
+        idle: idleCount,
+        max: options.max,
+        waiting: waitingCount,
+      })),
+  };
 }
 
 /** The row the health check reads and writes, in a real table (`select 1` touches no page). */
@@ -294,6 +320,7 @@ function handle(
     authDb,
     engine,
     check: storageCheck(db, verifyFile),
+    pools: () => [],
     // Idempotent: shutdown paths may close twice, and a second pg pool.end() would throw.
     close: () => {
       stop?.();

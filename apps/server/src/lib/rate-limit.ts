@@ -108,6 +108,9 @@ export async function registerRateLimit(
       app.log.warn({ err: error }, 'rate limits: Redis failed; counting in this process'),
     ),
     errorResponseBuilder: () => new ApiError('RATE_LIMITED'),
+    // A route's own limit, named by its route pattern (ADR 0035).
+    onExceeded: (request: FastifyRequest) =>
+      app.metrics.rateLimitRefused(`route:${request.routeOptions.url ?? ''}`),
   });
 }
 
@@ -130,7 +133,11 @@ export function withinPerUserLimit(
   return async (request, userId) => {
     users.set(request, userId);
     const result = await check(request);
-    return result.isAllowed || !result.isExceeded;
+    const within = result.isAllowed || !result.isExceeded;
+    if (!within) {
+      app.metrics.rateLimitRefused(name);
+    }
+    return within;
   };
 }
 

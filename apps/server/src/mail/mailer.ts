@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
+import type { Metrics } from '../lib/metrics';
 import type { EmailContent } from './templates';
 
 declare module 'fastify' {
@@ -86,5 +87,24 @@ export function createMailer(options: MailerOptions): Mailer {
       }
     },
     close: () => transport.close(),
+  };
+}
+
+/**
+ * The mailer the app uses, counting each email sent or failed (ADR 0035), whichever mailer
+ * sends it (SMTP, the outbox, or a test's).
+ */
+export function countingMailer(mailer: Mailer, metrics: Pick<Metrics, 'emailSent'>): Mailer {
+  return {
+    async send(to, content) {
+      try {
+        await mailer.send(to, content);
+      } catch (error) {
+        metrics.emailSent('failed');
+        throw error;
+      }
+      metrics.emailSent('sent');
+    },
+    close: () => mailer.close(),
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 
 import type { Database } from '../db/schema';
+import type { Metrics, PushResult } from '../lib/metrics';
 import type { Outbound, OutboundResponse } from '../lib/outbound';
 import type { DueReminder } from '../reminders/channels';
 import { type PushSubscriptionRow, userSubscriptions } from './subscriptions';
@@ -32,6 +33,8 @@ export interface PushChannelDependencies {
   outbound: Outbound;
   logger: PushLogger;
   now: () => Date;
+  /** Counts each device's push by its outcome (ADR 0035). */
+  metrics: Pick<Metrics, 'pushSent'>;
 }
 
 export interface DeliveryResult {
@@ -51,6 +54,12 @@ export interface PushChannel {
 }
 
 type Outcome = keyof DeliveryResult;
+
+const COUNTED_AS: Record<Outcome, PushResult> = {
+  delivered: 'sent',
+  removed: 'gone',
+  failed: 'failed',
+};
 
 /**
  * Sends encrypted push messages to every device of a reminder's user (RFC 8030, 8291, 8292): the
@@ -129,6 +138,7 @@ export function createPushChannel(deps: PushChannelDependencies): PushChannel {
       const result: DeliveryResult = { delivered: 0, removed: 0, failed: 0 };
       outcomes.forEach((outcome) => {
         result[outcome] += 1;
+        deps.metrics.pushSent(COUNTED_AS[outcome]);
       });
       return result;
     },

@@ -234,6 +234,7 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
         },
       };
       connections.add(connection);
+      app.metrics.socketOpened();
       const unsubscribe = [
         app.realtime.subscribe(userId, (_event, frame) => socket.send(frame, { binary: false })),
         app.realtime.onSessionsEnded(userId, (target) => {
@@ -248,6 +249,7 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
       socket.on('message', inboundGuard(socket));
       socket.on('close', () => {
         connections.delete(connection);
+        app.metrics.socketClosed();
         unsubscribe.forEach((stop) => stop());
       });
     },

@@ -5,8 +5,15 @@ import type { Logger } from 'pino';
 
 import type { Database, ReminderDeliveryTable } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import type { Metrics } from '../lib/metrics';
 import type { DueReminder, ReminderChannel } from './channels';
-import { jobKey, type ReminderJob, type ReminderKind, type ReminderQueue } from './queue';
+import {
+  jobKey,
+  type QueueJob,
+  type ReminderJob,
+  type ReminderKind,
+  type ReminderQueue,
+} from './queue';
 import {
   jobFor,
   loadItem,
@@ -24,7 +31,12 @@ export interface DeliveryDeps {
   channels: readonly ReminderChannel[];
   now: () => Date;
   log: Logger;
+  /** Counts reminders sent and missed (ADR 0035). */
+  metrics: Pick<Metrics, 'reminderRan'>;
 }
+
+/** What claiming a due job decided: deliver this reminder, it was too late, or nothing to do. */
+export type Claim = DueReminder | 'missed' | null;
 
 function dueReminder(
   job: ReminderJob,
@@ -74,7 +86,7 @@ async function anyChannelReaches(
  * unclaimed for an open tab to show. The item's next reminder (its next moment, or a daily time's
  * next day) gets its job here too, whatever became of this one.
  */
-async function claimDelivery(deps: DeliveryDeps, job: ReminderJob): Promise<DueReminder | null> {
+async function claimDelivery(deps: DeliveryDeps, job: ReminderJob): Promise<Claim> {
   const now = deps.now();
   const occurrence = new Date(job.occurrence ?? job.fireAt);
   return deps.db.transaction().execute(async (trx) => {
@@ -110,7 +122,10 @@ async function claimDelivery(deps: DeliveryDeps, job: ReminderJob): Promise<DueR
       outcome: late ? 'missed' : 'sent',
       now,
     });
-    return claimed && !late ? dueReminder(job, item, user) : null;
+    if (!claimed) {
+      return null;
+    }
+    return late ? 'missed' : dueReminder(job, item, user);
   });
 }
 
@@ -177,12 +192,27 @@ export async function claimInTab(
 
 /** Runs one due reminder job: at most one delivery per item and instant, on every channel. */
 export async function runReminderJob(deps: DeliveryDeps, job: ReminderJob): Promise<void> {
-  const reminder = await claimDelivery(deps, job);
-  if (!reminder) {
+  await deliverClaimed(deps, job, await claimDelivery(deps, job));
+}
+
+/**
+ * Delivers what a committed claim decided, counting it: a claimed reminder on every channel, a
+ * missed one nowhere.
+ */
+export async function deliverClaimed(
+  deps: DeliveryDeps,
+  job: { kind: QueueJob['kind']; itemId: string; fireAt: string },
+  claim: Claim,
+): Promise<void> {
+  if (claim === null || claim === 'missed') {
+    if (claim === 'missed') {
+      deps.metrics.reminderRan(job.kind, 'missed');
+    }
     deps.log.debug({ job: jobKey(job.kind, job.itemId), fireAt: job.fireAt }, 'reminder not sent');
     return;
   }
-  await deliverEverywhere(deps, reminder);
+  deps.metrics.reminderRan(job.kind, 'sent');
+  await deliverEverywhere(deps, claim);
 }
 
 /** Hands a claimed reminder to every channel; one that fails is logged, the others still go. */

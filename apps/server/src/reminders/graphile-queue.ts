@@ -112,6 +112,16 @@ export function graphileQueue(
         `.execute(trx);
       }
     },
+    async queued(trx) {
+      if (!(await hasQueue(trx))) {
+        return 0;
+      }
+      // A job removed while it ran, or out of attempts, stays in the table until it is cleared.
+      const { rows } = await sql<{ count: number }>`
+        select count(*)::int as count from ${fn('_private_jobs')} where attempts < max_attempts
+      `.execute(trx);
+      return rows[0]?.count ?? 0;
+    },
     async start(runJob) {
       await migrate();
       runner = await run({

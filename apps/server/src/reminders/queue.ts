@@ -66,6 +66,8 @@ export interface ReminderQueue {
   schedule: (trx: Kysely<Database>, job: QueueJob) => Promise<void>;
   /** Removes these items' jobs, if they have any. */
   cancel: (trx: Kysely<Database>, keys: readonly string[]) => Promise<void>;
+  /** How many jobs wait in the queue, due or not (the metrics read it, ADR 0035). */
+  queued: (db: Kysely<Database>) => Promise<number>;
   start: (run: (job: QueueJob) => Promise<void>) => Promise<void>;
   /** Stops running jobs and lets go of the queue's connections; idempotent. */
   stop: () => Promise<void>;

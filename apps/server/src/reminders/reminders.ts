@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 
 import type { DatabaseHandle } from '../db/database';
+import type { Metrics } from '../lib/metrics';
 import type { ReminderChannel } from './channels';
 import { runReminderJob } from './delivery';
 import { graphileQueue } from './graphile-queue';
@@ -41,12 +42,13 @@ export function createReminders(options: {
   secret: string;
   now: () => Date;
   log: Logger;
+  metrics: Metrics;
 }): Reminders {
-  const { database, channels, secret, now, log } = options;
+  const { database, channels, secret, now, log, metrics } = options;
   const queue = database.postgres
     ? graphileQueue(database.postgres, log)
     : sqliteQueue(database.db, log);
-  const deps = { db: database.db, queue, channels, now, log };
+  const deps = { db: database.db, queue, channels, now, log, metrics };
   let runFocusJob: ((job: FocusJob) => Promise<void>) | undefined;
   const runJob = async (job: QueueJob) => {
     if (job.kind === 'focus') {

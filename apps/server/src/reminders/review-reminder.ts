@@ -2,9 +2,9 @@ import { addDays, instantAt, todayIn } from '@daywise/shared';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
-import type { DueReminder } from './channels';
 import {
-  deliverEverywhere,
+  type Claim,
+  deliverClaimed,
   type DeliveryDeps,
   insertDelivery,
   REMINDER_LATE_LIMIT_MS,
@@ -74,7 +74,7 @@ export async function syncReviewReminder(
  * delivered it (its row in the delivery log, as for reminders). The next day's job is scheduled
  * here. A job more than 15 minutes late is logged as missed.
  */
-async function claimReview(deps: DeliveryDeps, job: ReviewJob): Promise<DueReminder | null> {
+async function claimReview(deps: DeliveryDeps, job: ReviewJob): Promise<Claim> {
   const now = deps.now();
   const fireAt = new Date(job.fireAt);
   return deps.db.transaction().execute(async (trx) => {
@@ -101,8 +101,11 @@ async function claimReview(deps: DeliveryDeps, job: ReviewJob): Promise<DueRemin
       outcome: late ? 'missed' : 'sent',
       now,
     });
-    if (!claimed || late) {
+    if (!claimed) {
       return null;
+    }
+    if (late) {
+      return 'missed';
     }
     return {
       ...REVIEW_NOTICE,
@@ -117,10 +120,5 @@ async function claimReview(deps: DeliveryDeps, job: ReviewJob): Promise<DueRemin
 
 /** Runs a due review job: once per user and day's end, on every channel. */
 export async function runReviewJob(deps: DeliveryDeps, job: ReviewJob): Promise<void> {
-  const reminder = await claimReview(deps, job);
-  if (reminder) {
-    await deliverEverywhere(deps, reminder);
-  } else {
-    deps.log.debug({ job: jobKey(job.kind, job.itemId), fireAt: job.fireAt }, 'review not sent');
-  }
+  await deliverClaimed(deps, job, await claimReview(deps, job));
 }

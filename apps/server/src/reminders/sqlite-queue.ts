@@ -120,6 +120,13 @@ export function sqliteQueue(db: Kysely<Database>, log: Logger): ReminderQueue {
         await trx.deleteFrom('reminder_jobs').where('key', 'in', keys).execute();
       }
     },
+    async queued(trx) {
+      const row = await trx
+        .selectFrom('reminder_jobs')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
     start(runJob) {
       run = runJob;
       poll();
