@@ -120,9 +120,7 @@ function addExcluded(vtodo: ICAL.Component, todo: DavTodo, timezone: string): vo
   for (const day of excludedDatesOf({ repeat_excluded: todo.repeatExcluded ?? '[]' })) {
     vtodo.addPropertyWithValue(
       'exdate',
-      todo.dueTime
-        ? utc(instantAt(day, todo.dueTime, timezone))
-        : ICAL.Time.fromDateString(day),
+      todo.dueTime ? utc(instantAt(day, todo.dueTime, timezone)) : ICAL.Time.fromDateString(day),
     );
   }
 }
