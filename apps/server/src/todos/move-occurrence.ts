@@ -106,9 +106,10 @@ function openSeries(row: TodoRow, zone: string): RepeatSeries & { due: string } 
 
 /**
  * Moves the occurrence `occurrence` of the user's repeating todo to `to` (today or later):
- * 'this', the current occurrence alone, as a one-off copy due on `to` (its title, description,
- * priority, due time, reminders before the due time, estimate, tags and place) with the
- * occurrence skipped as Skip does; 'all', the series by the days between them, rule and due date.
+ * 'this', that occurrence alone, as a one-off copy due on `to` (its title, description,
+ * priority, due time, reminders before the due time, estimate, tags and place) with the current
+ * occurrence skipped as Skip does, or a later one excluded from the series; 'all', the series by
+ * the days between them: rule, due date and excluded dates.
  */
 export async function moveOccurrence(
   write: MoveWrite,

@@ -6,8 +6,8 @@ import { dateSchema, repeatSchema, todoSchema } from './todos';
 /**
  * Moving one occurrence of a repeating todo, or its whole series, to another day (issue 33, ADR
  * 0031, Moving repeating todos). `occurrence` is the day moved: the todo's due date (its current
- * occurrence) or a later occurrence the calendar projects. 'this' moves the current occurrence
- * alone: a one-off copy of the todo is due on `to`, and the series skips that occurrence. 'all'
+ * occurrence) or a later occurrence the calendar projects. 'this' moves that occurrence alone: a
+ * one-off copy of the todo is due on `to`, and the series skips that occurrence. 'all'
  * moves the series by as many days as `to` is from `occurrence`, its weekdays, days of the month
  * and months with it. A later occurrence moved alone becomes one of the series' excluded dates
  * (its EXDATE), which every occurrence the server computes leaves out.
