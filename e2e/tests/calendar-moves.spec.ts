@@ -145,6 +145,64 @@ test.describe('Calendar moves (issue 33, ADR 0031)', () => {
     await expect.poll(todos).toEqual([`${next} FREQ=WEEKLY;BYDAY=MO`, `${wednesday} once`].sort());
     expect(series.repeat?.rule).toBe('FREQ=WEEKLY;BYDAY=MO');
   });
+
+  test('a later occurrence moves on its own, and Undo puts it back', async ({ page, server }) => {
+    await createVerifiedUser(page.request, server);
+    const { date: today } = (await (await page.request.get('/api/agenda/today')).json()) as {
+      date: string;
+    };
+    // A Monday at least a week ahead, and the one after it, a projected occurrence.
+    const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+    const monday = addDays(today, ((8 - weekday) % 7 || 7) + 7);
+    const next = addDays(monday, 7);
+    const thursday = addDays(next, 3);
+    const created = await page.request.post('/api/todos', {
+      data: {
+        title: 'Gym',
+        dueDate: monday,
+        repeat: { rule: 'FREQ=WEEKLY;BYDAY=MO', from: 'due' },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const todos = async () =>
+      ((await (await page.request.get('/api/todos?q=Gym')).json()) as { items: ApiTodo[] }).items
+        .map((todo) => `${todo.dueDate} ${todo.repeat?.rule ?? 'once'}`)
+        .sort();
+    const projected = async () => {
+      const range = (await (
+        await page.request.get(`/api/agenda/calendar?from=${next}&to=${addDays(next, 6)}`)
+      ).json()) as { repeats: { dates: string[] }[] };
+      return range.repeats.flatMap(({ dates }) => dates);
+    };
+
+    const day = (date: string) => page.getByRole('region', { name: dayName(date) });
+    const gym = (date: string) => day(date).getByRole('listitem').filter({ hasText: 'Gym' });
+    const question = page.getByRole('dialog', { name: 'Move a repeating todo' });
+
+    await page.goto(`/dashboard/calendar?view=week&day=${next}`);
+    await expect(gym(next)).toBeVisible();
+    await gym(next).dragTo(day(thursday));
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Move only this occurrence' }).click();
+    await expect(question).toBeHidden();
+    await expect(gym(thursday)).toBeVisible();
+    await expect(gym(thursday).getByLabel('Repeats')).toHaveCount(0);
+    await expect(gym(next)).toHaveCount(0);
+    // The series stays due on its Monday; the moved one is excluded from it.
+    await expect.poll(todos).toEqual([`${monday} FREQ=WEEKLY;BYDAY=MO`, `${thursday} once`].sort());
+    await expect.poll(projected).toEqual([]);
+
+    await toast(page, `Moved to ${dayHeading(thursday)}`)
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await expect(gym(next)).toBeVisible();
+    await expect(gym(thursday)).toHaveCount(0);
+    await expect.poll(todos).toEqual([`${monday} FREQ=WEEKLY;BYDAY=MO`]);
+    await expect.poll(projected).toEqual([next]);
+    await page.reload();
+    await expect(gym(next)).toBeVisible();
+    await expect(gym(thursday)).toHaveCount(0);
+  });
 });
 
 test.describe('Calendar moves to a time (issue 33, ADR 0031)', () => {

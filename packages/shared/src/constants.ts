@@ -238,6 +238,12 @@ export const UPCOMING_DAYS = 7;
 /** The most days one read of the calendar spans: six weeks, a month's grid (ADR 0031). */
 export const CALENDAR_RANGE_MAX_DAYS = 42;
 
+/**
+ * The most occurrences of one repeating todo that can be moved on their own (its excluded dates,
+ * ADR 0031, Moving repeating todos): a year of a daily repeat.
+ */
+export const MAX_EXCLUDED_DATES = 366;
+
 /*
  * What the browser reads outside its forms. They are here, not beside the schemas that check them
  * (schemas/), so that a page reading them does not load zod and build those schemas (ADR 0018,

@@ -4,7 +4,13 @@ import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
 import { daysOffOf } from '../habits/days-off';
-import { occurrencesBetween, type RepeatSeries, seriesOf } from '../todos/repeats';
+import {
+  excludedBefore,
+  occurrencesBetween,
+  type RepeatSeries,
+  ruleDaysBetween,
+  seriesOf,
+} from '../todos/repeats';
 import type { TodoRow } from '../todos/todo-fields';
 import { presentTodos } from '../todos/todos';
 import { byDueThenPriority, planTasks, rangeOf, sharedTasks } from './agenda';
@@ -63,7 +69,8 @@ async function usedOccurrences(
 
 /**
  * The days after a series' due date on which it falls in the range: its current occurrence is the
- * todo itself, and COUNT leaves `count - used - 1` more.
+ * todo itself, its excluded dates are none (moved on their own), and COUNT leaves
+ * `count - used - 1` more, an excluded date using one up as a skip does.
  */
 function laterDays(
   series: RepeatSeries,
@@ -76,14 +83,17 @@ function laterDays(
   if (first > to) {
     return [];
   }
-  const days = occurrencesBetween(series, first, to);
   if (series.rule.count === null) {
-    return days;
+    return occurrencesBetween(series, first, to);
   }
-  // Those between the due date and the range use up the count too.
-  const before = first > dayAfter ? occurrencesBetween(series, dayAfter, addDays(first, -1)) : [];
-  const left = Math.max(0, series.rule.count - used - 1 - before.length);
-  return days.slice(0, left);
+  // The rule's days between the due date and the range use up the count too, excluded or not.
+  const before = first > dayAfter ? ruleDaysBetween(series, dayAfter, addDays(first, -1)) : [];
+  const passed = used + excludedBefore(series, due);
+  const left = Math.max(0, series.rule.count - passed - 1 - before.length);
+  const excluded = series.excluded ?? [];
+  return ruleDaysBetween(series, first, to)
+    .slice(0, left)
+    .filter((day) => !excluded.includes(day));
 }
 
 /** The days of the range that fall within one of the user's days off. */

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 
 import { blockRows, type TodoCondition } from '../agenda/calendar-blocks';
 import type { Database } from '../db/schema';
+import { excludedDatesOf } from '../todos/todo-fields';
 import type { FeedAlarm, FeedBlock, FeedTask, FeedTodo } from './ics';
 
 /** The feed's window, from the user's today: what a calendar shows, and a feed that stays small. */
@@ -37,6 +38,7 @@ export async function feedItems(
       'updated_at',
       'repeat_rule',
       'repeat_from',
+      'repeat_excluded',
       'due_time',
       'reminders',
     ])
@@ -94,7 +96,11 @@ export async function feedItems(
         updatedAt: row.updated_at,
         repeat:
           row.repeat_rule !== null && row.repeat_from !== null
-            ? { rule: row.repeat_rule, from: row.repeat_from }
+            ? {
+                rule: row.repeat_rule,
+                from: row.repeat_from,
+                excluded: excludedDatesOf(row),
+              }
             : null,
         alarms: reminders.flatMap((reminder): FeedAlarm[] => {
           if ('before' in reminder) {

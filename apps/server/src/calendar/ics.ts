@@ -16,6 +16,8 @@ export const COMPLETED_MARK = '✓ ';
 export interface FeedRepeat {
   rule: string;
   from: 'due' | 'completion';
+  /** Its excluded dates, YYYY-MM-DD (migration 0036, ADR 0031): each an EXDATE. */
+  excluded?: readonly string[];
 }
 
 /** A todo's reminder as an alarm (ADR 0030): minutes before its due time, or an instant. */
@@ -106,6 +108,28 @@ export function todoRecurrence(repeat: FeedRepeat | null): string | null {
   return repeat && repeat.from === 'due' ? feedRepeatRule(repeat.rule) : null;
 }
 
+/**
+ * The rule with the repeat's excluded dates as EXDATE, of DTSTART's type: days for an all-day
+ * event, the due time on each day in the zone DTSTART names for a timed one.
+ */
+function withExcluded(
+  rule: string,
+  todo: FeedTodo,
+  timing: { allDay?: boolean; timezone?: string },
+): string {
+  const excluded = todo.repeat?.excluded ?? [];
+  if (excluded.length === 0) {
+    return rule;
+  }
+  const days = excluded.map((day) => day.replaceAll('-', ''));
+  const time = todo.due ? `T${todo.due.time.replace(':', '')}00` : '';
+  const exdate =
+    timing.timezone && time
+      ? `EXDATE;TZID=${timing.timezone}:${days.map((day) => day + time).join(',')}`
+      : `EXDATE;VALUE=DATE:${days.join(',')}`;
+  return `RRULE:${rule}\r\n${exdate}`;
+}
+
 /** RFC 5545 PRIORITY: 1 highest, 9 lowest. */
 export const ICAL_PRIORITY = { high: 1, medium: 5, low: 9 } as const;
 
@@ -184,7 +208,7 @@ export function buildFeed(input: {
       transparency: ICalEventTransparency.TRANSPARENT,
     });
     if (rule) {
-      event.repeating(rule);
+      event.repeating(withExcluded(rule, todo, timing));
     }
     addAlarms(event, todo, todo.due?.at ?? timing.start, 'timezone' in timing);
   }

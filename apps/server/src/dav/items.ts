@@ -77,6 +77,7 @@ const TODO_COLUMNS = [
   'todos.updated_at',
   'todos.repeat_rule',
   'todos.repeat_from',
+  'todos.repeat_excluded',
   'todos.reminders',
   'todos.parent_id',
   'todos.position',
@@ -127,6 +128,7 @@ export async function todoPage(
         ? { rule: row.repeat_rule, from: row.repeat_from }
         : null,
     reminders: row.reminders,
+    repeatExcluded: row.repeat_excluded,
     parentId: row.parent_id,
     order: row.position,
     tags: tags.filter((tag) => tag.todo_id === row.id).map((tag) => tag.name),

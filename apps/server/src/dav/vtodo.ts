@@ -4,6 +4,7 @@ import { instantAt, type TodoReminder } from '@daywise/shared';
 import ICAL from 'ical.js';
 
 import { ICAL_PRIORITY, todoRecurrence } from '../calendar/ics';
+import { excludedDatesOf } from '../todos/todo-fields';
 
 /*
  * Daywise items as VTODOs (RFC 5545 3.6.2), the one place that decides the mapping (ADR 0034).
@@ -26,6 +27,8 @@ export interface DavTodo {
   createdAt: string;
   updatedAt: string;
   repeat: { rule: string; from: 'due' | 'completion' } | null;
+  /** The JSON text of its repeat's excluded dates (migration 0036, ADR 0031); none when absent. */
+  repeatExcluded?: string;
   /** The JSON text of its reminders (`TodoReminder[]`, ADR 0030). */
   reminders: string;
   parentId: string | null;
@@ -109,6 +112,19 @@ function addAlarm(vtodo: ICAL.Component, title: string, trigger: Date | number):
   vtodo.addSubcomponent(alarm);
 }
 
+/**
+ * The repeat's excluded dates, one EXDATE each, of DUE's type: a day, or the due time on that day
+ * in UTC (occurrences moved on their own, ADR 0031).
+ */
+function addExcluded(vtodo: ICAL.Component, todo: DavTodo, timezone: string): void {
+  for (const day of excludedDatesOf({ repeat_excluded: todo.repeatExcluded ?? '[]' })) {
+    vtodo.addPropertyWithValue(
+      'exdate',
+      todo.dueTime ? utc(instantAt(day, todo.dueTime, timezone)) : ICAL.Time.fromDateString(day),
+    );
+  }
+}
+
 /** A todo's VCALENDAR, `timezone` being the user's (a due time is on the wall clock there). */
 export function todoCalendar(todo: DavTodo, timezone: string): ICAL.Component {
   const vtodo = baseTodo(todo);
@@ -125,6 +141,7 @@ export function todoCalendar(todo: DavTodo, timezone: string): ICAL.Component {
   if (rule && todo.dueDate) {
     try {
       vtodo.addPropertyWithValue('rrule', ICAL.Recur.fromString(rule));
+      addExcluded(vtodo, todo, timezone);
     } catch {
       // A rule ical.js cannot read is left out rather than served broken.
     }

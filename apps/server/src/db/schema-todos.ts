@@ -37,6 +37,11 @@ export interface TodoTable {
   repeat_from: 'due' | 'completion' | null;
   /** YYYY-MM-DD: the series' first day, its DTSTART in the user's time zone. */
   repeat_start: string | null;
+  /**
+   * The JSON text of the series' excluded dates (`string[]`, YYYY-MM-DD, sorted): occurrences
+   * moved on their own (migration 0036, ADR 0031).
+   */
+  repeat_excluded: Generated<string>;
   /** The habit as of the last write (habits/habit.ts), counted up to `habit_through`. */
   habit_streak: Generated<number>;
   habit_best: Generated<number>;

@@ -29,7 +29,7 @@ import { slicer } from '../lib/slices';
 import { PLAN_FIELDS, TASK_FIELDS } from '../plans/plan-fields';
 import { findPicture, readProfile } from '../profile/profiles';
 import { readSettings } from '../settings/settings';
-import { repeatOf, TODO_FIELDS } from '../todos/todo-fields';
+import { excludedDatesOf, repeatOf, TODO_FIELDS } from '../todos/todo-fields';
 import {
   chatPages,
   completionPages,
@@ -66,6 +66,7 @@ export const archiveTodo = (row: TodoWithHistory): ArchiveTodo => ({
   tagIds: row.tagIds,
   repeat: repeatOf(row),
   repeatStart: row.repeat_start,
+  repeatExcluded: excludedDatesOf(row),
   occurrences: row.occurrences.map((occurrence) => ({
     date: occurrence.occurrence_date,
     outcome: occurrence.outcome,

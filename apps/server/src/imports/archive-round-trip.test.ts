@@ -253,6 +253,14 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     await send(cookie, 'PATCH', `/api/todos/${plants.id}`, { completed: true });
     app.clock.advance(3 * DAY_MS);
     await send(cookie, 'POST', `/api/todos/${plants.id}/skip`, {});
+    // A later occurrence moved on its own, its copy deleted: the series keeps it excluded.
+    const moved = await sendAs(app.ctx, cookie, 'POST', `/api/todos/${plants.id}/move`, {
+      occurrence: '2026-12-03',
+      to: '2026-12-04',
+      scope: 'this',
+    });
+    const copy = moved.json<{ copy: { id: string } }>().copy;
+    expect((await sendAs(app.ctx, cookie, 'DELETE', `/api/todos/${copy.id}`)).statusCode).toBe(204);
   }
 
   it('brings back everything that is the user’s own into a fresh account, and adds nothing the second time', async () => {
@@ -270,6 +278,10 @@ describe.each(ENGINES)('the archive round trip on %s', (engine) => {
     });
     expect(original.plans[0]?.tasks).toHaveLength(2);
     expect(original.plans[0]?.tasks[1]).toMatchObject({ blockStart: '14:00', blockMinutes: 90 });
+    // A later occurrence moved on its own: the series' excluded date (ADR 0031).
+    expect(original.todos.find((todo) => todo.title === 'Water plants')?.repeatExcluded).toEqual([
+      '2026-12-03',
+    ]);
     expect(original.todos.find((todo) => todo.title === 'Water plants')?.occurrences).toHaveLength(
       3,
     );

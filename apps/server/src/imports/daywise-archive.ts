@@ -268,6 +268,7 @@ export async function parseArchive(text: string): Promise<ParsedImport> {
         updatedAt: todo.updatedAt,
         completedDate: todo.completedDate,
         repeatStart: todo.repeatStart ?? null,
+        repeatExcluded: todo.repeatExcluded ?? [],
         occurrences: todo.occurrences ?? [],
         parentId,
         completedWith: todo.completedWith

@@ -52,6 +52,8 @@ export interface ArchivedTodo {
   updatedAt: string;
   completedDate: string | null;
   repeatStart: string | null;
+  /** Its repeat's excluded dates (ADR 0031), none in archives made before them. */
+  repeatExcluded: string[];
   occurrences: NonNullable<ArchiveTodo['occurrences']>;
   /** Its parent's id there: in that account, the parent may be here under it. */
   parentId: string | null;

@@ -10,6 +10,7 @@ import { newId } from '../lib/ids';
 import { lockQuota } from '../lib/quota';
 import { tagNameKey } from '../plans/tags';
 import { newSeriesColumns, storedRepeat } from '../todos/repeating';
+import { keptExclusions, parseRule } from '../todos/repeats';
 import { placeAmong, siblingsOf } from '../todos/siblings';
 import { depthOf } from '../todos/subtasks';
 import { newTodoRow, TODO_FIELDS, type TodoRow } from '../todos/todo-fields';
@@ -74,6 +75,22 @@ async function importedSeries(
 }
 
 /**
+ * An archived series' excluded dates (ADR 0031), those that are days of its rule after its first
+ * day: an archive of ours restores them exactly.
+ */
+function archivedExclusions(
+  stored: { rule: string; from: Repeat['from'] },
+  start: string,
+  original: ArchivedTodo,
+): string[] {
+  if (stored.from !== 'due' || original.repeatExcluded.length === 0) {
+    return [];
+  }
+  const rule = parseRule(stored.rule, stored.from);
+  return keptExclusions({ rule, from: stored.from, start, zone: 'UTC' }, original.repeatExcluded);
+}
+
+/**
  * An archived todo's repeat as it was: its rule, and its series from its first day, so that its
  * restored occurrences count in its habit (imports/restore-plans.ts counts it at the end). A rule we do
  * not accept, or a pending todo without a due date, leaves a todo that does not repeat.
@@ -89,7 +106,12 @@ function archivedSeries(
   }
   try {
     const stored = storedRepeat(repeat);
-    return { repeat_rule: stored.rule, repeat_from: stored.from, repeat_start: start };
+    return {
+      repeat_rule: stored.rule,
+      repeat_from: stored.from,
+      repeat_start: start,
+      repeat_excluded: JSON.stringify(archivedExclusions(stored, start, original)),
+    };
   } catch (error) {
     if (error instanceof ApiError) {
       return null;

@@ -141,13 +141,6 @@ describe.each(ENGINES)('moving repeating todos on %s', (engine) => {
     const cases: [string, object, number, string, string | undefined][] = [
       [
         series.id,
-        { occurrence: '2026-11-30', to: '2026-12-02', scope: 'this' },
-        400,
-        TODO_MOVE_MESSAGES.onlyCurrent,
-        'scope',
-      ],
-      [
-        series.id,
         { occurrence: '2026-11-23', to: '2026-11-20', scope: 'all' },
         400,
         'Please choose today or a later date',

@@ -2,6 +2,7 @@ import {
   addDays,
   daysBetween,
   formatRepeatRule,
+  MAX_EXCLUDED_DATES,
   MESSAGES,
   type RepeatRuleParts,
   WEEKDAY_CODES,
@@ -17,11 +18,27 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { ownRow } from '../lib/policy';
-import { firstOnOrAfter, parseRule, type RepeatSeries, seriesOf } from './repeats';
-import { repeatOf, type TodoRow } from './todo-fields';
+import {
+  excludedBefore,
+  firstOnOrAfter,
+  keptExclusions,
+  parseRule,
+  type RepeatSeries,
+  ruleDayOnOrAfter,
+  ruleDaysBetween,
+  seriesOf,
+} from './repeats';
+import { excludedDatesOf, repeatOf, type TodoRow } from './todo-fields';
 import { remindersOf } from './todo-reminders';
 import { tagsOfTodos } from './todo-tags';
-import { createTodo, deleteTodo, skipTodo, type TodoWrite, updateTodo } from './todos';
+import {
+  createTodo,
+  deleteTodo,
+  setExcludedDates,
+  skipTodo,
+  type TodoWrite,
+  updateTodo,
+} from './todos';
 
 /**
  * Moving a repeating todo's occurrence, or its series, to another day (issue 33, ADR 0031,
@@ -89,9 +106,10 @@ function openSeries(row: TodoRow, zone: string): RepeatSeries & { due: string } 
 
 /**
  * Moves the occurrence `occurrence` of the user's repeating todo to `to` (today or later):
- * 'this', the current occurrence alone, as a one-off copy due on `to` (its title, description,
- * priority, due time, reminders before the due time, estimate, tags and place) with the
- * occurrence skipped as Skip does; 'all', the series by the days between them, rule and due date.
+ * 'this', that occurrence alone, as a one-off copy due on `to` (its title, description,
+ * priority, due time, reminders before the due time, estimate, tags and place) with the current
+ * occurrence skipped as Skip does, or a later one excluded from the series; 'all', the series by
+ * the days between them: rule, due date and excluded dates.
  */
 export async function moveOccurrence(
   write: MoveWrite,
@@ -104,20 +122,15 @@ export async function moveOccurrence(
   }
   const current = await ownRow(trx, 'todos', userId, id);
   const series = openSeries(current, zone);
-  const projected =
-    series.from === 'due' &&
-    occurrence > series.due &&
-    firstOnOrAfter(series, occurrence) === occurrence;
-  if (occurrence !== series.due && !projected) {
-    refuse('occurrence', TODO_MOVE_MESSAGES.notAnOccurrence);
-  }
+  await requireOccurrence(trx, id, series, occurrence);
   if (occurrence === to) {
     refuse('to', TODO_MOVE_MESSAGES.sameDay);
   }
   write.written.push(id);
   if (scope === 'this') {
-    if (occurrence !== series.due) {
-      refuse('scope', TODO_MOVE_MESSAGES.onlyCurrent);
+    const excluded = series.excluded ?? [];
+    if (occurrence !== series.due && excluded.length >= MAX_EXCLUDED_DATES) {
+      refuse('occurrence', TODO_MOVE_MESSAGES.tooManyMoved);
     }
     const tags = (await tagsOfTodos(trx, userId, [id])).get(id) ?? [];
     const reminders = remindersOf(current).filter(
@@ -144,6 +157,12 @@ export async function moveOccurrence(
       zone,
     );
     write.written.push(copy.id);
+    if (occurrence !== series.due) {
+      // A later occurrence: the series excludes it (its EXDATE), the current one stays due.
+      const dates = [...excluded, occurrence];
+      const todo = await setExcludedDates(trx, userId, id, dates, now, today, zone);
+      return { todo, copy, undo: { scope, copyId: copy.id, occurrence, excluded: true } };
+    }
     const todo = await skipTodo(trx, userId, id, now, today, zone);
     return { todo, copy, undo: { scope, copyId: copy.id, occurrence } };
   }
@@ -169,8 +188,87 @@ export async function moveOccurrence(
   if (series.from === 'due' && firstOnOrAfter(after, to) !== to) {
     refuse('to', TODO_MOVE_MESSAGES.ruleFixesDays);
   }
+  const excludedDates = excludedDatesOf(current);
   const before = repeatOf(current) ?? repeat;
-  return { todo, copy: null, undo: { scope, repeat: before, dueDate: series.due } };
+  const undo = { scope, repeat: before, dueDate: series.due, excludedDates };
+  if (series.from !== 'due' || excludedDates.length === 0) {
+    return { todo, copy: null, undo };
+  }
+  // Its excluded dates move with it, by as many days (those no longer days of the rule go).
+  const shifted = excludedDates.map((date) => addDays(date, daysBetween(occurrence, to)));
+  const kept = keptExclusions(after, shifted);
+  const shiftedTodo = await setExcludedDates(trx, userId, id, kept, now, today, zone);
+  return { todo: shiftedTodo, copy: null, undo };
+}
+
+/**
+ * Refuses a day that is no occurrence of the open series: 400 naming `occurrence` for a day that
+ * is neither its due date nor a later day of its rule, one already moved on its own (excluded),
+ * or one past its end (UNTIL, or COUNT with the occurrences done, skipped and excluded before).
+ */
+async function requireOccurrence(
+  trx: Transaction<Database>,
+  id: string,
+  series: RepeatSeries & { due: string },
+  occurrence: string,
+): Promise<void> {
+  if (occurrence === series.due) {
+    return;
+  }
+  const { until, count } = series.rule;
+  if (series.from === 'due' && occurrence > series.due) {
+    if (until !== null && occurrence > until) {
+      refuse('occurrence', TODO_MOVE_MESSAGES.beyondEnd);
+    }
+    if (ruleDayOnOrAfter(series, occurrence) === occurrence) {
+      if ((series.excluded ?? []).includes(occurrence)) {
+        refuse('occurrence', TODO_MOVE_MESSAGES.alreadyMoved);
+      }
+      if (count === null) {
+        return;
+      }
+      const { used } = await trx
+        .selectFrom('todo_occurrences')
+        .select((eb) => eb.fn.countAll<number>().as('used'))
+        .where('todo_id', '=', id)
+        .executeTakeFirstOrThrow();
+      // Its place in the series: what was recorded or excluded before, then the rule's days.
+      const place =
+        Number(used) +
+        excludedBefore(series, series.due) +
+        ruleDaysBetween(series, series.due, addDays(occurrence, -1)).length;
+      if (place < count) {
+        return;
+      }
+      refuse('occurrence', TODO_MOVE_MESSAGES.beyondEnd);
+    }
+  }
+  refuse('occurrence', TODO_MOVE_MESSAGES.notAnOccurrence);
+}
+
+/**
+ * Puts back a later occurrence's move: the copy deleted (unless completed since) and the day
+ * no longer excluded; a 409 when it is not excluded any more.
+ */
+async function includeAgain(
+  write: MoveWrite,
+  id: string,
+  copy: TodoRow,
+  occurrence: string,
+): Promise<TodoWrite> {
+  const { trx, userId, now, today, zone } = write;
+  const series = await ownRow(trx, 'todos', userId, id);
+  const excluded = excludedDatesOf(series);
+  if (!excluded.includes(occurrence)) {
+    throw new ApiError('CONFLICT', TODO_MOVE_MESSAGES.undoStale);
+  }
+  const others: string[] = [];
+  if (!copy.completed) {
+    others.push(copy.id, ...(await deleteTodo(trx, userId, copy.id)));
+    write.written.push(...others);
+  }
+  const dates = excluded.filter((date) => date !== occurrence);
+  return { todo: await setExcludedDates(trx, userId, id, dates, now, today, zone), others };
 }
 
 /**
@@ -188,7 +286,7 @@ export async function undoMove(
   await ownRow(trx, 'todos', userId, id);
   write.written.push(id);
   if (undo.scope === 'all') {
-    return updateTodo(
+    const restored = await updateTodo(
       trx,
       userId,
       id,
@@ -197,8 +295,19 @@ export async function undoMove(
       today,
       zone,
     );
+    if (undo.excludedDates === undefined) {
+      return restored;
+    }
+    // Only days of the series as restored can be excluded from it.
+    const series = seriesOf(await ownRow(trx, 'todos', userId, id), zone);
+    const dates = series ? keptExclusions(series, undo.excludedDates) : [];
+    const todo = await setExcludedDates(trx, userId, id, dates, now, today, zone);
+    return { todo, others: restored.others };
   }
   const copy = await ownRow(trx, 'todos', userId, undo.copyId);
+  if (undo.excluded === true) {
+    return includeAgain(write, id, copy, undo.occurrence);
+  }
   const latest = await trx
     .selectFrom('todo_occurrences')
     .select(['occurrence_date', 'outcome'])

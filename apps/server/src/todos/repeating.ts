@@ -8,13 +8,15 @@ import { newId } from '../lib/ids';
 import { settleHabit } from './habit-count';
 import {
   acceptRule,
+  excludedBefore,
   firstOnOrAfter,
+  keptExclusions,
   nextOccurrence,
   parseRule,
   type RepeatSeries,
   seriesOf,
 } from './repeats';
-import type { TodoRow } from './todo-fields';
+import { excludedDatesOf, type TodoRow } from './todo-fields';
 
 /**
  * Repeating todos' writes (docs/product/todos.md, "Repeating todos and habits"): completing or
@@ -55,6 +57,24 @@ export function startSeries(
 }
 
 /**
+ * The excluded dates a series started again keeps: those still days of its rule after its new
+ * first day (none for a series counted from completion, which has no fixed days).
+ */
+export function restartedExclusions(
+  current: TodoRow,
+  repeat: { rule: string; from: Repeat['from'] },
+  started: { repeat_start: string },
+  zone: string,
+): string[] {
+  const excluded = excludedDatesOf(current);
+  if (repeat.from !== 'due' || excluded.length === 0) {
+    return [];
+  }
+  const series = { rule: parseRule(repeat.rule, repeat.from), from: repeat.from, zone };
+  return keptExclusions({ ...series, start: started.repeat_start }, excluded);
+}
+
+/**
  * Records the todo's current occurrence (its due date) as done or skipped on `today`, and moves
  * it to the next occurrence; when COUNT is reached or no occurrence is left before UNTIL, the
  * todo is completed for good. Returns the changed columns.
@@ -88,20 +108,18 @@ export async function recordOccurrence(
       created_at: now.toISOString(),
     })
     .execute();
-  let used = Infinity;
-  if (series.rule.count !== null) {
+  const next = nextOccurrence(series, occurrence, today);
+  let ended = next === null;
+  if (next !== null && series.rule.count !== null) {
     const { count } = await db
       .selectFrom('todo_occurrences')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('todo_id', '=', row.id)
       .executeTakeFirstOrThrow();
-    used = Number(count);
+    // The excluded dates the series has passed use up the count as the records do.
+    ended = Number(count) + excludedBefore(series, next) >= series.rule.count;
   }
-  const next =
-    series.rule.count !== null && used >= series.rule.count
-      ? null
-      : nextOccurrence(series, occurrence, today);
-  return next === null
+  return ended || next === null
     ? { completed: true, completed_at: now.toISOString(), completed_date: today }
     : { due_date: next };
 }

@@ -13,7 +13,7 @@ import type { RepeatFrom } from '@daywise/shared/schemas';
 import { RRuleTemporal } from 'rrule-temporal';
 
 import { ApiError } from '../lib/errors';
-import { repeatOf, type TodoRow } from './todo-fields';
+import { excludedDatesOf, repeatOf, type TodoRow } from './todo-fields';
 
 /**
  * Repeating todos' rules (docs/product/todos.md, "Repeating todos and habits"). A rule is an
@@ -25,6 +25,11 @@ import { repeatOf, type TodoRow } from './todo-fields';
  *
  * COUNT and UNTIL are the series' ends, kept here rather than handed to the library: COUNT counts
  * the occurrences done or skipped (a missed one does not use one up), UNTIL is the last day.
+ *
+ * A series' excluded dates (its EXDATE, ADR 0031, Moving repeating todos) are days of its rule
+ * that are no occurrences: a later occurrence moved on its own. `firstOnOrAfter` and
+ * `occurrencesBetween` leave them out, so every occurrence computed from a series does; like a
+ * skip, each uses up one of COUNT (RFC 5545 takes EXDATE out of the set COUNT made).
  */
 
 /**
@@ -36,6 +41,8 @@ export interface RepeatSeries {
   from: RepeatFrom;
   start: string;
   zone: string;
+  /** Days of the rule that are no occurrences, sorted; none when absent. */
+  excluded?: readonly string[];
 }
 
 function invalid(detail: string): never {
@@ -192,11 +199,12 @@ function noonInstant(day: string): Date {
 }
 
 /**
- * The first occurrence on or after `day` (the series' own first day at the earliest), or null
- * when there is none before UNTIL or within the search's bound (SEARCH_PERIODS). The library is
- * asked in a try: a rule it gives up on answers null rather than failing the request.
+ * The first day of the rule on or after `day` (the series' own first day at the earliest),
+ * excluded or not, or null when there is none before UNTIL or within the search's bound
+ * (SEARCH_PERIODS). The library is asked in a try: a rule it gives up on answers null rather
+ * than failing the request.
  */
-export function firstOnOrAfter(series: RepeatSeries, day: string): string | null {
+export function ruleDayOnOrAfter(series: RepeatSeries, day: string): string | null {
   const after = day < series.start ? series.start : day;
   if (after > lastDayOf(series)) {
     return null;
@@ -211,11 +219,44 @@ export function firstOnOrAfter(series: RepeatSeries, day: string): string | null
   return found !== null && found <= lastDayOf(series) ? found : null;
 }
 
-/**
- * The occurrences from `from` to `to`, both included, soonest first, up to UNTIL: a year at a
- * time, so that each search stays within its bound; the work grows with the span asked for.
- */
+/** The first occurrence on or after `day`: the first day of the rule not excluded, or null. */
+export function firstOnOrAfter(series: RepeatSeries, day: string): string | null {
+  const excluded = series.excluded ?? [];
+  let found = ruleDayOnOrAfter(series, day);
+  while (found !== null && excluded.includes(found)) {
+    found = found < LAST_DAY ? ruleDayOnOrAfter(series, addDays(found, 1)) : null;
+  }
+  return found;
+}
+
+/** The occurrences from `from` to `to`, both included, soonest first: the rule's days not excluded. */
 export function occurrencesBetween(series: RepeatSeries, from: string, to: string): string[] {
+  const excluded = series.excluded ?? [];
+  const days = ruleDaysBetween(series, from, to);
+  return excluded.length === 0 ? days : days.filter((day) => !excluded.includes(day));
+}
+
+/** How many of the series' excluded dates fall before `day` (each uses up one of COUNT). */
+export function excludedBefore(series: RepeatSeries, day: string): number {
+  return (series.excluded ?? []).filter((date) => series.start <= date && date < day).length;
+}
+
+/**
+ * The excluded dates that are still days of the series' rule after its first day (the due date
+ * it starts on is an occurrence): what a series keeps when its rule or first day changes.
+ */
+export function keptExclusions(series: RepeatSeries, dates: readonly string[]): string[] {
+  return [...new Set(dates)]
+    .filter((date) => date > series.start && ruleDayOnOrAfter(series, date) === date)
+    .sort();
+}
+
+/**
+ * The days of the rule from `from` to `to`, both included, excluded or not, soonest first, up to
+ * UNTIL: a year at a time, so that each search stays within its bound; the work grows with the
+ * span asked for.
+ */
+export function ruleDaysBetween(series: RepeatSeries, from: string, to: string): string[] {
   const last = lastDayOf(series) < to ? lastDayOf(series) : to;
   const days: string[] = [];
   let first = from < series.start ? series.start : from;
@@ -284,5 +325,6 @@ export function seriesOf(row: TodoRow, zone: string): RepeatSeries | null {
     from: repeat.from,
     start: row.repeat_start,
     zone,
+    excluded: excludedDatesOf(row),
   };
 }

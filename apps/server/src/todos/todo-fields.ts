@@ -50,6 +50,21 @@ export function repeatOf(row: TodoRow): Repeat | null {
 }
 
 /**
+ * A repeating todo's excluded dates (migration 0036): the days of its rule moved on their own,
+ * sorted. Text that is not a list of days reads as none.
+ */
+export function excludedDatesOf(row: Pick<TodoRow, 'repeat_excluded'>): string[] {
+  try {
+    const dates: unknown = JSON.parse(row.repeat_excluded);
+    return Array.isArray(dates)
+      ? dates.filter((date): date is string => typeof date === 'string').sort()
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
  * How a new todo's other columns start: open, top-level in the Inbox and in no section, not
  * repeating, with no habit yet, no due time, no reminders and no time block. Its place among its siblings is
  * always given.
@@ -65,6 +80,7 @@ const NEW_TODO = {
   repeat_rule: null,
   repeat_from: null,
   repeat_start: null,
+  repeat_excluded: '[]',
   habit_streak: 0,
   habit_best: 0,
   habit_freezes: 0,

@@ -13,6 +13,7 @@ import { mayMove, moveTodo, placeNewTodo } from './placement';
 import {
   newSeriesColumns,
   recordOccurrence,
+  restartedExclusions,
   startSeries,
   storedRepeat,
   undoOccurrence,
@@ -172,7 +173,13 @@ function repeatChanges(
   zone: string,
 ): Partial<TodoRow> {
   if (update.repeat === null) {
-    return { repeat_rule: null, repeat_from: null, repeat_start: null, habit_through: null };
+    return {
+      repeat_rule: null,
+      repeat_from: null,
+      repeat_start: null,
+      repeat_excluded: '[]',
+      habit_through: null,
+    };
   }
   const repeat = update.repeat ? storedRepeat(update.repeat) : repeatOf(current);
   if (!repeat) {
@@ -183,10 +190,12 @@ function repeatChanges(
     repeat.from !== current.repeat_from ||
     merged.due_date !== current.due_date;
   if (merged.due_date === null || restart) {
+    const started = startSeries(repeat, merged.due_date, zone);
     return {
       repeat_rule: repeat.rule,
       repeat_from: repeat.from,
-      ...startSeries(repeat, merged.due_date, zone),
+      ...started,
+      repeat_excluded: JSON.stringify(restartedExclusions(current, repeat, started, zone)),
     };
   }
   return {};
@@ -290,6 +299,27 @@ async function writeChanges(
     subtaskCountsOf(db, [current.id]),
   ]);
   return presentTodo(row, habitOfRow(row), tags.get(current.id), counts.get(current.id));
+}
+
+/**
+ * Sets a repeating todo's excluded dates (ADR 0031, Moving repeating todos), its habit counted
+ * again.
+ */
+export async function setExcludedDates(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  dates: readonly string[],
+  now: Date,
+  today: string,
+  zone: string,
+): Promise<Todo> {
+  const current = await ownRow(db, 'todos', userId, id);
+  const changes: Partial<TodoRow> = {
+    updated_at: now.toISOString(),
+    repeat_excluded: JSON.stringify([...new Set(dates)].sort()),
+  };
+  return writeChanges(db, current, changes, today, zone);
 }
 
 /**

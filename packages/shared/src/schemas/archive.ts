@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-import { PRIORITIES, PROFILE_VISIBILITIES, THEMES, WEEK_STARTS } from '../constants';
+import {
+  MAX_EXCLUDED_DATES,
+  PRIORITIES,
+  PROFILE_VISIBILITIES,
+  THEMES,
+  WEEK_STARTS,
+} from '../constants';
 import { REMINDER_TIME_PATTERN } from '../reminders';
 import { tagStatSchema } from './plans';
 import { dateSchema, repeatSchema, todoRemindersSchema } from './todos';
@@ -133,6 +139,11 @@ export const archiveTodoSchema = z.object({
   repeat: repeatSchema.nullable().optional(),
   /** A repeating todo's first day, which its occurrences and habit count from. */
   repeatStart: day.nullable().optional(),
+  /**
+   * A repeating todo's excluded dates: occurrences moved on their own (ADR 0031); absent in
+   * archives made before them.
+   */
+  repeatExcluded: z.array(day).max(MAX_EXCLUDED_DATES).optional(),
   /** A repeating todo's occurrences done or skipped, oldest first (its habit's history). */
   occurrences: z
     .array(

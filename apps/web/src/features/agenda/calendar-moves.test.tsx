@@ -107,26 +107,66 @@ describe('moving a repeating todo in the calendar', () => {
     expect(api.callsTo('POST', '/api/todos/g/move/undo')[0]?.body).toEqual(moved.undo);
   });
 
-  it('offers only all occurrences for a later one, and goes back when refused', async () => {
+  it('offers both for a later one too, and goes back when refused', async () => {
     const api = gymCalendar().on(todosApi.move, () => errorResponse(500, 'INTERNAL', 'no'));
     render();
     await screen.findByRole('region', { name: 'Monday, November 30' });
     await moveTo('Move "Gym" to…', 'Monday, November 30', '2026-12-01');
     const question = screen.getByRole('dialog', { name: REPEAT_MOVE_TEXTS.title });
-    expect(within(question).queryByRole('button', { name: REPEAT_MOVE_TEXTS.this })).toBeNull();
-    expect(question).toHaveTextContent(REPEAT_MOVE_TEXTS.onlyCurrent);
-    await userEvent.click(within(question).getByRole('button', { name: REPEAT_MOVE_TEXTS.all }));
+    expect(within(question).getByRole('button', { name: REPEAT_MOVE_TEXTS.all })).toBeVisible();
+    await userEvent.click(within(question).getByRole('button', { name: REPEAT_MOVE_TEXTS.this }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to update todo'));
     expect(api.callsTo('POST', '/api/todos/g/move')[0]?.body).toEqual({
       occurrence: '2026-11-30',
       to: '2026-12-01',
-      scope: 'all',
+      scope: 'this',
     });
     // Back where it was.
     expect(
       await within(day('Monday, November 30')).findByRole('button', { name: 'Gym' }),
     ).toBeInTheDocument();
     expect(within(day('Tuesday, December 1')).queryByRole('button', { name: 'Gym' })).toBeNull();
+  });
+
+  it('moves a later one alone: its copy on the new day, the day left empty, and Undo', async () => {
+    const moved: TodoMoved = {
+      todo: GYM,
+      copy: { ...GYM, id: 'c', repeat: null, dueDate: '2026-12-01' },
+      undo: { scope: 'this', copyId: 'c', occurrence: '2026-11-30', excluded: true },
+    };
+    // The server's calendar once the move is done: the copy on the 1st, the 30th excluded.
+    let done = false;
+    const api = fakeApi()
+      .on(settingsApi.get, DEFAULT_SETTINGS)
+      .on(agendaApi.calendar, (request) =>
+        range(request.query.get('from') ?? '', request.query.get('to') ?? '', {
+          todos: done && moved.copy ? [GYM, moved.copy] : [GYM],
+          repeats: done ? [] : [{ todo: GYM, dates: ['2026-11-30'] }],
+        }),
+      )
+      .on(todosApi.move, () => {
+        done = true;
+        return moved;
+      })
+      .on(todosApi.undoMove, GYM);
+    render();
+    await screen.findByRole('region', { name: 'Monday, November 30' });
+    await moveTo('Move "Gym" to…', 'Monday, November 30', '2026-12-01');
+    const question = screen.getByRole('dialog', { name: REPEAT_MOVE_TEXTS.title });
+    await userEvent.click(within(question).getByRole('button', { name: REPEAT_MOVE_TEXTS.this }));
+    expect(
+      await within(day('Tuesday, December 1')).findByRole('button', { name: 'Gym' }),
+    ).toBeInTheDocument();
+    expect(within(day('Monday, November 30')).queryByRole('button', { name: 'Gym' })).toBeNull();
+    expect(
+      within(day('Monday, November 23')).getByRole('button', { name: 'Gym' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Moved to Tue, Dec 1, 2026', expect.anything()),
+    );
+    undoLast();
+    await waitFor(() => expect(api.callsTo('POST', '/api/todos/g/move/undo')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/todos/g/move/undo')[0]?.body).toEqual(moved.undo);
   });
 
   it('moves nothing on Cancel', async () => {
@@ -139,7 +179,7 @@ describe('moving a repeating todo in the calendar', () => {
     expect(api.callsTo('POST', '/api/todos/g/move')).toEqual([]);
   });
 
-  it('shows a move at once: this one as a copy, all of them shifted', () => {
+  it('shows a move at once: this one as a copy, a later one excluded, all of them shifted', () => {
     const before = range('2026-11-22', '2026-12-12', {
       todos: [GYM],
       repeats: [{ todo: GYM, dates: ['2026-11-30', '2026-12-07'] }],
@@ -155,6 +195,17 @@ describe('moving a repeating todo in the calendar', () => {
       ['g', '2026-11-30', true],
     ]);
     expect(one.repeats.map(({ dates }) => dates)).toEqual([['2026-12-07']]);
+    const later = movedRepeat(before, {
+      todo: GYM,
+      occurrence: '2026-11-30',
+      to: '2026-12-02',
+      scope: 'this',
+    });
+    expect(later.todos.map((todo) => [todo.id, todo.dueDate, todo.repeat !== null])).toEqual([
+      ['moving-g', '2026-12-02', false],
+      ['g', '2026-11-23', true],
+    ]);
+    expect(later.repeats.map(({ dates }) => dates)).toEqual([['2026-12-07']]);
     const all = movedRepeat(before, {
       todo: GYM,
       occurrence: '2026-11-30',

@@ -8,8 +8,6 @@ export const REPEAT_MOVE_TEXTS = {
   title: 'Move a repeating todo',
   this: 'Move only this occurrence',
   all: 'Move all occurrences',
-  onlyCurrent:
-    'Only the next occurrence can be moved on its own. Moving all occurrences moves every one by the same number of days.',
 } as const;
 
 interface RepeatMoveDialogProps {
@@ -23,8 +21,8 @@ interface RepeatMoveDialogProps {
 
 /**
  * The question a repeating todo's move asks (issue 33, ADR 0031, Moving repeating todos): this
- * occurrence alone (its next one only: a one-off copy on the new day, the series skipping it) or
- * all of them by the same number of days, weekdays included.
+ * occurrence alone (a one-off copy on the new day, the series skipping it: its next one is
+ * skipped, a later one excluded) or all of them by the same number of days, weekdays included.
  */
 export function RepeatMoveDialog({
   todo,
@@ -33,7 +31,6 @@ export function RepeatMoveDialog({
   onChoose,
   onClose,
 }: RepeatMoveDialogProps) {
-  const current = occurrence === todo.dueDate;
   return (
     <Modal
       title={REPEAT_MOVE_TEXTS.title}
@@ -42,20 +39,10 @@ export function RepeatMoveDialog({
       onClose={onClose}
     >
       <div className="flex flex-col gap-3">
-        {current ? (
-          <Button size="sm" onClick={() => onChoose('this')}>
-            {REPEAT_MOVE_TEXTS.this}
-          </Button>
-        ) : (
-          <p className="text-sm text-gray-600 dark:text-gray-300">
-            {REPEAT_MOVE_TEXTS.onlyCurrent}
-          </p>
-        )}
-        <Button
-          size="sm"
-          variant={current ? 'secondary' : 'primary'}
-          onClick={() => onChoose('all')}
-        >
+        <Button size="sm" onClick={() => onChoose('this')}>
+          {REPEAT_MOVE_TEXTS.this}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => onChoose('all')}>
           {REPEAT_MOVE_TEXTS.all}
         </Button>
         <Button size="sm" variant="secondary" onClick={onClose}>

@@ -33,9 +33,15 @@ export function movedRepeat(range: CalendarRange, move: RepeatMove): CalendarRan
     due = todo.dueDate && addDays(todo.dueDate, by);
     later = dates.map((day) => addDays(day, by)).filter(inside);
   } else {
-    // The series skips this occurrence: it is next due on its next one; a copy goes to `to`.
-    due = dates.find((day) => day > occurrence) ?? null;
-    later = dates.filter((day) => day !== due);
+    if (occurrence === todo.dueDate) {
+      // The series skips its current occurrence: it is next due on its next one.
+      due = dates.find((day) => day > occurrence) ?? null;
+      later = dates.filter((day) => day !== due);
+    } else {
+      // A later one is excluded from the series, which stays due where it was.
+      later = dates.filter((day) => day !== occurrence);
+    }
+    // A copy goes to `to`.
     if (inside(to)) {
       todos.push({ ...todo, id: `moving-${todo.id}`, repeat: null, habit: null, dueDate: to });
     }
