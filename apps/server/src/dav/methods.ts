@@ -3,7 +3,6 @@ import { filterOf, matchesFilter, UnsupportedFilter } from './filter';
 import type { DavCollection } from './items';
 import { idsByName } from './names';
 import { collectionObjects } from './objects';
-import { DavPrecondition } from './precondition';
 import {
   collectionPath,
   DAV_ROOT,
@@ -14,6 +13,7 @@ import {
   parseDavPath,
   principalPath,
 } from './paths';
+import { DavPrecondition } from './precondition';
 import {
   asksFor,
   calendarDataProperty,

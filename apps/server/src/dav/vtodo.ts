@@ -465,15 +465,15 @@ export function readTodo(calendar: ICAL.Component, options: ReadOptions): ReadTo
     parentJson: parent?.toJSON(),
     order: Number.isInteger(order) && order >= 0 ? order : null,
     kept: {
-      properties: keptProperties.map((each) => each.toJSON()),
+      properties: keptProperties.map((each): unknown => each.toJSON()),
       components: vtodo
         .getAllSubcomponents()
         .filter((each) => !mapped.has(each))
-        .map((each) => each.toJSON()),
+        .map((each): unknown => each.toJSON()),
       zones: calendar
         .getAllSubcomponents('vtimezone')
         .filter((each) => zones.has(String(each.getFirstPropertyValue('tzid'))))
-        .map((each) => each.toJSON()),
+        .map((each): unknown => each.toJSON()),
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { Todo } from '@daywise/shared/schemas';
 import { QUOTAS } from '@daywise/shared';
+import type { Todo } from '@daywise/shared/schemas';
 import { describe, expect, it } from 'vitest';
 
 import { createToken, davClient, type DavRequest, userIdOf } from '../../test/dav-client';

@@ -3,8 +3,8 @@ import { type TodoCreate, type TodoUpdate, todoUpdateSchema } from '@daywise/sha
 import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../db/schema';
-import type { DomainEvent, EventBus } from '../lib/events';
 import { ApiError } from '../lib/errors';
+import type { DomainEvent, EventBus } from '../lib/events';
 import { todoWritten } from '../todos/events';
 import { acceptRule } from '../todos/repeats';
 import { createTodo, deleteTodo, updateTodo } from '../todos/todos';
