@@ -260,6 +260,8 @@ export interface ReadOptions {
 }
 
 const UID_MAX = 255;
+/** The largest SEQUENCE kept (an integer column); a larger one is read as 0. */
+const SEQUENCE_MAX = 2_147_483_647;
 /** The properties the reader always models (the writer writes each from Daywise's fields). */
 const MODELLED = new Set([
   'uid',
@@ -362,7 +364,8 @@ function reminderOf(alarm: ICAL.Component, timed: boolean): TodoReminder | undef
     return undefined;
   }
   if (value instanceof ICAL.Time) {
-    return { at: value.toJSDate().toISOString() };
+    const at = value.toJSDate();
+    return Number.isNaN(at.getTime()) ? undefined : { at: at.toISOString() };
   }
   const related = String(trigger.getParameter('related') ?? 'START').toUpperCase();
   if (!(value instanceof ICAL.Duration) || related !== 'END' || !timed) {
@@ -446,9 +449,28 @@ export function readTodo(calendar: ICAL.Component, options: ReadOptions): ReadTo
   const zones = new Set(
     keptProperties.map((each) => each.getParameter('tzid')).filter((each) => each !== undefined),
   );
+  const kept: KeptParts = {
+    properties: keptProperties.map((each): unknown => each.toJSON()),
+    components: vtodo
+      .getAllSubcomponents()
+      .filter((each) => !mapped.has(each))
+      .map((each): unknown => each.toJSON()),
+    zones: calendar
+      .getAllSubcomponents('vtimezone')
+      .filter((each) => zones.has(String(each.getFirstPropertyValue('tzid'))))
+      .map((each): unknown => each.toJSON()),
+  };
+  // What is kept must be writable again as it will be served (a throw here is refused as 400).
+  withKept(new ICAL.Component('vcalendar'), new ICAL.Component('vtodo'), {
+    name: '',
+    uid,
+    kept: JSON.stringify(kept),
+    sequence: 0,
+  }).toString();
   return {
     uid,
-    sequence: Number.isInteger(sequence) && sequence >= 0 ? sequence : 0,
+    sequence:
+      Number.isInteger(sequence) && sequence >= 0 && sequence <= SEQUENCE_MAX ? sequence : 0,
     title: String(vtodo.getFirstPropertyValue('summary') ?? ''),
     description: String(vtodo.getFirstPropertyValue('description') ?? ''),
     priority: priorityOf(vtodo.getFirstPropertyValue('priority')),
@@ -464,16 +486,6 @@ export function readTodo(calendar: ICAL.Component, options: ReadOptions): ReadTo
     parentUid: parent ? String(parent.getFirstValue()) : null,
     parentJson: parent?.toJSON(),
     order: Number.isInteger(order) && order >= 0 ? order : null,
-    kept: {
-      properties: keptProperties.map((each): unknown => each.toJSON()),
-      components: vtodo
-        .getAllSubcomponents()
-        .filter((each) => !mapped.has(each))
-        .map((each): unknown => each.toJSON()),
-      zones: calendar
-        .getAllSubcomponents('vtimezone')
-        .filter((each) => zones.has(String(each.getFirstPropertyValue('tzid'))))
-        .map((each): unknown => each.toJSON()),
-    },
+    kept,
   };
 }

@@ -322,4 +322,72 @@ describe.each(ENGINES)('CalDAV writes on %s', (engine) => {
     ).toEqual([]);
     expect((await todos()).map((todo) => todo.title)).toEqual(['Eggs']);
   });
+
+  it('never answers a 5xx to fuzzed PUT bodies, and serves whatever it took (fixed seed)', async () => {
+    await setUp();
+    let seed = 34;
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % below;
+    };
+    const pieces = [
+      ';',
+      ':',
+      '=',
+      ',',
+      '"',
+      '\\',
+      'T',
+      'Z',
+      '-P',
+      'TZID=Nowhere/Else',
+      CRLF,
+      ' ',
+      'VALUE=DATE',
+      '99999999',
+      'BEGIN:VALARM',
+      'END:VTODO',
+      'ü',
+    ];
+    const lines = calendar(
+      ...PARIS,
+      ...vtodo(
+        'UID:fuzz',
+        'SUMMARY:Fuzz',
+        'DUE;TZID=Europe/Paris:20261201T100000',
+        'RRULE:FREQ=WEEKLY;BYDAY=MO',
+        'CATEGORIES:A,B',
+        'RELATED-TO;RELTYPE=PARENT:none',
+        'SEQUENCE:1',
+        ...UNMODELLED,
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        'TRIGGER;VALUE=DATE-TIME:20261201T080000Z',
+        'END:VALARM',
+      ),
+    );
+    for (let round = 0; round < 60; round += 1) {
+      let body = lines;
+      for (let edit = 0; edit <= random(3); edit += 1) {
+        const at = random(body.length);
+        body =
+          body.slice(0, at) + (pieces[random(pieces.length)] ?? '') + body.slice(at + random(4));
+      }
+      const response = await dav(
+        'PUT',
+        `${inbox}fuzz-${round}.ics`,
+        body.replace('UID:fuzz', `UID:fuzz-${round}`),
+        ICS,
+      );
+      expect(response.statusCode, body).toBeLessThan(500);
+    }
+    const listed = await dav(
+      'REPORT',
+      inbox,
+      '<?xml version="1.0"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">' +
+        '<d:prop><d:getetag/><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"/>' +
+        '</c:filter></c:calendar-query>',
+    );
+    expect(listed.statusCode).toBe(207);
+  });
 });

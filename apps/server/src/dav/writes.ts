@@ -172,6 +172,28 @@ async function fieldsOf(
   };
 }
 
+/** The VTODO a PUT carries; anything ical.js cannot read or write back is 400 valid-calendar-data. */
+function readOrRefuse(body: string, timezone: string): ReadTodo {
+  try {
+    return readTodo(parseCalendar(body), {
+      timezone,
+      acceptsRule: (rule) => {
+        try {
+          acceptRule(rule, 'due');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    });
+  } catch (error) {
+    if (error instanceof DavPrecondition) {
+      throw error;
+    }
+    throw new DavPrecondition(400, NS.caldav, 'valid-calendar-data');
+  }
+}
+
 /**
  * PUT of an item (RFC 4791 5.3.2): creates a todo in the collection, or replaces the one at the
  * name. Answers whether it created one (201) or not (204).
@@ -190,17 +212,7 @@ export async function putObject(
   }
   const existing = await objectAt(writer, collection, name);
   requireConditions(existing, conditions);
-  const read = readTodo(parseCalendar(body), {
-    timezone: writer.timezone,
-    acceptsRule: (rule) => {
-      try {
-        acceptRule(rule, 'due');
-        return true;
-      } catch {
-        return false;
-      }
-    },
-  });
+  const read = readOrRefuse(body, writer.timezone);
   const userId = writer.user.id;
   const holder = await todoOfUid(writer.db, userId, read.uid);
   if (holder !== undefined && holder !== existing?.id) {
