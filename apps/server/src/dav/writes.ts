@@ -15,7 +15,8 @@ import { type DavPath, hrefPath, parseDavPath } from './paths';
 import { DavPrecondition, DavRefusal } from './precondition';
 import type { DavContext } from './resources';
 import { tagIdsByName } from './tag-names';
-import { type DavObject, parseCalendar, type ReadTodo, readTodo } from './vtodo';
+import type { DavObject } from './vtodo';
+import { parseCalendar, type ReadTodo, readTodo } from './vtodo-read';
 import { NS } from './xml';
 
 /*
