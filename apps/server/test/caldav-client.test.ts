@@ -19,7 +19,9 @@ import {
 } from './server-process';
 
 const run = promisify(execFile);
-const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/caldav-client.py');
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const SCRIPT = path.join(FIXTURES, 'caldav-client.py');
+const WRITE_SCRIPT = path.join(FIXTURES, 'caldav-write.py');
 
 /** Whether `command args` runs (a client is installed). */
 function runs(command: string, args: string[]): boolean {
@@ -115,6 +117,27 @@ describe.each(ENGINES)('CalDAV clients against the server on %s', (engine: Engin
       ).catch((error: Error & { stderr?: string }) => error);
       expect(wrong).toBeInstanceOf(Error);
       expect((wrong as { stderr?: string }).stderr).toMatch(/Authoriz|401/);
+    },
+    120_000,
+  );
+
+  it.skipIf(!PYTHON)(
+    'python3-caldav creates, edits, completes and deletes a todo (skipped without python3-caldav)',
+    async () => {
+      const started = await serverWithTodos(engine);
+      server = started.server;
+      const { stdout } = await run(
+        PYTHON ?? 'python3',
+        [WRITE_SCRIPT, `${started.base}/dav/`, 'ada@example.com', started.secret],
+        { timeout: 60_000 },
+      );
+      const milk = ['Buy milk', 'NEEDS-ACTION', null];
+      expect(JSON.parse(stdout)).toEqual([
+        { step: 'created', todos: [milk, ['Call the plumber', 'NEEDS-ACTION', 'kept']] },
+        { step: 'edited', todos: [milk, ['Call the plumber again', 'NEEDS-ACTION', 'kept']] },
+        { step: 'completed', todos: [milk, ['Call the plumber again', 'COMPLETED', 'kept']] },
+        { step: 'deleted', todos: [milk] },
+      ]);
     },
     120_000,
   );

@@ -121,7 +121,9 @@ describe.each(ENGINES)('CalDAV discovery and sign-in on %s', (engine) => {
     const response = await ctx.app.inject({ method: 'OPTIONS', url: '/dav/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers.dav).toBe('1, 3, calendar-access');
-    expect(response.headers.allow).toBe('OPTIONS, GET, HEAD, PROPFIND, REPORT');
+    expect(response.headers.allow).toBe(
+      'OPTIONS, GET, HEAD, PROPFIND, REPORT, PUT, DELETE, MOVE, MKCALENDAR',
+    );
   });
 
   it('opens /dav/ only to an app password of the account, never to another credential', async () => {
@@ -215,7 +217,12 @@ describe.each(ENGINES)('CalDAV discovery and sign-in on %s', (engine) => {
       const response = await dav('PROPFIND', url, propfindBody('d:displayname'), { depth: '0' });
       expect(response.statusCode, url).toBe(404);
     }
-    const put = await dav('PUT', `/dav/calendars/${userId}/inbox/new.ics`, 'BEGIN:VCALENDAR');
-    expect(put.statusCode).toBe(403);
+    const put = await dav('PUT', `/dav/calendars/${otherId}/inbox/new.ics`, 'BEGIN:VCALENDAR', {
+      'content-type': 'text/calendar',
+    });
+    expect(put.statusCode).toBe(404);
+    // No POST under /dav/ (the Origin check's exemption relies on it).
+    const post = await dav('POST', `/dav/calendars/${userId}/inbox/`, 'BEGIN:VCALENDAR');
+    expect(post.statusCode).toBe(403);
   });
 });

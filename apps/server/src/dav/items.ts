@@ -33,15 +33,19 @@ export async function davCollections(
 ): Promise<DavCollection[]> {
   const lists = await db
     .selectFrom('lists')
-    .select(['id', 'name', 'color'])
-    .where('user_id', '=', userId)
-    .orderBy('position')
-    .orderBy('id')
+    .leftJoin('dav_collections', 'dav_collections.list_id', 'lists.id')
+    .select(['lists.id', 'lists.name', 'lists.color', 'dav_collections.segment'])
+    .where('lists.user_id', '=', userId)
+    .orderBy('lists.position')
+    .orderBy('lists.id')
     .execute();
   return [
     { ref: { kind: 'inbox' }, name: INBOX_NAME, color: null, order: 0 },
     ...lists.map((list, index) => ({
-      ref: { kind: 'list' as const, listId: list.id },
+      ref:
+        list.segment === null
+          ? { kind: 'list' as const, listId: list.id }
+          : { kind: 'list' as const, listId: list.id, segment: list.segment },
       name: list.name,
       color: list.color,
       order: index + 1,
@@ -59,8 +63,9 @@ export async function davCollection(
   if (ref.kind !== 'list') {
     return (await davCollections(db, userId)).find((each) => each.ref.kind === ref.kind);
   }
+  // A list is named by the segment its MKCALENDAR chose, or else by its id.
   return (await davCollections(db, userId)).find(
-    (each) => each.ref.kind === 'list' && each.ref.listId === ref.listId,
+    (each) => each.ref.kind === 'list' && (each.ref.segment ?? each.ref.listId) === ref.listId,
   );
 }
 
@@ -81,6 +86,10 @@ const TODO_COLUMNS = [
   'todos.reminders',
   'todos.parent_id',
   'todos.position',
+  'dav_objects.name as dav_name',
+  'dav_objects.uid as dav_uid',
+  'dav_objects.kept as dav_kept',
+  'dav_objects.sequence as dav_sequence',
 ] as const;
 
 /** A collection's todos with ids after `after` (all ids when undefined, or only `ids`), a page. */
@@ -92,6 +101,7 @@ export async function todoPage(
 ): Promise<DavTodo[]> {
   let query = db
     .selectFrom('todos')
+    .leftJoin('dav_objects', 'dav_objects.todo_id', 'todos.id')
     .select(TODO_COLUMNS)
     .where('todos.user_id', '=', userId)
     .where(
@@ -132,6 +142,15 @@ export async function todoPage(
     parentId: row.parent_id,
     order: row.position,
     tags: tags.filter((tag) => tag.todo_id === row.id).map((tag) => tag.name),
+    dav:
+      row.dav_name === null
+        ? null
+        : {
+            name: row.dav_name,
+            uid: row.dav_uid ?? row.id,
+            kept: row.dav_kept ?? '[]',
+            sequence: Number(row.dav_sequence ?? 0),
+          },
   }));
 }
 

@@ -1,6 +1,7 @@
 import { ApiError } from '../lib/errors';
 import { filterOf, matchesFilter, UnsupportedFilter } from './filter';
 import type { DavCollection } from './items';
+import { idsByName } from './names';
 import { collectionObjects } from './objects';
 import {
   collectionPath,
@@ -12,6 +13,7 @@ import {
   parseDavPath,
   principalPath,
 } from './paths';
+import { DavPrecondition } from './precondition';
 import {
   asksFor,
   calendarDataProperty,
@@ -38,17 +40,6 @@ import {
   type XmlElement,
 } from './xml';
 
-/** A refusal RFC 4918 or RFC 4791 names a precondition for: answered as a DAV:error body. */
-export class DavPrecondition extends Error {
-  constructor(
-    readonly status: 403 | 409,
-    readonly ns: string,
-    readonly element: string,
-  ) {
-    super(element);
-  }
-}
-
 function pathOf(context: DavContext, resource: Resolved): string {
   const userId = context.user.id;
   switch (resource.kind) {
@@ -61,7 +52,7 @@ function pathOf(context: DavContext, resource: Resolved): string {
     case 'collection':
       return collectionPath(userId, resource.collection.ref);
     case 'object':
-      return objectPath(userId, resource.collection.ref, resource.object.id);
+      return objectPath(userId, resource.collection.ref, resource.object.name);
   }
 }
 
@@ -71,11 +62,15 @@ function objectResponse(
   object: DavObject,
   request: PropRequest,
 ): string {
-  const properties = objectProperties(context.user, object);
+  const properties = objectProperties(context.user, collection, object);
   if (asksFor(request, NS.caldav, 'calendar-data')) {
     properties.push(calendarDataProperty(object));
   }
-  return propResponse(objectPath(context.user.id, collection.ref, object.id), properties, request);
+  return propResponse(
+    objectPath(context.user.id, collection.ref, object.name),
+    properties,
+    request,
+  );
 }
 
 const multistatus = (responses: string[]) =>
@@ -169,26 +164,29 @@ async function multigetReport(
       collectionPath(parsed.userId, parsed.collection) ===
         collectionPath(context.user.id, collection.ref);
     if (inCollection) {
-      wanted.set(parsed.itemId, href);
+      wanted.set(parsed.name, href);
     } else {
       responses.push(missingResponse(href));
     }
   }
+  const ids = await idsByName(context.db, context.user.id, collection.ref, [...wanted.keys()]);
   const found = new Set<string>();
   for await (const page of collectionObjects(
     context.db,
     context.user.id,
     collection.ref,
     context.timezone,
-    [...wanted.keys()],
+    [...new Set(ids.values())],
   )) {
     for (const object of page) {
-      found.add(object.id);
-      responses.push(objectResponse(context, collection, object, request));
+      if (wanted.has(object.name)) {
+        found.add(object.name);
+        responses.push(objectResponse(context, collection, object, request));
+      }
     }
   }
-  for (const [id, href] of wanted) {
-    if (!found.has(id)) {
+  for (const [name, href] of wanted) {
+    if (!found.has(name)) {
       responses.push(missingResponse(href));
     }
   }

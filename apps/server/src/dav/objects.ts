@@ -24,7 +24,7 @@ export async function* collectionObjects(
           davObject(task.id, taskCalendar(task, timezone), task.updatedAt),
         )
       : (await todoPage(db, userId, ref, options)).map((todo) =>
-          davObject(todo.id, todoCalendar(todo, timezone), todo.updatedAt),
+          davObject(todo.id, todoCalendar(todo, timezone), todo.updatedAt, todo.dav?.name),
         );
   if (ids) {
     for (let start = 0; start < ids.length; start += DAV_PAGE_SIZE) {

@@ -26,17 +26,30 @@ export type PropRequest =
 const href = (path: string) => `<d:href>${escapeXml(path)}</d:href>`;
 const prop = (ns: string, name: string, value = ''): Property => ({ ns, name, value });
 
-/** Read only for now (ADR 0034): what clients check before offering to edit. */
-const READ_PRIVILEGES = ['read', 'read-current-user-privilege-set']
-  .map((name) => `<d:privilege>${tag(NS.dav, name)}</d:privilege>`)
-  .join('');
+const privileges = (...names: string[]) =>
+  names.map((name) => `<d:privilege>${tag(NS.dav, name)}</d:privilege>`).join('');
+/** What clients check before offering to edit (RFC 3744 3): Daily goals and the rest read only. */
+const READ_PRIVILEGES = privileges('read', 'read-current-user-privilege-set');
+/** The Inbox, lists and their todos: written with PUT, DELETE and MOVE (ADR 0034, 2026-11-29). */
+const WRITE_PRIVILEGES = privileges(
+  'read',
+  'read-current-user-privilege-set',
+  'write',
+  'write-content',
+  'bind',
+  'unbind',
+);
+/** The home: MKCALENDAR makes a list in it. */
+const HOME_PRIVILEGES = privileges('read', 'read-current-user-privilege-set', 'bind');
 
-function common(user: SessionUser): Property[] {
+function common(user: SessionUser, privilegeSet = READ_PRIVILEGES): Property[] {
   return [
     prop(NS.dav, 'current-user-principal', href(principalPath(user.id))),
-    prop(NS.dav, 'current-user-privilege-set', READ_PRIVILEGES),
+    prop(NS.dav, 'current-user-privilege-set', privilegeSet),
   ];
 }
+
+const writable = (collection: DavCollection) => collection.ref.kind !== 'daily-goals';
 
 export function rootProperties(user: SessionUser): Property[] {
   return [prop(NS.dav, 'resourcetype', tag(NS.dav, 'collection')), ...common(user)];
@@ -58,7 +71,7 @@ export function homeProperties(user: SessionUser): Property[] {
     prop(NS.dav, 'resourcetype', tag(NS.dav, 'collection')),
     prop(NS.dav, 'displayname', escapeXml(user.name)),
     prop(NS.dav, 'owner', href(principalPath(user.id))),
-    ...common(user),
+    ...common(user, HOME_PRIVILEGES),
   ];
 }
 
@@ -88,21 +101,25 @@ export function collectionProperties(
     prop(NS.cs, 'getctag', escapeXml(ctag)),
     ...(collection.color ? [prop(NS.apple, 'calendar-color', escapeXml(collection.color))] : []),
     prop(NS.apple, 'calendar-order', String(collection.order)),
-    ...common(user),
+    ...common(user, writable(collection) ? WRITE_PRIVILEGES : READ_PRIVILEGES),
   ];
 }
 
 export const OBJECT_CONTENT_TYPE = 'text/calendar; charset=utf-8; component=vtodo';
 
 /** An item's properties; calendar-data only when asked for by name (RFC 4791 9.6). */
-export function objectProperties(user: SessionUser, object: DavObject): Property[] {
+export function objectProperties(
+  user: SessionUser,
+  collection: DavCollection,
+  object: DavObject,
+): Property[] {
   return [
     prop(NS.dav, 'resourcetype'),
     prop(NS.dav, 'getetag', escapeXml(object.etag)),
     prop(NS.dav, 'getcontenttype', OBJECT_CONTENT_TYPE),
     prop(NS.dav, 'getcontentlength', String(Buffer.byteLength(object.body))),
     prop(NS.dav, 'getlastmodified', new Date(object.updatedAt).toUTCString()),
-    ...common(user),
+    ...common(user, writable(collection) ? WRITE_PRIVILEGES : READ_PRIVILEGES),
   ];
 }
 

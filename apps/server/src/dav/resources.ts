@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import type { SessionUser } from '../lib/caller';
 import { ApiError } from '../lib/errors';
 import { collectionCtag, type DavCollection, davCollection, davCollections } from './items';
+import { idsByName } from './names';
 import { collectionObject } from './objects';
 import type { DavPath } from './paths';
 import {
@@ -52,14 +53,14 @@ export async function resolve(context: DavContext, path: DavPath | undefined): P
   if (path.kind === 'collection') {
     return { kind: 'collection', collection };
   }
-  const object = await collectionObject(
-    context.db,
-    context.user.id,
-    collection.ref,
-    context.timezone,
-    path.itemId,
+  const id = (await idsByName(context.db, context.user.id, collection.ref, [path.name])).get(
+    path.name,
   );
-  if (!object) {
+  const object =
+    id === undefined
+      ? undefined
+      : await collectionObject(context.db, context.user.id, collection.ref, context.timezone, id);
+  if (!object || object.name !== path.name) {
     throw notFound;
   }
   return { kind: 'object', collection, object };

@@ -1,35 +1,43 @@
+import { todayIn } from '@daywise/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
 
 import type { AppInstance } from '../lib/app-instance';
 import type { SessionUser } from '../lib/caller';
 import { answeredError, ApiError } from '../lib/errors';
 import { DAV_REALM, davAuthenticator } from './auth';
-import { DavPrecondition, propfind, report } from './methods';
+import { deleteCollection, mkcalendar } from './collection-writes';
+import { propfind, report } from './methods';
 import { DAV_ROOT, parseDavPath } from './paths';
+import { DavPrecondition, DavRefusal } from './precondition';
 import { OBJECT_CONTENT_TYPE } from './properties';
 import { type DavContext, resolve } from './resources';
+import { type DavWriter, deleteObject, moveObject, putObject } from './writes';
 import { davErrorBody, NS } from './xml';
 
 /*
  * The CalDAV server at /dav/ (ADR 0034): an encapsulated plugin with its own body parser, error
- * answers and authentication (HTTP Basic with an app password, dav/auth.ts). Read only for now.
+ * answers and authentication (HTTP Basic with an app password, dav/auth.ts). It reads, and writes
+ * todos and lists (dav/writes.ts, dav/collection-writes.ts). It has no POST handler: the Origin
+ * check's exemption for /dav/ relies on that (ADR 0034).
  */
 
 /** Request bodies above this are refused with 413 before they are read. */
 export const DAV_BODY_LIMIT_BYTES = 256 * 1024;
 /** The methods served now (OPTIONS's Allow). */
-const SERVED = ['OPTIONS', 'GET', 'HEAD', 'PROPFIND', 'REPORT'] as const;
-/** Methods clients write with: refused while the server is read only (403, as privileges say). */
-const WRITES = [
+const SERVED = [
+  'OPTIONS',
+  'GET',
+  'HEAD',
+  'PROPFIND',
+  'REPORT',
   'PUT',
   'DELETE',
-  'POST',
-  'PROPPATCH',
-  'MKCALENDAR',
-  'MKCOL',
   'MOVE',
-  'COPY',
+  'MKCALENDAR',
 ] as const;
+/** Methods clients write with that are not served: refused (403). Never a POST handler here. */
+const REFUSED = ['POST', 'PROPPATCH', 'MKCOL', 'COPY'] as const;
 /** WebDAV methods Fastify does not route by default, registered with a body. */
 const DAV_METHODS = ['PROPFIND', 'REPORT', 'PROPPATCH', 'MKCALENDAR', 'MKCOL', 'MOVE', 'COPY'];
 
@@ -58,7 +66,15 @@ function depthOf(request: FastifyRequest): 0 | 1 {
 
 function davError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof DavPrecondition) {
+    request.log.info({ status: error.status, element: error.element }, 'dav request refused');
     return reply.status(error.status).type(XML_TYPE).send(davErrorBody(error.ns, error.element));
+  }
+  if (error instanceof DavRefusal || error instanceof ZodError) {
+    const status = error instanceof DavRefusal ? error.status : 400;
+    const message =
+      error instanceof DavRefusal ? error.message : (error.issues[0]?.message ?? 'Not valid.');
+    request.log.info({ status }, 'dav request refused');
+    return reply.status(status).type('text/plain; charset=utf-8').send(`${message}\n`);
   }
   const apiError = answeredError(error, request);
   if (apiError.status === 401) {
@@ -107,6 +123,20 @@ export async function davRoutes(app: AppInstance): Promise<void> {
       }
       return { db: app.database.db, user, timezone: await app.userTimezone(user.id) };
     };
+    const writer = async (request: FastifyRequest): Promise<DavWriter> => {
+      const base = await context(request);
+      const now = app.now();
+      return { ...base, events: app.events, now, today: todayIn(base.timezone, now) };
+    };
+    const header = (request: FastifyRequest, name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value.join(',') : value;
+    };
+    const conditions = (request: FastifyRequest) => ({
+      ifMatch: header(request, 'if-match'),
+      ifNoneMatch: header(request, 'if-none-match'),
+    });
+    const pathOf = (request: FastifyRequest) => parseDavPath(requestPath(request));
     const bodyOf = (request: FastifyRequest) =>
       typeof request.body === 'string' ? request.body : '';
     const sendXml = (reply: FastifyReply, xml: string) =>
@@ -164,12 +194,59 @@ export async function davRoutes(app: AppInstance): Promise<void> {
         },
       });
       dav.route({
-        method: [...WRITES],
+        method: 'PUT',
+        url,
+        handler: async (request, reply) => {
+          const created = await putObject(
+            await writer(request),
+            pathOf(request),
+            bodyOf(request),
+            header(request, 'content-type'),
+            conditions(request),
+          );
+          return reply.status(created ? 201 : 204).send();
+        },
+      });
+      dav.route({
+        method: 'DELETE',
+        url,
+        handler: async (request, reply) => {
+          const path = pathOf(request);
+          await (path?.kind === 'object'
+            ? deleteObject(await writer(request), path, conditions(request))
+            : deleteCollection(await writer(request), path));
+          return reply.status(204).send();
+        },
+      });
+      dav.route({
+        method: 'MOVE',
+        url,
+        handler: async (request, reply) => {
+          const created = await moveObject(
+            await writer(request),
+            pathOf(request),
+            header(request, 'destination'),
+            header(request, 'overwrite'),
+            conditions(request),
+          );
+          return reply.status(created ? 201 : 204).send();
+        },
+      });
+      dav.route({
+        method: 'MKCALENDAR',
+        url,
+        handler: async (request, reply) => {
+          await mkcalendar(await writer(request), pathOf(request), bodyOf(request));
+          return reply.status(201).send();
+        },
+      });
+      dav.route({
+        method: [...REFUSED],
         url,
         handler: () => {
           throw new ApiError(
             'PERMISSION_DENIED',
-            'CalDAV is read only for now: change items in Daywise.',
+            'This is not something CalDAV can change here: change it in Daywise.',
           );
         },
       });

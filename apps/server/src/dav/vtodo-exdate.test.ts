@@ -21,6 +21,7 @@ describe('a VTODO’s excluded dates', () => {
     parentId: null,
     order: 0,
     tags: [],
+    dav: null,
   };
   /** The VTODO as a client reads it back with ical.js. */
   const read = (item: DavTodo) =>

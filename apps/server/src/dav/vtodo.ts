@@ -7,7 +7,8 @@ import { ICAL_PRIORITY, todoRecurrence } from '../calendar/ics';
 import { excludedDatesOf } from '../todos/todo-fields';
 
 /*
- * Daywise items as VTODOs (RFC 5545 3.6.2), the one place that decides the mapping (ADR 0034).
+ * Daywise items as VTODOs (RFC 5545 3.6.2), the one place that decides the mapping (ADR 0034);
+ * its inverse, what a client PUT, is vtodo-read.ts, which is changed with it.
  * Built with ical.js, which escapes and folds every value. Time values are written in UTC (a
  * timed DUE, COMPLETED, CREATED, LAST-MODIFIED, DTSTAMP, absolute alarms), so no VTIMEZONE is
  * needed; a due date without a time is a DATE.
@@ -35,6 +36,24 @@ export interface DavTodo {
   order: number;
   /** Its tags' names. */
   tags: string[];
+  /** What a CalDAV client chose for it (dav_objects), or null for one it did not write. */
+  dav: DavKept | null;
+}
+
+/** A todo as a client wrote it: its resource name, UID, SEQUENCE and what Daywise does not model. */
+export interface DavKept {
+  name: string;
+  uid: string;
+  /** JSON of `KeptParts`. */
+  kept: string;
+  sequence: number;
+}
+
+/** The jCal of a VTODO's properties and components Daywise has no field for, and the VTIMEZONEs they name. */
+export interface KeptParts {
+  properties: unknown[];
+  components: unknown[];
+  zones: unknown[];
 }
 
 export interface DavTask {
@@ -161,7 +180,28 @@ export function todoCalendar(todo: DavTodo, timezone: string): ICAL.Component {
     related.setParameter('reltype', 'PARENT');
   }
   vtodo.addPropertyWithValue('x-apple-sort-order', String(todo.order));
-  return calendarOf(vtodo);
+  return todo.dav ? withKept(calendarOf(vtodo), vtodo, todo.dav) : calendarOf(vtodo);
+}
+
+/** What the client wrote and Daywise does not model, served back as it came (ADR 0034). */
+export function withKept(
+  calendar: ICAL.Component,
+  vtodo: ICAL.Component,
+  dav: DavKept,
+): ICAL.Component {
+  vtodo.updatePropertyWithValue('uid', dav.uid);
+  vtodo.addPropertyWithValue('sequence', dav.sequence);
+  const kept = JSON.parse(dav.kept) as KeptParts;
+  for (const property of kept.properties) {
+    vtodo.addProperty(new ICAL.Property(property as unknown[]));
+  }
+  for (const component of kept.components) {
+    vtodo.addSubcomponent(new ICAL.Component(component as unknown[]));
+  }
+  for (const zone of kept.zones) {
+    calendar.addSubcomponent(new ICAL.Component(zone as unknown[]));
+  }
+  return calendar;
 }
 
 /** A plan task's VCALENDAR: due on its plan's day, reminding at its time there. */
@@ -179,14 +219,21 @@ export function taskCalendar(task: DavTask, timezone: string): ICAL.Component {
 /** An item as served: its iCalendar text and its strong ETag, a hash of exactly those bytes. */
 export interface DavObject {
   id: string;
+  /** Its resource name: `<id>.ics`, or the one its client chose. */
+  name: string;
   calendar: ICAL.Component;
   body: string;
   etag: string;
   updatedAt: string;
 }
 
-export function davObject(id: string, calendar: ICAL.Component, updatedAt: string): DavObject {
+export function davObject(
+  id: string,
+  calendar: ICAL.Component,
+  updatedAt: string,
+  name = `${id}.ics`,
+): DavObject {
   const body = calendar.toString() + '\r\n';
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return { id, calendar, body, etag, updatedAt };
+  return { id, name, calendar, body, etag, updatedAt };
 }

@@ -38,6 +38,7 @@ import * as focus from './migrations/0033-focus';
 import * as reviewOutcomes from './migrations/0034-review-outcomes';
 import * as topLevelOpenTodos from './migrations/0035-top-level-open-todos';
 import * as excludedDates from './migrations/0036-excluded-dates';
+import * as davObjects from './migrations/0037-dav-objects';
 import type { Database } from './schema';
 
 /**
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0034-review-outcomes': reviewOutcomes,
   '0035-top-level-open-todos': topLevelOpenTodos,
   '0036-excluded-dates': excludedDates,
+  '0037-dav-objects': davObjects,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

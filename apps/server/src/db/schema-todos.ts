@@ -161,3 +161,24 @@ export interface TodoTagTable {
   todo_id: string;
   tag_id: string;
 }
+
+/** A todo as a CalDAV client wrote it, what Daywise does not model (migration 0037, ADR 0034). */
+export interface DavObjectTable {
+  todo_id: string;
+  user_id: string;
+  /** The resource name the client chose, such as `1f0c….ics`. */
+  name: string;
+  /** The client's UID, served as the item's UID. */
+  uid: string;
+  /** JSON: the jCal of the VTODO's properties and components Daywise has no field for. */
+  kept: string;
+  /** The SEQUENCE the client last wrote. */
+  sequence: number;
+}
+
+/** The path segment a CalDAV client chose for a list it made with MKCALENDAR (migration 0037). */
+export interface DavCollectionTable {
+  list_id: string;
+  user_id: string;
+  segment: string;
+}

@@ -1,6 +1,8 @@
 import type { Generated, SqlBool } from 'kysely';
 
 import type {
+  DavCollectionTable,
+  DavObjectTable,
   DayOffTable,
   ListTable,
   SavedFilterTable,
@@ -13,6 +15,8 @@ import type {
 } from './schema-todos';
 
 export type {
+  DavCollectionTable,
+  DavObjectTable,
   DayOffTable,
   ListTable,
   SavedFilterTable,
@@ -436,6 +440,8 @@ export interface Database {
   days_off: DayOffTable;
   user_tags: UserTagTable;
   todo_tags: TodoTagTable;
+  dav_objects: DavObjectTable;
+  dav_collections: DavCollectionTable;
   imports: ImportTable;
   import_items: ImportItemTable;
   daily_plans: DailyPlanTable;
