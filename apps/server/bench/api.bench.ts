@@ -149,7 +149,10 @@ async function listsAndFilters(
   };
   const renameAList = toggle('/api/lists/benchlist99', 'name', ['List 99', 'List 99, renamed']);
   const renameANamedList = toggle('/api/lists/benchlist3', 'name', ['List 3', 'List 3, renamed']);
-  const editAFilter = toggle('/api/filters/benchfilter12', 'query', ['no date & p3', 'no date & p2']);
+  const editAFilter = toggle('/api/filters/benchfilter12', 'query', [
+    'no date & p3',
+    'no date & p2',
+  ]);
   // As after the realtime bus reconnects (messages may have been lost), or a minute after the
   // last count: every filter counted again.
   const resync = async () => ctx.app.realtime.publish([user.id], { type: 'resync' });

@@ -287,7 +287,7 @@ export async function carryMatches(
     eachBit(found, (at) => {
       const index = unread[at] as number;
       const word = Math.floor(index / WORD_BITS);
-      const bit = 1 << index % WORD_BITS;
+      const bit = 1 << (index % WORD_BITS);
       for (const id of ids) {
         const kept = byTodo.get(id) ?? new Array<number>(all).fill(0);
         if (((kept[word] ?? 0) & bit) === 0) {
@@ -312,7 +312,7 @@ function movedBits(byTodo: Map<string, number[]>, from: readonly number[]): Map<
     eachBit(found, (old) => {
       for (const index of to.get(old) ?? []) {
         const word = Math.floor(index / WORD_BITS);
-        now[word] = (now[word] ?? 0) | (1 << index % WORD_BITS);
+        now[word] = (now[word] ?? 0) | (1 << (index % WORD_BITS));
       }
     });
     if (now.some((word) => word !== 0)) {

@@ -118,7 +118,12 @@ export class KeptCounts<Plan, Kept> {
         user.planAgain = false;
         user.recount = false;
         const plan = await work.plan();
-        counted = { ...counted, day, plan, kept: await work.carry(counted.plan, counted.kept, plan) };
+        counted = {
+          ...counted,
+          day,
+          plan,
+          kept: await work.carry(counted.plan, counted.kept, plan),
+        };
         user.counted = counted;
       }
       if (user.changed.size > 0) {
