@@ -1,15 +1,18 @@
 import { type FilterNode, parseFilter } from '@daywise/shared/filters';
-import {
-  type AliasedRawBuilder,
-  type CompiledQuery,
-  type ExpressionBuilder,
-  type Kysely,
-  sql,
-} from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 
 import { isPostgres } from '../db/column-types';
 import type { Database } from '../db/schema';
-import { type FilterContext, filterContext, filterWhere, findsItsOwn } from './compile';
+import { type FilterContext, filterContext, filterWhere } from './compile';
+import {
+  changedQuery,
+  countingQuery,
+  everythingQuery,
+  IDS,
+  type MatchRow,
+  WORD_BITS,
+  wordCount,
+} from './count-statements';
 
 /*
  * How many of the user's open todos each saved filter matches, and which (ADR 0028, 2026-11-28),
@@ -26,15 +29,11 @@ import { type FilterContext, filterContext, filterWhere, findsItsOwn } from './c
  * so that they cost one read of the open todos, not one each.
  *
  * The statements are worked out once (`prepareCounts`: the queries parsed, the names they use
- * looked up, the SQL built) and may be run again until the filters, the names or the day change:
- * a change to todos changes only what they answer.
+ * looked up, the SQL built, count-statements.ts) and may be run again until the filters, the
+ * names or the day change: a change to todos changes only what they answer. When those change,
+ * the statements are made again, and a filter whose condition reads as it did keeps its count
+ * and its bits (`carryMatches`): only the others are counted (ADR 0028, 2026-11-29).
  */
-
-/** Filters a word of matches holds: 30 bits, a positive integer on both engines. */
-const WORD_BITS = 30;
-
-/** The todo ids `matchChanged` reads, in the prepared statement, until they are bound. */
-const IDS = '\u0000ids';
 
 /** The statements matching some queries, and which filter each query is. */
 export interface PreparedCounts {
@@ -53,14 +52,15 @@ export interface PreparedCounts {
   /** The same, for some todos only: their ids as one parameter, at `idsAt`. */
   changed: CompiledQuery<MatchRow> | undefined;
   idsAt: number;
+  /**
+   * What each filter means in the user's data, as the SQL of its condition: two plans' filters
+   * with the same meaning match the same todos, so their counts and matches carry over from one
+   * plan to the next (`carryMatches`) when a name, a filter or the day changes.
+   */
+  meanings: string[];
+  /** What the statements were built from, to count a few filters of the plan apart. */
+  source: { userId: string; filters: FilterNode[]; context: FilterContext } | undefined;
 }
-
-/**
- * Todos and the filters they match: bits of `w<n>` when `f` is -1 (tested with the others), or
- * the filter `f` alone (read apart, through an index). The todo is `id`, or, when reading
- * everything, `ids`: several joined by commas.
- */
-type MatchRow = Record<string, unknown> & { id?: string; ids?: string | null; f: number };
 
 /** How many open todos each filter matches, and which, once read. */
 export interface Matches {
@@ -92,6 +92,8 @@ export async function prepareCounts(
       everything: undefined,
       changed: undefined,
       idsAt: -1,
+      meanings: [],
+      source: undefined,
     };
   }
   const context = { ...(await filterContext(db, userId, filters, today)), counting: true };
@@ -103,7 +105,23 @@ export async function prepareCounts(
     everything: everythingQuery(db, userId, filters, context).compile(),
     changed,
     idsAt: changed.parameters.indexOf(IDS),
+    meanings: filters.map((filter) => meaningOf(db, filter, context)),
+    source: { userId, filters, context },
   };
+}
+
+/**
+ * The SQL of the filter's condition and its parameters: the same exactly when the filter tests
+ * the same columns against the same values (the same lists, sections and tags by id; the same
+ * days, the ones a date term reads from `today`).
+ */
+function meaningOf(db: Kysely<Database>, filter: FilterNode, context: FilterContext): string {
+  const { sql: text, parameters } = db
+    .selectFrom('todos')
+    .select(sql<number>`1`.as('one'))
+    .where(filterWhere(filter, context))
+    .compile();
+  return JSON.stringify([text, parameters]);
 }
 
 /** How many open todos each filter matches, read afresh; which ones, not yet. */
@@ -202,10 +220,6 @@ export async function openCounts(
   return countsOf(prepared, await countEverything(db, prepared));
 }
 
-function wordCount(filters: number): number {
-  return Math.ceil(filters / WORD_BITS);
-}
-
 function wordsOf(row: MatchRow, words: number): number[] {
   const found = Array.from({ length: words }, (_, word) => Number(row[`w${word}`] ?? 0));
   const filter = Number(row.f);
@@ -231,158 +245,95 @@ function eachBit(
   });
 }
 
-type TodoConditions = ExpressionBuilder<Database, 'todos'>;
-
-interface Numbered {
-  filter: FilterNode;
-  index: number;
-}
-
-/** `w<n>` for each word: the bits of the filters given that the row matches, 0 for the others. */
-function wordColumns(
-  eb: TodoConditions,
-  words: number,
-  filters: readonly Numbered[],
-  context: FilterContext,
-): AliasedRawBuilder<number, string>[] {
-  return Array.from({ length: words }, (_, word) => {
-    const bits = filters
-      .filter(({ index }) => Math.floor(index / WORD_BITS) === word)
-      .map(
-        ({ filter, index }) =>
-          sql<number>`case when ${filterWhere(filter, context)(eb)} then ${sql.lit(
-            2 ** (index % WORD_BITS),
-          )} else 0 end`,
-      );
-    return (bits.length > 0 ? sql<number>`${sql.join(bits, sql` + `)}` : sql<number>`0`).as(
-      `w${word}`,
-    );
+/**
+ * The matches of `before`'s filters carried over to `plan`'s (planned again after a change to
+ * names, filters or the day): a filter meaning what one of `before`'s meant keeps its count and
+ * its bits, and only the others are read, in one statement (their todos when the matches are
+ * kept, their counts when only counts are). Renaming a list no filter names reads nothing.
+ */
+export async function carryMatches(
+  db: Kysely<Database>,
+  before: PreparedCounts,
+  matches: Matches,
+  plan: PreparedCounts,
+): Promise<Matches> {
+  const taken = new Set<number>();
+  const from = plan.meanings.map((meaning) => {
+    const found = before.meanings.findIndex((old, at) => old === meaning && !taken.has(at));
+    taken.add(found);
+    return found;
   });
-}
-
-function openTodos(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('todos').where('user_id', '=', userId).where('completed', '=', false);
-}
-
-/**
- * The count of each filter, `f<n>`, in one row: those read apart each a scalar subquery reading
- * just their todos (SQLite joins at most 64 tables, and a user may have 100 filters), beside one
- * pass over the open todos with a `count(*) filter (where …)` for each of the others.
- */
-function countingQuery(
-  db: Kysely<Database>,
-  userId: string,
-  filters: readonly FilterNode[],
-  context: FilterContext,
-) {
-  const numbered = filters.map((filter, index) => ({ filter, name: `f${index}` }));
-  const together = numbered.filter(({ filter }) => !findsItsOwn(filter, context.engine));
-  const apart = numbered.filter(({ filter }) => findsItsOwn(filter, context.engine));
-  const pass = openTodos(db, userId).select((eb) =>
-    together.length > 0
-      ? together.map(({ filter, name }) =>
-          eb.fn.countAll().filterWhere(filterWhere(filter, context)(eb)).as(name),
-        )
-      : [sql<number>`0`.as('none')],
-  );
-  return db
-    .selectFrom(pass.as('together'))
-    .selectAll('together')
-    .select(() =>
-      apart.map(({ filter, name }) =>
-        openTodos(db, userId)
-          .where(filterWhere(filter, context))
-          .select(sql<number>`count(*)`.as('count'))
-          .$asScalar()
-          .as(name),
-      ),
-    );
-}
-
-/** The ids of the rows, joined by commas (ids hold none). */
-function idsJoined(engine: FilterContext['engine']) {
-  return engine === 'postgres'
-    ? sql<string>`string_agg(todos.id, ',')`
-    : sql<string>`group_concat(todos.id, ',')`;
-}
-
-/**
- * The open todos matching each filter, in few rows: those of the filters tested together grouped
- * by the words they match (one pass over the open todos, and no row for the todos matching none),
- * then the todos of each filter read apart (union all: one statement, each part reading what it
- * needs). Each row's `ids` are its todos, joined by commas, so that the rows are few.
- */
-function everythingQuery(
-  db: Kysely<Database>,
-  userId: string,
-  filters: readonly FilterNode[],
-  context: FilterContext,
-) {
-  const words = wordCount(filters.length);
-  const wordNames = Array.from({ length: words }, (_, word) => `w${word}`);
-  const numbered = filters.map((filter, index) => ({ filter, index }));
-  const together = numbered.filter(({ filter }) => !findsItsOwn(filter, context.engine));
-  const apart = numbered.filter(({ filter }) => findsItsOwn(filter, context.engine));
-  const matched = openTodos(db, userId).select((eb) => [
-    'todos.id',
-    ...wordColumns(eb, words, together, context),
-  ]);
-  const parts = [
-    ...(together.length > 0
-      ? [
-          db
-            .selectFrom(matched.as('todos'))
-            .select([
-              idsJoined(context.engine).as('ids'),
-              ...wordNames.map((name) => sql.ref<number>(name).as(name)),
-              sql<number>`-1`.as('f'),
-            ])
-            .groupBy(wordNames)
-            .having(
-              sql<boolean>`${sql.join(
-                wordNames.map((name) => sql`${sql.ref(name)} <> 0`),
-                sql` or `,
-              )}`,
-            ),
-        ]
-      : []),
-    ...apart.map(({ filter, index }) =>
-      openTodos(db, userId)
-        .where(filterWhere(filter, context))
-        .select([
-          idsJoined(context.engine).as('ids'),
-          ...wordNames.map((name) => sql<number>`0`.as(name)),
-          sql<number>`${sql.lit(index)}`.as('f'),
-        ]),
-    ),
-  ];
-  const [first, ...rest] = parts as unknown as {
-    unionAll: (other: unknown) => unknown;
-    compile: () => CompiledQuery<MatchRow>;
-  }[];
-  if (first === undefined) {
-    throw new Error('No filter to match');
+  const counts = from.map((old) => (old >= 0 ? (matches.counts[old] ?? 0) : 0));
+  const same = from.length === before.filters && from.every((old, index) => old === index);
+  const byTodo =
+    matches.byTodo === undefined || same ? matches.byTodo : movedBits(matches.byTodo, from);
+  const unread = from.flatMap((old, index) => (old < 0 ? [index] : []));
+  if (unread.length === 0 || plan.source === undefined) {
+    return { byTodo, counts };
   }
-  return rest.reduce((union, part) => union.unionAll(part) as typeof first, first);
+  const { userId, filters, context } = plan.source;
+  const some = unread.map((index) => filters[index] as FilterNode);
+  if (byTodo === undefined) {
+    const row = (await countingQuery(db, userId, some, context).execute())[0];
+    unread.forEach((index, at) => (counts[index] = Number(row?.[`f${at}`] ?? 0)));
+    return { byTodo, counts };
+  }
+  const words = wordCount(some.length);
+  const all = wordCount(plan.filters);
+  const { rows } = await db.executeQuery(everythingQuery(db, userId, some, context).compile());
+  for (const row of rows) {
+    const found = wordsOf(row, words);
+    const ids = typeof row.ids === 'string' && row.ids !== '' ? row.ids.split(',') : [];
+    eachBit(found, (at) => {
+      const index = unread[at] as number;
+      const word = Math.floor(index / WORD_BITS);
+      const bit = 1 << (index % WORD_BITS);
+      for (const id of ids) {
+        const kept = byTodo.get(id) ?? new Array<number>(all).fill(0);
+        if (((kept[word] ?? 0) & bit) === 0) {
+          kept[word] = (kept[word] ?? 0) | bit;
+          counts[index] = (counts[index] ?? 0) + 1;
+          byTodo.set(id, kept);
+        }
+      }
+    });
+  }
+  return { byTodo, counts };
 }
 
-/** The given todos (ids bound at run time), each with every filter tested as its words. */
-function changedQuery(
+/** Each todo's bits moved to the filters they are now (`from`: each filter's old one, or -1). */
+function movedBits(byTodo: Map<string, number[]>, from: readonly number[]): Map<string, number[]> {
+  const to = new Map<number, number[]>();
+  from.forEach((old, index) => old >= 0 && to.set(old, [...(to.get(old) ?? []), index]));
+  const words = wordCount(from.length);
+  const moved = new Map<string, number[]>();
+  for (const [id, found] of byTodo) {
+    const now = new Array<number>(words).fill(0);
+    eachBit(found, (old) => {
+      for (const index of to.get(old) ?? []) {
+        const word = Math.floor(index / WORD_BITS);
+        now[word] = (now[word] ?? 0) | (1 << (index % WORD_BITS));
+      }
+    });
+    if (now.some((word) => word !== 0)) {
+      moved.set(id, now);
+    }
+  }
+  return moved;
+}
+
+/**
+ * Counted afresh, to bound what a lost message could have left behind (filters/kept-counts.ts):
+ * when every count is what was kept, the matches are kept too, so that the next write stays
+ * cheap; otherwise the fresh counts, and the matches read again at the next write. One todo
+ * tested wrongly moves at least one count, so a single lost message is always caught.
+ */
+export async function recountMatches(
   db: Kysely<Database>,
-  userId: string,
-  filters: readonly FilterNode[],
-  context: FilterContext,
-) {
-  const numbered = filters.map((filter, index) => ({ filter, index }));
-  const ids =
-    context.engine === 'postgres'
-      ? sql<boolean>`todos.id = any(${IDS})`
-      : sql<boolean>`todos.id in (select value from json_each(${IDS}))`;
-  return openTodos(db, userId)
-    .where(ids)
-    .select((eb) => [
-      'todos.id',
-      ...wordColumns(eb, wordCount(filters.length), numbered, context),
-      sql<number>`-1`.as('f'),
-    ]) as unknown as { compile: () => CompiledQuery<MatchRow> };
+  plan: PreparedCounts,
+  matches: Matches,
+): Promise<Matches> {
+  const fresh = await countEverything(db, plan);
+  const same = fresh.counts.every((count, filter) => count === matches.counts[filter]);
+  return same && matches.byTodo !== undefined ? matches : fresh;
 }

@@ -3,27 +3,29 @@ import type { RealtimeEvent, RealtimeEventType } from '@daywise/shared';
 import type { UserEvents } from '../lib/user-cache';
 
 /*
- * A user's saved filters' counts kept exact as their todos change (ADR 0028, 2026-11-28): they
- * are read once (`everything`; filters/counts.ts reads which todo matches what at the first
- * write), and after a write only the todos it wrote are tested again (`changed`), from the ids
- * its `todos.changed` carries. Every instance hears
- * that event on the realtime bus (through Redis with two instances), so each keeps its own counts
- * right whichever instance wrote. Read afresh when:
+ * A user's saved filters' counts kept exact as their todos change (ADR 0028, 2026-11-28 and
+ * 2026-11-29): they are read once (`everything`; filters/counts.ts reads which todo matches what
+ * at the first write), and after a write only the todos it wrote are tested again (`changed`),
+ * from the ids its `todos.changed` carries. Every instance hears that event on the realtime bus
+ * (through Redis with two instances), so each keeps its own counts right whichever instance
+ * wrote. Besides:
  *
- * - the filters, lists, sections or tags change (`RESTARTED_BY`): the statements themselves
- *   differ; so does the day (the key), and after `ttlMs`, which bounds what a lost message could
- *   leave behind, as for lib/user-cache.ts; a resync (messages may have been lost) starts again;
+ * - the filters, lists, sections or tags change (`PLANNED_AGAIN_BY`), or the day: the statements
+ *   are made again (`plan`), and what still holds is carried over (`carry`: a filter that means
+ *   what it meant keeps its count and matches, the others are counted);
+ * - after `ttlMs`, which bounds what a lost message could leave behind, as for
+ *   lib/user-cache.ts, and after a resync (messages may have been lost): planned again, and
+ *   counted afresh (`recount`), the matches kept where the counts agree;
  * - a change to todos without their ids (a list deleted with its todos, an import, more todos
- *   than an event carries): every todo is counted again with the same statements.
+ *   than an event carries): every todo is matched again.
  */
 
-/** The events after which the statements themselves differ: names or filters changed. */
-const RESTARTED_BY = new Set<RealtimeEventType>([
+/** The events after which the statements may differ: names or filters changed. */
+const PLANNED_AGAIN_BY = new Set<RealtimeEventType>([
   'lists.changed',
   'sections.changed',
   'plans.changed',
   'filters.changed',
-  'resync',
 ]);
 
 /** Past this many todos waiting to be tested again, everything is matched again instead. */
@@ -36,6 +38,10 @@ const CHANGED_MAX = 500;
 export interface CountsWork<Plan, Kept, Answer> {
   plan: () => Promise<Plan>;
   everything: (plan: Plan) => Promise<Kept>;
+  /** What is kept of `before`'s matches for `plan`, made again since. */
+  carry: (before: Plan, kept: Kept, plan: Plan) => Promise<Kept>;
+  /** Counted afresh, keeping what agrees. */
+  recount: (plan: Plan, kept: Kept) => Promise<Kept>;
   /** Tests these todos again, changing `kept` in place. */
   changed: (plan: Plan, kept: Kept, todoIds: readonly string[]) => Promise<void>;
   answer: (plan: Plan, kept: Kept) => Answer;
@@ -54,8 +60,10 @@ interface UserCounts<Plan, Kept> {
   changed: Set<string>;
   /** A change to todos without their ids: match everything again. */
   everything: boolean;
-  /** Counts restarts, so that what was worked out across one is not kept. */
-  generation: number;
+  /** Names or filters changed since `counted` was planned: plan again. */
+  planAgain: boolean;
+  /** Messages may have been lost: count again. */
+  recount: boolean;
   /** Reads of this user run one after another. */
   queue: Promise<unknown>;
   unsubscribe: () => void;
@@ -91,26 +99,41 @@ export class KeptCounts<Plan, Kept> {
     day: string,
     work: CountsWork<Plan, Kept, unknown>,
   ): Promise<Counted<Plan, Kept>> {
-    const generation = user.generation;
-    const counted = user.counted;
     try {
-      if (!counted || counted.day !== day || this.#clock() - counted.at >= this.#ttlMs) {
-        user.counted = undefined;
-        this.#startOver(user);
+      let counted = user.counted;
+      if (!counted || user.everything) {
+        // Every todo is read, and what was waiting with it.
+        user.changed.clear();
+        user.everything = false;
+        user.planAgain = false;
+        user.recount = false;
         const plan = await work.plan();
-        const fresh = { day, at: this.#clock(), plan, kept: await work.everything(plan) };
-        if (generation === user.generation) {
-          user.counted = fresh;
-        }
-        return fresh;
+        counted = { day, at: this.#clock(), plan, kept: await work.everything(plan) };
+        user.counted = counted;
+        return counted;
       }
-      if (user.everything) {
-        this.#startOver(user);
-        counted.kept = await work.everything(counted.plan);
-      } else if (user.changed.size > 0) {
+      const expired = user.recount || this.#clock() - counted.at >= this.#ttlMs;
+      if (expired || user.planAgain || counted.day !== day) {
+        // Events heard from here on are for the next read.
+        user.planAgain = false;
+        user.recount = false;
+        const plan = await work.plan();
+        counted = {
+          ...counted,
+          day,
+          plan,
+          kept: await work.carry(counted.plan, counted.kept, plan),
+        };
+        user.counted = counted;
+      }
+      if (user.changed.size > 0) {
         const todoIds = [...user.changed];
         user.changed.clear();
         await work.changed(counted.plan, counted.kept, todoIds);
+      }
+      if (expired) {
+        counted.kept = await work.recount(counted.plan, counted.kept);
+        counted.at = this.#clock();
       }
       return counted;
     } catch (error) {
@@ -118,12 +141,6 @@ export class KeptCounts<Plan, Kept> {
       user.counted = undefined;
       throw error;
     }
-  }
-
-  /** What is read next is read afresh: no todo is waiting to be tested again. */
-  #startOver(user: UserCounts<Plan, Kept>): void {
-    user.changed.clear();
-    user.everything = false;
   }
 
   #user(userId: string): UserCounts<Plan, Kept> {
@@ -144,7 +161,8 @@ export class KeptCounts<Plan, Kept> {
     const user: UserCounts<Plan, Kept> = {
       changed: new Set(),
       everything: false,
-      generation: 0,
+      planAgain: false,
+      recount: false,
       queue: Promise.resolve(),
       unsubscribe: () => undefined,
     };
@@ -155,9 +173,11 @@ export class KeptCounts<Plan, Kept> {
   }
 
   #heard(user: UserCounts<Plan, Kept>, event: RealtimeEvent): void {
-    if (RESTARTED_BY.has(event.type)) {
-      user.generation += 1;
-      user.counted = undefined;
+    if (event.type === 'resync') {
+      user.planAgain = true;
+      user.recount = true;
+    } else if (PLANNED_AGAIN_BY.has(event.type)) {
+      user.planAgain = true;
     } else if (event.type === 'todos.changed') {
       const todoIds = event.todoIds;
       if (todoIds === undefined || user.changed.size + todoIds.length > CHANGED_MAX) {

@@ -3,7 +3,13 @@ import { filtersApi } from '@daywise/shared/api';
 import type { AppInstance } from '../lib/app-instance';
 import { idempotentCreate } from '../lib/idempotency';
 import { route } from '../lib/route';
-import { countEverything, matchChanged, type Matches } from './counts';
+import {
+  carryMatches,
+  countEverything,
+  matchChanged,
+  type Matches,
+  recountMatches,
+} from './counts';
 import { KeptCounts } from './kept-counts';
 import {
   answerSavedFilters,
@@ -25,6 +31,8 @@ export function filterRoutes(app: AppInstance): void {
     return kept.read(user.id, day, {
       plan: () => planSavedFilters(db, user.id, day),
       everything: (plan) => countEverything(db, plan.counts),
+      carry: (before, matches, plan) => carryMatches(db, before.counts, matches, plan.counts),
+      recount: (plan, matches) => recountMatches(db, plan.counts, matches),
       changed: (plan, matches, todoIds) => matchChanged(db, plan.counts, matches, todoIds),
       answer: answerSavedFilters,
     });

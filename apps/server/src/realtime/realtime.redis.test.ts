@@ -1,5 +1,5 @@
 import { REALTIME_CLOSE } from '@daywise/shared';
-import type { SavedFiltersAnswer, Todo } from '@daywise/shared/schemas';
+import type { List, SavedFiltersAnswer, Todo } from '@daywise/shared/schemas';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -112,6 +112,26 @@ describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)(
       await send(second, 'PATCH', `/api/todos/${todo.id}`, { title: 'Call' });
       for (const app of [first, second]) {
         await vi.waitFor(async () => expect(await count(app)).toEqual([0]));
+      }
+      // A list no filter names, then a filter naming it: each instance counts only that filter,
+      // and keeps the other's count and matches.
+      const work = (await send(second, 'POST', '/api/lists', { name: 'Work' })).json<List>();
+      await send(first, 'POST', '/api/filters', { name: 'Work', query: '#Work' });
+      for (const app of [first, second]) {
+        await vi.waitFor(async () => expect(await count(app)).toEqual([0, 0]));
+      }
+      await send(second, 'PATCH', `/api/todos/${todo.id}`, { title: 'Report', listId: work.id });
+      for (const app of [first, second]) {
+        await vi.waitFor(async () => expect(await count(app)).toEqual([1, 1]));
+      }
+      // The list renamed: the filter naming it finds none.
+      await send(first, 'PATCH', `/api/lists/${work.id}`, { name: 'Home' });
+      for (const app of [second, first]) {
+        await vi.waitFor(async () => expect(await count(app)).toEqual([1, 0]));
+      }
+      await send(first, 'PATCH', `/api/todos/${todo.id}`, { title: 'Call' });
+      for (const app of [first, second]) {
+        await vi.waitFor(async () => expect(await count(app)).toEqual([0, 0]));
       }
     });
   },
