@@ -7,18 +7,14 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Engine, openDatabase } from '../src/db/database';
 import type { AppInstance } from '../src/lib/app-instance';
-import { type DataPlace, freshPlace, runBackupTool } from './backup-tool';
+import { type DataPlace, freshPlace, runBackupTool, signUpAs } from './backup-tool';
 import { freePort } from './free-port';
 import { ENGINES, memoryMailer, tempDir, TEST_APP_URL } from './helpers';
-import {
-  answers,
-  type ServerProcess,
-  signUpOverHttp,
-  startServer,
-  waitFor,
-} from './server-process';
+import { answers, type ServerProcess, startServer, waitFor } from './server-process';
 
 const WRITERS = 50;
+/** The people the writers write for: ten writers each. */
+const PEOPLE = 5;
 const TODOS_EACH = 6;
 /** Writes acknowledged before the backup starts; the others race it. */
 const BEFORE_BACKUP = 100;
@@ -63,7 +59,7 @@ async function appOn(place: DataPlace): Promise<AppInstance> {
   return app;
 }
 
-/** Every todo Ada has, read a page at a time as a client does. */
+/** Every todo of the person signed in by `cookie`, read a page at a time as a client does. */
 async function allTodos(app: AppInstance, cookie: string): Promise<Todo[]> {
   const todos: Todo[] = [];
   let cursor: string | null = null;
@@ -85,7 +81,7 @@ describe.each(ENGINES)('a backup taken under %s writes', (engine: Engine) => {
       await step();
     }
     cleanup.length = 0;
-  });
+  }, 60_000);
 
   it('restores into an empty place with every write acknowledged before it began, each whole', async () => {
     const source = await freshPlace(engine);
@@ -94,8 +90,7 @@ describe.each(ENGINES)('a backup taken under %s writes', (engine: Engine) => {
     const first = await startOn(source);
     cleanup.push(() => stop(first.server));
     const { base } = first;
-    const cookie = await signUpOverHttp(first.server, base);
-    const post = (url: string, body: object, key?: string) =>
+    const post = (url: string, cookie: string, body: object, key?: string) =>
       fetch(`${base}${url}`, {
         method: 'POST',
         headers: {
@@ -106,22 +101,29 @@ describe.each(ENGINES)('a backup taken under %s writes', (engine: Engine) => {
         },
         body: JSON.stringify(body),
       });
-    const tagAnswer = await post('/api/tags', { name: 'backed up' });
-    expect(tagAnswer.status).toBe(201);
-    const tag = (await tagAnswer.json()) as { id: string; name: string };
+    // A few people, each with a tag their todos carry.
+    const people = await Promise.all(
+      Array.from({ length: PEOPLE }, async (_, index) => {
+        const cookie = await signUpAs(first.server, base, `writer${index}@example.com`);
+        const answer = await post('/api/tags', cookie, { name: `tag of ${index}` });
+        expect(answer.status).toBe(201);
+        return { cookie, tag: (await answer.json()) as { id: string; name: string } };
+      }),
+    );
 
-    // 50 writers, each creating its todos one after another; a todo and its tag row are one write.
-    // All are Ada's, so they queue for her quota lock: on PostgreSQL one that waits too long for a
-    // pooled connection is answered 503 (ADR 0015) and sent again with its Idempotency-Key, as the
-    // web client does. Only a 201 acknowledges a write.
+    // 50 writers, ten for each person, each creating its todos one after another; a todo and its
+    // tag row are one write. A person's writers queue for their quota lock: on PostgreSQL one
+    // that waits too long for a pooled connection is answered 503 (ADR 0015) and sent again with
+    // its Idempotency-Key, as the web client does. Only a 201 acknowledges a write.
     const acknowledged: string[] = [];
     const writer = async (id: number) => {
+      const { cookie, tag } = people[id % PEOPLE] ?? { cookie: '', tag: { id: '' } };
       for (let n = 0; n < TODOS_EACH; n += 1) {
         const title = `writer ${id} todo ${n}`;
         const body = { title, description: `all of ${title}`, priority: 'high', tagIds: [tag.id] };
-        let response = await post('/api/todos', body, title.replaceAll(' ', '-'));
+        let response = await post('/api/todos', cookie, body, title.replaceAll(' ', '-'));
         for (let retry = 0; response.status === 503 && retry < MAX_RETRIES; retry += 1) {
-          response = await post('/api/todos', body, title.replaceAll(' ', '-'));
+          response = await post('/api/todos', cookie, body, title.replaceAll(' ', '-'));
         }
         if (response.status !== 201) {
           throw new Error(`write answered ${response.status}: ${await response.text()}`);
@@ -130,7 +132,7 @@ describe.each(ENGINES)('a backup taken under %s writes', (engine: Engine) => {
       }
     };
     const writers = Promise.all(Array.from({ length: WRITERS }, (_, id) => writer(id)));
-    await waitFor(() => acknowledged.length >= BEFORE_BACKUP, 30_000, first.server);
+    await waitFor(() => acknowledged.length >= BEFORE_BACKUP, 60_000, first.server);
     const beforeBackup = [...acknowledged];
     const file = path.join(
       tempDir('daywise-backups-'),
@@ -156,25 +158,32 @@ describe.each(ENGINES)('a backup taken under %s writes', (engine: Engine) => {
       check.close();
     }
 
-    // The restored database, served by the app as the server builds it, signs Ada in with the
-    // same cookie (her session and the signing secret came back) and answers every write
-    // acknowledged before the backup began, each todo whole.
+    // The restored database, served by the app as the server builds it, signs each person in
+    // with the same cookie (their sessions and the signing secret came back) and answers every
+    // write acknowledged before the backup began, each todo whole.
     const restoredApp = await appOn(target);
     cleanup.push(() => restoredApp.close());
-    const todos = await allTodos(restoredApp, cookie);
-    const titles = todos.map((todo) => todo.title);
-    expect(new Set(titles).size).toBe(titles.length);
-    expect(titles).toEqual(expect.arrayContaining(beforeBackup));
-    for (const todo of todos) {
-      expect(acknowledged).toContain(todo.title);
-      expect(todo).toMatchObject({
-        description: `all of ${todo.title}`,
-        priority: 'high',
-        tags: [{ id: tag.id, name: tag.name }],
-      });
+    const found: string[] = [];
+    for (const [index, { cookie, tag }] of people.entries()) {
+      const todos = await allTodos(restoredApp, cookie);
+      for (const todo of todos) {
+        const writerId = Number(/^writer (\d+) todo \d+$/.exec(todo.title)?.[1]);
+        expect(writerId % PEOPLE).toBe(index);
+        expect(todo).toEqual(
+          expect.objectContaining({
+            description: `all of ${todo.title}`,
+            priority: 'high',
+            tags: [{ id: tag.id, name: tag.name, color: expect.any(String) as string }],
+          }),
+        );
+      }
+      found.push(...todos.map((todo) => todo.title));
+      // The counts the triggers keep agree with the rows.
+      const stats = await restoredApp.inject({ url: '/api/todos/stats', headers: { cookie } });
+      expect(stats.json<{ total: number }>().total).toBe(todos.length);
     }
-    // The counts the triggers keep agree with the rows.
-    const stats = await restoredApp.inject({ url: '/api/todos/stats', headers: { cookie } });
-    expect(stats.json<{ total: number }>().total).toBe(todos.length);
-  }, 150_000);
+    expect(new Set(found).size).toBe(found.length);
+    expect(found).toEqual(expect.arrayContaining(beforeBackup));
+    expect(acknowledged).toEqual(expect.arrayContaining(found));
+  }, 180_000);
 });
