@@ -252,7 +252,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the backup tool on postgres (TEST_DATABASE_
     const url = new URL(target.env.DATABASE_URL ?? '');
     const client = openIn(target.env);
     await sql`create schema elsewhere`.execute(client.db);
-    url.searchParams.set('options', '-c search_path=elsewhere');
+    url.search = `?options=${encodeURIComponent('-c search_path=elsewhere')}`;
     const refused = await tool(['restore', file], { ...target.env, DATABASE_URL: url.toString() });
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('holds schema public, but DATABASE_URL selects elsewhere');

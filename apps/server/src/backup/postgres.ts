@@ -45,7 +45,10 @@ function urlOf(place: PostgresPlace): string {
     return place.connectionString;
   }
   const url = new URL(place.connectionString);
-  url.searchParams.set('options', `-c search_path=${place.schema}`);
+  url.searchParams.delete('options');
+  // Encoded by hand: URLSearchParams writes a space as '+', which libpq (pg_dump) reads as '+'.
+  const options = `options=${encodeURIComponent(`-c search_path=${place.schema}`)}`;
+  url.search = url.search ? `${url.search}&${options}` : `?${options}`;
   return url.toString();
 }
 
