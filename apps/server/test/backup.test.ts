@@ -101,15 +101,14 @@ describe.each(ENGINES)('a backup taken under %s writes', (engine: Engine) => {
         },
         body: JSON.stringify(body),
       });
-    // A few people, each with a tag their todos carry.
-    const people = await Promise.all(
-      Array.from({ length: PEOPLE }, async (_, index) => {
-        const cookie = await signUpAs(first.server, base, `writer${index}@example.com`);
-        const answer = await post('/api/tags', cookie, { name: `tag of ${index}` });
-        expect(answer.status).toBe(201);
-        return { cookie, tag: (await answer.json()) as { id: string; name: string } };
-      }),
-    );
+    // A few people, each with a tag their todos carry, signed up one after another.
+    const people: { cookie: string; tag: { id: string; name: string } }[] = [];
+    for (let index = 0; index < PEOPLE; index += 1) {
+      const cookie = await signUpAs(first.server, base, `writer${index}@example.com`);
+      const answer = await post('/api/tags', cookie, { name: `tag of ${index}` });
+      expect(answer.status).toBe(201);
+      people.push({ cookie, tag: (await answer.json()) as { id: string; name: string } });
+    }
 
     // 50 writers, ten for each person, each creating its todos one after another; a todo and its
     // tag row are one write. A person's writers queue for their quota lock: on PostgreSQL one
