@@ -37,7 +37,13 @@ async function startOn(place: DataPlace): Promise<{ server: ServerProcess; base:
     APP_URL: base,
     ...place.env,
   });
-  await waitFor(() => answers(`${base}/api/health`), 60_000, server);
+  try {
+    await waitFor(() => answers(`${base}/api/health`), 60_000, server);
+  } catch (error) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+    throw error;
+  }
   return { server, base };
 }
 
