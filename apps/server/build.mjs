@@ -1,4 +1,5 @@
-// Bundles the server and the shared workspace package (TypeScript source) into dist/main.js;
+// Bundles the server and the shared workspace package (TypeScript source) into dist/main.js, and
+// the backup tool into dist/backup.js (ADR 0036);
 // every npm dependency stays an import resolved from node_modules at run time.
 import fs from 'node:fs';
 
@@ -8,8 +9,8 @@ const { dependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 const external = Object.keys(dependencies).filter((name) => name !== '@daywise/shared');
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', backup: 'src/backup/main.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node24',

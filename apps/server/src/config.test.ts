@@ -116,4 +116,28 @@ describe('loadConfig', () => {
       'METRICS_PORT: must differ from PORT',
     );
   });
+
+  it('keeps no rolling backups unless BACKUP_EVERY is set, seven by default, in the data directory', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/daywise' }, '/w')).toMatchObject({
+      backupDir: '/var/lib/daywise/backups',
+      backupEveryMs: undefined,
+      backupKeep: 7,
+    });
+    expect(
+      loadConfig({ BACKUP_DIR: '/backups', BACKUP_EVERY: '24h', BACKUP_KEEP: '30' }, '/w'),
+    ).toMatchObject({ backupDir: '/backups', backupEveryMs: 86_400_000, backupKeep: 30 });
+    expect(loadConfig({ BACKUP_EVERY: '30m' }, '/w').backupEveryMs).toBe(1_800_000);
+    expect(loadConfig({ BACKUP_EVERY: '7d' }, '/w').backupEveryMs).toBe(7 * 86_400_000);
+    expect(loadConfig({ BACKUP_EVERY: ' ' }, '/w').backupEveryMs).toBeUndefined();
+  });
+
+  it('refuses a BACKUP_EVERY that is no duration, or under a minute, and a BACKUP_KEEP under one', () => {
+    for (const every of ['24', 'daily', '0m', '30s', '1.5h', '-1h', '9999999d']) {
+      expect(() => loadConfig({ BACKUP_EVERY: every }, '/w')).toThrow(
+        'BACKUP_EVERY: must be a duration of at least a minute such as 30m, 24h or 7d',
+      );
+    }
+    expect(() => loadConfig({ BACKUP_KEEP: '0' }, '/w')).toThrow('BACKUP_KEEP:');
+    expect(() => loadConfig({ BACKUP_KEEP: 'all' }, '/w')).toThrow('BACKUP_KEEP:');
+  });
 });

@@ -68,6 +68,32 @@ const optionalKey = z
   .transform((value) => (value === '' ? undefined : value))
   .refine((value) => value === undefined || /^[A-Za-z0-9_-]+$/.test(value), 'must be base64url');
 
+const DURATION_UNITS_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/**
+ * BACKUP_EVERY: how often the server takes a rolling backup (ADR 0036), as a whole number of
+ * minutes, hours or days (`30m`, `24h`, `7d`); at least a minute, at most a year. Unset takes none.
+ */
+const backupEverySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): number | undefined => {
+    if (value === undefined || value === '') {
+      return undefined;
+    }
+    const match = /^(\d{1,6})([mhd])$/.exec(value);
+    const ms = match ? Number(match[1]) * DURATION_UNITS_MS[match[2] as 'm' | 'h' | 'd'] : 0;
+    if (ms < 60_000 || ms > 366 * 86_400_000) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a duration of at least a minute such as 30m, 24h or 7d',
+      });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
 /** Environment variables, parsed once at start-up. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -130,6 +156,10 @@ const envSchema = z.object({
       }
       return Number(value);
     }),
+  /** Where backups go: the rolling ones and SQLite's copy before migrations (ADR 0036). */
+  BACKUP_DIR: z.string().trim().optional(),
+  BACKUP_EVERY: backupEverySchema,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
 });
 
 export interface Config {
@@ -157,6 +187,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** Serves `/metrics` alone, without a token, on this port too (0: any free one). */
   metricsPort: number | undefined;
+  /** Where backups go (BACKUP_DIR, or `backups` in the data directory). */
+  backupDir: string;
+  /** How often the server takes a rolling backup, in ms; undefined takes none. */
+  backupEveryMs: number | undefined;
+  /** How many rolling backups are kept, the newest. */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {
@@ -205,6 +241,9 @@ export function loadConfig(
     trustProxy: parsed.TRUST_PROXY,
     metricsToken: parsed.METRICS_TOKEN,
     metricsPort: parsed.METRICS_PORT,
+    backupDir: path.resolve(parsed.BACKUP_DIR || path.join(parsed.DATA_DIR, 'backups')),
+    backupEveryMs: parsed.BACKUP_EVERY,
+    backupKeep: parsed.BACKUP_KEEP,
     vapidKeys:
       parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
         ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }

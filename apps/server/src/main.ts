@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { buildApp } from './app';
+import { backupBeforeMigrations } from './backup/before-migrations';
+import { startRollingBackups } from './backup/rolling';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -41,6 +43,10 @@ async function migrateWhenReachable(config: Config): Promise<void> {
       queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS,
     });
     try {
+      const copy = await backupBeforeMigrations(database, config.backupDir);
+      if (copy) {
+        process.stdout.write(`Copied the database to ${copy} before migrating it\n`);
+      }
       await migrateToLatest(database.db);
       return;
     } catch (error) {
@@ -92,6 +98,7 @@ async function main(): Promise<void> {
   }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp(config, { database });
+  let backups: { stop: () => Promise<void> } | undefined;
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -107,6 +114,7 @@ async function main(): Promise<void> {
     const drained = app.drain(DRAIN_WINDOW_MS);
     app.log.info({ signal }, 'shutting down: no new connections; answering those open');
     drained
+      .then(() => backups?.stop())
       .then(() => app.close())
       .then(
         () => {
@@ -128,6 +136,15 @@ async function main(): Promise<void> {
     app.log.info(`Metrics are served at http://${config.host}:${metricsPort}/metrics`);
   }
   await app.reminders.start();
+  if (config.backupEveryMs !== undefined) {
+    backups = startRollingBackups({
+      database,
+      dir: config.backupDir,
+      everyMs: config.backupEveryMs,
+      keep: config.backupKeep,
+      log: app.log,
+    });
+  }
   // The OpenAPI document is built on first use and then kept: build it now, so the first reader
   // of the API reference does not wait for it.
   setImmediate(() => app.swagger());

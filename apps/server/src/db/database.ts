@@ -32,6 +32,8 @@ export interface DatabaseHandle {
    * Worker, reminders/graphile-queue.ts); undefined on SQLite.
    */
   postgres?: { connectionString: string; schema: string | undefined };
+  /** The SQLite connection itself, for its online backup (backup/rolling.ts); undefined on PostgreSQL. */
+  sqlite?: SQLite.Database;
   /**
    * Resolves when the database reads and writes, and on SQLite its file is still the one opened;
    * rejects with the cause otherwise (the health check, ADR 0022).
@@ -133,7 +135,7 @@ function openSqlite(dataDir: string): DatabaseHandle {
       throw new Error(`The database file ${filePath} was replaced since it was opened`);
     }
   };
-  return handle(db, db, 'sqlite', verifyFile, stopOptimizing);
+  return { ...handle(db, db, 'sqlite', verifyFile, stopOptimizing), sqlite: file };
 }
 
 /** How often a running server refreshes SQLite's statistics, as SQLite advises for long-lived connections. */

@@ -85,6 +85,9 @@ const migrations: Record<string, Migration> = {
   '0037-dav-objects': davObjects,
 };
 
+/** Every migration's name, in order: a database that has run one not listed is newer than this code. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 async function currentSchema(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema ?? 'public';
@@ -95,16 +98,33 @@ async function currentSchema(db: Kysely<Database>): Promise<string> {
  * advisory lock for the whole run, so two instances starting together never migrate at once.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
-  const migrator = new Migrator({
+  const { error, results = [] } = await (await migrator(db)).migrateToLatest();
+  if (error) {
+    throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
+  }
+  return results;
+}
+
+/**
+ * How many migrations the database has run, and the names of those it has yet to run (ADR 0036:
+ * an existing SQLite database is copied before they run).
+ */
+export async function migrationState(
+  db: Kysely<Database>,
+): Promise<{ executed: number; pending: string[] }> {
+  const all = await (await migrator(db)).getMigrations();
+  return {
+    executed: all.filter((migration) => migration.executedAt !== undefined).length,
+    pending: all.filter((migration) => migration.executedAt === undefined).map((m) => m.name),
+  };
+}
+
+async function migrator(db: Kysely<Database>): Promise<Migrator> {
+  return new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
     // Kysely looks for its bookkeeping tables in every schema unless told which one; with
     // several schemas in one database (parallel tests) it would find another's and fail.
     ...(isPostgres(db) ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  if (error) {
-    throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
-  }
-  return results;
 }
