@@ -92,4 +92,13 @@ describe('loadConfig', () => {
       loadConfig({ VAPID_PUBLIC_KEY: 'not base64!', VAPID_PRIVATE_KEY: 'x' }, '/w'),
     ).toThrow('VAPID_PUBLIC_KEY: must be base64url');
   });
+
+  it('reaches private addresses only with OUTBOUND_ALLOW_PRIVATE=true', () => {
+    expect(loadConfig({}, '/w').outboundAllowPrivate).toBe(false);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'false' }, '/w').outboundAllowPrivate).toBe(false);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'true' }, '/w').outboundAllowPrivate).toBe(true);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'yes' }, '/w')).toThrow(
+      'OUTBOUND_ALLOW_PRIVATE: must be true or false',
+    );
+  });
 });

@@ -105,6 +105,15 @@ const envSchema = z.object({
   /** Where the built web app lives; tests that need no web app point it at an empty folder. */
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   TRUST_PROXY: trustProxySchema,
+  /**
+   * Lets requests to addresses users give (ntfy, Gotify, webhooks) reach loopback and private
+   * networks, for a home server beside its ntfy; link-local and metadata addresses stay refused
+   * (lib/outbound.ts, ADR 0037). Off by default: any user could aim the server at its own network.
+   */
+  OUTBOUND_ALLOW_PRIVATE: z
+    .enum(['true', 'false', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 
 export interface Config {
@@ -128,6 +137,8 @@ export interface Config {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Proxies whose X-Forwarded-For is believed: a hop count, addresses or CIDRs, or none. */
   trustProxy: number | string[] | false;
+  /** OUTBOUND_ALLOW_PRIVATE: outbound requests may reach loopback and private addresses. */
+  outboundAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {
@@ -167,6 +178,7 @@ export function loadConfig(
     authSecret: parsed.AUTH_SECRET,
     webDistDir: path.resolve(parsed.WEB_DIST_DIR ?? defaultWebDist),
     trustProxy: parsed.TRUST_PROXY,
+    outboundAllowPrivate: parsed.OUTBOUND_ALLOW_PRIVATE,
     vapidKeys:
       parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
         ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }

@@ -41,6 +41,10 @@ export interface ReminderAppOptions {
   database?: DatabaseHandle;
   /** Loopback fake services outbound requests may reach (AppDependencies). */
   outboundAllowedOrigins?: string[];
+  /** More environment variables for the config (OUTBOUND_ALLOW_PRIVATE). */
+  env?: Record<string, string>;
+  /** Keeps the app's JSON log lines here (otherwise it logs nothing). */
+  logLines?: string[];
 }
 
 /**
@@ -54,7 +58,10 @@ export async function reminderApp(
 ): Promise<TestApp & { drop: () => Promise<void> }> {
   const testDatabase = options.database ? undefined : await createTestDatabase(engine);
   const database = options.database ?? testDatabase!.database;
-  const config = testConfig(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {});
+  const config = testConfig({
+    ...options.env,
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+  });
   const memory = memoryMailer();
   const smtp: Mailer | undefined = options.smtpUrl
     ? createMailer({
@@ -75,7 +82,9 @@ export async function reminderApp(
   const app = await buildApp(config, {
     database,
     mailer,
-    logger: false,
+    ...(options.logLines
+      ? { logStream: { write: (line: string) => options.logLines?.push(line) } }
+      : { logger: false }),
     redisKeyPrefix: `reminders-${Math.random().toString(36).slice(2)}`,
     ...(options.now ? { now: options.now } : {}),
     ...(options.channels ? { reminderChannels: options.channels } : {}),

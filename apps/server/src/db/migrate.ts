@@ -37,6 +37,7 @@ import * as timeBlocks from './migrations/0032-time-blocks';
 import * as focus from './migrations/0033-focus';
 import * as reviewOutcomes from './migrations/0034-review-outcomes';
 import * as topLevelOpenTodos from './migrations/0035-top-level-open-todos';
+import * as notificationChannels from './migrations/0038-notification-channels';
 import type { Database } from './schema';
 
 /**
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0033-focus': focus,
   '0034-review-outcomes': reviewOutcomes,
   '0035-top-level-open-todos': topLevelOpenTodos,
+  '0038-notification-channels': notificationChannels,
 };
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {
