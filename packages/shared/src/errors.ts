@@ -85,8 +85,7 @@ export const ERROR_CODES = {
   // Notification channels (issue 35, ADR 0037): an address the server will not send to.
   OUTBOUND_REFUSED: {
     status: 400,
-    message:
-      'Daywise cannot send to this address: it is not on the public internet, or it could not be found.',
+    message: 'Daywise cannot send to this address.',
   },
 } as const;
 
