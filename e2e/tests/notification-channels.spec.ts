@@ -51,6 +51,7 @@ test.describe('Notification channels', () => {
   test('a webhook added in Settings receives a signed test, and its status shows', async ({
     page,
     server,
+    expectNoSeriousA11yViolations,
   }) => {
     const receiver = await startReceiver();
     try {
@@ -73,6 +74,10 @@ test.describe('Notification channels', () => {
       await item.getByRole('button', { name: 'Send a test' }).click();
       await expect(item.getByRole('status')).toHaveText('Test sent: Delivered (HTTP 200)');
       await expect(item).toContainText('Last delivery: Delivered (HTTP 200)');
+      await item.getByRole('button', { name: 'Edit' }).click();
+      await expect(item.getByRole('form', { name: 'Edit Home Assistant' })).toBeVisible();
+      await expectNoSeriousA11yViolations();
+      await item.getByRole('button', { name: 'Cancel' }).click();
 
       expect(receiver.received).toHaveLength(1);
       const [delivery] = receiver.received;
