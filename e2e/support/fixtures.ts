@@ -5,13 +5,14 @@ import { type RunningServer, startServer } from './server';
 
 export const test = base.extend<
   { expectNoSeriousA11yViolations: () => Promise<void> },
-  { server: RunningServer }
+  { server: RunningServer; serverEnv: Record<string, string> }
 >({
+  /** More environment for the worker's server: `test.use({ serverEnv: { ... } })` in a spec. */
+  serverEnv: [{}, { scope: 'worker', option: true }],
   // One server per worker, so test files in parallel never share a database or a mailbox.
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their deps this way
-    async ({}, use) => {
-      const server = await startServer();
+    async ({ serverEnv }, use) => {
+      const server = await startServer(serverEnv);
       await use(server);
       await server.stop();
     },

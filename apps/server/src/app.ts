@@ -39,7 +39,7 @@ import { createMetrics, type Metrics } from './lib/metrics';
 import { registerMetrics } from './lib/metrics-endpoint';
 import { registerNulRefusal } from './lib/nul-characters';
 import { registerOriginCheck } from './lib/origin-check';
-import { createOutbound } from './lib/outbound';
+import { checkOutboundUrl, createOutbound, type OutboundOptions } from './lib/outbound';
 import { registerRateLimit } from './lib/rate-limit';
 import { createRedis, waitForReady } from './lib/redis';
 import { OneLinePerRequest, serializeRequest } from './lib/request-log';
@@ -49,6 +49,9 @@ import { registerShutdown } from './lib/shutdown';
 import { listSubscribers } from './lists/events';
 import { listRoutes } from './lists/routes';
 import { countingMailer, createMailer, type Mailer } from './mail/mailer';
+import { userChannelsChannel } from './notification-channels/delivery';
+import { channelSubscribers } from './notification-channels/events';
+import { channelRoutes } from './notification-channels/routes';
 import { planSubscribers } from './plans/events';
 import { planRoutes } from './plans/routes';
 import { profileSubscribers } from './profile/events';
@@ -101,6 +104,7 @@ const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
   pushSubscribers,
   apiTokenSubscribers,
   calendarSubscribers,
+  channelSubscribers,
 ];
 
 /** JSON bodies above this are refused before they are read (uploads have their own limit). */
@@ -178,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   calendarRoutes(app, authSecret);
   await reminderRoutes(app);
   pushRoutes(app);
+  channelRoutes(app);
   await realtimeRoutes(app);
   await davRoutes(app);
   await webRoutes(app, config.webDistDir);
@@ -279,6 +284,14 @@ async function decorateServices(
       metrics,
     ),
   );
+  const outboundOptions: OutboundOptions = {
+    allowedOrigins: deps.outboundAllowedOrigins ?? [],
+    allowPrivate: config.outboundAllowPrivate,
+  };
+  app.decorate('outbound', {
+    send: createOutbound(outboundOptions),
+    check: (url: string) => checkOutboundUrl(url, outboundOptions),
+  });
   const vapidKeys = await resolveVapidKeys(deps.database.db, config.vapidKeys);
   app.decorate('vapidPublicKey', vapidKeys.publicKey);
   app.decorate(
@@ -286,7 +299,7 @@ async function decorateServices(
     createPushChannel({
       db: deps.database.db,
       vapid: { subject: vapidSubject(config), ...vapidKeys },
-      outbound: createOutbound({ allowedOrigins: deps.outboundAllowedOrigins ?? [] }),
+      outbound: app.outbound.send,
       logger: app.log,
       now: app.now,
       metrics,
@@ -304,6 +317,13 @@ async function decorateServices(
           secret: authSecret,
         }),
         app.pushChannel,
+        userChannelsChannel({
+          db: deps.database.db,
+          outbound: app.outbound.send,
+          appUrl: config.appUrl,
+          logger: app.log,
+          now: app.now,
+        }),
       ],
       secret: authSecret,
       now: app.now,

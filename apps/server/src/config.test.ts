@@ -140,4 +140,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BACKUP_KEEP: '0' }, '/w')).toThrow('BACKUP_KEEP:');
     expect(() => loadConfig({ BACKUP_KEEP: 'all' }, '/w')).toThrow('BACKUP_KEEP:');
   });
+
+  it('reaches private addresses only with OUTBOUND_ALLOW_PRIVATE=true', () => {
+    expect(loadConfig({}, '/w').outboundAllowPrivate).toBe(false);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'false' }, '/w').outboundAllowPrivate).toBe(false);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'true' }, '/w').outboundAllowPrivate).toBe(true);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'yes' }, '/w')).toThrow(
+      'OUTBOUND_ALLOW_PRIVATE: must be true or false',
+    );
+  });
 });

@@ -160,6 +160,15 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().trim().optional(),
   BACKUP_EVERY: backupEverySchema,
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  /**
+   * Lets requests to addresses users give (ntfy, Gotify, webhooks) reach loopback and private
+   * networks, for a home server beside its ntfy; link-local and metadata addresses stay refused
+   * (lib/outbound.ts, ADR 0037). Off by default: any user could aim the server at its own network.
+   */
+  OUTBOUND_ALLOW_PRIVATE: z
+    .enum(['true', 'false', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 
 export interface Config {
@@ -193,6 +202,8 @@ export interface Config {
   backupEveryMs: number | undefined;
   /** How many rolling backups are kept, the newest. */
   backupKeep: number;
+  /** OUTBOUND_ALLOW_PRIVATE: outbound requests may reach loopback and private addresses. */
+  outboundAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {
@@ -244,6 +255,7 @@ export function loadConfig(
     backupDir: path.resolve(parsed.BACKUP_DIR || path.join(parsed.DATA_DIR, 'backups')),
     backupEveryMs: parsed.BACKUP_EVERY,
     backupKeep: parsed.BACKUP_KEEP,
+    outboundAllowPrivate: parsed.OUTBOUND_ALLOW_PRIVATE,
     vapidKeys:
       parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
         ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }

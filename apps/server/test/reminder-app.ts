@@ -43,6 +43,10 @@ export interface ReminderAppOptions {
   database?: DatabaseHandle;
   /** Loopback fake services outbound requests may reach (AppDependencies). */
   outboundAllowedOrigins?: string[];
+  /** More environment variables for the config (OUTBOUND_ALLOW_PRIVATE). */
+  env?: Record<string, string>;
+  /** Keeps the app's JSON log lines here (otherwise it logs nothing). */
+  logLines?: string[];
 }
 
 /**
@@ -80,7 +84,9 @@ export async function reminderApp(
   const app = await buildApp(config, {
     database,
     mailer,
-    logger: false,
+    ...(options.logLines
+      ? { logStream: { write: (line: string) => options.logLines?.push(line) } }
+      : { logger: false }),
     redisKeyPrefix: `reminders-${Math.random().toString(36).slice(2)}`,
     ...(options.now ? { now: options.now } : {}),
     ...(options.channels ? { reminderChannels: options.channels } : {}),

@@ -215,7 +215,12 @@ export const QUOTAS = {
   pushSubscriptions: 20,
   /** Personal API tokens (issue 16). */
   apiTokens: 20,
+  /** Notification channels: ntfy, Gotify, webhooks (issue 35, ADR 0037). */
+  notificationChannels: 10,
 } as const;
+
+/** Bounds of a notification channel's fields (ours; ADR 0016 caps every input). */
+export const CHANNEL_LIMITS = { nameMax: 100, urlMax: 500, tokenMax: 200 } as const;
 
 /**
  * The most rows an import file may hold (CSV records after the header, an archive's records):

@@ -82,6 +82,11 @@ export const ERROR_CODES = {
   UNSUBSCRIBE_LINK_INVALID: { status: 400, message: MESSAGES.unsubscribeLinkInvalid },
   // Filters (issue 32, ADR 0028): a query that does not parse; the answer says where.
   FILTER_INVALID: { status: 400, message: 'The filter is not valid.' },
+  // Notification channels (issue 35, ADR 0037): an address the server will not send to.
+  OUTBOUND_REFUSED: {
+    status: 400,
+    message: 'Daywise cannot send to this address.',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -39,6 +39,7 @@ import * as reviewOutcomes from './migrations/0034-review-outcomes';
 import * as topLevelOpenTodos from './migrations/0035-top-level-open-todos';
 import * as excludedDates from './migrations/0036-excluded-dates';
 import * as davObjects from './migrations/0037-dav-objects';
+import * as notificationChannels from './migrations/0038-notification-channels';
 import type { Database } from './schema';
 
 /**
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0035-top-level-open-todos': topLevelOpenTodos,
   '0036-excluded-dates': excludedDates,
   '0037-dav-objects': davObjects,
+  '0038-notification-channels': notificationChannels,
 };
 
 /** Every migration's name, in order: a database that has run one not listed is newer than this code. */

@@ -367,6 +367,25 @@ export interface PushSubscriptionTable {
   last_success_at: string | null;
 }
 
+/** A notification channel of the user's (migration 0038, notification-channels/, ADR 0037). */
+export interface NotificationChannelTable {
+  id: string;
+  user_id: string;
+  kind: 'ntfy' | 'gotify' | 'webhook';
+  name: string;
+  /** ntfy's server, Gotify's address, or the webhook's URL. */
+  url: string;
+  topic: string | null;
+  /** An ntfy or Gotify token, or the webhook's signing secret; never answered, never logged. */
+  secret: string | null;
+  /** 1 when the last notification was taken (2xx), 0 when not; null before the first. */
+  last_ok: number | null;
+  last_status: number | null;
+  last_message: string | null;
+  last_at: string | null;
+  created_at: string;
+}
+
 /** A personal API token (migration 0018, api-tokens/): its SHA-256, never the token. */
 export interface ApiTokenTable {
   id: string;
@@ -458,6 +477,7 @@ export interface Database {
   reminder_deliveries: ReminderDeliveryTable;
   reminder_jobs: ReminderJobTable;
   push_subscriptions: PushSubscriptionTable;
+  notification_channels: NotificationChannelTable;
   api_tokens: ApiTokenTable;
   calendar_feeds: CalendarFeedTable;
   focus_timers: FocusTimerTable;

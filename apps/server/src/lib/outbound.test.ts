@@ -5,6 +5,7 @@ import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import {
+  checkOutboundUrl,
   createOutbound,
   isPublicAddress,
   OUTBOUND_MAX_BODY_BYTES,
@@ -245,5 +246,48 @@ describe('the outbound guard against a misbehaving service', () => {
     const answer = await outbound(`${service.origin}/big`, POST);
     expect(answer.status).toBe(500);
     expect(answer.body).toHaveLength(OUTBOUND_MAX_BODY_BYTES);
+  });
+});
+
+describe('OUTBOUND_ALLOW_PRIVATE (allowPrivate)', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startServer((_request, response) => {
+      response.end('ok');
+    });
+  });
+  afterEach(() => server.close());
+
+  it('reaches loopback and private addresses, never link-local or metadata ones', async () => {
+    const { lookup } = stubLookup({
+      'nas.home.arpa': ['127.0.0.1'],
+      'office.example': ['10.1.2.3'],
+      'metadata.google.internal.': ['169.254.169.254'],
+      'aws-v6.example': ['fd00:ec2::254'],
+      'link.example': ['fe80::1'],
+    });
+    const outbound = createOutbound({ allowPrivate: true, lookup });
+    expect((await outbound(`http://nas.home.arpa:${server.port}/x`, POST)).status).toBe(200);
+    expect((await outbound(`http://127.0.0.1:${server.port}/y`, POST)).status).toBe(200);
+    expect(server.received).toEqual(['/x', '/y']);
+    await expect(
+      checkOutboundUrl('http://office.example/', { allowPrivate: true, lookup }),
+    ).resolves.toBeUndefined();
+    for (const target of [
+      'http://metadata.google.internal./computeMetadata',
+      'http://aws-v6.example/',
+      'http://link.example/',
+      'http://169.254.169.254/latest',
+      'http://[fd00:ec2::254]/',
+      'http://0.0.0.0/',
+    ]) {
+      await expect(
+        checkOutboundUrl(target, { allowPrivate: true, lookup }),
+        target,
+      ).rejects.toBeInstanceOf(OutboundRefusedError);
+    }
+    await expect(checkOutboundUrl('http://office.example/', { lookup })).rejects.toBeInstanceOf(
+      OutboundRefusedError,
+    );
   });
 });

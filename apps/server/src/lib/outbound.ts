@@ -18,6 +18,9 @@ import ipaddr from 'ipaddr.js';
  *   a failure;
  * - gives up after OUTBOUND_TIMEOUT_MS in all, and reads at most OUTBOUND_MAX_BODY_BYTES of the
  *   answer.
+ * With OUTBOUND_ALLOW_PRIVATE=true (a home server whose ntfy or Gotify is on the same network,
+ * ADR 0037) loopback, private, CGNAT and unique-local addresses are reached too; link-local ones
+ * (cloud metadata at 169.254.169.254, fe80::/10) and every other special range stay refused.
  */
 
 /** Connecting, sending and reading the answer together take at most this long. */
@@ -31,6 +34,8 @@ export class OutboundRefusedError extends Error {
 }
 
 export interface OutboundOptions {
+  /** OUTBOUND_ALLOW_PRIVATE: also reach loopback and private networks, never link-local ones. */
+  allowPrivate?: boolean;
   /**
    * Tests only: origins (`http://127.0.0.1:45678`) reached although their address is not public,
    * for the tests' fake services on loopback. buildApp takes them from its dependencies
@@ -82,8 +87,30 @@ export function isPublicAddress(text: string): boolean {
   return address.range() === 'unicast' && address.match(GLOBAL_UNICAST);
 }
 
-/** A `lookup` for net.connect that hands on only public addresses, and fails for any other. */
-function publicOnlyLookup(resolve: LookupFunction): LookupFunction {
+/** Ranges OUTBOUND_ALLOW_PRIVATE opens (ipaddr.js's names); link-local is not among them. */
+const PRIVATE_RANGES = new Set(['loopback', 'private', 'carrierGradeNat', 'uniqueLocal']);
+/** Cloud metadata services outside link-local (AWS's IPv6 one, Alibaba's): refused even then. */
+const METADATA = new Set(
+  ['fd00:ec2::254', '100.100.100.200'].map((text) => ipaddr.parse(text).toNormalizedString()),
+);
+
+/**
+ * Whether the guard lets a request reach `text`: a public address, or with `allowPrivate` a
+ * loopback or private one too (never link-local: cloud metadata services live there).
+ */
+export function isReachableAddress(text: string, allowPrivate: boolean): boolean {
+  if (isPublicAddress(text)) {
+    return true;
+  }
+  if (!allowPrivate || !ipaddr.isValid(text)) {
+    return false;
+  }
+  const address = ipaddr.process(text);
+  return PRIVATE_RANGES.has(address.range()) && !METADATA.has(address.toNormalizedString());
+}
+
+/** A `lookup` for net.connect that hands on only reachable addresses, and fails for any other. */
+function publicOnlyLookup(resolve: LookupFunction, allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (error, found) => {
       if (error) {
@@ -91,7 +118,7 @@ function publicOnlyLookup(resolve: LookupFunction): LookupFunction {
         return;
       }
       const addresses = found as LookupAddress[];
-      const refused = addresses.find(({ address }) => !isPublicAddress(address));
+      const refused = addresses.find(({ address }) => !isReachableAddress(address, allowPrivate));
       const [first] = addresses;
       if (refused || !first) {
         callback(
@@ -137,7 +164,8 @@ function readCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer
 /** The outbound request function, with the test allowance if any (see OutboundOptions). */
 export function createOutbound(options: OutboundOptions = {}): Outbound {
   const allowed = new Set(options.allowedOrigins ?? []);
-  const lookup = publicOnlyLookup(options.lookup ?? dns.lookup);
+  const allowPrivate = options.allowPrivate ?? false;
+  const lookup = publicOnlyLookup(options.lookup ?? dns.lookup, allowPrivate);
   const timeoutMs = options.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? OUTBOUND_MAX_BODY_BYTES;
 
@@ -149,7 +177,7 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
     const trusted = allowed.has(url.origin);
     // net.connect resolves names only: an address written in the URL is checked here.
     const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (!trusted && isIP(literal) !== 0 && !isPublicAddress(literal)) {
+    if (!trusted && isIP(literal) !== 0 && !isReachableAddress(literal, allowPrivate)) {
       throw new OutboundRefusedError(`${literal} is not a public address`);
     }
     const signal = AbortSignal.timeout(timeoutMs);
@@ -175,4 +203,43 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
     });
     return { status: response.statusCode ?? 0, body: answer };
   };
+}
+
+/**
+ * Checks, before a URL is saved, that the guard would reach it now: http(s), and every address
+ * its name resolves to reachable (see isReachableAddress). Throws OutboundRefusedError otherwise,
+ * or when the name does not resolve. The guard checks again on every request (DNS may change).
+ */
+export async function checkOutboundUrl(
+  target: string,
+  options: Pick<OutboundOptions, 'allowPrivate' | 'allowedOrigins' | 'lookup'> = {},
+): Promise<void> {
+  const url = new URL(target);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new OutboundRefusedError(`${url.protocol} is not http(s)`);
+  }
+  if ((options.allowedOrigins ?? []).includes(url.origin)) {
+    return;
+  }
+  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const lookup = publicOnlyLookup(options.lookup ?? dns.lookup, options.allowPrivate ?? false);
+  if (isIP(literal) !== 0) {
+    if (!isReachableAddress(literal, options.allowPrivate ?? false)) {
+      throw new OutboundRefusedError(`${literal} is not a public address`);
+    }
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    lookup(literal, { all: true }, (error) => {
+      if (error) {
+        reject(
+          error instanceof OutboundRefusedError
+            ? error
+            : new OutboundRefusedError(`${literal} could not be found`),
+        );
+      } else {
+        resolve();
+      }
+    });
+  });
 }

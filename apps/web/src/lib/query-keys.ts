@@ -14,6 +14,8 @@ export const queryKeys = {
   pushDevices: ['push-devices'] as const,
   /** Personal API tokens (never their secrets). */
   apiTokens: ['api-tokens'] as const,
+  /** The user's notification channels (ntfy, Gotify, webhooks; never their secrets). */
+  notificationChannels: ['notification-channels'] as const,
   /** Whether the calendar feed is on, and its address. */
   calendarFeed: ['calendar-feed'] as const,
   /** The user's one focus timer (ADR 0032). */

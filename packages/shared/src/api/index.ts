@@ -16,6 +16,7 @@ export * from './habits';
 export * from './health';
 export * from './imports';
 export * from './lists';
+export * from './notification-channels';
 export * from './notifications';
 export * from './params';
 export * from './plans';

@@ -15,6 +15,7 @@ export * from './focus';
 export * from './habits';
 export * from './imports';
 export * from './lists';
+export * from './notification-channels';
 export * from './plans';
 export * from './profile';
 export * from './push';

@@ -4,6 +4,7 @@ import {
   accountApi,
   apiTokensApi,
   calendarApi,
+  channelsApi,
   daysOffApi,
   pushApi,
   settingsApi,
@@ -60,6 +61,7 @@ describe('settings that fail to load', () => {
       .on(daysOffApi.list, { items: [] })
       .on(pushApi.list, [])
       .on(apiTokensApi.list, { tokens: [] })
+      .on(channelsApi.list, { channels: [] })
       .on(calendarApi.get, { enabled: false, url: null });
     const { user } = renderWithProviders(<SettingsPage />, {
       session: { id: 'user-1', name: 'Ada', email: 'ada@example.com', createdAt: '' },

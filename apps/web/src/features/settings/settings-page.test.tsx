@@ -4,6 +4,7 @@ import {
   accountApi,
   apiTokensApi,
   calendarApi,
+  channelsApi,
   daysOffApi,
   pushApi,
   settingsApi,
@@ -38,6 +39,7 @@ function stubApi(initial: Settings = DEFAULT_SETTINGS) {
     .on(daysOffApi.list, { items: [] })
     .on(pushApi.list, [])
     .on(apiTokensApi.list, { tokens: [] })
+    .on(channelsApi.list, { channels: [] })
     .on(calendarApi.get, { enabled: false, url: null });
 }
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@daywise/shared';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 
 import { errorPanelClass, LoadError } from '../../components/load-error';
 import { SignOutButton } from '../../components/sign-out-button';
@@ -21,6 +21,9 @@ import {
   type SaveSetting,
 } from './settings-sections';
 import { YourDataSection } from './your-data';
+
+/** Its own chunk, fetched when Settings draws it (issue 35). */
+const NotificationChannels = lazy(() => import('./notification-channels'));
 
 /** Settings: each control saves one setting. */
 export default function SettingsPage() {
@@ -82,6 +85,18 @@ export default function SettingsPage() {
               checked={settings.notifications.review}
               onChange={(value) => save({ group: 'notifications', key: 'review', value })}
             />
+          </SettingsSection>
+
+          <SettingsSection title="Notification channels">
+            <Suspense
+              fallback={
+                <p role="status" className="text-sm text-gray-600 dark:text-gray-300">
+                  Loading notification channels...
+                </p>
+              }
+            >
+              <NotificationChannels timeZone={timeZone} />
+            </Suspense>
           </SettingsSection>
 
           <PrivacySection settings={settings} save={save} />
