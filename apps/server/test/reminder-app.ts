@@ -33,7 +33,7 @@ export function captureChannel(): ReminderChannel & { delivered: DueReminder[] }
 
 export interface ReminderAppOptions {
   now?: () => Date;
-  /** Environment variables beside the test defaults (testConfig). */
+  /** Environment variables beside the test defaults (testConfig): METRICS_*, OUTBOUND_ALLOW_PRIVATE. */
   env?: Record<string, string>;
   /** The channels; the app's own (email) when left out. */
   channels?: ReminderChannel[];
@@ -43,8 +43,6 @@ export interface ReminderAppOptions {
   database?: DatabaseHandle;
   /** Loopback fake services outbound requests may reach (AppDependencies). */
   outboundAllowedOrigins?: string[];
-  /** More environment variables for the config (OUTBOUND_ALLOW_PRIVATE). */
-  env?: Record<string, string>;
   /** Keeps the app's JSON log lines here (otherwise it logs nothing). */
   logLines?: string[];
 }
