@@ -7,7 +7,6 @@ import pg from 'pg';
 
 import type { Engine } from '../src/db/database';
 import { tempDir, TEST_DATABASE_URL } from './helpers';
-import { type ServerProcess, waitFor } from './server-process';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -67,58 +66,4 @@ export async function freshPlace(engine: Engine): Promise<DataPlace> {
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     drop: () => onServer(`drop database if exists ${name} with (force)`),
   };
-}
-
-/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-
-/**
- * Signs `email` up on a started `server` at `base` and follows the link the outbox printed for
- * that address, as a browser does (test/server-process.ts's `signUpOverHttp`, for any person);
- * answers the session cookie.
- */
-export async function signUpAs(
-  server: ServerProcess,
-  base: string,
-  email: string,
-): Promise<string> {
-  const post = (url: string, body: object, cookie = '') =>
-    fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, cookie },
-      body: JSON.stringify(body),
-    });
-  const signUp = await post('/api/account/sign-up', {
-    name: email.split('@')[0],
-    email,
-    password: 'Sunrise2026',
-    confirmPassword: 'Sunrise2026',
-    acceptTerms: true,
-  });
-  if (signUp.status !== 201) {
-    throw new Error(`sign-up answered ${signUp.status}`);
-  }
-  let link: URL | undefined;
-  await waitFor(() => {
-    const email_ = server.output().split(`--- Email to ${email}:`)[1]?.split('--- end of email')[0];
-    const line = email_
-      ?.split('\n')
-      .find((text) => text.startsWith(`${base}/`) && text.includes('secret='));
-    link = line ? new URL(line) : undefined;
-    return link !== undefined;
-  }, 30_000);
-  const params = new URLSearchParams(link?.hash.slice(1));
-  const verified = await post(
-    '/api/account/verify-email',
-    { userId: params.get('userId'), secret: params.get('secret') },
-    cookiesOf(signUp),
-  );
-  if (verified.status !== 200) {
-    throw new Error(`verification answered ${verified.status}`);
-  }
-  return cookiesOf(verified);
 }

@@ -7,10 +7,17 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Engine, openDatabase } from '../src/db/database';
 import type { AppInstance } from '../src/lib/app-instance';
-import { type DataPlace, freshPlace, runBackupTool, signUpAs } from './backup-tool';
+import { type DataPlace, freshPlace, runBackupTool } from './backup-tool';
 import { freePort } from './free-port';
 import { ENGINES, memoryMailer, tempDir, TEST_APP_URL } from './helpers';
-import { answers, type ServerProcess, startServer, waitFor } from './server-process';
+import {
+  answers,
+  postJson,
+  type ServerProcess,
+  signUpOverHttp,
+  startServer,
+  waitFor,
+} from './server-process';
 
 const WRITERS = 50;
 /** The people the writers write for: ten writers each. */
@@ -96,22 +103,15 @@ describe.each(ENGINES)('a backup taken under %s writes', (engine: Engine) => {
     const first = await startOn(source);
     cleanup.push(() => stop(first.server));
     const { base } = first;
-    const post = (url: string, cookie: string, body: object, key?: string) =>
-      fetch(`${base}${url}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: base,
-          cookie,
-          ...(key ? { 'idempotency-key': key } : {}),
-        },
-        body: JSON.stringify(body),
-      });
+    const post = postJson(base);
     // A few people, each with a tag their todos carry, signed up one after another.
     const people: { cookie: string; tag: { id: string; name: string } }[] = [];
     for (let index = 0; index < PEOPLE; index += 1) {
-      const cookie = await signUpAs(first.server, base, `writer${index}@example.com`);
-      const answer = await post('/api/tags', cookie, { name: `tag of ${index}` });
+      const cookie = await signUpOverHttp(first.server, base, {
+        name: `writer${index}`,
+        email: `writer${index}@example.com`,
+      });
+      const answer = await post('/api/tags', { name: `tag of ${index}` }, cookie);
       expect(answer.status).toBe(201);
       people.push({ cookie, tag: (await answer.json()) as { id: string; name: string } });
     }
@@ -126,9 +126,9 @@ describe.each(ENGINES)('a backup taken under %s writes', (engine: Engine) => {
       for (let n = 0; n < TODOS_EACH; n += 1) {
         const title = `writer ${id} todo ${n}`;
         const body = { title, description: `all of ${title}`, priority: 'high', tagIds: [tag.id] };
-        let response = await post('/api/todos', cookie, body, title.replaceAll(' ', '-'));
+        let response = await post('/api/todos', body, cookie, title.replaceAll(' ', '-'));
         for (let retry = 0; response.status === 503 && retry < MAX_RETRIES; retry += 1) {
-          response = await post('/api/todos', cookie, body, title.replaceAll(' ', '-'));
+          response = await post('/api/todos', body, cookie, title.replaceAll(' ', '-'));
         }
         if (response.status !== 201) {
           throw new Error(`write answered ${response.status}: ${await response.text()}`);

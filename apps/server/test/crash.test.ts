@@ -9,6 +9,7 @@ import { freePort } from './free-port';
 import { ENGINES, tempDir, TEST_DATABASE_URL } from './helpers';
 import {
   answers,
+  postJson,
   type ServerProcess,
   signUpOverHttp,
   startServer,
@@ -46,17 +47,7 @@ describe.each(ENGINES)('kill -9 during concurrent writes on %s', (engine: Engine
     const first = server;
     await waitFor(() => answers(`${base}/api/health`), 30_000, first);
 
-    const post = (url: string, body: object, cookie = '', key?: string) =>
-      fetch(`${base}${url}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: base,
-          cookie,
-          ...(key ? { 'idempotency-key': key } : {}),
-        },
-        body: JSON.stringify(body),
-      });
+    const post = postJson(base);
     // Ada signs up and follows the link the outbox printed.
     const cookie = await signUpOverHttp(first, base);
 

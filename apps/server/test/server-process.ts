@@ -101,19 +101,35 @@ const cookiesOf = (response: Response) =>
     .join('; ');
 
 /**
- * Signs Ada up on a started `server` at `base` and follows the link its outbox printed, as a
- * browser does; answers her session cookie.
+ * POSTs JSON to a started server at `base` as its own pages do (the Origin the server expects),
+ * with a session cookie and an Idempotency-Key when given.
  */
-export async function signUpOverHttp(server: ServerProcess, base: string): Promise<string> {
-  const post = (url: string, body: object, cookie = '') =>
+export function postJson(base: string) {
+  return (url: string, body: object, cookie = '', key?: string) =>
     fetch(`${base}${url}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, cookie },
+      headers: {
+        'content-type': 'application/json',
+        origin: base,
+        cookie,
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
       body: JSON.stringify(body),
     });
+}
+
+/**
+ * Signs a person (Ada unless told) up on a started `server` at `base` and follows the link the
+ * outbox printed for their address, as a browser does; answers their session cookie.
+ */
+export async function signUpOverHttp(
+  server: ServerProcess,
+  base: string,
+  person = { name: 'Ada Lovelace', email: 'ada@example.com' },
+): Promise<string> {
+  const post = postJson(base);
   const signUp = await post('/api/account/sign-up', {
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
+    ...person,
     password: 'Sunrise2026',
     confirmPassword: 'Sunrise2026',
     acceptTerms: true,
@@ -123,14 +139,17 @@ export async function signUpOverHttp(server: ServerProcess, base: string): Promi
   }
   let link: URL | undefined;
   await waitFor(() => {
-    const line = server
+    const email = server
       .output()
-      .split('\n')
+      .split(`--- Email to ${person.email}:`)[1]
+      ?.split('--- end of email')[0];
+    const line = email
+      ?.split('\n')
       .find((text) => text.startsWith(`${base}/`) && text.includes('secret='));
     link = line ? new URL(line) : undefined;
     return link !== undefined;
-  }, 10_000);
-  // The link keeps its secret in the fragment; the sign-up cookie lets it sign Ada in here, in
+  }, 30_000);
+  // The link keeps its secret in the fragment; the sign-up cookie lets it sign them in here, in
   // the "browser" that chose the password (ADR 0013).
   const params = new URLSearchParams(link?.hash.slice(1));
   const verified = await post(
