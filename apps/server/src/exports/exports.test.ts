@@ -407,6 +407,7 @@ describe.each(ENGINES)('exports on %s', (engine) => {
         focusMinutes: 0,
         tagIds: [],
         repeat: null,
+        repeatExcluded: [],
         repeatStart: null,
         occurrences: [],
       },
