@@ -204,7 +204,12 @@ async function dumpedMigrations(backup: string, schema: string): Promise<string[
   if (start < 0) {
     return [];
   }
-  const header = /\(([^)]*)\)/.exec(lines[start] ?? '')?.[1]?.split(', ') ?? [];
+  // `COPY schema.kysely_migration (name, "timestamp") FROM stdin;`: the columns between the
+  // parentheses (found by index: a pattern searching for them is quadratic on a line of '(').
+  const copy = lines[start] ?? '';
+  const open = copy.indexOf('(');
+  const close = copy.indexOf(')', open);
+  const header = open >= 0 && close > open ? copy.slice(open + 1, close).split(', ') : [];
   const column = header.indexOf('name');
   const names: string[] = [];
   for (const line of lines.slice(start + 1)) {

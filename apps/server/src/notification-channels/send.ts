@@ -43,13 +43,22 @@ function headerText(text: string): string {
     : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
 }
 
+/** `url` without the slashes it ends with (a loop: /\/+$/ is quadratic on many slashes). */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') {
+    end -= 1;
+  }
+  return url.slice(0, end);
+}
+
 /** The request each kind of channel is sent: ntfy's and Gotify's APIs, or our signed JSON. */
 function requestFor(
   channel: ChannelRow,
   message: ChannelMessage,
   now: Date,
 ): { url: string; headers: Record<string, string>; body: string } {
-  const base = channel.url.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(channel.url);
   if (channel.kind === 'ntfy') {
     return {
       url: `${base}/${channel.topic ?? ''}`,
