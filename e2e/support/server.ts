@@ -63,7 +63,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const deadline = Date.now() + 20_000;
+  // Generous: a loaded machine (CI, or several runs at once) starts it slowly; a broken one never.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {
       throw new Error(`The server exited during start-up:\n${output}`);

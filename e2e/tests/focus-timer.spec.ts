@@ -1,5 +1,12 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { createVerifiedUser } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+
+// One test lets a period end with an ntfy server of the user's own on loopback, which the server
+// reaches only with this setting (README.md).
+test.use({ serverEnv: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 
 /** '01:05' → 65. */
 const seconds = (clock: string | null) =>
@@ -112,5 +119,79 @@ test.describe('Focus timer', () => {
     expect(response.status()).toBe(404);
     const current = await page.request.get('/api/focus');
     expect(await current.json()).toEqual({ timer: null });
+  });
+
+  test('notifies on the page and on the user’s channel, and its minutes reach the analytics', async ({
+    page,
+    server,
+  }) => {
+    // The shortest focus period is a minute, which this test waits out.
+    test.setTimeout(180_000);
+    // An ntfy server of the user's own, on loopback: it records each message's title and text.
+    const messages: { title: string; body: string }[] = [];
+    const ntfy = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        messages.push({ title: String(request.headers.title), body });
+        response.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => ntfy.listen(0, '127.0.0.1', resolve));
+    try {
+      await createVerifiedUser(page.request, server);
+      const { port } = ntfy.address() as AddressInfo;
+      const channel = await page.request.post('/api/notification-channels', {
+        data: { kind: 'ntfy', name: 'Phone', url: `http://127.0.0.1:${port}`, topic: 'focus' },
+      });
+      expect(channel.status()).toBe(201);
+      const settings = await page.request.patch('/api/settings', {
+        data: { group: 'focus', key: 'focusMinutes', value: 1 },
+      });
+      expect(settings.ok()).toBe(true);
+      const created = await page.request.post('/api/todos', {
+        data: { title: 'Read the chapter', estimateMinutes: 20 },
+      });
+      expect(created.status()).toBe(201);
+
+      await page.goto('/dashboard/todos');
+      const row = page.getByRole('listitem').filter({ hasText: 'Read the chapter' });
+      await row.getByRole('button', { name: 'Focus on "Read the chapter"' }).click();
+      await page.getByRole('menuitem', { name: /^Pomodoro/ }).click();
+      const bar = page.getByRole('region', { name: 'Focus timer' });
+      await expect(bar).toContainText('Focus');
+
+      // The minute runs out, and the page says so (whether its clock or the server's word comes first).
+      await expect(
+        page.getByText('Focus period done: Read the chapter. Time for a break.'),
+      ).toBeVisible({ timeout: 100_000 });
+      // The server settled the period and began the break, which the bar then shows.
+      await expect(bar).toContainText('Short break', { timeout: 15_000 });
+      // The user's channel got the period's end, once.
+      await expect.poll(() => messages.length, { timeout: 15_000 }).toBe(1);
+      expect(messages[0]).toEqual({
+        title: 'Daywise focus timer',
+        body: 'Focus period done: Read the chapter. Time for a break.',
+      });
+
+      // The minute is on the todo and in the analytics' focus chart.
+      await bar.getByRole('button', { name: 'Stop' }).click();
+      await expect(bar).toBeHidden();
+      await expect(row.getByTestId('focus-total')).toHaveText('1 min focused of 20 min');
+      await page.goto('/dashboard/daily-goals?tab=analytics');
+      await page.getByRole('button', { name: 'View Analytics' }).click();
+      await expect(page.getByTestId('focus-total-range')).toHaveText(
+        '1 min focused in the last 30 days',
+      );
+      await expect(
+        page.getByRole('img', { name: 'Focus minutes per day over the last 30 days' }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('img', { name: 'Estimate against actual minutes, by todo' }),
+      ).toBeVisible();
+    } finally {
+      ntfy.closeAllConnections();
+      await new Promise<void>((resolve) => ntfy.close(() => resolve()));
+    }
   });
 });

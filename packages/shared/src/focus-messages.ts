@@ -49,8 +49,6 @@ export const FOCUS_MESSAGES = {
   stopped: 'Focus timer stopped',
   focusTotal: (minutes: number) => `${formatMinutes(minutes)} focused`,
   timerRegion: 'Focus timer',
-  phaseEnded: (phase: FocusPhase, title: string) =>
-    phase === 'focus' ? `Focus period done: ${title}.` : `Break over: ${title}.`,
   estimateLabel: 'Estimate (minutes)',
 } as const;
 

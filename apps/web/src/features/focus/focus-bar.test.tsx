@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { optimisticTimer } from '../../lib/focus';
+import { queryKeys } from '../../lib/query-keys';
 import { errorResponse, fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import FocusBar, { clockText, shownMs } from './focus-bar';
@@ -76,6 +77,85 @@ describe('FocusBar', () => {
     expect(await screen.findByText('The focus timer is paused already')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
     expect(bar).not.toHaveTextContent('Paused');
+  });
+});
+
+describe('FocusBar at the end of a phase', () => {
+  /** A focus period begun 20 minutes ago, with `left` ms of it to run by the server's clock. */
+  function running(left: number): FocusTimer {
+    const now = Date.now();
+    return timer({
+      phaseStartedAt: new Date(now - 20 * 60_000).toISOString(),
+      runningSince: new Date(now - 20 * 60_000).toISOString(),
+      endsAt: new Date(now + left).toISOString(),
+      remainingMs: left,
+      serverNow: new Date(now).toISOString(),
+    });
+  }
+
+  /** The break the server moved `ended` on to: at its end, or earlier (a skip). */
+  function breakAfter(ended: FocusTimer, at: string): FocusTimer {
+    return timer({
+      phase: 'shortBreak',
+      phaseStartedAt: at,
+      runningSince: at,
+      phaseMs: 5 * 60_000,
+      endsAt: new Date(Date.parse(at) + 5 * 60_000).toISOString(),
+      remainingMs: 5 * 60_000,
+      focusCount: ended.focusCount + 1,
+      serverNow: new Date(Math.max(Date.parse(at), Date.now())).toISOString(),
+    });
+  }
+
+  it('tells once when the server moves the timer on at the end, before this tab’s clock gets there', async () => {
+    const period = running(10 * 60_000);
+    let answer = period;
+    fakeApi().on(focusApi.current, () => ({ timer: answer }));
+    const { client } = renderWithProviders(<FocusBar />, { toaster: true });
+    await screen.findByRole('region', { name: 'Focus timer' });
+    // The phase end job ran (the tab's clock behind the server's): the realtime event re-reads.
+    const end = period.endsAt ?? '';
+    answer = { ...breakAfter(period, end), serverNow: end };
+    await client.invalidateQueries({ queryKey: queryKeys.focus });
+    expect(
+      await screen.findByText('Focus period done: Write the report. Time for a break.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Focus timer' })).toHaveTextContent('Short break');
+    // Read again, the same end is not told twice.
+    await client.invalidateQueries({ queryKey: queryKeys.focus });
+    expect(
+      screen.getAllByText('Focus period done: Write the report. Time for a break.'),
+    ).toHaveLength(1);
+  });
+
+  it('tells when this tab’s clock reaches the end first', async () => {
+    fakeApi().on(focusApi.current, () => ({ timer: running(1500) }));
+    renderWithProviders(<FocusBar />, { toaster: true });
+    expect(
+      await screen.findByText(
+        'Focus period done: Write the report. Time for a break.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('tells nothing for a phase skipped before its end', async () => {
+    // Another item than the tests above, whose toasts may still be on sonner's shared list.
+    const period = {
+      ...running(10 * 60_000),
+      item: { kind: 'todo', id: 't2', title: 'Plan the trip' },
+    } as const;
+    let answer = period;
+    fakeApi().on(focusApi.current, () => ({ timer: answer }));
+    const { client } = renderWithProviders(<FocusBar />, { toaster: true });
+    await screen.findByRole('region', { name: 'Focus timer' });
+    answer = { ...breakAfter(period, new Date().toISOString()), item: period.item };
+    await client.invalidateQueries({ queryKey: queryKeys.focus });
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Focus timer' })).toHaveTextContent('Short break'),
+    );
+    expect(screen.queryByText(/Focus period done: Plan the trip/)).not.toBeInTheDocument();
   });
 });
 

@@ -2,11 +2,12 @@ import { FOCUS_MESSAGES } from '@daywise/shared/focus-messages';
 import type { FocusTimer } from '@daywise/shared/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pause, Play, SkipForward, Square, Timer } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { IconButton } from '../../components/button';
 import { focusQuery, useFocusAction } from '../../lib/focus';
 import { queryKeys } from '../../lib/query-keys';
+import { notify } from '../../lib/toast';
 
 /**
  * 65_000 → '01:05'; an hour or more → '1:01:05'. A countdown shows a second begun as whole (it
@@ -49,6 +50,32 @@ function useNow(running: boolean): number {
   return now;
 }
 
+/**
+ * Tells the user, once, that a pomodoro phase ran out, in the words of the push they may also get
+ * (ADR 0032): seen by this tab's clock reaching the end (`phaseOver`), or by the server's answer
+ * having moved the timer on first (its phase end job ran, and the realtime event re-read the
+ * timer). A phase left before its end (a skip) is no end, and a reopened tab tells nothing old.
+ */
+function usePhaseEndNotice(timer: FocusTimer, phaseOver: boolean) {
+  const previous = useRef(timer);
+  const told = useRef<string | null>(null);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = timer;
+    const movedOn = before.phase !== timer.phase || before.phaseStartedAt !== timer.phaseStartedAt;
+    const ranOut =
+      movedOn && before.endsAt !== null && Date.parse(before.endsAt) <= Date.parse(timer.serverNow);
+    const ended = phaseOver ? timer : ranOut ? before : null;
+    if (ended?.endsAt && told.current !== ended.endsAt) {
+      told.current = ended.endsAt;
+      const { title } = timer.item;
+      notify.info(
+        ended.phase === 'focus' ? FOCUS_MESSAGES.focusDone(title) : FOCUS_MESSAGES.breakDone(title),
+      );
+    }
+  }, [timer, phaseOver]);
+}
+
 function phaseText(timer: FocusTimer): string {
   return timer.mode === 'stopwatch'
     ? FOCUS_MESSAGES.stopwatch
@@ -65,6 +92,7 @@ function TimerBar({ timer, receivedAt }: { timer: FocusTimer; receivedAt: number
   const skew = new Date(timer.serverNow).getTime() - receivedAt;
   const ms = shownMs(timer, useNow(!timer.paused) + skew);
   const phaseOver = timer.mode === 'pomodoro' && timer.endsAt !== null && ms === 0;
+  usePhaseEndNotice(timer, phaseOver);
 
   useEffect(() => {
     if (!phaseOver) {
@@ -113,10 +141,6 @@ function TimerBar({ timer, receivedAt }: { timer: FocusTimer; receivedAt: number
       <IconButton tone="row" label={FOCUS_MESSAGES.stop} onClick={() => action.mutate('stop')}>
         <Square aria-hidden className="size-4" />
       </IconButton>
-      {/* Said once as the phase runs out (the server then moves the timer on). */}
-      <span role="status" aria-live="polite" className="sr-only">
-        {phaseOver ? FOCUS_MESSAGES.phaseEnded(timer.phase, timer.item.title) : ''}
-      </span>
     </section>
   );
 }
