@@ -30,3 +30,8 @@ export function chipDay(date: string): string {
 export function dayHeading(date: string): string {
   return format(date, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
 }
+
+/** 'Tuesday, December 1', as a day of the calendar is named. */
+export function dayName(date: string): string {
+  return format(date, { weekday: 'long', month: 'long', day: 'numeric' });
+}

@@ -1,20 +1,10 @@
 import { createVerifiedUser } from '../support/accounts';
-import { addDays, dayHeading } from '../support/dates';
+import { addDays, dayHeading, dayName } from '../support/dates';
 import { expect, test } from '../support/fixtures';
 import { toast } from '../support/locators';
 
 // The browser's locale decides the week start; en-US weeks start on Sunday.
 test.use({ locale: 'en-US' });
-
-/** 'Tuesday, December 1', as a day of the calendar is named. */
-function dayName(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
 
 interface ApiTodo {
   id: string;

@@ -50,8 +50,10 @@ const section = (page: Page, name: string) =>
   page.getByRole('main').getByRole('region', { name: new RegExp(`^${name}`) });
 
 test.describe('Two instances behind PostgreSQL and Redis', () => {
+  // .ci/run sets both: under CI their absence fails the tests (the fixture says why) rather than
+  // skipping them.
   test.skip(
-    !TEST_DATABASE_URL || !TEST_REDIS_URL,
+    process.env.CI !== 'true' && (!TEST_DATABASE_URL || !TEST_REDIS_URL),
     'Needs PostgreSQL and Redis: TEST_DATABASE_URL and TEST_REDIS_URL (.ci/run sets them)',
   );
   // Signs up and waits for several changes to cross from one instance to the other.

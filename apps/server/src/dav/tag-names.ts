@@ -1,11 +1,9 @@
-import { DEFAULT_TAG_COLOR, QUOTAS } from '@daywise/shared';
+import { DEFAULT_TAG_COLOR } from '@daywise/shared';
 import { tagSchema } from '@daywise/shared/schemas';
 import type { Transaction } from 'kysely';
 
 import type { Database } from '../db/schema';
-import { newId } from '../lib/ids';
-import { requireUnderQuota } from '../lib/quota';
-import { tagNameKey } from '../plans/tags';
+import { insertTag, requireTagRoom, tagNameKey } from '../plans/tags';
 
 /**
  * The ids of the user's tags named `names` (CATEGORIES), matched as the app matches tag names
@@ -41,26 +39,12 @@ export async function tagIdsByName(
     if (ids.has(key)) {
       continue;
     }
-    await requireUnderQuota(trx, 'user_tags', [
-      {
-        userId,
-        rows: trx.selectFrom('user_tags').where('user_id', '=', userId),
-        max: QUOTAS.tags,
-        message: `You can have at most ${QUOTAS.tags} tags.`,
-      },
-    ]);
-    const id = newId();
-    await trx
-      .insertInto('user_tags')
-      .values({
-        id,
-        user_id: userId,
-        name,
-        name_key: key,
-        color: DEFAULT_TAG_COLOR,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await requireTagRoom(trx, userId);
+    const id = await insertTag(trx, userId, {
+      name,
+      color: DEFAULT_TAG_COLOR,
+      createdAt: now.toISOString(),
+    });
     ids.set(key, id);
     created = true;
   }

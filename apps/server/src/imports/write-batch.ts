@@ -8,7 +8,7 @@ import { ApiError } from '../lib/errors';
 import type { DomainEvent, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
 import { lockQuota } from '../lib/quota';
-import { tagNameKey } from '../plans/tags';
+import { insertTag, tagNameKey } from '../plans/tags';
 import { newSeriesColumns, storedRepeat } from '../todos/repeating';
 import { keptExclusions, parseRule } from '../todos/repeats';
 import { placeAmong, siblingsOf } from '../todos/siblings';
@@ -243,18 +243,11 @@ async function createTags(
       tagsRefused.add(name);
       continue;
     }
-    const id = newId();
-    await trx
-      .insertInto('user_tags')
-      .values({
-        id,
-        user_id: userId,
-        name,
-        name_key: tagNameKey(name),
-        color: tagColors.get(name) ?? DEFAULT_TAG_COLOR,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    const id = await insertTag(trx, userId, {
+      name,
+      color: tagColors.get(name) ?? DEFAULT_TAG_COLOR,
+      createdAt: now.toISOString(),
+    });
     tags.set(tagNameKey(name), id);
     tagRoom -= 1;
     added += 1;

@@ -42,18 +42,22 @@ function holdsToken(header: string | undefined, token: string): boolean {
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, config: Config): void {
   app.decorate('metrics', metrics);
-  // A callback hook, like every hook on the request path (ADR 0018, Hooks without promises).
-  app.addHook('onResponse', (request, reply, done) => {
-    metrics.requestAnswered(
-      request.method,
-      routeOf(request),
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
-
   const { metricsToken, metricsPort } = config;
+  // Requests are counted only where someone can read the counts: no work on every request for
+  // an instance that serves no metrics.
+  if (metricsToken !== undefined || metricsPort !== undefined) {
+    // A callback hook, like every hook on the request path (ADR 0018, Hooks without promises).
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.requestAnswered(
+        request.method,
+        routeOf(request),
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+  }
+
   if (metricsToken !== undefined) {
     app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
       if (!holdsToken(request.headers.authorization, metricsToken)) {

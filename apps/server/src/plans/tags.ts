@@ -1,7 +1,7 @@
 import { MESSAGES, QUOTAS } from '@daywise/shared';
 import type { Tag, TagInput } from '@daywise/shared/schemas';
 import { tagSchema, type tagUpdateSchema } from '@daywise/shared/schemas';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 
 import type { Database, UserTagTable } from '../db/schema';
@@ -64,6 +64,42 @@ async function refuseTakenName(
   }
 }
 
+/** Refuses (403 QUOTA_EXCEEDED) a new tag for a user who has QUOTAS.tags of them already. */
+export async function requireTagRoom(trx: Transaction<Database>, userId: string): Promise<void> {
+  await requireUnderQuota(trx, 'user_tags', [
+    {
+      userId,
+      rows: trx.selectFrom('user_tags').where('user_id', '=', userId),
+      max: QUOTAS.tags,
+      message: `You can have at most ${QUOTAS.tags} tags.`,
+    },
+  ]);
+}
+
+/**
+ * Adds a tag named `name` that the caller knows the user has not, within the room it has
+ * checked (a write of several tags checks once); answers its id.
+ */
+export async function insertTag(
+  trx: Kysely<Database>,
+  userId: string,
+  tag: { name: string; color: string; createdAt: string },
+): Promise<string> {
+  const id = newId();
+  await trx
+    .insertInto('user_tags')
+    .values({
+      id,
+      user_id: userId,
+      name: tag.name,
+      name_key: tagNameKey(tag.name),
+      color: tag.color,
+      created_at: tag.createdAt,
+    })
+    .execute();
+  return id;
+}
+
 export async function createTag(
   db: Kysely<Database>,
   userId: string,
@@ -83,14 +119,7 @@ export async function createTag(
     () =>
       db.transaction().execute(async (trx) => {
         await refuseTakenName(trx, userId, tag.name);
-        await requireUnderQuota(trx, 'user_tags', [
-          {
-            userId,
-            rows: trx.selectFrom('user_tags').where('user_id', '=', userId),
-            max: QUOTAS.tags,
-            message: `You can have at most ${QUOTAS.tags} tags.`,
-          },
-        ]);
+        await requireTagRoom(trx, userId);
         await trx.insertInto('user_tags').values(row).execute();
       }),
     nameTaken,
