@@ -1,3 +1,4 @@
+import { EVENT_WEBHOOK_DELIVERY } from '@daywise/shared';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +22,8 @@ import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import { davRoutes } from './dav/routes';
 import type { DatabaseHandle } from './db/database';
+import { eventWebhookSubscribers } from './event-webhooks/events';
+import { eventWebhookRoutes } from './event-webhooks/routes';
 import { exportRoutes } from './exports/routes';
 import { feedbackRoutes } from './feedback/routes';
 import { filterSubscribers } from './filters/events';
@@ -105,6 +108,7 @@ const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
   apiTokenSubscribers,
   calendarSubscribers,
   channelSubscribers,
+  eventWebhookSubscribers,
 ];
 
 /** JSON bodies above this are refused before they are read (uploads have their own limit). */
@@ -131,6 +135,8 @@ export interface AppDependencies {
    * main.ts never sets it, and no environment variable does.
    */
   outboundAllowedOrigins?: string[];
+  /** Tests only: the wait after an event webhook's first failed try (EVENT_WEBHOOK_DELIVERY). */
+  eventWebhookRetryBaseMs?: number;
   /**
    * Checks answers the database wrote as JSON against their contract before sending them (tests
    * do; the running app trusts the queries those tests checked). See lib/json-answer.ts.
@@ -183,6 +189,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   await reminderRoutes(app);
   pushRoutes(app);
   channelRoutes(app);
+  eventWebhookRoutes(app);
   await realtimeRoutes(app);
   await davRoutes(app);
   await webRoutes(app, config.webDistDir);
@@ -292,6 +299,10 @@ async function decorateServices(
     send: createOutbound(outboundOptions),
     check: (url: string) => checkOutboundUrl(url, outboundOptions),
   });
+  app.decorate(
+    'eventWebhookRetryBaseMs',
+    deps.eventWebhookRetryBaseMs ?? EVENT_WEBHOOK_DELIVERY.retryBaseMs,
+  );
   const vapidKeys = await resolveVapidKeys(deps.database.db, config.vapidKeys);
   app.decorate('vapidPublicKey', vapidKeys.publicKey);
   app.decorate(

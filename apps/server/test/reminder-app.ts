@@ -45,6 +45,8 @@ export interface ReminderAppOptions {
   outboundAllowedOrigins?: string[];
   /** Keeps the app's JSON log lines here (otherwise it logs nothing). */
   logLines?: string[];
+  /** The wait after an event webhook's first failed try (AppDependencies). */
+  eventWebhookRetryBaseMs?: number;
 }
 
 /**
@@ -91,6 +93,9 @@ export async function reminderApp(
     ...(options.outboundAllowedOrigins
       ? { outboundAllowedOrigins: options.outboundAllowedOrigins }
       : {}),
+    ...(options.eventWebhookRetryBaseMs === undefined
+      ? {}
+      : { eventWebhookRetryBaseMs: options.eventWebhookRetryBaseMs }),
   });
   await app.ready();
   return {

@@ -217,10 +217,25 @@ export const QUOTAS = {
   apiTokens: 20,
   /** Notification channels: ntfy, Gotify, webhooks (issue 35, ADR 0037). */
   notificationChannels: 10,
+  /** Webhooks for the user's own events (issue 35, ADR 0040). */
+  eventWebhooks: 10,
 } as const;
 
 /** Bounds of a notification channel's fields (ours; ADR 0016 caps every input). */
 export const CHANNEL_LIMITS = { nameMax: 100, urlMax: 500, tokenMax: 200 } as const;
+
+/**
+ * Event webhooks' delivery (ADR 0040): an event is tried this many times in all, the next try
+ * `retryBaseMs * 4^(attempt - 1)` after a failed one (1, 4, 16, 64 and 256 minutes), and each
+ * webhook keeps its last `logKept` attempts, of which Settings shows the last `logShown`.
+ */
+export const EVENT_WEBHOOK_DELIVERY = {
+  maxAttempts: 6,
+  retryBaseMs: 60_000,
+  retryFactor: 4,
+  logKept: 50,
+  logShown: 20,
+} as const;
 
 /**
  * The most rows an import file may hold (CSV records after the header, an archive's records):

@@ -386,6 +386,35 @@ export interface NotificationChannelTable {
   created_at: string;
 }
 
+/** A webhook for the user's own events (migration 0041, event-webhooks/, ADR 0040). */
+export interface EventWebhookTable {
+  id: string;
+  user_id: string;
+  name: string;
+  url: string;
+  /** The events it is sent, as a JSON array of WEBHOOK_EVENTS. */
+  events: string;
+  /** The signing secret (`whsec_…`); never answered after creation, never logged. */
+  secret: string;
+  created_at: string;
+}
+
+/** One delivery attempt to an event webhook (migration 0041); the last few are kept per webhook. */
+export interface WebhookAttemptTable {
+  id: string;
+  webhook_id: string;
+  delivery_id: string;
+  event: string;
+  attempt: number;
+  /** 1 when the receiver took it (2xx). */
+  ok: number;
+  status: number | null;
+  message: string;
+  /** 1 when this try failed and no other follows. */
+  gave_up: number;
+  at: string;
+}
+
 /** A personal API token (migration 0018, api-tokens/): its SHA-256, never the token. */
 export interface ApiTokenTable {
   id: string;
@@ -478,6 +507,8 @@ export interface Database {
   reminder_jobs: ReminderJobTable;
   push_subscriptions: PushSubscriptionTable;
   notification_channels: NotificationChannelTable;
+  event_webhooks: EventWebhookTable;
+  webhook_attempts: WebhookAttemptTable;
   api_tokens: ApiTokenTable;
   calendar_feeds: CalendarFeedTable;
   focus_timers: FocusTimerTable;

@@ -19,7 +19,7 @@ import { requireUnderQuota } from '../lib/quota';
 import type { ChannelRow } from './send';
 
 /** A webhook's signing secret: recognisable, 256 random bits. */
-function newSigningSecret(): string {
+export function newSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64url')}`;
 }
 
@@ -27,7 +27,7 @@ function newSigningSecret(): string {
 export type UrlCheck = (url: string) => Promise<void>;
 
 /** 400 OUTBOUND_REFUSED on the `url` field when the guard would refuse the address. */
-async function requireReachable(check: UrlCheck, url: string): Promise<void> {
+export async function requireReachable(check: UrlCheck, url: string): Promise<void> {
   try {
     await check(url);
   } catch (error) {

@@ -14,7 +14,7 @@ import {
   type UrlCheck,
   userChannels,
 } from './channels';
-import { sendToChannel } from './send';
+import { CHANNEL_TEST_LIMIT, sendToChannel } from './send';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,9 +26,6 @@ declare module 'fastify' {
     outbound: { send: Outbound; check: UrlCheck };
   }
 }
-
-/** Test notifications a user may send: enough to set a channel up, too few to aim at a host. */
-export const CHANNEL_TEST_LIMIT = { max: 10, windowMs: 60_000 } as const;
 
 /** /api/notification-channels (issue 35, ADR 0037). */
 export function channelRoutes(app: AppInstance): void {

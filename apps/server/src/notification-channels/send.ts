@@ -6,6 +6,12 @@ import type { Selectable } from 'kysely';
 import type { NotificationChannelTable } from '../db/schema';
 import { type Outbound, OutboundRefusedError } from '../lib/outbound';
 
+/**
+ * Test notifications a user may send, per kind (channels, event webhooks): enough to set one up,
+ * too few to aim at a host.
+ */
+export const CHANNEL_TEST_LIMIT = { max: 10, windowMs: 60_000 } as const;
+
 /** The header a webhook's signature travels in (docs/webhooks.md). */
 export const SIGNATURE_HEADER = 'Daywise-Signature';
 
@@ -53,11 +59,7 @@ function withoutTrailingSlashes(url: string): string {
 }
 
 /** The request each kind of channel is sent: ntfy's and Gotify's APIs, or our signed JSON. */
-function requestFor(
-  channel: ChannelRow,
-  message: ChannelMessage,
-  now: Date,
-): { url: string; headers: Record<string, string>; body: string } {
+function requestFor(channel: ChannelRow, message: ChannelMessage, now: Date): ChannelRequest {
   const base = withoutTrailingSlashes(channel.url);
   if (channel.kind === 'ntfy') {
     return {
@@ -96,12 +98,29 @@ function requestFor(
     url: message.link,
     sentAt: now.toISOString(),
   });
+  return signedRequest(channel.url, channel.secret ?? '', body, now);
+}
+
+/** An outbound request: where, with which headers, what body. */
+export interface ChannelRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A webhook's request: the JSON `body` signed with `secret` in Daywise-Signature (docs/webhooks.md). */
+export function signedRequest(
+  url: string,
+  secret: string,
+  body: string,
+  now: Date,
+): ChannelRequest {
   return {
-    url: channel.url,
+    url,
     headers: {
       'content-type': 'application/json',
       'user-agent': 'Daywise-Webhook/1',
-      [SIGNATURE_HEADER.toLowerCase()]: webhookSignature(channel.secret ?? '', body, now),
+      [SIGNATURE_HEADER.toLowerCase()]: webhookSignature(secret, body, now),
     },
     body,
   };
@@ -112,13 +131,24 @@ function requestFor(
  * in words for Settings; never throws for the receiver's sake (refused address, no answer, an
  * error status), and never puts the channel's secret in what it answers.
  */
-export async function sendToChannel(
+export function sendToChannel(
   outbound: Outbound,
   channel: ChannelRow,
   message: ChannelMessage,
   now: Date,
 ): Promise<ChannelStatus> {
-  const request = requestFor(channel, message, now);
+  return sendRequest(outbound, requestFor(channel, message, now), now);
+}
+
+/**
+ * POSTs `request` through the outbound guard and answers what became of it, in words for
+ * Settings; never throws for the receiver's sake (refused address, no answer, an error status).
+ */
+export async function sendRequest(
+  outbound: Outbound,
+  request: ChannelRequest,
+  now: Date,
+): Promise<ChannelStatus> {
   const at = now.toISOString();
   try {
     const response = await outbound(request.url, {

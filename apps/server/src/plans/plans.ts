@@ -12,6 +12,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 
 import type { HasEveryField } from '../db/fields';
 import type { DailyCompletionTable, Database } from '../db/schema';
+import { userEvent } from '../event-webhooks/events';
 import { ApiError } from '../lib/errors';
 import type { DomainEvent, Emitting, EventBus } from '../lib/events';
 import { newId } from '../lib/ids';
@@ -291,7 +292,7 @@ async function changePlan(
   userId: string,
   planId: string,
   now: Date,
-  change: (trx: Kysely<Database>) => Promise<string[] | void>,
+  change: (trx: Transaction<Database>) => Promise<string[] | void>,
 ): Promise<Plan> {
   const followUps = await db.transaction().execute(async (trx) => {
     const plan = await ownPlan(trx, userId, planId);
@@ -360,6 +361,13 @@ export function updateTask(
       changes.completed_date = update.completed ? today : null;
     }
     await trx.updateTable('daily_tasks').set(changes).where('id', '=', taskId).execute();
+    if (changes.completed === true) {
+      const plan = await ownPlan(trx, userId, planId);
+      await userEvent(trx, events, userId, 'plan.task.done', {
+        plan: { id: plan.id, date: plan.plan_date, title: plan.title },
+        task: { id: task.id, title: task.title, completedAt: changes.completed_at },
+      });
+    }
   });
 }
 

@@ -43,13 +43,30 @@ export interface FocusJob {
   fireAt: string;
 }
 
-/** Every job the queue carries: reminders, the review's, and the focus timer's phase ends. */
-export type QueueJob = ReminderJob | ReviewJob | FocusJob;
+/**
+ * One event sent to one of the user's event webhooks (ADR 0040), run by event-webhooks/delivery.ts.
+ * `itemId` is the delivery's id, the same on every try; a failed try schedules the next one under
+ * the same key, `attempt` one higher, with the event's body as it was.
+ */
+export interface WebhookJob {
+  userId: string;
+  kind: 'webhook';
+  itemId: string;
+  fireAt: string;
+  webhookId: string;
+  event: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+  attempt: number;
+}
+
+/** Every job the queue carries: reminders, the review's, the focus timer's phase ends, webhooks. */
+export type QueueJob = ReminderJob | ReviewJob | FocusJob | WebhookJob;
 
 /**
  * `todo:<id>` or `task:<id>`: an item has at most one pending job, for its next reminder; the one
  * after is scheduled when it runs (delivery.ts). `review:<userId>`: a user's review reminder;
- * `focus:<userId>`: a user's timer's phase end.
+ * `focus:<userId>`: a user's timer's phase end; `webhook:<deliveryId>`: an event's next try.
  */
 export function jobKey(kind: QueueJob['kind'], itemId: string): string {
   return `${kind}:${itemId}`;

@@ -5,7 +5,7 @@ import type { Metrics } from '../lib/metrics';
 import type { ReminderChannel } from './channels';
 import { runReminderJob } from './delivery';
 import { graphileQueue } from './graphile-queue';
-import type { FocusJob, QueueJob, ReminderQueue } from './queue';
+import type { FocusJob, QueueJob, ReminderQueue, WebhookJob } from './queue';
 import { runReviewJob } from './review-reminder';
 import { sqliteQueue } from './sqlite-queue';
 
@@ -27,6 +27,8 @@ export interface Reminders {
   runJob: (job: QueueJob) => Promise<void>;
   /** Who runs the focus timer's phase-end jobs (focus/events.ts sets it). */
   onFocusJob: (run: (job: FocusJob) => Promise<void>) => void;
+  /** Who runs the event webhooks' jobs (event-webhooks/events.ts sets it). */
+  onWebhookJob: (run: (job: WebhookJob) => Promise<void>) => void;
   /**
    * Starts delivering due reminders. main.ts starts it once the server listens; an app built
    * for a test delivers nothing until the test starts it.
@@ -50,9 +52,12 @@ export function createReminders(options: {
     : sqliteQueue(database.db, log);
   const deps = { db: database.db, queue, channels, now, log, metrics };
   let runFocusJob: ((job: FocusJob) => Promise<void>) | undefined;
+  let runWebhookJob: ((job: WebhookJob) => Promise<void>) | undefined;
   const runJob = async (job: QueueJob) => {
     if (job.kind === 'focus') {
       await runFocusJob?.(job);
+    } else if (job.kind === 'webhook') {
+      await runWebhookJob?.(job);
     } else if (job.kind === 'review') {
       await runReviewJob(deps, job);
     } else {
@@ -66,6 +71,9 @@ export function createReminders(options: {
     runJob,
     onFocusJob: (run) => {
       runFocusJob = run;
+    },
+    onWebhookJob: (run) => {
+      runWebhookJob = run;
     },
     start: () => queue.start(runJob),
     stop: () => queue.stop(),

@@ -2,6 +2,7 @@ import { todosApi } from '@daywise/shared/api';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { Database } from '../db/schema';
+import { userEvent } from '../event-webhooks/events';
 import { KeptFilterNames } from '../filters/kept-names';
 import type { AppInstance } from '../lib/app-instance';
 import type { EventBus } from '../lib/events';
@@ -54,6 +55,7 @@ export function todoRoutes(app: AppInstance): void {
     const [day, zone] = [await today(), await timezone()];
     return idempotentCreate(context, async (trx) => {
       const todo = await createTodo(trx, user.id, body, now, day, zone);
+      await userEvent(trx, events, user.id, 'todo.created', { todo });
       return { result: todo, events: await todoWritten(trx, events, user.id, [todo.id]) };
     });
   });
@@ -62,7 +64,13 @@ export function todoRoutes(app: AppInstance): void {
     const [day, zone] = [await today(), await timezone()];
     const { todo } = await writeTodo(
       { db, events, userId: user.id },
-      (trx) => updateTodo(trx, user.id, params.id, body, now, day, zone),
+      async (trx) => {
+        const written = await updateTodo(trx, user.id, params.id, body, now, day, zone);
+        if (written.completed) {
+          await userEvent(trx, events, user.id, 'todo.completed', { todo: written.todo });
+        }
+        return written;
+      },
       ({ others }) => [params.id, ...others],
     );
     return todo;
@@ -80,7 +88,14 @@ export function todoRoutes(app: AppInstance): void {
   route(app, todosApi.remove, async ({ db, user, params, events }) => {
     await writeTodo(
       { db, events, userId: user.id },
-      (trx) => deleteTodo(trx, user.id, params.id),
+      async (trx) => {
+        const others = await deleteTodo(trx, user.id, params.id, async (gone) => {
+          await userEvent(trx, events, user.id, 'todo.deleted', {
+            todo: { id: gone.id, title: gone.title },
+          });
+        });
+        return others;
+      },
       (others) => [params.id, ...others],
     );
   });

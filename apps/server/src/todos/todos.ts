@@ -205,6 +205,8 @@ function repeatChanges(
 export interface TodoWrite {
   todo: Todo;
   others: string[];
+  /** True when this write completed the todo (or its current occurrence, when it repeats). */
+  completed?: boolean;
 }
 
 /**
@@ -272,6 +274,7 @@ export async function updateTodo(
   return {
     todo: await writeChanges(db, current, changes, today, zone),
     others: [...new Set(others)],
+    completed: update.completed === true && !current.completed,
   };
 }
 
@@ -344,15 +347,18 @@ export async function skipTodo(
 
 /**
  * Deletes the user's todo and its subtasks at every level, closing the gap among its siblings.
- * Answers the ids of its subtasks deleted with it.
+ * Answers the ids of its subtasks deleted with it. `onDeleted` is told of the todo (its row as it
+ * was), in the same transaction.
  */
 export async function deleteTodo(
   db: Transaction<Database>,
   userId: string,
   id: string,
+  onDeleted?: (todo: TodoRow) => Promise<void>,
 ): Promise<string[]> {
   await holdSiblings(db, userId);
   const current = await ownRow(db, 'todos', userId, id);
+  await onDeleted?.(current);
   const others = await deleteDescendants(db, userId, id);
   await db.deleteFrom('todos').where('id', '=', id).where('user_id', '=', userId).execute();
   await leaveSiblings(db, siblingsOf(current), current.position);

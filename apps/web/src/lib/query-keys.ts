@@ -16,6 +16,9 @@ export const queryKeys = {
   apiTokens: ['api-tokens'] as const,
   /** The user's notification channels (ntfy, Gotify, webhooks; never their secrets). */
   notificationChannels: ['notification-channels'] as const,
+  /** The user's event webhooks (never their secrets), and each one's last delivery attempts. */
+  eventWebhooks: ['event-webhooks'] as const,
+  eventWebhookAttempts: (id: string) => ['event-webhooks', id, 'attempts'] as const,
   /** Whether the calendar feed is on, and its address. */
   calendarFeed: ['calendar-feed'] as const,
   /** The user's one focus timer (ADR 0032). */

@@ -8,6 +8,7 @@ export * from './calendar';
 export * from './contact';
 export * from './endpoint';
 export * from './error-answers';
+export * from './event-webhooks';
 export * from './exports';
 export * from './feedback';
 export * from './filters';

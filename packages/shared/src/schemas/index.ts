@@ -8,6 +8,7 @@ export * from './auth';
 export * from './calendar';
 export * from './common';
 export * from './contact';
+export * from './event-webhooks';
 export * from './exports';
 export * from './feedback';
 export * from './filters';

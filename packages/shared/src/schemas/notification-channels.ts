@@ -28,6 +28,9 @@ const url = z
     return parsed.username === '' && parsed.password === '' && parsed.hash === '';
   }, 'Please leave the user, password and # part out of the address');
 
+/** The address rule of every URL the server sends to for a user (event webhooks too, ADR 0040). */
+export const outboundUrlSchema = url;
+
 /** ntfy's own rule for topic names. */
 const topic = z
   .string()

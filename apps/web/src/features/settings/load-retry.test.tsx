@@ -6,6 +6,7 @@ import {
   calendarApi,
   channelsApi,
   daysOffApi,
+  eventWebhooksApi,
   pushApi,
   settingsApi,
 } from '@daywise/shared/api';
@@ -62,6 +63,7 @@ describe('settings that fail to load', () => {
       .on(pushApi.list, [])
       .on(apiTokensApi.list, { tokens: [] })
       .on(channelsApi.list, { channels: [] })
+      .on(eventWebhooksApi.list, { webhooks: [] })
       .on(calendarApi.get, { enabled: false, url: null });
     const { user } = renderWithProviders(<SettingsPage />, {
       session: { id: 'user-1', name: 'Ada', email: 'ada@example.com', createdAt: '' },

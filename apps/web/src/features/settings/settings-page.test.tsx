@@ -6,6 +6,7 @@ import {
   calendarApi,
   channelsApi,
   daysOffApi,
+  eventWebhooksApi,
   pushApi,
   settingsApi,
 } from '@daywise/shared/api';
@@ -40,6 +41,7 @@ function stubApi(initial: Settings = DEFAULT_SETTINGS) {
     .on(pushApi.list, [])
     .on(apiTokensApi.list, { tokens: [] })
     .on(channelsApi.list, { channels: [] })
+    .on(eventWebhooksApi.list, { webhooks: [] })
     .on(calendarApi.get, { enabled: false, url: null });
 }
 

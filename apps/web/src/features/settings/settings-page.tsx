@@ -24,6 +24,7 @@ import { YourDataSection } from './your-data';
 
 /** Its own chunk, fetched when Settings draws it (issue 35). */
 const NotificationChannels = lazy(() => import('./notification-channels'));
+const EventWebhooks = lazy(() => import('./event-webhooks'));
 
 /** Settings: each control saves one setting. */
 export default function SettingsPage() {
@@ -96,6 +97,18 @@ export default function SettingsPage() {
               }
             >
               <NotificationChannels timeZone={timeZone} />
+            </Suspense>
+          </SettingsSection>
+
+          <SettingsSection title="Event webhooks">
+            <Suspense
+              fallback={
+                <p role="status" className="text-sm text-gray-600 dark:text-gray-300">
+                  Loading event webhooks...
+                </p>
+              }
+            >
+              <EventWebhooks timeZone={timeZone} />
             </Suspense>
           </SettingsSection>
 
