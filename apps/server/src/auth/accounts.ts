@@ -1,6 +1,7 @@
 import { MESSAGES, RESTORE_TTL_MS, VERIFICATION_TTL_MS } from '@daywise/shared';
 import type { Kysely } from 'kysely';
 
+import { refuseDisabled } from '../admin/accounts';
 import type { Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import type { EventBus } from '../lib/events';
@@ -219,8 +220,9 @@ export async function verifyEmail(services: AccountServices, userId: string, sec
 }
 
 /**
- * Login (docs/product/accounts.md): the password is checked first, so the deleted and unverified
- * answers are only given to someone who knows it; a wrong email or password reveals nothing.
+ * Login (docs/product/accounts.md): the password is checked first, so the deleted, disabled
+ * (ADR 0039) and unverified answers are only given to someone who knows it; a wrong email or
+ * password reveals nothing.
  */
 export async function checkCredentials(services: AccountServices, email: string, password: string) {
   const context = await services.auth.$context;
@@ -244,6 +246,7 @@ export async function checkCredentials(services: AccountServices, email: string,
   if (user.is_deleted) {
     throw new ApiError('ACCOUNT_DELETED');
   }
+  refuseDisabled(user);
   if (!user.email_verified) {
     throw new ApiError('EMAIL_NOT_VERIFIED');
   }

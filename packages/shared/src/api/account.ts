@@ -43,7 +43,7 @@ export const accountApi = {
     body: signUpSchema,
     status: 201,
     response: pendingVerificationSchema,
-    errors: ['EMAIL_TAKEN', 'EMAIL_SEND_FAILED'],
+    errors: ['EMAIL_TAKEN', 'EMAIL_SEND_FAILED', 'REGISTRATION_CLOSED'],
   }),
   verificationStatus: endpoint({
     method: 'GET',
@@ -137,7 +137,7 @@ export const accountApi = {
     cookieOnly: true,
     body: recoverySchema,
     response: recoveryResultSchema,
-    errors: ['RECOVERY_FAILED', 'ACCOUNT_DELETED', 'EMAIL_SEND_FAILED'],
+    errors: ['RECOVERY_FAILED', 'ACCOUNT_DELETED', 'ACCOUNT_DISABLED', 'EMAIL_SEND_FAILED'],
   }),
   debugVerification: endpoint({
     method: 'POST',
@@ -159,7 +159,7 @@ export const accountApi = {
     cookieOnly: true,
     body: loginSchema,
     response: signedInSchema,
-    errors: ['INVALID_CREDENTIALS', 'ACCOUNT_DELETED', 'EMAIL_NOT_VERIFIED'],
+    errors: ['INVALID_CREDENTIALS', 'ACCOUNT_DELETED', 'ACCOUNT_DISABLED', 'EMAIL_NOT_VERIFIED'],
   }),
   logout: endpoint({
     method: 'POST',
