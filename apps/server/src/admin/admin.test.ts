@@ -298,4 +298,24 @@ describe.each(ENGINES)('who may join, and the admin, on %s', (engine: Engine) =>
       'ada@example.com password-reset bob@example.com',
     ]);
   });
+
+  it('refuses the verification link of an account disabled before it was verified', async () => {
+    const { ctx: app, api, ada } = await start();
+    expect((await signUp(app, 'bob@example.com')).statusCode).toBe(201);
+    const { users } = (await call(app, ada, 'GET', '/api/admin/users')).json<{
+      users: { id: string; email: string; verified: boolean }[];
+    }>();
+    const bob = users.find((user) => user.email === 'bob@example.com');
+    expect(bob?.verified).toBe(false);
+    expect((await call(app, ada, 'POST', `/api/admin/users/${bob?.id}/disable`)).statusCode).toBe(
+      200,
+    );
+    const verify = await api.post(
+      '/api/account/verify-email',
+      api.linkBody(api.lastLink('bob@example.com')),
+    );
+    expect(verify.statusCode).toBe(403);
+    expect(verify.json()).toMatchObject({ error: { code: 'ACCOUNT_DISABLED' } });
+    expect(api.sessionCookie(verify)).toBeUndefined();
+  });
 });

@@ -207,6 +207,8 @@ export async function verifyEmail(services: AccountServices, userId: string, sec
     await deleteTokens(services.db, userId, 'verify-email');
     throw new ApiError('ALREADY_VERIFIED');
   }
+  // The link signs in: not into an account an admin disabled (ADR 0039).
+  refuseDisabled(user);
   if ((await consumeToken(services.db, userId, 'verify-email', secret, services.now)) !== 'valid') {
     throw new ApiError('VERIFICATION_INVALID');
   }
@@ -321,6 +323,7 @@ export async function completeRestore(services: AccountServices, userId: string,
   if (!user.is_deleted) {
     throw new ApiError('RESTORE_NOT_ELIGIBLE');
   }
+  refuseDisabled(user);
   const now = services.now.toISOString();
   await services.db
     .updateTable('users')

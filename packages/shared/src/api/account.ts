@@ -82,6 +82,7 @@ export const accountApi = {
       'VERIFICATION_INVALID',
       'RESTORE_LINK_INVALID',
       'RESTORE_NOT_ELIGIBLE',
+      'ACCOUNT_DISABLED',
     ],
   }),
   forgotPassword: endpoint({
