@@ -211,7 +211,7 @@ describe.each(ENGINES)('who may join, and the admin, on %s', (engine: Engine) =>
     expect((await call(app, ada, 'GET', '/api/admin/users')).statusCode).toBe(200);
   });
 
-  it('disabling ends the session, API tokens, app passwords and calendar feed; enabling lets sign-in back', async () => {
+  it('disabling ends the session, API tokens, app passwords, push devices and calendar feed; enabling lets sign-in back', async () => {
     const { ctx: app, api, ada, clock } = await start();
     const bob = (await api.signUpAndVerify('bob@example.com')) ?? '';
     const bobId = await userId(app, bob);
@@ -239,6 +239,21 @@ describe.each(ENGINES)('who may join, and the admin, on %s', (engine: Engine) =>
         }),
       feed: () => app.app.inject({ url: feed.pathname }),
     };
+    // A browser of Bob's that gets his reminders by web push.
+    await app.database.db
+      .insertInto('push_subscriptions')
+      .values({
+        id: 'push-bob',
+        user_id: bobId,
+        endpoint: 'https://push.example.com/bob',
+        p256dh: 'key',
+        auth: 'secret',
+        device_label: 'Firefox on Linux',
+        session_id: null,
+        created_at: '2026-11-21T09:00:00.000Z',
+        last_success_at: null,
+      })
+      .execute();
     expect((await asBob.session()).statusCode).toBe(200);
     expect((await asBob.token()).statusCode).toBe(200);
     expect((await asBob.dav()).statusCode).toBe(207);
@@ -257,6 +272,13 @@ describe.each(ENGINES)('who may join, and the admin, on %s', (engine: Engine) =>
     expect((await asBob.token()).statusCode).toBe(401);
     expect((await asBob.dav()).statusCode).toBe(401);
     expect((await asBob.feed()).statusCode).toBe(404);
+    expect(
+      await app.database.db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', bobId)
+        .execute(),
+    ).toEqual([]);
     const login = await api.login('bob@example.com');
     expect(login.statusCode).toBe(403);
     expect(login.json()).toEqual({
