@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 
+import { recordingMailer } from './admin/mail-status';
+import { adminRoutes } from './admin/routes';
 import { agendaRoutes } from './agenda/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { apiTokenSubscribers } from './api-tokens/events';
@@ -190,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<A
   pushRoutes(app);
   channelRoutes(app);
   eventWebhookRoutes(app);
+  adminRoutes(app);
   await realtimeRoutes(app);
   await davRoutes(app);
   await webRoutes(app, config.webDistDir);
@@ -278,16 +281,21 @@ async function decorateServices(
   app.decorate('userTimezone', (userId) =>
     app.sessionCache.timezone(userId, () => userTimezone(app.database.db, userId)),
   );
+  app.decorate('mailStatus', { lastSentAt: null, lastFailedAt: null });
   app.decorate(
     'mailer',
     countingMailer(
-      deps.mailer ??
-        createMailer({
-          smtpUrl: config.smtpUrl,
-          from: config.mailFrom,
-          dataDir: config.dataDir,
-          logger: app.log as Logger,
-        }),
+      recordingMailer(
+        deps.mailer ??
+          createMailer({
+            smtpUrl: config.smtpUrl,
+            from: config.mailFrom,
+            dataDir: config.dataDir,
+            logger: app.log as Logger,
+          }),
+        app.mailStatus,
+        app.now,
+      ),
       metrics,
     ),
   );

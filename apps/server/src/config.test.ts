@@ -149,4 +149,24 @@ describe('loadConfig', () => {
       'OUTBOUND_ALLOW_PRIVATE: must be true or false',
     );
   });
+
+  it('opens sign-up by default and reads REGISTRATION', () => {
+    expect(loadConfig({}, '/w').registration).toBe('open');
+    expect(loadConfig({ REGISTRATION: 'invite' }, '/w').registration).toBe('invite');
+    expect(loadConfig({ REGISTRATION: 'closed' }, '/w').registration).toBe('closed');
+    expect(() => loadConfig({ REGISTRATION: 'private' }, '/w')).toThrow(
+      'REGISTRATION: must be open, invite or closed',
+    );
+  });
+
+  it('reads ADMIN_EMAILS as lower-case addresses and refuses what is not one', () => {
+    expect(loadConfig({}, '/w').adminEmails).toEqual([]);
+    expect(
+      loadConfig({ ADMIN_EMAILS: ' Ada@Example.com, bob@example.org ,,ada@example.com' }, '/w')
+        .adminEmails,
+    ).toEqual(['ada@example.com', 'bob@example.org']);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ada@example.com, ada' }, '/w')).toThrow(
+      'ADMIN_EMAILS: must be email addresses separated by commas (not ada)',
+    );
+  });
 });

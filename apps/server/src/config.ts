@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 
+import { type Registration, REGISTRATION_MODES } from '@daywise/shared/schemas';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -94,6 +95,29 @@ const backupEverySchema = z
     return ms;
   });
 
+/**
+ * ADMIN_EMAILS: the admins' addresses, comma separated, kept lower-case (ADR 0039). Unset, the
+ * first account made on the instance is its admin.
+ */
+const adminEmailsSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] => {
+    const entries = (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry !== '');
+    const bad = entries.filter((entry) => !z.email().safeParse(entry).success);
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be email addresses separated by commas (not ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(entries)];
+  });
+
 /** Environment variables, parsed once at start-up. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -169,6 +193,10 @@ const envSchema = z.object({
     .enum(['true', 'false', ''], { error: 'must be true or false' })
     .optional()
     .transform((value) => value === 'true'),
+  REGISTRATION: z
+    .enum(REGISTRATION_MODES, { error: 'must be open, invite or closed' })
+    .default('open'),
+  ADMIN_EMAILS: adminEmailsSchema,
 });
 
 export interface Config {
@@ -204,6 +232,10 @@ export interface Config {
   backupKeep: number;
   /** OUTBOUND_ALLOW_PRIVATE: outbound requests may reach loopback and private addresses. */
   outboundAllowPrivate: boolean;
+  /** Who may sign up: anyone, only through an admin's invitation link, or only invited addresses. */
+  registration: Registration;
+  /** ADMIN_EMAILS, lower-case; empty makes the instance's first account its admin. */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {
@@ -256,6 +288,8 @@ export function loadConfig(
     backupEveryMs: parsed.BACKUP_EVERY,
     backupKeep: parsed.BACKUP_KEEP,
     outboundAllowPrivate: parsed.OUTBOUND_ALLOW_PRIVATE,
+    registration: parsed.REGISTRATION,
+    adminEmails: parsed.ADMIN_EMAILS,
     vapidKeys:
       parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
         ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }

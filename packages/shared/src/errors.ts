@@ -87,6 +87,9 @@ export const ERROR_CODES = {
     status: 400,
     message: 'Daywise cannot send to this address.',
   },
+  // Who may join, and the admin (issue 35, ADR 0039)
+  REGISTRATION_CLOSED: { status: 403, message: MESSAGES.registrationClosed },
+  ACCOUNT_DISABLED: { status: 403, message: MESSAGES.accountDisabled },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,7 @@
 import { MESSAGES, RESTORE_TTL_MS, VERIFICATION_TTL_MS } from '@daywise/shared';
 import type { Kysely } from 'kysely';
 
+import { refuseDisabled } from '../admin/accounts';
 import type { Database } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import type { EventBus } from '../lib/events';
@@ -206,6 +207,8 @@ export async function verifyEmail(services: AccountServices, userId: string, sec
     await deleteTokens(services.db, userId, 'verify-email');
     throw new ApiError('ALREADY_VERIFIED');
   }
+  // The link signs in: not into an account an admin disabled (ADR 0039).
+  refuseDisabled(user);
   if ((await consumeToken(services.db, userId, 'verify-email', secret, services.now)) !== 'valid') {
     throw new ApiError('VERIFICATION_INVALID');
   }
@@ -219,8 +222,9 @@ export async function verifyEmail(services: AccountServices, userId: string, sec
 }
 
 /**
- * Login (docs/product/accounts.md): the password is checked first, so the deleted and unverified
- * answers are only given to someone who knows it; a wrong email or password reveals nothing.
+ * Login (docs/product/accounts.md): the password is checked first, so the deleted, disabled
+ * (ADR 0039) and unverified answers are only given to someone who knows it; a wrong email or
+ * password reveals nothing.
  */
 export async function checkCredentials(services: AccountServices, email: string, password: string) {
   const context = await services.auth.$context;
@@ -244,6 +248,7 @@ export async function checkCredentials(services: AccountServices, email: string,
   if (user.is_deleted) {
     throw new ApiError('ACCOUNT_DELETED');
   }
+  refuseDisabled(user);
   if (!user.email_verified) {
     throw new ApiError('EMAIL_NOT_VERIFIED');
   }
@@ -318,6 +323,7 @@ export async function completeRestore(services: AccountServices, userId: string,
   if (!user.is_deleted) {
     throw new ApiError('RESTORE_NOT_ELIGIBLE');
   }
+  refuseDisabled(user);
   const now = services.now.toISOString();
   await services.db
     .updateTable('users')

@@ -17,8 +17,10 @@ import {
   verificationStatus,
   verifyEmail,
 } from './accounts';
+import { isAdmin } from './admins';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset';
 import { endableSession } from './policy';
+import { acceptInvitation, mayRegister } from './registration';
 import { readSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 import { presentUser } from './signed-in-user';
@@ -57,11 +59,20 @@ function signUpRoutes(
       // This browser chose the pending account's password: it may sign up again (ADR 0013).
       const startedHere = (pendingId: string) =>
         hasLinkBinding(context.request, secret, 'signup', pendingId);
+      // Who may join (REGISTRATION, ADR 0039): the one rule, before anything is made.
+      const { invitationId } = await mayRegister(
+        context.db,
+        app.config,
+        context.body.email,
+        context.body.invitation,
+        context.now,
+      );
       const { userId, email, name, expiresAt } = await signUp(
         services(context),
         context.body,
         startedHere,
       );
+      await acceptInvitation(context.db, invitationId, context.now);
       setLinkBinding(context.reply, secret, 'signup', userId, secureCookies);
       return { userId, email, name, expiresAt: expiresAt.toISOString() };
     },
@@ -284,7 +295,8 @@ function sessionRoutes(
       await endSession(context);
       return { user: null, reason: user ? ('deleted' as const) : ('not-found' as const) };
     }
-    return { user: presentUser(user) };
+    const admin = await isAdmin(context.db, app.config, user);
+    return { user: presentUser(user), ...(admin ? { admin } : {}) };
   });
 
   route(app, accountApi.sessions, async ({ db, user, sessionId, now }) => ({

@@ -40,6 +40,7 @@ import * as topLevelOpenTodos from './migrations/0035-top-level-open-todos';
 import * as excludedDates from './migrations/0036-excluded-dates';
 import * as davObjects from './migrations/0037-dav-objects';
 import * as notificationChannels from './migrations/0038-notification-channels';
+import * as admin from './migrations/0040-admin';
 import * as eventWebhooks from './migrations/0041-event-webhooks';
 import type { Database } from './schema';
 
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0036-excluded-dates': excludedDates,
   '0037-dav-objects': davObjects,
   '0038-notification-channels': notificationChannels,
+  '0040-admin': admin,
   '0041-event-webhooks': eventWebhooks,
 };
 

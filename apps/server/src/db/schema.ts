@@ -66,6 +66,8 @@ export interface UserTable {
   is_deleted: SqlBool;
   deleted_at: string | null;
   restored_at: string | null;
+  /** Set while an admin has the account disabled (migration 0040, ADR 0039). */
+  disabled_at: string | null;
   bio: Generated<string>;
   location: Generated<string>;
   website: Generated<string>;
@@ -468,6 +470,28 @@ export interface FocusSessionTable {
   minutes: number;
 }
 
+/** An admin's invitation to sign up (migration 0040): the link's secret is kept as its hash. */
+export interface InvitationTable {
+  id: string;
+  email: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
+
+/** One admin action (migration 0040), shown on the admin page. */
+export interface AdminAuditTable {
+  id: string;
+  admin_id: string | null;
+  admin_email: string;
+  action: string;
+  /** Whom or what the action was about: an email address, usually. */
+  target: string;
+  created_at: string;
+}
+
 export interface Database {
   contact_messages: ContactMessageTable;
   feedback: FeedbackTable;
@@ -513,4 +537,6 @@ export interface Database {
   calendar_feeds: CalendarFeedTable;
   focus_timers: FocusTimerTable;
   focus_sessions: FocusSessionTable;
+  invitations: InvitationTable;
+  admin_audit: AdminAuditTable;
 }

@@ -2,32 +2,9 @@ import { type Health, healthApi } from '@daywise/shared/api';
 
 import type { AppInstance } from '../lib/app-instance';
 import { route } from '../lib/route';
+import { probe } from './probe';
 
-/** A check that gets no answer within this is reported unreachable (ADR 0015). */
-export const HEALTH_CHECK_TIMEOUT_MS = 1000;
-
-/** Resolves 'ok' when `check` succeeds within the timeout, 'unreachable' otherwise. */
-async function probe(
-  check: () => Promise<unknown>,
-  onFailure: (error: unknown) => void,
-): Promise<'ok' | 'unreachable'> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`no answer within ${HEALTH_CHECK_TIMEOUT_MS} ms`)),
-      HEALTH_CHECK_TIMEOUT_MS,
-    );
-  });
-  try {
-    await Promise.race([check(), timeout]);
-    return 'ok';
-  } catch (error) {
-    onFailure(error);
-    return 'unreachable';
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export { HEALTH_CHECK_TIMEOUT_MS } from './probe';
 
 /**
  * GET /api/health, answered within about a second: 503 when the database does not answer (this

@@ -107,6 +107,18 @@ export const passwordResetEmail = (url: string): EmailContent =>
     ],
   );
 
+/** An admin's invitation to sign up (ADR 0039). */
+export const invitationEmail = (url: string): EmailContent =>
+  accountEmail(
+    "You're invited to Daywise",
+    'The administrator of this Daywise server invited you to make an account.',
+    { label: 'Accept Invitation', url },
+    [
+      'This link expires in 7 days and works only for this email address.',
+      'If you did not expect this invitation, you can ignore this email.',
+    ],
+  );
+
 export const accountRestoreEmail = (url: string): EmailContent =>
   accountEmail(
     'Restore your Daywise account',

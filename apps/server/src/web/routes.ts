@@ -8,6 +8,7 @@ import type { SessionState } from '@daywise/shared/schemas';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { isAdmin } from '../auth/admins';
 import { signedInUser } from '../auth/signed-in-user';
 import type { AppInstance } from '../lib/app-instance';
 import { ApiError } from '../lib/errors';
@@ -223,10 +224,12 @@ export async function webRoutes(app: AppInstance, webDistDir: string): Promise<v
       }
       const shell = await shellText(shellFile);
       // The page as its path and query ask for it: a list's filters are in its query.
+      // As GET /api/account/session answers it: an admin's page shows the Admin link (ADR 0039).
+      const admin = await isAdmin(app.database.db, app.config, user);
       return await renderer.renderSignedInPage(
         shell,
         request.url,
-        { user },
+        { user, ...(admin ? { admin } : {}) },
         readApiAs(app, request),
       );
     } catch (error) {

@@ -8,6 +8,7 @@ import {
   ListTodo,
   Menu,
   Settings,
+  ShieldCheck,
   Target,
   User,
   Users,
@@ -100,7 +101,7 @@ function useHeaderTitle(pathname: string): string | undefined {
 }
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
-  const { user } = useSession();
+  const { user, admin } = useSession();
   // In the phone's menu a link replaces the menu's history entry (use-close-on-back.ts).
   const followLink = useDialogLinkClick(onNavigate ?? noop);
   const counts = useAgendaCounts().data;
@@ -137,6 +138,19 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               </li>
             );
           })}
+          {/* Only an admin sees the link; the page and its API answer everyone else 404 (ADR 0039). */}
+          {admin && (
+            <li>
+              <NavLink
+                to="/dashboard/admin"
+                onClick={(event) => followLink(event, '/dashboard/admin')}
+                className={({ isActive }) => navItemClass(isActive)}
+              >
+                <ShieldCheck aria-hidden className="size-5" />
+                Admin
+              </NavLink>
+            </li>
+          )}
         </ul>
         <ListsNav followLink={followLink} />
         <FiltersNav followLink={followLink} />

@@ -112,6 +112,8 @@ const dashboardPages: RouteObject[] = [
   { path: 'social', ...page(() => import('../features/social/social-page'), 'Social') },
   { path: 'profile', ...page(() => import('../features/profile/profile-page'), 'Profile') },
   { path: 'settings', ...page(() => import('../features/settings/settings-page'), 'Settings') },
+  // The admin page (ADR 0039): 'Page not found' to anyone but an admin.
+  { path: 'admin', ...page(() => import('../features/admin/admin-page'), 'Admin') },
   // Inside the shell: a mistyped address keeps the sidebar and leads back to the dashboard.
   {
     path: '*',

@@ -19,6 +19,16 @@ export const queryKeys = {
   /** The user's event webhooks (never their secrets), and each one's last delivery attempts. */
   eventWebhooks: ['event-webhooks'] as const,
   eventWebhookAttempts: (id: string) => ['event-webhooks', id, 'attempts'] as const,
+  /** Who may sign up on this instance (REGISTRATION, ADR 0039). */
+  registration: ['registration'] as const,
+  /** The admin page's reads (ADR 0039): users by page, invitations, status, audit log by page. */
+  admin: {
+    all: ['admin'] as const,
+    users: (page: number) => ['admin', 'users', page] as const,
+    invitations: ['admin', 'invitations'] as const,
+    status: ['admin', 'status'] as const,
+    audit: (page: number) => ['admin', 'audit', page] as const,
+  },
   /** Whether the calendar feed is on, and its address. */
   calendarFeed: ['calendar-feed'] as const,
   /** The user's one focus timer (ADR 0032). */

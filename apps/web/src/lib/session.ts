@@ -36,6 +36,8 @@ export function useSession() {
   useEndedSessionNotice(query.data?.reason);
   return {
     user: query.data?.user ?? null,
+    /** The user is the instance's admin (ADR 0039): the Admin link and page are theirs. */
+    admin: query.data?.admin === true,
     isLoading: query.isPending,
     /** The last read of the session failed (its error is kept while `retry` reads it again). */
     failed: query.isError,

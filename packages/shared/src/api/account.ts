@@ -43,7 +43,7 @@ export const accountApi = {
     body: signUpSchema,
     status: 201,
     response: pendingVerificationSchema,
-    errors: ['EMAIL_TAKEN', 'EMAIL_SEND_FAILED'],
+    errors: ['EMAIL_TAKEN', 'EMAIL_SEND_FAILED', 'REGISTRATION_CLOSED'],
   }),
   verificationStatus: endpoint({
     method: 'GET',
@@ -82,6 +82,7 @@ export const accountApi = {
       'VERIFICATION_INVALID',
       'RESTORE_LINK_INVALID',
       'RESTORE_NOT_ELIGIBLE',
+      'ACCOUNT_DISABLED',
     ],
   }),
   forgotPassword: endpoint({
@@ -137,7 +138,7 @@ export const accountApi = {
     cookieOnly: true,
     body: recoverySchema,
     response: recoveryResultSchema,
-    errors: ['RECOVERY_FAILED', 'ACCOUNT_DELETED', 'EMAIL_SEND_FAILED'],
+    errors: ['RECOVERY_FAILED', 'ACCOUNT_DELETED', 'ACCOUNT_DISABLED', 'EMAIL_SEND_FAILED'],
   }),
   debugVerification: endpoint({
     method: 'POST',
@@ -159,7 +160,7 @@ export const accountApi = {
     cookieOnly: true,
     body: loginSchema,
     response: signedInSchema,
-    errors: ['INVALID_CREDENTIALS', 'ACCOUNT_DELETED', 'EMAIL_NOT_VERIFIED'],
+    errors: ['INVALID_CREDENTIALS', 'ACCOUNT_DELETED', 'ACCOUNT_DISABLED', 'EMAIL_NOT_VERIFIED'],
   }),
   logout: endpoint({
     method: 'POST',

@@ -1,6 +1,7 @@
 // The API contract: every endpoint, declared once (docs/ARCHITECTURE.md). Behind its own entry
 // point ('@daywise/shared/api') because it carries zod schemas.
 export * from './account';
+export * from './admin';
 export * from './agenda';
 export * from './analytics';
 export * from './api-tokens';

@@ -51,6 +51,8 @@ export const signUpSchema = z
       .min(1, MESSAGES.confirmPasswordRequired)
       .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong, abort: true }),
     acceptTerms: z.literal(true, { error: MESSAGES.acceptTerms }),
+    /** The secret of an admin's invitation link (REGISTRATION=invite or closed, ADR 0039). */
+    invitation: z.string().trim().min(1).max(200).optional(),
   })
   .refine((form) => form.confirmPassword === '' || form.password === form.confirmPassword, {
     path: ['confirmPassword'],
@@ -208,6 +210,8 @@ export const sessionStateSchema = z
   .object({
     user: sessionUserSchema.nullable(),
     reason: z.enum(['deleted', 'not-found']).optional(),
+    /** True when the user is the instance's admin (ADR 0039): the page shows the Admin link. */
+    admin: z.boolean().optional(),
   })
   .meta({ id: 'SessionState' });
 export type SessionState = z.infer<typeof sessionStateSchema>;

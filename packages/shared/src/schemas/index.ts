@@ -1,5 +1,6 @@
 // Form schemas live behind their own entry point ('@daywise/shared/schemas') so that pages which
 // only need constants and messages do not download zod.
+export * from './admin';
 export * from './agenda';
 export * from './analytics';
 export * from './api-tokens';

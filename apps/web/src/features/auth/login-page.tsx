@@ -62,10 +62,13 @@ export default function LoginPage() {
         notify.error(MESSAGES.loginFailed);
         return;
       }
-      // Deleted and unverified accounts: texts of docs/product/accounts.md; others learn nothing.
+      // Deleted, disabled (ADR 0039) and unverified accounts: texts of docs/product/accounts.md;
+      // others learn nothing.
       const known =
         error instanceof ApiClientError &&
-        ['ACCOUNT_DELETED', 'EMAIL_NOT_VERIFIED', 'RATE_LIMITED'].includes(error.code);
+        ['ACCOUNT_DELETED', 'ACCOUNT_DISABLED', 'EMAIL_NOT_VERIFIED', 'RATE_LIMITED'].includes(
+          error.code,
+        );
       const message = known ? error.message : MESSAGES.invalidCredentials;
       setFailure(message);
       notify.error(known ? error.message : MESSAGES.loginFailed);

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@daywise/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -24,7 +25,8 @@ describe('SignUpPage after a reload', () => {
       }))
       .route('POST', '/api/account/resend-verification', () => ({
         expiresAt: new Date(Date.now() + 300_000).toISOString(),
-      }));
+      }))
+      .route('GET', '/api/registration', { registration: 'open' });
     savePendingVerification({
       userId: 'u1234567890',
       email: 'ada@example.com',
@@ -67,5 +69,30 @@ describe('SignUpPage after a reload', () => {
     await advance(120_000);
     expect(screen.getByRole('heading', { name: 'Verification Expired' })).toBeInTheDocument();
     expect(loadPendingVerification()).toBeNull();
+  });
+});
+
+describe('SignUpPage and who may join (ADR 0039)', () => {
+  it('says so when sign-up is by invitation only', async () => {
+    fakeApi().route('GET', '/api/registration', { registration: 'invite' });
+    renderWithProviders(<SignUpPage />, { route: '/signup' });
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.registrationInviteOnly);
+  });
+
+  it('says so when sign-up is closed', async () => {
+    fakeApi().route('GET', '/api/registration', { registration: 'closed' });
+    renderWithProviders(<SignUpPage />, { route: '/signup' });
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.registrationClosed);
+  });
+
+  it('reads the invitation from the link and fills in its address', async () => {
+    fakeApi().route('GET', '/api/registration', { registration: 'invite' });
+    renderWithProviders(<SignUpPage />, {
+      route: '/signup#invitation=secret123&email=bob%40example.com',
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'You were invited to Daywise. Create your account for bob@example.com below.',
+    );
+    expect(screen.getByLabelText('Email')).toHaveValue('bob@example.com');
   });
 });

@@ -1,7 +1,7 @@
 import { MESSAGES, VERIFICATION_TTL_MS } from '@daywise/shared';
 import { type SignUp, type SignUpInput, signUpSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 
@@ -25,7 +25,8 @@ import {
 } from './check-email';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-input';
-import { useAccountAction } from './use-account';
+import { useAccountAction, useRegistration } from './use-account';
+import { useLinkParams } from './use-link-params';
 
 /** Navigation state that opens the Check Your Email screen directly. */
 interface SignUpState {
@@ -48,8 +49,40 @@ const EMPTY: SignUpInput = {
   acceptTerms: false as unknown as true,
 };
 
+/** A note above the form: who may sign up here, or the invitation the link carries (ADR 0039). */
+function RegistrationNotice({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="status"
+      className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100"
+    >
+      {children}
+    </p>
+  );
+}
+
+/**
+ * Who may sign up (REGISTRATION, ADR 0039) and the invitation of the link that opened the page:
+ * its secret goes with the form, its address fills the email field.
+ */
+function useInvitation() {
+  const link = useLinkParams();
+  const registration = useRegistration();
+  const invitation = link.get('invitation') ?? undefined;
+  const email = invitation ? (link.get('email') ?? '') : '';
+  const notice = invitation
+    ? `You were invited to Daywise. Create your account${email ? ` for ${email}` : ''} below.`
+    : registration === 'invite'
+      ? MESSAGES.registrationInviteOnly
+      : registration === 'closed'
+        ? MESSAGES.registrationClosed
+        : null;
+  return { invitation, email, notice };
+}
+
 export default function SignUpPage() {
   const location = useLocation();
+  const invited = useInvitation();
   // A reload keeps the Check Your Email screen: the pending verification is in sessionStorage,
   // and what opened it in the history's state. Both are this tab's, so the page is hydrated as the
   // build drew it, the form, and shows the screen right after (error 418 otherwise).
@@ -68,6 +101,12 @@ export default function SignUpPage() {
   });
   const { errors } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
+  const { setValue } = form;
+  useEffect(() => {
+    if (invited.email) {
+      setValue('email', invited.email);
+    }
+  }, [invited.email, setValue]);
 
   const signUp = useAccountAction('signUp', {
     onSuccess: (created) => {
@@ -124,10 +163,13 @@ export default function SignUpPage() {
         noValidate
         onSubmit={form.handleSubmit((values) => {
           setFailure(null);
-          signUp.mutate(values);
+          signUp.mutate(
+            invited.invitation ? { ...values, invitation: invited.invitation } : values,
+          );
         })}
         className="space-y-5"
       >
+        {invited.notice && <RegistrationNotice>{invited.notice}</RegistrationNotice>}
         <FormField label="Full Name" error={errors.name?.message}>
           {(field) => (
             <input

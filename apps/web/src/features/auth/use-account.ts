@@ -1,9 +1,12 @@
 import { VERIFICATION_POLL_MS } from '@daywise/shared';
+import { registrationApi } from '@daywise/shared/api';
 import type { VerificationStatus } from '@daywise/shared/schemas';
 import { useMutation, type UseMutationOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
+import { callApi } from '../../lib/api-client';
 import { PUBLIC_FORM_MUTATION } from '../../lib/public-request';
+import { queryKeys } from '../../lib/query-keys';
 import { accountCalls, accountQueries, type LinkToken } from './api';
 
 type AccountAction = keyof typeof accountCalls;
@@ -56,3 +59,11 @@ export function useVerificationPoll(
     return () => clearInterval(poll);
   }, [active, userId]);
 }
+
+/** Who may sign up on this server (REGISTRATION, ADR 0039), read once per visit. */
+export const useRegistration = () =>
+  useQuery({
+    queryKey: queryKeys.registration,
+    queryFn: ({ signal }) => callApi(registrationApi.read, {}, { signal }),
+    staleTime: Infinity,
+  }).data?.registration;
