@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   RESTORE_EMAIL_NOT_FOUND: { status: 404, message: MESSAGES.restoreServiceNotFound },
   ACCOUNT_NOT_DELETED: { status: 409, message: MESSAGES.restoreServiceNotDeleted },
   RECOVERY_FAILED: { status: 401, message: MESSAGES.recoveryCouldNot },
+  SSO_ONLY: { status: 403, message: MESSAGES.ssoOnly },
+  SSO_LINK_EXPIRED: { status: 400, message: MESSAGES.ssoLinkExpired },
   INVALID_IMAGE: { status: 400, message: MESSAGES.invalidImage },
   IMAGE_TOO_LARGE: { status: 413, message: MESSAGES.invalidImage },
   // Imports: the message says what is wrong with the file.
