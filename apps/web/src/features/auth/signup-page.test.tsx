@@ -1,3 +1,4 @@
+import { accountApi } from '@daywise/shared/api/account';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -17,6 +18,7 @@ describe('SignUpPage after a reload', () => {
     sessionStorage.clear();
     const deadline = Date.now() + 120_000;
     fakeApi()
+      .on(accountApi.signInOptions, { sso: null, passwordForAdminsOnly: false })
       .route('GET', '/api/account/verification-status', () => ({
         verified: false,
         expired: Date.now() >= deadline,
