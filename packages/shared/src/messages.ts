@@ -70,21 +70,6 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists.',
 
-  // single sign-on (ADR 0038): what the login page says when a sign-in through the provider fails
-  ssoUnavailable: 'The sign-in service could not be reached. Please try again in a moment.',
-  ssoFailed:
-    'Single sign-on could not be completed: the answer from the sign-in service could not be verified. Please try again.',
-  ssoCancelled: 'Single sign-on was cancelled.',
-  ssoExpired: 'That sign-in attempt has expired. Please start again.',
-  ssoEmailUnverified:
-    'Your sign-in service has not verified your email address. Verify it there, then try again.',
-  ssoEmailMissing:
-    'Your sign-in service did not share your email address, which Daywise needs to sign you in.',
-  ssoOnly: 'This instance signs in through single sign-on. Please use the button above.',
-  ssoLinkExpired:
-    'That request to connect single sign-on has expired. Please sign in with SSO again.',
-  ssoLinked: 'Single sign-on is now connected to your account.',
-
   // verification
   verificationUserNotFound:
     'This verification link is invalid. The user account may have been deleted. Please sign up again.',

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@daywise/shared';
+import { ERROR_CODES, MESSAGES } from '@daywise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { accountClient } from '../../../test/account-client';
@@ -158,7 +158,9 @@ describe.each(ENGINES)('single sign-on through a real OpenID Connect provider on
 
     const withoutCookie = await api.get('/api/account/sso/link');
     expect(withoutCookie.statusCode).toBe(400);
-    expect(withoutCookie.json<ErrorBody>().error.message).toBe(MESSAGES.ssoLinkExpired);
+    expect(withoutCookie.json<ErrorBody>().error.message).toBe(
+      ERROR_CODES.SSO_LINK_EXPIRED.message,
+    );
   });
 
   it('refuses an address the provider has not verified', async () => {
@@ -250,7 +252,7 @@ describe.each(ENGINES)('single sign-on through a real OpenID Connect provider on
       acceptTerms: true,
     });
     expect(bob.statusCode).toBe(403);
-    expect(bob.json<ErrorBody>().error.message).toBe(MESSAGES.ssoOnly);
+    expect(bob.json<ErrorBody>().error.message).toBe(ERROR_CODES.SSO_ONLY.message);
     const bobLogin = await api.login('bob@example.com');
     expect(bobLogin.statusCode).toBe(403);
 

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@daywise/shared';
 import { accountApi } from '@daywise/shared/api/account';
+import { SSO_MESSAGES } from '@daywise/shared/sso-messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -58,7 +58,7 @@ describe('LoginPage', () => {
       'href',
       '/sso/start',
     );
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.ssoEmailUnverified);
+    expect(screen.getByRole('alert')).toHaveTextContent(SSO_MESSAGES.emailUnverified);
     expect(screen.getByLabelText('Email')).toBeVisible();
   });
 

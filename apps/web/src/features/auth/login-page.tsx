@@ -66,7 +66,7 @@ export default function LoginPage() {
       // Deleted and unverified accounts: texts of docs/product/accounts.md; others learn nothing.
       const known =
         error instanceof ApiClientError &&
-        ['ACCOUNT_DELETED', 'EMAIL_NOT_VERIFIED', 'RATE_LIMITED'].includes(error.code);
+        ['ACCOUNT_DELETED', 'EMAIL_NOT_VERIFIED', 'RATE_LIMITED', 'SSO_ONLY'].includes(error.code);
       const message = known ? error.message : MESSAGES.invalidCredentials;
       setFailure(message);
       notify.error(known ? error.message : MESSAGES.loginFailed);

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@daywise/shared';
+import { SSO_MESSAGES } from '@daywise/shared/sso-messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -24,11 +25,11 @@ export default function SsoLinkPage() {
   const link = useAccountAction('linkSso', {
     onSuccess: async ({ user }) => {
       signedIn(user);
-      notify.success(MESSAGES.ssoLinked);
+      notify.success(SSO_MESSAGES.linked);
       await navigate('/dashboard', { replace: true });
     },
     onError: (error) => {
-      setFailure(error instanceof ApiClientError ? error.message : MESSAGES.ssoFailed);
+      setFailure(error instanceof ApiClientError ? error.message : SSO_MESSAGES.failed);
     },
   });
 
@@ -54,7 +55,7 @@ export default function SsoLinkPage() {
       }
     >
       {expired ? (
-        <ErrorAlert>{MESSAGES.ssoLinkExpired}</ErrorAlert>
+        <ErrorAlert>{SSO_MESSAGES.linkExpired}</ErrorAlert>
       ) : (
         <form
           noValidate

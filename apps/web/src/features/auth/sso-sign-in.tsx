@@ -1,28 +1,28 @@
 import { MESSAGES } from '@daywise/shared';
+import { SSO_MESSAGES } from '@daywise/shared/sso-messages';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
 import { buttonClass } from '../../components/button';
 import { ErrorAlert } from '../../components/form-field';
-import { useLocation } from 'react-router';
-
 import { useHydrated } from '../../lib/browser-value';
 import { useSignInOptions } from './use-account';
 
 /** Where the server sends a failed single sign-on back to: `/login?sso=<why>` (ADR 0038). */
 const FAILURES: Record<string, string> = {
-  unavailable: MESSAGES.ssoUnavailable,
-  failed: MESSAGES.ssoFailed,
-  cancelled: MESSAGES.ssoCancelled,
-  expired: MESSAGES.ssoExpired,
-  'email-unverified': MESSAGES.ssoEmailUnverified,
-  'email-missing': MESSAGES.ssoEmailMissing,
+  unavailable: SSO_MESSAGES.unavailable,
+  failed: SSO_MESSAGES.failed,
+  cancelled: SSO_MESSAGES.cancelled,
+  expired: SSO_MESSAGES.expired,
+  'email-unverified': SSO_MESSAGES.emailUnverified,
+  'email-missing': SSO_MESSAGES.emailMissing,
   deleted: MESSAGES.accountDeleted,
 };
 
 /** Why the single sign-on that brought the visitor back failed; null when none did. */
 function failureIn(search: string): string | null {
   const reason = new URLSearchParams(search).get('sso');
-  return reason === null ? null : (FAILURES[reason] ?? MESSAGES.ssoFailed);
+  return reason === null ? null : (FAILURES[reason] ?? SSO_MESSAGES.failed);
 }
 
 /** The single sign-on button, a plain link to the server's start of the flow, and "or". */
