@@ -4,6 +4,7 @@ import {
   TEST_CLIENT,
   type TestProvider,
 } from '../../apps/server/test/oidc-provider';
+import { createVerifiedUser, PASSWORD } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -72,5 +73,31 @@ test.describe('Single sign-on', () => {
     await expect(page.getByRole('alert')).toHaveText(
       'Your sign-in service has not verified your email address. Verify it there, then try again.',
     );
+  });
+
+  test('an existing account is connected once its password is given', async ({
+    page,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext({ baseURL: app.url });
+    const { email } = await createVerifiedUser(request, app, 'Ada Lovelace');
+    await request.dispose();
+    // A login name of its own at the provider: a repeated run must not find it connected already.
+    const login = email.split('@')[0] ?? 'ada';
+    provider.users.set(login, { email, email_verified: true, name: 'Ada at the provider' });
+
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('link', { name: 'Sign in with Test ID' }).click();
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(`${app.url}/sso/link`);
+    await expect(page.getByText(email)).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Connect and Log In' }).click();
+    await expect(page).toHaveURL(`${app.url}/dashboard`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Ada!');
   });
 });
