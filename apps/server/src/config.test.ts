@@ -169,4 +169,48 @@ describe('loadConfig', () => {
       'ADMIN_EMAILS: must be email addresses separated by commas (not ada)',
     );
   });
+
+  it('offers single sign-on only with issuer, client id and secret together', () => {
+    expect(loadConfig({}, '/w')).toMatchObject({
+      oidc: undefined,
+      oidcOnly: false,
+      adminEmails: [],
+    });
+    const sso = {
+      OIDC_ISSUER_URL: 'https://auth.example.com/realms/home',
+      OIDC_CLIENT_ID: 'daywise',
+      OIDC_CLIENT_SECRET: 'a-secret',
+    };
+    expect(loadConfig(sso, '/w').oidc).toEqual({
+      issuerUrl: 'https://auth.example.com/realms/home',
+      clientId: 'daywise',
+      clientSecret: 'a-secret',
+      buttonLabel: 'Sign in with SSO',
+    });
+    expect(
+      loadConfig({ ...sso, OIDC_BUTTON_LABEL: 'Sign in with Authentik' }, '/w').oidc,
+    ).toMatchObject({ buttonLabel: 'Sign in with Authentik' });
+    expect(() => loadConfig({ OIDC_ISSUER_URL: sso.OIDC_ISSUER_URL }, '/w')).toThrow(
+      'set all three or none',
+    );
+    expect(() => loadConfig({ ...sso, OIDC_ISSUER_URL: 'auth.example.com' }, '/w')).toThrow(
+      'OIDC_ISSUER_URL:',
+    );
+  });
+
+  it('keeps password forms for admins only with OIDC_ONLY=true, which needs SSO', () => {
+    const sso = {
+      OIDC_ISSUER_URL: 'https://auth.example.com',
+      OIDC_CLIENT_ID: 'daywise',
+      OIDC_CLIENT_SECRET: 'a-secret',
+    };
+    expect(
+      loadConfig(
+        { ...sso, OIDC_ONLY: 'true', ADMIN_EMAILS: ' Ada@Example.com, bo@example.com ' },
+        '/w',
+      ),
+    ).toMatchObject({ oidcOnly: true, adminEmails: ['ada@example.com', 'bo@example.com'] });
+    expect(() => loadConfig({ OIDC_ONLY: 'true' }, '/w')).toThrow('OIDC_ONLY: needs');
+    expect(() => loadConfig({ ...sso, OIDC_ONLY: 'yes' }, '/w')).toThrow('OIDC_ONLY:');
+  });
 });

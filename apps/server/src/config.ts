@@ -197,7 +197,33 @@ const envSchema = z.object({
     .enum(REGISTRATION_MODES, { error: 'must be open, invite or closed' })
     .default('open'),
   ADMIN_EMAILS: adminEmailsSchema,
+  /** Single sign-on through an OpenID Connect provider (auth/sso, ADR 0038): all three or none. */
+  OIDC_ISSUER_URL: optionalUrl(
+    ['https', 'http'],
+    'https://auth.example.com/application/o/daywise/',
+  ),
+  OIDC_CLIENT_ID: z.string().trim().optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().optional(),
+  OIDC_BUTTON_LABEL: z
+    .string()
+    .trim()
+    .max(60, 'must be at most 60 characters')
+    .optional()
+    .transform((value) => value || 'Sign in with SSO'),
+  /** Password sign-in and sign-up only for the addresses in ADMIN_EMAILS; everyone else uses SSO. */
+  OIDC_ONLY: z
+    .enum(['true', 'false', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
+
+/** The OpenID Connect provider the sign-in button goes through (OIDC_* variables). */
+export interface OidcConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  buttonLabel: string;
+}
 
 export interface Config {
   port: number;
@@ -232,6 +258,10 @@ export interface Config {
   backupKeep: number;
   /** OUTBOUND_ALLOW_PRIVATE: outbound requests may reach loopback and private addresses. */
   outboundAllowPrivate: boolean;
+  /** Single sign-on, when OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
+  oidc: OidcConfig | undefined;
+  /** OIDC_ONLY: password sign-in and sign-up are for administrators only. */
+  oidcOnly: boolean;
   /** Who may sign up: anyone, only through an admin's invitation link, or only invited addresses. */
   registration: Registration;
   /** ADMIN_EMAILS, lower-case; empty makes the instance's first account its admin. */
@@ -267,6 +297,12 @@ export function loadConfig(
   ) {
     throw new ConfigError(['METRICS_PORT: must differ from PORT']);
   }
+  const oidc = oidcConfig(parsed);
+  if (parsed.OIDC_ONLY && !oidc) {
+    throw new ConfigError([
+      'OIDC_ONLY: needs OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+    ]);
+  }
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -289,10 +325,30 @@ export function loadConfig(
     backupKeep: parsed.BACKUP_KEEP,
     outboundAllowPrivate: parsed.OUTBOUND_ALLOW_PRIVATE,
     registration: parsed.REGISTRATION,
+    oidc,
+    oidcOnly: parsed.OIDC_ONLY,
     adminEmails: parsed.ADMIN_EMAILS,
     vapidKeys:
       parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
         ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }
         : undefined,
   };
+}
+
+/** The OIDC settings: all of issuer, client id and secret, or none (then no SSO). */
+function oidcConfig(parsed: z.output<typeof envSchema>): OidcConfig | undefined {
+  const {
+    OIDC_ISSUER_URL: issuerUrl,
+    OIDC_CLIENT_ID: clientId,
+    OIDC_CLIENT_SECRET: clientSecret,
+  } = parsed;
+  if (!issuerUrl && !clientId && !clientSecret) {
+    return undefined;
+  }
+  if (!issuerUrl || !clientId || !clientSecret) {
+    throw new ConfigError([
+      'OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none',
+    ]);
+  }
+  return { issuerUrl, clientId, clientSecret, buttonLabel: parsed.OIDC_BUTTON_LABEL };
 }

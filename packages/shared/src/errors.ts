@@ -23,6 +23,9 @@ export const ERROR_CODES = {
   RESTORE_EMAIL_NOT_FOUND: { status: 404, message: MESSAGES.restoreServiceNotFound },
   ACCOUNT_NOT_DELETED: { status: 409, message: MESSAGES.restoreServiceNotDeleted },
   RECOVERY_FAILED: { status: 401, message: MESSAGES.recoveryCouldNot },
+  // Single sign-on (ADR 0038); texts kept short here, as every page loads this file first.
+  SSO_ONLY: { status: 403, message: 'Please sign in with single sign-on.' },
+  SSO_LINK_EXPIRED: { status: 400, message: 'This request has expired. Please sign in again.' },
   INVALID_IMAGE: { status: 400, message: MESSAGES.invalidImage },
   IMAGE_TOO_LARGE: { status: 413, message: MESSAGES.invalidImage },
   // Imports: the message says what is wrong with the file.

@@ -25,6 +25,7 @@ import { readSession } from './session';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 import { presentUser } from './signed-in-user';
 import { clearLinkBinding, hasLinkBinding, setLinkBinding } from './signup-binding';
+import { refuseUnlessPasswordAllowed, ssoRoutes } from './sso/routes';
 
 export function accountRoutes(app: AppInstance): void {
   const forms = accountForms(app);
@@ -32,6 +33,7 @@ export function accountRoutes(app: AppInstance): void {
   passwordResetRoutes(app, forms);
   recoveryRoutes(app, forms);
   sessionRoutes(app, forms);
+  ssoRoutes(app, forms);
   route(app, accountApi.remove, async (context) => {
     await softDeleteAccount(forms.services(context), context.user.id);
     await forms.endSession(context);
@@ -55,6 +57,7 @@ function signUpRoutes(
     app,
     accountApi.signUp,
     async (context) => {
+      refuseUnlessPasswordAllowed(app.config, context.body.email);
       const secret = await cookieSecret();
       // This browser chose the pending account's password: it may sign up again (ADR 0013).
       const startedHere = (pendingId: string) =>
@@ -259,6 +262,7 @@ function sessionRoutes(
     accountApi.login,
     async (context) => {
       const { email, password, rememberMe } = context.body;
+      refuseUnlessPasswordAllowed(app.config, email);
       const user = await withPasswordCheck(context, email, () =>
         checkCredentials(services(context), email, password),
       );

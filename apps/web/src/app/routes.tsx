@@ -49,6 +49,7 @@ const publicPages: RouteObject[] = [
       },
     ],
   },
+  { path: 'sso/link', ...page(() => import('../features/auth/sso-link-page'), 'Connect SSO') },
   {
     path: 'verify-email',
     ...page(() => import('../features/auth/verify-email-page'), 'Verify Email'),

@@ -33,6 +33,10 @@ export const queryKeys = {
   calendarFeed: ['calendar-feed'] as const,
   /** The user's one focus timer (ADR 0032). */
   focus: ['focus'] as const,
+  /** How this instance signs people in: the single sign-on button, password forms (ADR 0038). */
+  signInOptions: ['sign-in-options'] as const,
+  /** The account a single sign-on in this browser waits to connect. */
+  pendingSsoLink: ['pending-sso-link'] as const,
   /** A password reset link's check; a link is single-use, so it is never kept. */
   resetPasswordLink: (userId: string, secret: string) =>
     ['reset-password-link', userId, secret] as const,

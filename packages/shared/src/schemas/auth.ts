@@ -230,3 +230,19 @@ export const activeSessionSchema = z
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * How this instance signs people in (ADR 0038): the single sign-on button's label when one is
+ * configured, and whether the password forms are for administrators only.
+ */
+export const signInOptionsSchema = z.object({
+  sso: z.object({ label: z.string() }).nullable(),
+  passwordForAdminsOnly: z.boolean(),
+});
+export type SignInOptions = z.output<typeof signInOptionsSchema>;
+
+/** The account a single sign-on wants to connect to, which its password must prove. */
+export const pendingSsoLinkSchema = z.object({ email: z.string() });
+
+export const ssoLinkSchema = z.object({ password: currentPasswordSchema });
+export type SsoLinkInput = z.input<typeof ssoLinkSchema>;

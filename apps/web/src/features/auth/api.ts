@@ -24,6 +24,23 @@ export const accountQueries = {
       gcTime: 0,
       refetchOnWindowFocus: false,
     }),
+  /** How this instance signs people in; it changes only with the server's settings. */
+  signInOptions: () =>
+    queryOptions({
+      queryKey: queryKeys.signInOptions,
+      queryFn: ({ signal }) => callApi(accountApi.signInOptions, {}, { signal }),
+      staleTime: Infinity,
+      retry: false,
+    }),
+  /** The account a single sign-on waits to connect; the server forgets it after ten minutes. */
+  pendingSsoLink: () =>
+    queryOptions({
+      queryKey: queryKeys.pendingSsoLink,
+      queryFn: ({ signal }) => callApi(accountApi.pendingSsoLink, {}, { signal }),
+      retry: false,
+      gcTime: 0,
+      refetchOnWindowFocus: false,
+    }),
 };
 
 /** A public form's call options: it gives up on a server that does not answer in time. */
@@ -36,6 +53,7 @@ const timed = () => ({ signal: publicFormSignal() });
 export const accountCalls = {
   signUp: (body: SignUpInput) => callApi(accountApi.signUp, { body }, timed()),
   login: (body: LoginInput) => callApi(accountApi.login, { body }, timed()),
+  linkSso: (body: { password: string }) => callApi(accountApi.linkSso, { body }, timed()),
   verificationStatus: (userId: string) =>
     callApi(accountApi.verificationStatus, { query: { userId } }, timed()),
   resendVerification: (userId: string) =>

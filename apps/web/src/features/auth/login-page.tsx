@@ -13,6 +13,7 @@ import { notify } from '../../lib/toast';
 import { AuthCard, authLinkClass } from './auth-card';
 import { AuthLinks } from './auth-links';
 import { PasswordField } from './password-input';
+import { WithSso } from './sso-sign-in';
 import { useAccountAction } from './use-account';
 
 /** What other pages hand the login page: where to return, a prefilled email, a notice. */
@@ -66,9 +67,13 @@ export default function LoginPage() {
       // others learn nothing.
       const known =
         error instanceof ApiClientError &&
-        ['ACCOUNT_DELETED', 'ACCOUNT_DISABLED', 'EMAIL_NOT_VERIFIED', 'RATE_LIMITED'].includes(
-          error.code,
-        );
+        [
+          'ACCOUNT_DELETED',
+          'ACCOUNT_DISABLED',
+          'EMAIL_NOT_VERIFIED',
+          'RATE_LIMITED',
+          'SSO_ONLY',
+        ].includes(error.code);
       const message = known ? error.message : MESSAGES.invalidCredentials;
       setFailure(message);
       notify.error(known ? error.message : MESSAGES.loginFailed);
@@ -90,43 +95,47 @@ export default function LoginPage() {
           {state.message}
         </p>
       )}
-      <form
-        noValidate
-        onFocus={loginResolver.preload}
-        onSubmit={form.handleSubmit((values) => {
-          setFailure(null);
-          login.mutate(values);
-        })}
-        className="space-y-5"
-      >
-        <EmailField
-          error={errors.email?.message}
-          registration={form.register('email', { onChange: () => form.clearErrors('email') })}
-        />
-        <PasswordField
-          label="Password"
-          error={errors.password?.message}
-          registration={form.register('password', { onChange: () => form.clearErrors('password') })}
-          autoComplete="current-password"
-        />
-        <div className="flex items-center justify-between gap-4 text-sm">
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              {...form.register('rememberMe')}
-              className="size-4 rounded border-gray-300 accent-blue-600"
-            />
-            Remember me
-          </label>
-          <Link to="/forgot-password" className={authLinkClass}>
-            Forgot password?
-          </Link>
-        </div>
-        {failure && <ErrorAlert>{failure}</ErrorAlert>}
-        <SubmitButton pending={login.isPending} pendingLabel="Logging in..." className="w-full">
-          Log In
-        </SubmitButton>
-      </form>
+      <WithSso adminSummary="Administrators: log in with a password">
+        <form
+          noValidate
+          onFocus={loginResolver.preload}
+          onSubmit={form.handleSubmit((values) => {
+            setFailure(null);
+            login.mutate(values);
+          })}
+          className="space-y-5"
+        >
+          <EmailField
+            error={errors.email?.message}
+            registration={form.register('email', { onChange: () => form.clearErrors('email') })}
+          />
+          <PasswordField
+            label="Password"
+            error={errors.password?.message}
+            registration={form.register('password', {
+              onChange: () => form.clearErrors('password'),
+            })}
+            autoComplete="current-password"
+          />
+          <div className="flex items-center justify-between gap-4 text-sm">
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                {...form.register('rememberMe')}
+                className="size-4 rounded border-gray-300 accent-blue-600"
+              />
+              Remember me
+            </label>
+            <Link to="/forgot-password" className={authLinkClass}>
+              Forgot password?
+            </Link>
+          </div>
+          {failure && <ErrorAlert>{failure}</ErrorAlert>}
+          <SubmitButton pending={login.isPending} pendingLabel="Logging in..." className="w-full">
+            Log In
+          </SubmitButton>
+        </form>
+      </WithSso>
     </AuthCard>
   );
 }

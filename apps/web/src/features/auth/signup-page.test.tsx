@@ -1,4 +1,5 @@
 import { MESSAGES } from '@daywise/shared';
+import { accountApi } from '@daywise/shared/api/account';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -18,6 +19,7 @@ describe('SignUpPage after a reload', () => {
     sessionStorage.clear();
     const deadline = Date.now() + 120_000;
     fakeApi()
+      .on(accountApi.signInOptions, { sso: null, passwordForAdminsOnly: false })
       .route('GET', '/api/account/verification-status', () => ({
         verified: false,
         expired: Date.now() >= deadline,
@@ -74,19 +76,25 @@ describe('SignUpPage after a reload', () => {
 
 describe('SignUpPage and who may join (ADR 0039)', () => {
   it('says so when sign-up is by invitation only', async () => {
-    fakeApi().route('GET', '/api/registration', { registration: 'invite' });
+    fakeApi()
+      .on(accountApi.signInOptions, { sso: null, passwordForAdminsOnly: false })
+      .route('GET', '/api/registration', { registration: 'invite' });
     renderWithProviders(<SignUpPage />, { route: '/signup' });
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.registrationInviteOnly);
   });
 
   it('says so when sign-up is closed', async () => {
-    fakeApi().route('GET', '/api/registration', { registration: 'closed' });
+    fakeApi()
+      .on(accountApi.signInOptions, { sso: null, passwordForAdminsOnly: false })
+      .route('GET', '/api/registration', { registration: 'closed' });
     renderWithProviders(<SignUpPage />, { route: '/signup' });
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.registrationClosed);
   });
 
   it('reads the invitation from the link and fills in its address', async () => {
-    fakeApi().route('GET', '/api/registration', { registration: 'invite' });
+    fakeApi()
+      .on(accountApi.signInOptions, { sso: null, passwordForAdminsOnly: false })
+      .route('GET', '/api/registration', { registration: 'invite' });
     renderWithProviders(<SignUpPage />, {
       route: '/signup#invitation=secret123&email=bob%40example.com',
     });

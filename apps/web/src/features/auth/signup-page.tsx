@@ -25,6 +25,7 @@ import {
 } from './check-email';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-input';
+import { WithSso } from './sso-sign-in';
 import { useAccountAction, useRegistration } from './use-account';
 import { useLinkParams } from './use-link-params';
 
@@ -159,80 +160,82 @@ export default function SignUpPage() {
         </p>
       }
     >
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => {
-          setFailure(null);
-          signUp.mutate(
-            invited.invitation ? { ...values, invitation: invited.invitation } : values,
-          );
-        })}
-        className="space-y-5"
-      >
-        {invited.notice && <RegistrationNotice>{invited.notice}</RegistrationNotice>}
-        <FormField label="Full Name" error={errors.name?.message}>
-          {(field) => (
-            <input
-              {...field}
-              {...form.register('name')}
-              autoComplete="name"
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <EmailField error={errors.email?.message} registration={form.register('email')} />
-        <PasswordField
-          label="Password"
-          error={errors.password?.message}
-          registration={form.register('password')}
-          autoComplete="new-password"
-        />
-        <PasswordChecklist password={password} />
-        <PasswordField
-          label="Confirm Password"
-          error={errors.confirmPassword?.message}
-          registration={form.register('confirmPassword')}
-          autoComplete="new-password"
-        />
-        <div className="space-y-1.5">
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              {...form.register('acceptTerms')}
-              aria-invalid={Boolean(errors.acceptTerms)}
-              aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
-              className="mt-0.5 size-4 rounded border-gray-300 accent-blue-600"
-            />
-            <span>
-              I agree to the{' '}
-              <Link to="/terms" className={authLinkClass}>
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link to="/privacy" className={authLinkClass}>
-                Privacy Policy
-              </Link>
-            </span>
-          </label>
-          {errors.acceptTerms && (
-            <p
-              id="accept-terms-error"
-              role="alert"
-              className="text-sm text-red-700 dark:text-red-400"
-            >
-              {errors.acceptTerms.message}
-            </p>
-          )}
-        </div>
-        {failure && <ErrorAlert>{failure}</ErrorAlert>}
-        <SubmitButton
-          pending={signUp.isPending}
-          pendingLabel="Creating Account..."
-          className="w-full"
+      {invited.notice && <RegistrationNotice>{invited.notice}</RegistrationNotice>}
+      <WithSso adminSummary="Administrators: create an account with a password">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => {
+            setFailure(null);
+            signUp.mutate(
+              invited.invitation ? { ...values, invitation: invited.invitation } : values,
+            );
+          })}
+          className="space-y-5"
         >
-          Create Account
-        </SubmitButton>
-      </form>
+          <FormField label="Full Name" error={errors.name?.message}>
+            {(field) => (
+              <input
+                {...field}
+                {...form.register('name')}
+                autoComplete="name"
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <EmailField error={errors.email?.message} registration={form.register('email')} />
+          <PasswordField
+            label="Password"
+            error={errors.password?.message}
+            registration={form.register('password')}
+            autoComplete="new-password"
+          />
+          <PasswordChecklist password={password} />
+          <PasswordField
+            label="Confirm Password"
+            error={errors.confirmPassword?.message}
+            registration={form.register('confirmPassword')}
+            autoComplete="new-password"
+          />
+          <div className="space-y-1.5">
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                {...form.register('acceptTerms')}
+                aria-invalid={Boolean(errors.acceptTerms)}
+                aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
+                className="mt-0.5 size-4 rounded border-gray-300 accent-blue-600"
+              />
+              <span>
+                I agree to the{' '}
+                <Link to="/terms" className={authLinkClass}>
+                  Terms of Service
+                </Link>{' '}
+                and{' '}
+                <Link to="/privacy" className={authLinkClass}>
+                  Privacy Policy
+                </Link>
+              </span>
+            </label>
+            {errors.acceptTerms && (
+              <p
+                id="accept-terms-error"
+                role="alert"
+                className="text-sm text-red-700 dark:text-red-400"
+              >
+                {errors.acceptTerms.message}
+              </p>
+            )}
+          </div>
+          {failure && <ErrorAlert>{failure}</ErrorAlert>}
+          <SubmitButton
+            pending={signUp.isPending}
+            pendingLabel="Creating Account..."
+            className="w-full"
+          >
+            Create Account
+          </SubmitButton>
+        </form>
+      </WithSso>
     </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { useMutation, type UseMutationOptions, useQuery } from '@tanstack/react-
 import { useEffect, useRef } from 'react';
 
 import { callApi } from '../../lib/api-client';
+import { useHydrated } from '../../lib/browser-value';
 import { PUBLIC_FORM_MUTATION } from '../../lib/public-request';
 import { queryKeys } from '../../lib/query-keys';
 import { accountCalls, accountQueries, type LinkToken } from './api';
@@ -28,6 +29,16 @@ export function useAccountAction<A extends AccountAction>(
     mutationFn: accountCalls[action] as (input: ActionInput<A>) => Promise<ActionResult<A>>,
   });
 }
+
+/**
+ * How this instance signs people in, read once the page has hydrated: public pages are
+ * prerendered alike for every instance (ADR 0006), so the first render matches their HTML.
+ */
+export const useSignInOptions = () =>
+  useQuery({ ...accountQueries.signInOptions(), enabled: useHydrated() });
+
+/** The account a single sign-on in this browser waits to connect (ADR 0038). */
+export const usePendingSsoLink = () => useQuery(accountQueries.pendingSsoLink());
 
 /** Checks a password reset link once it is complete. */
 export const useResetLinkCheck = (link: LinkToken, enabled: boolean) =>
