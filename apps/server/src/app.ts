@@ -20,6 +20,7 @@ import { calendarRoutes } from './calendar/routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import { davRoutes } from './dav/routes';
+import { davSyncSubscribers } from './dav/sync-log';
 import type { DatabaseHandle } from './db/database';
 import { exportRoutes } from './exports/routes';
 import { feedbackRoutes } from './feedback/routes';
@@ -105,6 +106,7 @@ const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
   apiTokenSubscribers,
   calendarSubscribers,
   channelSubscribers,
+  davSyncSubscribers,
 ];
 
 /** JSON bodies above this are refused before they are read (uploads have their own limit). */

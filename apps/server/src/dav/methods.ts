@@ -30,6 +30,7 @@ import {
   type Resolved,
   resourceProperties,
 } from './resources';
+import { syncCollectionReport } from './sync-report';
 import type { DavObject } from './vtodo';
 import {
   isElement,
@@ -121,7 +122,10 @@ export async function propfind(
   return multistatus(responses);
 }
 
-/** REPORT (RFC 3253 3.6): calendar-multiget and calendar-query on a collection or an item. */
+/**
+ * REPORT (RFC 3253 3.6): calendar-multiget and calendar-query on a collection or an item,
+ * sync-collection (RFC 6578) on a collection.
+ */
 export async function report(
   context: DavContext,
   path: DavPath | undefined,
@@ -132,12 +136,24 @@ export async function report(
   }
   const root = parseXml(body);
   const multiget = isElement(root, NS.caldav, 'calendar-multiget');
-  if (!multiget && !isElement(root, NS.caldav, 'calendar-query')) {
+  const sync = isElement(root, NS.dav, 'sync-collection');
+  if (!multiget && !sync && !isElement(root, NS.caldav, 'calendar-query')) {
     throw new DavPrecondition(403, NS.dav, 'supported-report');
   }
   const resource = await resolve(context, path);
-  if (resource.kind !== 'collection' && resource.kind !== 'object') {
+  if (resource.kind !== 'collection' && (sync || resource.kind !== 'object')) {
     throw new DavPrecondition(403, NS.dav, 'supported-report');
+  }
+  if (sync) {
+    const chunks: string[] = [];
+    await syncCollectionReport(
+      context,
+      resource.collection,
+      root,
+      (collection, object, request) => objectResponse(context, collection, object, request),
+      (chunk) => chunks.push(chunk),
+    );
+    return chunks.join('');
   }
   const request = propRequestOf(root);
   return multiget

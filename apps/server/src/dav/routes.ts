@@ -42,8 +42,8 @@ const REFUSED = ['POST', 'PROPPATCH', 'MKCOL', 'COPY'] as const;
 const DAV_METHODS = ['PROPFIND', 'REPORT', 'PROPPATCH', 'MKCALENDAR', 'MKCOL', 'MOVE', 'COPY'];
 
 const WELL_KNOWN = '/.well-known/caldav';
-/** RFC 4918 10.1 and RFC 4791 5.1: the compliance classes. */
-const DAV_HEADER = '1, 3, calendar-access';
+/** RFC 4918 10.1 and RFC 4791 5.1: the compliance classes; and the reports clients look for. */
+const DAV_HEADER = '1, 3, calendar-access, sync-collection';
 const XML_TYPE = 'application/xml; charset=utf-8';
 
 function requestPath(request: FastifyRequest): string {

@@ -40,6 +40,7 @@ import * as topLevelOpenTodos from './migrations/0035-top-level-open-todos';
 import * as excludedDates from './migrations/0036-excluded-dates';
 import * as davObjects from './migrations/0037-dav-objects';
 import * as notificationChannels from './migrations/0038-notification-channels';
+import * as davSync from './migrations/0042-dav-sync';
 import type { Database } from './schema';
 
 /**
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0036-excluded-dates': excludedDates,
   '0037-dav-objects': davObjects,
   '0038-notification-channels': notificationChannels,
+  '0042-dav-sync': davSync,
 };
 
 /** Every migration's name, in order: a database that has run one not listed is newer than this code. */
