@@ -121,7 +121,7 @@ describe.each(ENGINES)('CalDAV discovery and sign-in on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers.dav).toBe('1, 3, calendar-access, sync-collection');
     expect(response.headers.allow).toBe(
-      'OPTIONS, GET, HEAD, PROPFIND, REPORT, PUT, DELETE, MOVE, MKCALENDAR',
+      'OPTIONS, GET, HEAD, PROPFIND, REPORT, PUT, DELETE, MOVE, MKCALENDAR, PROPPATCH',
     );
   });
 

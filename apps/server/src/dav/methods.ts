@@ -41,7 +41,8 @@ import {
   type XmlElement,
 } from './xml';
 
-function pathOf(context: DavContext, resource: Resolved): string {
+/** The path a resolved resource is served at. */
+export function resourcePath(context: DavContext, resource: Resolved): string {
   const userId = context.user.id;
   switch (resource.kind) {
     case 'root':
@@ -97,7 +98,11 @@ export async function propfind(
     return multistatus([objectResponse(context, resource.collection, resource.object, request)]);
   }
   const responses = [
-    propResponse(pathOf(context, resource), await resourceProperties(context, resource), request),
+    propResponse(
+      resourcePath(context, resource),
+      await resourceProperties(context, resource),
+      request,
+    ),
   ];
   if (depth === 1 && resource.kind === 'home') {
     for (const { collection, properties } of await homeChildren(context)) {

@@ -41,6 +41,12 @@ describe.each(ENGINES)('CalDAV sync-collection on %s', (engine) => {
     return response.json<{ id: string }>().id;
   }
 
+  /** The todo `id` as the app lists it, or undefined. */
+  const todo = async (id: string) =>
+    (await app.api.get('/api/todos?limit=100', app.cookie))
+      .json<{ items: { id: string; title: string; listId: string | null }[] }>()
+      .items.find((each) => each.id === id);
+
   /** A sync of `collection` since `token`: each href with its status, and the new token. */
   async function sync(collection: string, token: string) {
     const response = await dav('REPORT', collection, syncBody(token));
@@ -136,6 +142,82 @@ describe.each(ENGINES)('CalDAV sync-collection on %s', (engine) => {
     });
     expect(zone.statusCode).toBe(200);
     expect((await sync(inbox, inboxStart.token)).changed).toEqual([`${inbox}${todo}.ics`]);
+  });
+
+  it('moves a todo a client copies into another collection and then deletes', async () => {
+    await setUp();
+    const list = (await app.send('POST', '/api/lists', { name: 'Work' })).json<{ id: string }>();
+    const work = `${home}${list.id}/`;
+    const id = await createTodo({ title: 'Travel', listId: list.id });
+    const workStart = await sync(work, '');
+    const inboxStart = await sync(`${home}inbox/`, '');
+    const body = (await dav('GET', `${work}${id}.ics`)).body;
+    const ics = { 'content-type': 'text/calendar; charset=utf-8' };
+    const again = await dav('PUT', `${home}${list.id}/copy.ics`, body, {
+      ...ics,
+      'if-none-match': '*',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorElement(again.body)).toBe('no-uid-conflict');
+
+    const copy = await dav('PUT', `${home}inbox/copy.ics`, body, { ...ics, 'if-none-match': '*' });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(await todo(id)).toMatchObject({ title: 'Travel', listId: null });
+    expect((await dav('DELETE', `${work}${id}.ics`)).statusCode).toBe(204);
+    expect(await todo(id)).toMatchObject({ title: 'Travel', listId: null });
+    expect((await dav('GET', `${home}inbox/copy.ics`)).statusCode).toBe(200);
+    expect((await dav('DELETE', `${work}never-there.ics`)).statusCode).toBe(404);
+    expect((await sync(work, workStart.token)).gone).toEqual([`${work}${id}.ics`]);
+    expect((await sync(`${home}inbox/`, inboxStart.token)).changed).toEqual([
+      `${home}inbox/copy.ics`,
+    ]);
+  });
+
+  it('renames and recolours a list with PROPPATCH, all or nothing', async () => {
+    await setUp();
+    const list = (await app.send('POST', '/api/lists', { name: 'Work', color: '#2563EB' })).json<{
+      id: string;
+    }>();
+    const work = `${home}${list.id}/`;
+    const patch = (props: string, operation = 'set') =>
+      dav(
+        'PROPPATCH',
+        work,
+        `<?xml version="1.0" encoding="utf-8"?><d:propertyupdate xmlns:d="DAV:" xmlns:ical="http://apple.com/ns/ical/" xmlns:x="urn:x"><d:${operation}><d:prop>${props}</d:prop></d:${operation}></d:propertyupdate>`,
+      );
+    /** The properties not set (403, 409 or 424). */
+    const failed = (body: string) => multistatus(body).flatMap((response) => response.missing);
+    const lists = async () =>
+      (await app.api.get('/api/lists', app.cookie))
+        .json<{ lists: { id: string; name: string; color: string }[] }>()
+        .lists.find((each) => each.id === list.id);
+
+    const done = await patch(
+      '<d:displayname>Office</d:displayname><ical:calendar-color>#16a34aff</ical:calendar-color>',
+    );
+    expect(done.statusCode).toBe(207);
+    expect(done.body).toContain('HTTP/1.1 200 OK');
+    expect(await lists()).toMatchObject({ name: 'Office', color: '#16A34A' });
+
+    const refused = await patch('<d:displayname>Home</d:displayname><x:mood>calm</x:mood>');
+    expect(refused.statusCode).toBe(207);
+    expect(refused.body).toContain('HTTP/1.1 403 Forbidden');
+    expect(refused.body).toContain('HTTP/1.1 424 Failed Dependency');
+    expect(failed(refused.body).sort()).toEqual(['{DAV:}displayname', '{urn:x}mood']);
+    const unnamed = await patch('<d:displayname> </d:displayname>');
+    expect(unnamed.body).toContain('HTTP/1.1 409 Conflict');
+    expect((await patch('<ical:calendar-color/>', 'remove')).body).toContain('403 Forbidden');
+    const inbox = await dav(
+      'PROPPATCH',
+      `${home}inbox/`,
+      '<d:propertyupdate xmlns:d="DAV:"><d:set><d:prop><d:displayname>Mine</d:displayname></d:prop></d:set></d:propertyupdate>',
+    );
+    expect(inbox.body).toContain('HTTP/1.1 403 Forbidden');
+    expect(await lists()).toMatchObject({ name: 'Office', color: '#16A34A' });
+    const name = multistatus(
+      (await dav('PROPFIND', work, propfindBody('d:displayname'))).body,
+    )[0]?.found.get(clark(NS.dav, 'displayname'))?.text;
+    expect(name).toBe('Office');
   });
 
   it('refuses a token that is not one, is from the future or is older than the log keeps', async () => {
