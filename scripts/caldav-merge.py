@@ -13,8 +13,8 @@ import sys
 
 from icalendar import Calendar
 
-# Properties that say when and how the item was written, not what it holds.
-BOOKKEEPING = {"DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "UID", "CREATED"}
+# Properties that say when and how the item was written, or where it sorts, not what it holds.
+BOOKKEEPING = {"DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "UID", "CREATED", "X-APPLE-SORT-ORDER"}
 HEADING = "Also written on the other side:"
 
 
