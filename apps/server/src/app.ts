@@ -23,6 +23,7 @@ import { calendarRoutes } from './calendar/routes';
 import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import { davRoutes } from './dav/routes';
+import { davSyncSubscribers } from './dav/sync-log';
 import type { DatabaseHandle } from './db/database';
 import { eventWebhookSubscribers } from './event-webhooks/events';
 import { eventWebhookRoutes } from './event-webhooks/routes';
@@ -111,6 +112,7 @@ const SUBSCRIBERS: readonly ((app: AppInstance) => void)[] = [
   calendarSubscribers,
   channelSubscribers,
   eventWebhookSubscribers,
+  davSyncSubscribers,
 ];
 
 /** JSON bodies above this are refused before they are read (uploads have their own limit). */

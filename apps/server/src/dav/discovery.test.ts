@@ -113,16 +113,15 @@ describe.each(ENGINES)('CalDAV discovery and sign-in on %s', (engine) => {
       work?.found.get(clark(NS.caldav, 'supported-calendar-component-set'))?.children[0]?.attributes
         .name,
     ).toBe('VTODO');
-    // No sync-token until sync-collection exists: it is answered as unknown, not made up.
-    expect(work?.missing).toContain(clark(NS.dav, 'sync-token'));
+    expect(work?.found.get(clark(NS.dav, 'sync-token'))?.text).toMatch(/^urn:daywise:sync:\d+$/);
   });
 
   it('answers OPTIONS with the compliance classes and the methods it serves', async () => {
     const response = await ctx.app.inject({ method: 'OPTIONS', url: '/dav/' });
     expect(response.statusCode).toBe(200);
-    expect(response.headers.dav).toBe('1, 3, calendar-access');
+    expect(response.headers.dav).toBe('1, 3, calendar-access, sync-collection');
     expect(response.headers.allow).toBe(
-      'OPTIONS, GET, HEAD, PROPFIND, REPORT, PUT, DELETE, MOVE, MKCALENDAR',
+      'OPTIONS, GET, HEAD, PROPFIND, REPORT, PUT, DELETE, MOVE, MKCALENDAR, PROPPATCH',
     );
   });
 

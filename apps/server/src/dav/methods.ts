@@ -30,6 +30,7 @@ import {
   type Resolved,
   resourceProperties,
 } from './resources';
+import { syncCollectionReport } from './sync-report';
 import type { DavObject } from './vtodo';
 import {
   isElement,
@@ -40,7 +41,8 @@ import {
   type XmlElement,
 } from './xml';
 
-function pathOf(context: DavContext, resource: Resolved): string {
+/** The path a resolved resource is served at. */
+export function resourcePath(context: DavContext, resource: Resolved): string {
   const userId = context.user.id;
   switch (resource.kind) {
     case 'root':
@@ -96,7 +98,11 @@ export async function propfind(
     return multistatus([objectResponse(context, resource.collection, resource.object, request)]);
   }
   const responses = [
-    propResponse(pathOf(context, resource), await resourceProperties(context, resource), request),
+    propResponse(
+      resourcePath(context, resource),
+      await resourceProperties(context, resource),
+      request,
+    ),
   ];
   if (depth === 1 && resource.kind === 'home') {
     for (const { collection, properties } of await homeChildren(context)) {
@@ -121,7 +127,10 @@ export async function propfind(
   return multistatus(responses);
 }
 
-/** REPORT (RFC 3253 3.6): calendar-multiget and calendar-query on a collection or an item. */
+/**
+ * REPORT (RFC 3253 3.6): calendar-multiget and calendar-query on a collection or an item,
+ * sync-collection (RFC 6578) on a collection.
+ */
 export async function report(
   context: DavContext,
   path: DavPath | undefined,
@@ -132,12 +141,24 @@ export async function report(
   }
   const root = parseXml(body);
   const multiget = isElement(root, NS.caldav, 'calendar-multiget');
-  if (!multiget && !isElement(root, NS.caldav, 'calendar-query')) {
+  const sync = isElement(root, NS.dav, 'sync-collection');
+  if (!multiget && !sync && !isElement(root, NS.caldav, 'calendar-query')) {
     throw new DavPrecondition(403, NS.dav, 'supported-report');
   }
   const resource = await resolve(context, path);
-  if (resource.kind !== 'collection' && resource.kind !== 'object') {
+  if (resource.kind !== 'collection' && (sync || resource.kind !== 'object')) {
     throw new DavPrecondition(403, NS.dav, 'supported-report');
+  }
+  if (sync) {
+    const chunks: string[] = [];
+    await syncCollectionReport(
+      context,
+      resource.collection,
+      root,
+      (collection, object, request) => objectResponse(context, collection, object, request),
+      (chunk) => chunks.push(chunk),
+    );
+    return chunks.join('');
   }
   const request = propRequestOf(root);
   return multiget

@@ -75,17 +75,27 @@ export function homeProperties(user: SessionUser): Property[] {
   ];
 }
 
-/** The reports a calendar collection answers (RFC 3253 3.1.5); sync-collection comes later. */
-export const SUPPORTED_REPORTS = ['calendar-multiget', 'calendar-query'] as const;
+/** The reports a calendar collection answers (RFC 3253 3.1.5, RFC 6578 3). */
+export const SUPPORTED_REPORTS = [
+  { ns: NS.caldav, name: 'calendar-multiget' },
+  { ns: NS.caldav, name: 'calendar-query' },
+  { ns: NS.dav, name: 'sync-collection' },
+] as const;
+
+/** What a collection's versions are: its CTag and its sync token (RFC 6578 4). */
+export interface CollectionVersion {
+  ctag: string;
+  syncToken: string;
+}
 
 export function collectionProperties(
   user: SessionUser,
   collection: DavCollection,
-  ctag: string,
+  version: CollectionVersion,
 ): Property[] {
   const reports = SUPPORTED_REPORTS.map(
-    (name) =>
-      `<d:supported-report><d:report>${tag(NS.caldav, name)}</d:report></d:supported-report>`,
+    ({ ns, name }) =>
+      `<d:supported-report><d:report>${tag(ns, name)}</d:report></d:supported-report>`,
   ).join('');
   return [
     prop(NS.dav, 'resourcetype', tag(NS.dav, 'collection') + tag(NS.caldav, 'calendar')),
@@ -98,7 +108,8 @@ export function collectionProperties(
       '<c:calendar-data content-type="text/calendar" version="2.0"/>',
     ),
     prop(NS.dav, 'supported-report-set', reports),
-    prop(NS.cs, 'getctag', escapeXml(ctag)),
+    prop(NS.cs, 'getctag', escapeXml(version.ctag)),
+    prop(NS.dav, 'sync-token', escapeXml(version.syncToken)),
     ...(collection.color ? [prop(NS.apple, 'calendar-color', escapeXml(collection.color))] : []),
     prop(NS.apple, 'calendar-order', String(collection.order)),
     ...common(user, writable(collection) ? WRITE_PRIVILEGES : READ_PRIVILEGES),

@@ -14,6 +14,8 @@ import {
   type Property,
   rootProperties,
 } from './properties';
+import { syncState } from './sync-log';
+import { syncToken } from './sync-report';
 import type { DavObject } from './vtodo';
 
 /** Who asks and how their items read: the authenticated user and their time zone. */
@@ -79,11 +81,10 @@ export async function resourceProperties(
     case 'home':
       return homeProperties(context.user);
     case 'collection':
-      return collectionProperties(
-        context.user,
-        resource.collection,
-        await collectionCtag(context.db, context.user.id, resource.collection.ref),
-      );
+      return collectionProperties(context.user, resource.collection, {
+        ctag: await collectionCtag(context.db, context.user.id, resource.collection.ref),
+        syncToken: syncToken((await syncState(context.db, context.user.id)).revision),
+      });
   }
 }
 

@@ -11,6 +11,7 @@ import { propfind, report } from './methods';
 import { DAV_ROOT, parseDavPath } from './paths';
 import { DavPrecondition, DavRefusal } from './precondition';
 import { OBJECT_CONTENT_TYPE } from './properties';
+import { proppatch } from './proppatch';
 import { type DavContext, resolve } from './resources';
 import { type DavWriter, deleteObject, moveObject, putObject } from './writes';
 import { davErrorBody, NS } from './xml';
@@ -35,15 +36,16 @@ const SERVED = [
   'DELETE',
   'MOVE',
   'MKCALENDAR',
+  'PROPPATCH',
 ] as const;
 /** Methods clients write with that are not served: refused (403). Never a POST handler here. */
-const REFUSED = ['POST', 'PROPPATCH', 'MKCOL', 'COPY'] as const;
+const REFUSED = ['POST', 'MKCOL', 'COPY'] as const;
 /** WebDAV methods Fastify does not route by default, registered with a body. */
 const DAV_METHODS = ['PROPFIND', 'REPORT', 'PROPPATCH', 'MKCALENDAR', 'MKCOL', 'MOVE', 'COPY'];
 
 const WELL_KNOWN = '/.well-known/caldav';
-/** RFC 4918 10.1 and RFC 4791 5.1: the compliance classes. */
-const DAV_HEADER = '1, 3, calendar-access';
+/** RFC 4918 10.1 and RFC 4791 5.1: the compliance classes; and the reports clients look for. */
+const DAV_HEADER = '1, 3, calendar-access, sync-collection';
 const XML_TYPE = 'application/xml; charset=utf-8';
 
 function requestPath(request: FastifyRequest): string {
@@ -231,6 +233,12 @@ export async function davRoutes(app: AppInstance): Promise<void> {
           );
           return reply.status(created ? 201 : 204).send();
         },
+      });
+      dav.route({
+        method: 'PROPPATCH',
+        url,
+        handler: async (request, reply) =>
+          sendXml(reply, await proppatch(await writer(request), pathOf(request), bodyOf(request))),
       });
       dav.route({
         method: 'MKCALENDAR',

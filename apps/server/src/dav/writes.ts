@@ -14,6 +14,7 @@ import { collectionObject } from './objects';
 import { type DavPath, hrefPath, parseDavPath } from './paths';
 import { DavPrecondition, DavRefusal } from './precondition';
 import type { DavContext } from './resources';
+import { movedAway } from './sync-log';
 import { tagIdsByName } from './tag-names';
 import type { DavObject } from './vtodo';
 import { parseCalendar, type ReadTodo, readTodo } from './vtodo-read';
@@ -195,11 +196,59 @@ function readOrRefuse(body: string, timezone: string): ReadTodo {
   }
 }
 
+const listIdOf = (collection: Writable) =>
+  collection.ref.kind === 'list' ? collection.ref.listId : null;
+
+/**
+ * The todo `holder`, whose UID a PUT to a new name in `collection` carries, when that PUT is a
+ * move from another collection; 409 no-uid-conflict when the name is taken or the todo is in this
+ * collection already (RFC 4791 5.3.2.1).
+ */
+async function movedHere(
+  writer: DavWriter,
+  collection: Writable,
+  holder: string,
+  existing: DavObject | undefined,
+): Promise<string> {
+  const todo = await writer.db
+    .selectFrom('todos')
+    .select('list_id')
+    .where('id', '=', holder)
+    .where('user_id', '=', writer.user.id)
+    .executeTakeFirst();
+  if (existing || !todo || todo.list_id === listIdOf(collection)) {
+    throw new DavPrecondition(409, NS.caldav, 'no-uid-conflict');
+  }
+  return holder;
+}
+
 /**
  * PUT of an item (RFC 4791 5.3.2): creates a todo in the collection, or replaces the one at the
  * name. Answers whether it created one (201) or not (204).
  */
 export async function putObject(
+  writer: DavWriter,
+  path: DavPath | undefined,
+  body: string,
+  contentType: string | undefined,
+  conditions: Conditions,
+): Promise<boolean> {
+  try {
+    return await putOnce(writer, path, body, contentType, conditions);
+  } catch (error) {
+    // The todo a copy-and-delete move was moving was deleted meanwhile (its client deletes the
+    // original concurrently): the PUT, read again, creates it anew with what it carries.
+    if (error instanceof MoveLost) {
+      return putOnce(writer, path, body, contentType, conditions);
+    }
+    throw error;
+  }
+}
+
+/** The todo a PUT was moving is gone. */
+class MoveLost extends Error {}
+
+async function putOnce(
   writer: DavWriter,
   path: DavPath | undefined,
   body: string,
@@ -216,9 +265,12 @@ export async function putObject(
   const read = readOrRefuse(body, writer.timezone);
   const userId = writer.user.id;
   const holder = await todoOfUid(writer.db, userId, read.uid);
-  if (holder !== undefined && holder !== existing?.id) {
-    throw new DavPrecondition(409, NS.caldav, 'no-uid-conflict');
-  }
+  // A client that moves an item by copying it into another collection and deleting the original
+  // (vdirsyncer, DAVx⁵) moves the todo itself: its id and everything it carries (ADR 0041).
+  const moving =
+    holder !== undefined && holder !== existing?.id
+      ? await movedHere(writer, collection, holder, existing)
+      : undefined;
   return write(writer, async (trx, after) => {
     const { fields, parentKnown } = await fieldsOf(trx, writer, read, after);
     const kept = read.kept;
@@ -228,13 +280,20 @@ export async function putObject(
     const order = read.order !== null && read.order <= QUOTAS.todos ? read.order : undefined;
     let todoId: string;
     const written: string[] = [];
-    if (existing) {
-      todoId = existing.id;
+    const replacing = existing?.id ?? moving;
+    if (replacing !== undefined) {
+      todoId = replacing;
+      // Read through a no-op update, which locks the row until the commit: a concurrent DELETE
+      // of the original waits, then finds it moved (deleteObject).
       const current = await trx
-        .selectFrom('todos')
-        .select(['completed', 'repeat_from', 'parent_id', 'position'])
+        .updateTable('todos')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
         .where('id', '=', todoId)
-        .executeTakeFirstOrThrow();
+        .returning(['completed', 'repeat_from', 'parent_id', 'position'])
+        .executeTakeFirst();
+      if (!current) {
+        throw moving === undefined ? notFound() : new MoveLost();
+      }
       const update: TodoUpdate = { ...fields };
       // A repeat the writer could not serve (counted from completion) is not the client's to clear.
       if (!read.repeat && current.repeat_from === 'completion') {
@@ -248,6 +307,9 @@ export async function putObject(
       }
       if (read.completed !== Boolean(current.completed)) {
         update.completed = read.completed;
+      }
+      if (moving !== undefined) {
+        update.listId = listIdOf(collection);
       }
       const result = await updateTodo(
         trx,
@@ -330,22 +392,38 @@ async function saveExclusions(
     .execute();
 }
 
-const listIdOf = (collection: Writable) =>
-  collection.ref.kind === 'list' ? collection.ref.listId : null;
-
-/** DELETE of an item: the todo and its subtasks, as in the app. */
+/**
+ * DELETE of an item: the todo and its subtasks, as in the app. The name of one that has moved to
+ * another collection is deleted already: nothing to do (a client's copy-and-delete move).
+ */
 export async function deleteObject(
   writer: DavWriter,
   path: DavPath | undefined,
   conditions: Conditions,
 ): Promise<void> {
   const collection = await writableCollection(writer, path);
-  const existing = await objectAt(writer, collection, (path as ObjectPath).name);
+  const { name } = path as ObjectPath;
+  const existing = await objectAt(writer, collection, name);
   if (!existing) {
+    if (await movedAway(writer.db, writer.user.id, collection.ref, name)) {
+      return;
+    }
     throw notFound();
   }
   requireConditions(existing, conditions);
   await write(writer, async (trx, after) => {
+    // Locks the todo where it is: one a concurrent PUT has just moved away stays (its move won).
+    const listId = listIdOf(collection);
+    const still = await trx
+      .updateTable('todos')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', existing.id)
+      .where('list_id', listId === null ? 'is' : '=', listId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!still) {
+      return;
+    }
     const others = await deleteTodo(trx, writer.user.id, existing.id);
     after.push(
       ...(await todoWritten(trx, writer.events, writer.user.id, [existing.id, ...others])),

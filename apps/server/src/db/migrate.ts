@@ -42,6 +42,7 @@ import * as davObjects from './migrations/0037-dav-objects';
 import * as notificationChannels from './migrations/0038-notification-channels';
 import * as admin from './migrations/0040-admin';
 import * as eventWebhooks from './migrations/0041-event-webhooks';
+import * as davSync from './migrations/0042-dav-sync';
 import type { Database } from './schema';
 
 /**
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0038-notification-channels': notificationChannels,
   '0040-admin': admin,
   '0041-event-webhooks': eventWebhooks,
+  '0042-dav-sync': davSync,
 };
 
 /** Every migration's name, in order: a database that has run one not listed is newer than this code. */

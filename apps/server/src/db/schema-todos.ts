@@ -182,3 +182,25 @@ export interface DavCollectionTable {
   user_id: string;
   segment: string;
 }
+
+/** Per user, the revision of their latest CalDAV-visible change (migration 0042, ADR 0041). */
+export interface DavSyncStateTable {
+  user_id: string;
+  revision: number;
+  /** The oldest revision a sync token may name: older ones are 403 valid-sync-token. */
+  floor: number;
+}
+
+/** The change log of a CalDAV collection: one row per item and collection (migration 0042). */
+export interface DavSyncItemTable {
+  user_id: string;
+  /** A list's id, `inbox` or `daily-goals`. */
+  collection: string;
+  item_id: string;
+  /** The resource name the item was served under there. */
+  name: string;
+  /** The revision that last changed the item there. */
+  revision: number;
+  /** Whether it left the collection (deleted, or moved to another). */
+  deleted: SqlBool;
+}

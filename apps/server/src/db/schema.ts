@@ -3,6 +3,8 @@ import type { Generated, SqlBool } from 'kysely';
 import type {
   DavCollectionTable,
   DavObjectTable,
+  DavSyncItemTable,
+  DavSyncStateTable,
   DayOffTable,
   ListTable,
   SavedFilterTable,
@@ -17,6 +19,8 @@ import type {
 export type {
   DavCollectionTable,
   DavObjectTable,
+  DavSyncItemTable,
+  DavSyncStateTable,
   DayOffTable,
   ListTable,
   SavedFilterTable,
@@ -514,6 +518,8 @@ export interface Database {
   todo_tags: TodoTagTable;
   dav_objects: DavObjectTable;
   dav_collections: DavCollectionTable;
+  dav_sync_state: DavSyncStateTable;
+  dav_sync_items: DavSyncItemTable;
   imports: ImportTable;
   import_items: ImportItemTable;
   daily_plans: DailyPlanTable;

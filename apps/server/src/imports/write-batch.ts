@@ -314,7 +314,7 @@ async function placeItem(
 /**
  * Writes one item as a todo with its repeat, its tags and its archived occurrences if the batch
  * has room for them all (otherwise they go to `history.tails`, to follow in parts), and records
- * its source key. Answers the `todo.written` follow-ups of a todo that reminds.
+ * its source key. Answers its `todo.written` follow-ups (reminder jobs, the CalDAV change log).
  */
 async function writeItem(
   trx: Transaction<Database>,
@@ -397,8 +397,5 @@ async function writeItem(
       history_pending: historyPending,
     })
     .execute();
-  if ((item.reminderTime || item.reminders.length > 0) && !item.completed) {
-    return events.within(trx, { type: 'todo.written', userId, todoId });
-  }
-  return [];
+  return events.within(trx, { type: 'todo.written', userId, todoId });
 }

@@ -150,7 +150,8 @@ export async function updateList(
  * choice: 'move' them to the Inbox (list_id null, said here rather than left to the column's ON
  * DELETE SET NULL), in no section and last there in their order (todos/siblings.ts), or
  * 'delete' them with it; without one,
- * 409 saying so. Answers the ids of the todos deleted, whose reminder jobs must follow.
+ * 409 saying so. Answers the ids of the todos it moved or deleted, for their `todo.written`
+ * (reminder jobs, the CalDAV change log).
  */
 export async function deleteList(
   trx: Transaction<Database>,
@@ -161,7 +162,7 @@ export async function deleteList(
   const current = await ownList(trx, userId, id);
   const held = await trx
     .selectFrom('todos')
-    .select(['id', 'reminder_time', 'reminders'])
+    .select('id')
     .where('user_id', '=', userId)
     .where('list_id', '=', id)
     .execute();
@@ -180,9 +181,5 @@ export async function deleteList(
     .execute();
   await trx.deleteFrom('lists').where('id', '=', id).where('user_id', '=', userId).execute();
   await closeGap(trx, 'lists', userId, Number(current.position));
-  return choice === 'delete'
-    ? held
-        .filter((todo) => todo.reminder_time !== null || todo.reminders !== '[]')
-        .map((todo) => todo.id)
-    : [];
+  return held.map((todo) => todo.id);
 }
