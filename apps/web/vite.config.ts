@@ -8,6 +8,7 @@ const ROUTER = /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parse
 const APP_ENTRY = /apps[\\/]web[\\/]src[\\/]main\.tsx$/;
 const HOME_ENTRY = /apps[\\/]web[\\/]src[\\/]home\.tsx$/;
 const COMPONENTS = /apps[\\/]web[\\/]src[\\/]components[\\/]/;
+const ICON_INDEX = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.m?js$/;
 
 /**
  * Finds, once the module graph is built, every module an entry imports statically, directly or
@@ -28,7 +29,11 @@ function firstLoadModules(entry: RegExp): Plugin & { modules: Set<string> } {
           return;
         }
         modules.add(id);
-        this.getModuleInfo(id)?.importedIds.forEach(visit);
+        // The icon library's index names every icon the app uses anywhere; a page's first load
+        // takes only the icons its own modules import, which the bundler places itself.
+        if (!ICON_INDEX.test(id)) {
+          this.getModuleInfo(id)?.importedIds.forEach(visit);
+        }
       };
       const entries = [...this.getModuleIds()].filter((id) => entry.test(id));
       entries.forEach(visit);

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@daywise/shared';
+import { ACCESS_MESSAGES } from '@daywise/shared/access-messages';
 import type { APIRequestContext } from '@playwright/test';
 
 import {
@@ -43,7 +44,7 @@ test.describe('Who may join, and the admin', () => {
     // Without an invitation the sign-up page says how to get in.
     const stranger = await browser.newPage({ baseURL: server.url });
     await stranger.goto('/signup');
-    await expect(stranger.getByRole('status')).toHaveText(MESSAGES.registrationInviteOnly);
+    await expect(stranger.getByRole('status')).toHaveText(ACCESS_MESSAGES.registrationInviteOnly);
     await stranger.close();
 
     // The admin invites an address; the email arrives over SMTP with the link.
@@ -87,7 +88,7 @@ test.describe('Who may join, and the admin', () => {
     await tab.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await tab.getByRole('button', { name: 'Log In' }).click();
     await expect(
-      tab.getByRole('alert').filter({ hasText: MESSAGES.accountDisabled }),
+      tab.getByRole('alert').filter({ hasText: ACCESS_MESSAGES.accountDisabled }),
     ).toBeVisible();
     await guest.close();
 

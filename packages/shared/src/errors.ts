@@ -90,9 +90,9 @@ export const ERROR_CODES = {
     status: 400,
     message: 'Daywise cannot send to this address.',
   },
-  // Who may join, and the admin (issue 35, ADR 0039)
-  REGISTRATION_CLOSED: { status: 403, message: MESSAGES.registrationClosed },
-  ACCOUNT_DISABLED: { status: 403, message: MESSAGES.accountDisabled },
+  // Who may join, and the admin (ADR 0039): the server sends the full texts of access-messages.ts.
+  REGISTRATION_CLOSED: { status: 403, message: 'Sign-up on this server is closed.' },
+  ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled.' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

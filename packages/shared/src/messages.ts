@@ -415,14 +415,4 @@ export const MESSAGES = {
   dateOutOfRange: (first: string, last: string) => `Please choose a date from ${first} to ${last}`,
   daysOffLimit: (limit: number) => `You can keep at most ${limit} periods of days off.`,
   daysOffTooLong: (days: number) => `Days off can span at most ${days} days.`,
-
-  // ours: who may join, and the admin (issue 35, ADR 0039)
-  registrationInviteOnly:
-    'Sign-up on this server is by invitation only. Please use the link in your invitation email.',
-  registrationClosed:
-    'Sign-up on this server is closed. Please ask its administrator for an invitation.',
-  invitationInvalid:
-    'This invitation link is not valid for this email address, or it has expired. Please ask the administrator for a new one.',
-  accountDisabled:
-    'An administrator has disabled this account. Please contact them to have it enabled again.',
 } as const;

@@ -1,3 +1,4 @@
+import { ACCESS_MESSAGES } from '@daywise/shared/access-messages';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema';
@@ -56,6 +57,6 @@ export async function enableAccount(db: Kysely<Database>, userId: string) {
 /** Refuses a disabled account at sign-in, with the message the login page shows. */
 export function refuseDisabled(user: { disabled_at: string | null }): void {
   if (user.disabled_at !== null) {
-    throw new ApiError('ACCOUNT_DISABLED');
+    throw new ApiError('ACCOUNT_DISABLED', ACCESS_MESSAGES.accountDisabled);
   }
 }

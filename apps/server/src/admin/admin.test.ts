@@ -1,4 +1,4 @@
-import { MESSAGES } from '@daywise/shared';
+import { ACCESS_MESSAGES } from '@daywise/shared/access-messages';
 import type { CalendarFeed, CreatedApiToken } from '@daywise/shared/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -130,7 +130,7 @@ describe.each(ENGINES)('who may join, and the admin, on %s', (engine: Engine) =>
     const refused = await signUp(app, 'bob@example.com');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
-      error: { code: 'REGISTRATION_CLOSED', message: MESSAGES.registrationInviteOnly },
+      error: { code: 'REGISTRATION_CLOSED', message: ACCESS_MESSAGES.registrationInviteOnly },
     });
     expect(await app.database.db.selectFrom('users').select('email').execute()).toHaveLength(1);
 
@@ -162,7 +162,7 @@ describe.each(ENGINES)('who may join, and the admin, on %s', (engine: Engine) =>
     ] as const) {
       const wrong = await signUp(app, email, secret);
       expect(wrong.statusCode).toBe(403);
-      expect(wrong.json()).toMatchObject({ error: { message: MESSAGES.invitationInvalid } });
+      expect(wrong.json()).toMatchObject({ error: { message: ACCESS_MESSAGES.invitationInvalid } });
     }
 
     clock.advance(7 * 24 * 60 * 60 * 1000 - 1);
@@ -194,7 +194,7 @@ describe.each(ENGINES)('who may join, and the admin, on %s', (engine: Engine) =>
     const { ctx: app, ada } = await start({ REGISTRATION: 'closed' });
     const refused = await signUp(app, 'carol@example.com');
     expect(refused.json()).toEqual({
-      error: { code: 'REGISTRATION_CLOSED', message: MESSAGES.registrationClosed },
+      error: { code: 'REGISTRATION_CLOSED', message: ACCESS_MESSAGES.registrationClosed },
     });
     await call(app, ada, 'POST', '/api/admin/invitations', { email: 'carol@example.com' });
     expect((await signUp(app, 'carol@example.com')).statusCode).toBe(201);
@@ -282,7 +282,7 @@ describe.each(ENGINES)('who may join, and the admin, on %s', (engine: Engine) =>
     const login = await api.login('bob@example.com');
     expect(login.statusCode).toBe(403);
     expect(login.json()).toEqual({
-      error: { code: 'ACCOUNT_DISABLED', message: MESSAGES.accountDisabled },
+      error: { code: 'ACCOUNT_DISABLED', message: ACCESS_MESSAGES.accountDisabled },
     });
     // A wrong password still says only that the credentials are wrong.
     expect((await api.login('bob@example.com', 'Wrong2026pass')).statusCode).toBe(401);

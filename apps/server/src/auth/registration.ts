@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { MESSAGES } from '@daywise/shared';
+import { ACCESS_MESSAGES } from '@daywise/shared/access-messages';
 import type { Kysely } from 'kysely';
 
 import type { Config } from '../config';
@@ -57,13 +57,15 @@ export async function mayRegister(
     return { invitationId: undefined };
   }
   if (config.registration === 'invite' && invitationToken === undefined) {
-    throw new ApiError('REGISTRATION_CLOSED', MESSAGES.registrationInviteOnly);
+    throw new ApiError('REGISTRATION_CLOSED', ACCESS_MESSAGES.registrationInviteOnly);
   }
   const invitation = await liveInvitation(db, email, invitationToken, now);
   if (!invitation) {
     throw new ApiError(
       'REGISTRATION_CLOSED',
-      invitationToken === undefined ? MESSAGES.registrationClosed : MESSAGES.invitationInvalid,
+      invitationToken === undefined
+        ? ACCESS_MESSAGES.registrationClosed
+        : ACCESS_MESSAGES.invitationInvalid,
     );
   }
   return { invitationId: invitation.id };

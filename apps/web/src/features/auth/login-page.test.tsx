@@ -1,4 +1,4 @@
-import { MESSAGES } from '@daywise/shared';
+import { ACCESS_MESSAGES } from '@daywise/shared/access-messages';
 import { accountApi } from '@daywise/shared/api/account';
 import { SSO_MESSAGES } from '@daywise/shared/sso-messages';
 import { screen, waitFor } from '@testing-library/react';
@@ -64,9 +64,9 @@ describe('LoginPage', () => {
   });
 
   it.each([
-    ['invite-only', MESSAGES.registrationInviteOnly],
-    ['registration-closed', MESSAGES.registrationClosed],
-    ['disabled', MESSAGES.accountDisabled],
+    ['invite-only', ACCESS_MESSAGES.registrationInviteOnly],
+    ['registration-closed', ACCESS_MESSAGES.registrationClosed],
+    ['disabled', ACCESS_MESSAGES.accountDisabled],
   ])('says why a sign-on was refused: %s', async (reason, text) => {
     fakeApi().on(accountApi.signInOptions, {
       sso: { label: 'Sign in with SSO' },

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@daywise/shared';
+import { ACCESS_MESSAGES } from '@daywise/shared/access-messages';
 import { accountApi } from '@daywise/shared/api/account';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -80,7 +80,9 @@ describe('SignUpPage and who may join (ADR 0039)', () => {
       .on(accountApi.signInOptions, { sso: null, passwordForAdminsOnly: false })
       .route('GET', '/api/registration', { registration: 'invite' });
     renderWithProviders(<SignUpPage />, { route: '/signup' });
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.registrationInviteOnly);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      ACCESS_MESSAGES.registrationInviteOnly,
+    );
   });
 
   it('says so when sign-up is closed', async () => {
@@ -88,7 +90,7 @@ describe('SignUpPage and who may join (ADR 0039)', () => {
       .on(accountApi.signInOptions, { sso: null, passwordForAdminsOnly: false })
       .route('GET', '/api/registration', { registration: 'closed' });
     renderWithProviders(<SignUpPage />, { route: '/signup' });
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.registrationClosed);
+    expect(await screen.findByRole('status')).toHaveTextContent(ACCESS_MESSAGES.registrationClosed);
   });
 
   it('reads the invitation from the link and fills in its address', async () => {

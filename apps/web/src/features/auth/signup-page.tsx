@@ -1,4 +1,5 @@
 import { MESSAGES, VERIFICATION_TTL_MS } from '@daywise/shared';
+import { ACCESS_MESSAGES } from '@daywise/shared/access-messages';
 import { type SignUp, type SignUpInput, signUpSchema } from '@daywise/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -74,9 +75,9 @@ function useInvitation() {
   const notice = invitation
     ? `You were invited to Daywise. Create your account${email ? ` for ${email}` : ''} below.`
     : registration === 'invite'
-      ? MESSAGES.registrationInviteOnly
+      ? ACCESS_MESSAGES.registrationInviteOnly
       : registration === 'closed'
-        ? MESSAGES.registrationClosed
+        ? ACCESS_MESSAGES.registrationClosed
         : null;
   return { invitation, email, notice };
 }

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@daywise/shared';
+import { ACCESS_MESSAGES } from '@daywise/shared/access-messages';
 import { SSO_MESSAGES } from '@daywise/shared/sso-messages';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
@@ -17,9 +18,9 @@ const FAILURES: Record<string, string> = {
   'email-unverified': SSO_MESSAGES.emailUnverified,
   'email-missing': SSO_MESSAGES.emailMissing,
   deleted: MESSAGES.accountDeleted,
-  disabled: MESSAGES.accountDisabled,
-  'invite-only': MESSAGES.registrationInviteOnly,
-  'registration-closed': MESSAGES.registrationClosed,
+  disabled: ACCESS_MESSAGES.accountDisabled,
+  'invite-only': ACCESS_MESSAGES.registrationInviteOnly,
+  'registration-closed': ACCESS_MESSAGES.registrationClosed,
 };
 
 /** Why the single sign-on that brought the visitor back failed; null when none did. */

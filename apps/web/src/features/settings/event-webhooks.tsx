@@ -1,6 +1,6 @@
 import type { ChannelStatus, EventWebhook, WebhookAttempt } from '@daywise/shared/schemas';
 import { WEBHOOK_EVENT_LABELS } from '@daywise/shared/schemas';
-import { Loader2, Webhook } from 'lucide-react';
+import { Loader2, Zap } from 'lucide-react';
 import { useState } from 'react';
 
 import { Button } from '../../components/button';
@@ -148,7 +148,7 @@ function WebhookItem({
     <li aria-label={webhook.name} className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
-          <Webhook aria-hidden className="size-5 shrink-0 text-gray-500" />
+          <Zap aria-hidden className="size-5 shrink-0 text-gray-500" />
           <div className="min-w-0">
             <p className="truncate text-sm font-medium">{webhook.name}</p>
             <p className="truncate text-xs text-gray-600 dark:text-gray-300">{webhook.url}</p>
